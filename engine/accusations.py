@@ -1,0 +1,70 @@
+"""Accusations: one per player, the window they open, and judging at its close."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.days import open_next_day
+from engine.decision import Decision
+from engine.errors import RuleError
+from engine.rules import require_active, require_cards, require_player, require_running
+from engine.state import Game
+
+
+def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> list[ev.Event]:
+    """A private accusation; the first one opens the window, later ones join it."""
+    game = require_running(state)
+    player = require_active(require_player(game, c.actor))
+    if player.accused:
+        raise RuleError("already_accused")
+    cards = (c.suspect, c.weapon, c.place)
+    require_cards(game, cards)
+    decision = Decision(game)
+    if game.window is not None and game.window.open:
+        number = game.window.number
+    else:
+        number = game.window.number + 1 if game.window is not None else 1
+        closes_at = now + game.settings.accusation_window
+        decision.emit(ev.WindowOpened(at=now, window=number, closes_at=closes_at))
+    decision.emit(
+        ev.AccusationMade(
+            at=now,
+            seat=player.seat,
+            window=number,
+            suspect=c.suspect,
+            weapon=c.weapon,
+            place=c.place,
+        )
+    )
+    return decision.events
+
+
+def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> list[ev.Event]:
+    """Judge the window's accusations in order of arrival; the first right one wins."""
+    if state is None or not state.running or state.paused:
+        return []
+    window = state.window
+    if window is None or not window.open or window.number != c.window or now < window.closes_at:
+        return []
+    decision = Decision(state)
+    for accusation in state.accusations_in(window.number):
+        correct = accusation.cards == state.envelope
+        decision.emit(ev.AccusationJudged(at=now, seat=accusation.seat, correct=correct))
+        if correct:
+            decision.emit(ev.WindowClosed(at=now, window=window.number))
+            decision.emit(ev.GameEnded(at=now, reason="won", winner=accusation.seat))
+            return decision.events
+    decision.emit(ev.WindowClosed(at=now, window=window.number))
+    end_if_nobody_can_accuse(decision, now)
+    if decision.state.running and not decision.state.day_open:
+        open_next_day(decision, now)
+    return decision.events
+
+
+def end_if_nobody_can_accuse(decision: Decision, now: datetime) -> None:
+    """With no window pending and nobody left to accuse, the game ends without a winner."""
+    game = decision.state
+    if game.running and not game.window_open and not game.anyone_can_accuse():
+        decision.emit(ev.GameEnded(at=now, reason="no_winner"))

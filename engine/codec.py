@@ -1,0 +1,115 @@
+"""Events and settings to plain JSON-ready dicts and back, for storage."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from engine.events import EVENT_TYPES, Event
+from engine.settings import Settings
+
+Encoder = Callable[[Any], Any]
+Decoder = Callable[[Any], Any]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _encoder(hint: Any) -> Encoder:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        inner = _encoder(options[0])
+        return lambda v: None if v is None else inner(v)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        item = _encoder(args[0])
+        return lambda v: [item(x) for x in v]
+    if origin is dict:
+        return _identity
+    if hint is datetime:
+        return lambda v: v.isoformat()
+    if hint is timedelta:
+        return lambda v: v.total_seconds()
+    if hint is time:
+        return lambda v: v.isoformat()
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_encoder(hint)
+    return _identity
+
+
+def _decoder(hint: Any) -> Decoder:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        inner = _decoder(options[0])
+        return lambda v: None if v is None else inner(v)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        item = _decoder(args[0])
+        return lambda v: tuple(item(x) for x in v)
+    if hint is datetime:
+        return datetime.fromisoformat
+    if hint is timedelta:
+        return lambda v: timedelta(seconds=v)
+    if hint is time:
+        return time.fromisoformat
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_decoder(hint)
+    return _identity
+
+
+def _hints(cls: type) -> list[tuple[str, Any]]:
+    hints = typing.get_type_hints(cls)
+    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+
+
+_ENCODERS: dict[type, Encoder] = {}
+_DECODERS: dict[type, Decoder] = {}
+
+
+def _dataclass_encoder(cls: type) -> Encoder:
+    if cls not in _ENCODERS:
+        parts = [(name, _encoder(hint)) for name, hint in _hints(cls)]
+        _ENCODERS[cls] = lambda v: {name: enc(getattr(v, name)) for name, enc in parts}
+    return _ENCODERS[cls]
+
+
+def _dataclass_decoder(cls: type) -> Decoder:
+    if cls not in _DECODERS:
+        parts = [(name, _decoder(hint)) for name, hint in _hints(cls)]
+
+        def decode(data: dict[str, Any]) -> Any:
+            return cls(**{name: dec(data[name]) for name, dec in parts if name in data})
+
+        _DECODERS[cls] = decode
+    return _DECODERS[cls]
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """{"type": name, ...fields}; JSON-ready."""
+    data: dict[str, Any] = _dataclass_encoder(type(event))(event)
+    data["type"] = type(event).__name__
+    return data
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    fields = dict(data)
+    cls = EVENT_TYPES[fields.pop("type")]
+    event: Event = _dataclass_decoder(cls)(fields)
+    return event
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    result: dict[str, Any] = _dataclass_encoder(Settings)(settings)
+    return result
+
+
+def settings_from_dict(data: dict[str, Any]) -> Settings:
+    settings: Settings = _dataclass_decoder(Settings)(data)
+    return settings

@@ -1,0 +1,141 @@
+"""Commands: what people (and deadlines) ask the engine to do. Imperative names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from engine.cards import CardId
+from engine.settings import Settings
+
+UserId = int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Command:
+    """Base: `actor` is the Telegram user id (0 for the clock)."""
+
+    actor: UserId = 0
+    actor_is_admin: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpenLobby(Command):
+    seed: int
+    settings: Settings = field(default_factory=Settings)
+
+
+@dataclass(frozen=True, kw_only=True)
+class JoinLobby(Command):
+    role: CardId | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeaveLobby(Command):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeSettings(Command):
+    changes: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class StartGame(Command):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class MakeSuggestion(Command):
+    target: UserId
+    suspect: CardId
+    weapon: CardId
+    place: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refute(Command):
+    suggestion: int
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeclareNoRefutation(Command):
+    suggestion: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Accuse(Command):
+    suspect: CardId
+    weapon: CardId
+    place: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeaveGame(Command):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemovePlayer(Command):
+    player: UserId
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplacePlayer(Command):
+    player: UserId
+    newcomer: UserId
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoidSuggestion(Command):
+    suggestion: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PauseGame(Command):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResumeGame(Command):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtendDay(Command):
+    by: timedelta
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndGame(Command):
+    pass
+
+
+# Deadline commands: each names the day, suggestion or window it belongs to,
+# so one that fires twice, late or early is a harmless no-op.
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndDay(Command):
+    day: int
+    excuse_penalties: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnswerDeadline(Command):
+    suggestion: int
+    excuse_penalty: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloseWindow(Command):
+    window: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SendReminder(Command):
+    """Record that the reminder before day `day` ends went out (once per day)."""
+
+    day: int

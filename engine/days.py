@@ -1,0 +1,67 @@
+"""Game days: ending and opening them, extending one, and the reminder before the end."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.decision import Decision
+from engine.errors import RuleError
+from engine.rules import require_admin, require_open_day, require_running
+from engine.schedule import day_end
+from engine.state import Game
+from engine.suggestions import answer_overdue
+
+
+def open_next_day(decision: Decision, now: datetime) -> None:
+    """Open the day after the current one; settings changed meanwhile apply from it."""
+    game = decision.state
+    settings = game.pending_settings or game.settings
+    decision.emit(ev.DayOpened(at=now, day=game.day + 1, ends_at=day_end(settings, now)))
+
+
+def may_open_day_during_window(game: Game, now: datetime) -> bool:
+    """A day opens while a window is open only if enough of the window remains."""
+    if game.window is None or not game.window.open:
+        return True
+    left = game.window.closes_at - now
+    return left >= game.settings.effective_open_day_if_window_left
+
+
+def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> list[ev.Event]:
+    """At the day's end: the GM answers overdue suggestions, the day closes, the next opens."""
+    if state is None or not state.running or state.paused:
+        return []
+    if c.day != state.day or not state.day_open or state.day_ends_at is None:
+        return []
+    if now < state.day_ends_at:
+        return []
+    decision = Decision(state)
+    answer_overdue(decision, now, excused=c.excuse_penalties)
+    decision.emit(ev.DayEnded(at=now, day=state.day))
+    if may_open_day_during_window(decision.state, now):
+        open_next_day(decision, now)
+    return decision.events
+
+
+def extend_day(state: Game | None, c: cmd.ExtendDay, now: datetime) -> list[ev.Event]:
+    """An admin gives the current day more time; its answer deadlines move with it."""
+    require_admin(c)
+    game = require_running(state)
+    require_open_day(game)
+    if c.by.total_seconds() <= 0:
+        raise RuleError("invalid_extension")
+    assert game.day_ends_at is not None
+    return [ev.DayExtended(at=now, day=game.day, ends_at=game.day_ends_at + c.by)]
+
+
+def send_reminder(state: Game | None, c: cmd.SendReminder, now: datetime) -> list[ev.Event]:
+    """Record the one reminder of a day, once it is due."""
+    if state is None or not state.running or state.paused or not state.day_open:
+        return []
+    if c.day != state.day or state.reminded_day >= c.day or state.day_ends_at is None:
+        return []
+    if now < state.day_ends_at - state.settings.reminder_before:
+        return []
+    return [ev.ReminderSent(at=now, day=c.day)]

@@ -1,0 +1,208 @@
+"""Events: what happened, in the past tense. The game's record; replaying them rebuilds it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.cards import CardId
+from engine.settings import Settings
+
+UserId = int
+Seat = int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """Base: every event carries the moment it happened."""
+
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class LobbyOpened(Event):
+    seed: int
+    settings: Settings
+    creator: UserId
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerJoined(Event):
+    user: UserId
+    role: CardId | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerLeftLobby(Event):
+    user: UserId
+
+
+@dataclass(frozen=True, kw_only=True)
+class SettingsChanged(Event):
+    """In the lobby the settings change at once; in a game they wait for the next day."""
+
+    settings: Settings
+    changed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One seat's share of the deal."""
+
+    user: UserId
+    role: CardId
+    hand: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameStarted(Event):
+    deck: tuple[CardId, ...]
+    envelope: tuple[CardId, CardId, CardId]
+    seats: tuple[Deal, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DayOpened(Event):
+    day: int
+    ends_at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class DayEnded(Event):
+    day: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DayExtended(Event):
+    day: int
+    ends_at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuggestionMade(Event):
+    suggestion: int
+    day: int
+    number: int
+    suggester: Seat
+    target: Seat
+    suspect: CardId
+    weapon: CardId
+    place: CardId
+    answer_due: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuggestionRefuted(Event):
+    """The card is private: only the suggester may learn it."""
+
+    suggestion: int
+    card: CardId
+    by_gm: bool = False
+    penalized: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuggestionNotRefuted(Event):
+    suggestion: int
+    by_gm: bool = False
+    automatic: bool = False
+    penalized: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuggestionVoided(Event):
+    suggestion: int
+    refunded: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class AccusationMade(Event):
+    """The cards are private until the game ends."""
+
+    seat: Seat
+    window: int
+    suspect: CardId
+    weapon: CardId
+    place: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class WindowOpened(Event):
+    window: int
+    closes_at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class AccusationJudged(Event):
+    seat: Seat
+    correct: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class WindowClosed(Event):
+    window: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerLeft(Event):
+    seat: Seat
+    removed: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatReplaced(Event):
+    seat: Seat
+    old_user: UserId
+    new_user: UserId
+
+
+@dataclass(frozen=True, kw_only=True)
+class GamePaused(Event):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameResumed(Event):
+    paused_at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReminderSent(Event):
+    day: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    """reason: "won", "no_winner" or "ended" (by an admin)."""
+
+    reason: str
+    winner: Seat | None = None
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        LobbyOpened,
+        PlayerJoined,
+        PlayerLeftLobby,
+        SettingsChanged,
+        GameStarted,
+        DayOpened,
+        DayEnded,
+        DayExtended,
+        SuggestionMade,
+        SuggestionRefuted,
+        SuggestionNotRefuted,
+        SuggestionVoided,
+        AccusationMade,
+        WindowOpened,
+        AccusationJudged,
+        WindowClosed,
+        PlayerLeft,
+        SeatReplaced,
+        GamePaused,
+        GameResumed,
+        ReminderSent,
+        GameEnded,
+    )
+}

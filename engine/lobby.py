@@ -1,0 +1,139 @@
+"""Setup: the lobby, settings, and the start (deck, envelope, deal, roles)."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.cards import CATEGORY_ORDER, CardId, Category, Pack, deck_counts
+from engine.decision import Decision
+from engine.errors import RuleError
+from engine.rules import require_admin, require_creator_or_admin, require_game, require_lobby
+from engine.schedule import day_end
+from engine.settings import SCHEDULE_SETTINGS
+from engine.state import Game, LobbyEntry, Phase
+
+
+def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> list[ev.Event]:
+    """A new game starts as a lobby that its creator joins."""
+    if state is not None:
+        raise RuleError("game_exists")
+    lobby = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor)
+    return [lobby, ev.PlayerJoined(at=now, user=c.actor)]
+
+
+def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> list[ev.Event]:
+    game = require_lobby(state)
+    if game.in_lobby(c.actor):
+        raise RuleError("already_joined")
+    if len(game.lobby) >= game.settings.max_players:
+        raise RuleError("lobby_full", maximum=game.settings.max_players)
+    if c.role is not None:
+        if game.settings.role_assignment != "chosen":
+            raise RuleError("roles_not_chosen_mode")
+        if game.pack.category_of(c.role) is not Category.SUSPECT:
+            raise RuleError("role_not_a_suspect", card=c.role)
+        if any(entry.role == c.role for entry in game.lobby):
+            raise RuleError("role_taken", card=c.role)
+    return [ev.PlayerJoined(at=now, user=c.actor, role=c.role)]
+
+
+def leave_lobby(state: Game | None, c: cmd.LeaveLobby, now: datetime) -> list[ev.Event]:
+    game = require_lobby(state)
+    if not game.in_lobby(c.actor):
+        raise RuleError("not_joined")
+    return [ev.PlayerLeftLobby(at=now, user=c.actor)]
+
+
+def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) -> list[ev.Event]:
+    """In the lobby any setting; in a running game only the day schedule, from the next day."""
+    game = require_game(state)
+    if game.phase is Phase.ENDED:
+        raise RuleError("game_not_running")
+    if game.phase is Phase.LOBBY:
+        require_creator_or_admin(game, c)
+        base = game.settings
+    else:
+        require_admin(c)
+        locked = sorted(set(c.changes) - SCHEDULE_SETTINGS)
+        if locked:
+            raise RuleError("setting_locked", setting=locked[0])
+        base = game.pending_settings or game.settings
+    changed = base.changed(**c.changes)
+    return [ev.SettingsChanged(at=now, settings=changed, changed=tuple(sorted(c.changes)))]
+
+
+def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> list[ev.Event]:
+    """Deal by the forum formula from the game's seed and open day 1."""
+    game = require_lobby(state)
+    require_creator_or_admin(game, c)
+    if len(game.lobby) < game.settings.min_players:
+        raise RuleError(
+            "not_enough_players", minimum=game.settings.min_players, joined=len(game.lobby)
+        )
+    decision = Decision(game)
+    decision.emit(deal(game, now))
+    ends_at = day_end(decision.state.settings, now)
+    decision.emit(ev.DayOpened(at=now, day=1, ends_at=ends_at))
+    return decision.events
+
+
+def _require_pack_size(pack: Pack, counts: dict[Category, int]) -> None:
+    missing = {
+        category.value: needed - len(pack.cards_of(category))
+        for category, needed in counts.items()
+        if needed > len(pack.cards_of(category))
+    }
+    if missing:
+        raise RuleError(
+            "pack_too_small",
+            suspects=missing.get("suspect", 0),
+            weapons=missing.get("weapon", 0),
+            places=missing.get("place", 0),
+        )
+
+
+def deal(game: Game, now: datetime) -> ev.GameStarted:
+    """Deck, envelope, hands and roles, all drawn from the game's seed."""
+    rng = random.Random(game.seed)
+    pack = game.pack
+    players = len(game.lobby)
+    counts = deck_counts(players, game.settings.extra_cards)
+    _require_pack_size(pack, counts)
+    chosen = [entry.role for entry in game.lobby if entry.role is not None]
+    drawn: dict[Category, list[CardId]] = {}
+    for category in CATEGORY_ORDER:
+        pool = [card for card in pack.cards_of(category) if card not in chosen]
+        keep = chosen if category is Category.SUSPECT else []
+        drawn[category] = keep + rng.sample(pool, counts[category] - len(keep))
+    order = {card: i for i, card in enumerate(pack.all_cards)}
+    deck = tuple(sorted((c for cards in drawn.values() for c in cards), key=order.__getitem__))
+    envelope = (
+        rng.choice(sorted(drawn[Category.SUSPECT], key=order.__getitem__)),
+        rng.choice(sorted(drawn[Category.WEAPON], key=order.__getitem__)),
+        rng.choice(sorted(drawn[Category.PLACE], key=order.__getitem__)),
+    )
+    rest = [card for card in deck if card not in envelope]
+    rng.shuffle(rest)
+    hands = [tuple(sorted(rest[i::players], key=order.__getitem__)) for i in range(players)]
+    roles = _roles(game.lobby, drawn[Category.SUSPECT], rng, order)
+    seats = tuple(
+        ev.Deal(user=entry.user, role=role, hand=hand)
+        for entry, role, hand in zip(game.lobby, roles, hands, strict=True)
+    )
+    return ev.GameStarted(at=now, deck=deck, envelope=envelope, seats=seats)
+
+
+def _roles(
+    lobby: tuple[LobbyEntry, ...],
+    suspects: list[CardId],
+    rng: random.Random,
+    order: dict[CardId, int],
+) -> list[CardId]:
+    """Chosen roles stay; everyone else gets a distinct random suspect in play."""
+    free = sorted((s for s in suspects if s not in {e.role for e in lobby}), key=order.__getitem__)
+    needed = sum(1 for entry in lobby if entry.role is None)
+    drawn = iter(rng.sample(free, needed))
+    return [entry.role if entry.role is not None else next(drawn) for entry in lobby]

@@ -1,0 +1,148 @@
+"""What a player, the thread, or everybody at the end may know. Nothing more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.cards import CATEGORY_ORDER, CardId, Category
+from engine.errors import RuleError
+from engine.state import Accusation, Answer, Game, Phase, Suggestion
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Public facts about one seat."""
+
+    seat: int
+    user: int
+    role: CardId
+    active: bool
+    removed: bool
+    accused: bool
+    eliminated: bool
+    quota_left: int
+    owes: int
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What the thread may know: no hand, no envelope, no shown card."""
+
+    phase: Phase
+    day: int
+    day_open: bool
+    day_ends_at: datetime | None
+    paused: bool
+    window_closes_at: datetime | None
+    cards: dict[Category, tuple[CardId, ...]]
+    seats: tuple[SeatInfo, ...]
+    lobby: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may know privately: their own hand, and their answers."""
+
+    seat: int
+    hand: tuple[CardId, ...]
+    role: CardId
+    quota_left: int
+    owes: tuple[Suggestion, ...]
+    owed: tuple[Suggestion, ...]
+    shown_to_me: tuple[tuple[int, CardId], ...]
+    can_accuse: bool
+    my_accusation: Accusation | None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Everything, once the game has ended."""
+
+    envelope: tuple[CardId, CardId, CardId]
+    hands: tuple[tuple[int, tuple[CardId, ...]], ...]
+    accusations: tuple[Accusation, ...]
+    winner: int | None
+    reason: str | None
+
+
+def public_view(game: Game) -> PublicView:
+    seats = tuple(
+        SeatInfo(
+            seat=p.seat,
+            user=p.user,
+            role=p.role,
+            active=p.active,
+            removed=p.removed,
+            accused=p.accused,
+            eliminated=p.eliminated,
+            quota_left=game.quota_left(p) if p.active else 0,
+            owes=len(game.answers_owed_by(p.seat)),
+        )
+        for p in game.players
+    )
+    window = game.window
+    return PublicView(
+        phase=game.phase,
+        day=game.day,
+        day_open=game.day_open,
+        day_ends_at=game.day_ends_at if game.day_open else None,
+        paused=game.paused,
+        window_closes_at=window.closes_at if window is not None and window.open else None,
+        cards={category: game.in_play(category) for category in CATEGORY_ORDER},
+        seats=seats,
+        lobby=tuple(entry.user for entry in game.lobby),
+        winner=game.winner,
+    )
+
+
+def player_view(game: Game, user: int) -> PlayerView:
+    """A player's private view; a non-player gets a RuleError, never someone else's hand."""
+    player = game.player_of(user)
+    if player is None:
+        raise RuleError("not_a_player")
+    shown = tuple(
+        (s.id, s.card)
+        for s in game.suggestions
+        if s.suggester == player.seat and s.answer is Answer.REFUTED and s.card is not None
+    )
+    mine = next((a for a in game.accusations if a.seat == player.seat), None)
+    return PlayerView(
+        seat=player.seat,
+        hand=player.hand,
+        role=player.role,
+        quota_left=game.quota_left(player) if player.active else 0,
+        owes=game.answers_owed_by(player.seat),
+        owed=game.answers_owed_to(player.seat),
+        shown_to_me=shown,
+        can_accuse=game.running and game.can_accuse(player),
+        my_accusation=mine,
+    )
+
+
+def answer_choices(game: Game, user: int, suggestion_id: int) -> tuple[CardId, ...]:
+    """The cards a target may refute with: exactly their named cards (empty: no refutation)."""
+    s = game.suggestion(suggestion_id)
+    if s is None or game.players[s.target].user != user:
+        raise RuleError("not_your_answer", suggestion=suggestion_id)
+    hand = game.players[s.target].hand
+    return tuple(card for card in s.cards if card in hand)
+
+
+def reveal(game: Game) -> Reveal:
+    """The solution and every hand; only for an ended game."""
+    if game.phase is not Phase.ENDED or game.envelope is None:
+        raise RuleError("game_not_running")
+    return Reveal(
+        envelope=game.envelope,
+        hands=tuple((p.seat, p.hand) for p in game.players),
+        accusations=game.accusations,
+        winner=game.winner,
+        reason=game.end_reason,
+    )
+
+
+def winner(game: Game) -> int | None:
+    """The winning seat, if the game was won."""
+    return game.winner

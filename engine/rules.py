@@ -1,0 +1,83 @@
+"""Checks shared by the command handlers; each raises a RuleError with its code."""
+
+from __future__ import annotations
+
+from engine.cards import CATEGORY_ORDER, CardId
+from engine.commands import Command
+from engine.errors import RuleError
+from engine.state import Game, Phase, Player, Suggestion
+
+
+def require_game(state: Game | None) -> Game:
+    if state is None:
+        raise RuleError("no_game")
+    return state
+
+
+def require_lobby(state: Game | None) -> Game:
+    game = require_game(state)
+    if game.phase is not Phase.LOBBY:
+        raise RuleError("not_in_lobby")
+    return game
+
+
+def require_running(state: Game | None) -> Game:
+    """A started, unfinished, unpaused game."""
+    game = require_game(state)
+    if game.phase is not Phase.RUNNING:
+        raise RuleError("game_not_running")
+    if game.paused:
+        raise RuleError("game_paused")
+    return game
+
+
+def require_admin(cmd: Command) -> None:
+    if not cmd.actor_is_admin:
+        raise RuleError("admin_only")
+
+
+def require_creator_or_admin(game: Game, cmd: Command) -> None:
+    if cmd.actor != game.creator and not cmd.actor_is_admin:
+        raise RuleError("only_creator_or_admin")
+
+
+def require_player(game: Game, user: int) -> Player:
+    player = game.player_of(user)
+    if player is None:
+        raise RuleError("not_a_player")
+    return player
+
+
+def require_active(player: Player) -> Player:
+    if not player.active:
+        raise RuleError("player_inactive")
+    return player
+
+
+def require_open_day(game: Game) -> None:
+    if not game.day_open:
+        closes_at = game.window.closes_at if game.window_open and game.window else None
+        raise RuleError("day_not_open", window_closes_at=closes_at)
+
+
+def require_cards(game: Game, cards: tuple[CardId, CardId, CardId]) -> None:
+    """One suspect, one weapon, one place, all in play."""
+    deck = set(game.deck)
+    for card, category in zip(cards, CATEGORY_ORDER, strict=True):
+        if card not in deck:
+            raise RuleError("card_not_in_play", card=card)
+        if game.pack.category_of(card) is not category:
+            raise RuleError("card_wrong_category", card=card, category=category.value)
+
+
+def require_suggestion(game: Game, suggestion_id: int) -> Suggestion:
+    suggestion = game.suggestion(suggestion_id)
+    if suggestion is None:
+        raise RuleError("suggestion_not_found", suggestion=suggestion_id)
+    return suggestion
+
+
+def matching_cards(game: Game, suggestion: Suggestion) -> tuple[CardId, ...]:
+    """The named cards the target holds, in the order suspect, weapon, place."""
+    hand = game.players[suggestion.target].hand
+    return tuple(c for c in suggestion.cards if c in hand)

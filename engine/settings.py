@@ -1,0 +1,107 @@
+"""Game settings: every setting of RULES.md, frozen into a game when it starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from datetime import time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.cards import PACKS
+from engine.errors import RuleError
+
+ROLE_MODES = ("random", "chosen")
+MINUTE = timedelta(minutes=1)
+
+# Settings an admin may change while a game runs; they apply from the next day.
+SCHEDULE_SETTINGS = frozenset({"day_length", "day_ends_at", "timezone"})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """All rule settings with their defaults (RULES.md)."""
+
+    day_length: timedelta = timedelta(hours=24)
+    day_ends_at: time | None = None
+    timezone: str = "UTC"
+    suggestions_per_day: int = 3
+    max_per_target_per_day: int = 3
+    max_received_per_day: int | None = None
+    extra_cards: int = 0
+    role_assignment: str = "random"
+    auto_no_refutation: bool = True
+    answer_grace: timedelta | None = None
+    missed_answer_penalty: int = 1
+    accusation_window: timedelta = timedelta(hours=24)
+    eliminated_may_suggest: bool = True
+    open_day_if_window_left: timedelta | None = None
+    min_players: int = 3
+    max_players: int = 10
+    pack: str = "classic"
+    reminder_before: timedelta = timedelta(hours=3)
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+    @property
+    def effective_answer_grace(self) -> timedelta:
+        """`answer_grace`, or 2 h scaled with the day length (2 h for a 24 h day)."""
+        if self.answer_grace is not None:
+            return self.answer_grace
+        return self.day_length / 12
+
+    @property
+    def effective_open_day_if_window_left(self) -> timedelta:
+        """`open_day_if_window_left`, or half a day length."""
+        if self.open_day_if_window_left is not None:
+            return self.open_day_if_window_left
+        return self.day_length / 2
+
+    def changed(self, **changes: Any) -> Settings:
+        """A copy with some settings changed, validated."""
+        known = {f.name for f in fields(self)}
+        for name in changes:
+            if name not in known:
+                raise RuleError("unknown_setting", setting=name)
+        return replace(self, **changes)
+
+
+def _invalid(setting: str, reason: str, **values: Any) -> RuleError:
+    return RuleError("invalid_setting", setting=setting, reason=reason, **values)
+
+
+def validate(s: Settings) -> None:
+    """Refuse settings that cannot make a game."""
+    if s.day_length < MINUTE:
+        raise _invalid("day_length", "at_least", minimum=MINUTE)
+    if s.day_length > timedelta(days=30):
+        raise _invalid("day_length", "at_most", maximum=timedelta(days=30))
+    try:
+        ZoneInfo(s.timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise _invalid("timezone", "unknown_timezone") from None
+    for name in ("suggestions_per_day", "max_per_target_per_day", "min_players"):
+        if getattr(s, name) < 1:
+            raise _invalid(name, "at_least", minimum=1)
+    if s.max_received_per_day is not None and s.max_received_per_day < 1:
+        raise _invalid("max_received_per_day", "at_least", minimum=1)
+    if s.min_players < 2:
+        raise _invalid("min_players", "at_least", minimum=2)
+    if s.max_players < s.min_players:
+        raise _invalid("max_players", "at_least", minimum=s.min_players)
+    if s.extra_cards < 0:
+        raise _invalid("extra_cards", "at_least", minimum=0)
+    if s.missed_answer_penalty < 0:
+        raise _invalid("missed_answer_penalty", "at_least", minimum=0)
+    if s.role_assignment not in ROLE_MODES:
+        raise _invalid("role_assignment", "one_of", choices=", ".join(ROLE_MODES))
+    if s.answer_grace is not None and s.answer_grace < timedelta(0):
+        raise _invalid("answer_grace", "at_least", minimum=timedelta(0))
+    if s.accusation_window < MINUTE:
+        raise _invalid("accusation_window", "at_least", minimum=MINUTE)
+    if s.open_day_if_window_left is not None and s.open_day_if_window_left < timedelta(0):
+        raise _invalid("open_day_if_window_left", "at_least", minimum=timedelta(0))
+    if s.reminder_before < timedelta(0):
+        raise _invalid("reminder_before", "at_least", minimum=timedelta(0))
+    if s.pack not in PACKS:
+        raise _invalid("pack", "unknown_pack")

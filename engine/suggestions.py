@@ -1,0 +1,136 @@
+"""Suggestions and their answers: refutation, no refutation, the GM's answer for the silent."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.decision import Decision
+from engine.errors import RuleError
+from engine.rules import (
+    matching_cards,
+    require_active,
+    require_cards,
+    require_open_day,
+    require_player,
+    require_running,
+    require_suggestion,
+)
+from engine.state import Answer, Game, Suggestion
+
+
+def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) -> list[ev.Event]:
+    """A player names suspect, weapon and place to one other player."""
+    game = require_running(state)
+    require_open_day(game)
+    suggester = require_active(require_player(game, c.actor))
+    if suggester.eliminated and not game.settings.eliminated_may_suggest:
+        raise RuleError("eliminated_cannot_suggest")
+    target = game.player_of(c.target)
+    if target is None:
+        raise RuleError("target_not_in_game")
+    if target.seat == suggester.seat:
+        raise RuleError("cannot_target_self")
+    if game.quota_left(suggester) == 0:
+        raise RuleError("no_suggestions_left", resets_at=game.day_ends_at)
+    limit = game.settings.max_per_target_per_day
+    if game.sent_today(suggester.seat, target.seat) >= limit:
+        raise RuleError("target_limit_reached", limit=limit, resets_at=game.day_ends_at)
+    received = game.settings.max_received_per_day
+    if received is not None and game.received_today(target.seat) >= received:
+        raise RuleError("received_limit_reached", limit=received, resets_at=game.day_ends_at)
+    cards = (c.suspect, c.weapon, c.place)
+    require_cards(game, cards)
+    assert game.day_ends_at is not None
+    decision = Decision(game)
+    decision.emit(
+        ev.SuggestionMade(
+            at=now,
+            suggestion=len(game.suggestions) + 1,
+            day=game.day,
+            number=game.made_today(suggester.seat) + 1,
+            suggester=suggester.seat,
+            target=target.seat,
+            suspect=c.suspect,
+            weapon=c.weapon,
+            place=c.place,
+            answer_due=max(game.day_ends_at, now + game.settings.effective_answer_grace),
+        )
+    )
+    made = decision.state.suggestions[-1]
+    if not target.active:
+        decision.emit(gm_answer(decision.state, made, now, penalized=False))
+    elif game.settings.auto_no_refutation and not matching_cards(game, made):
+        decision.emit(ev.SuggestionNotRefuted(at=now, suggestion=made.id, automatic=True))
+    return decision.events
+
+
+def gm_answer(game: Game, s: Suggestion, now: datetime, *, penalized: bool) -> ev.Event:
+    """The GM answers for the target: the first matching card, suspect → weapon → place."""
+    matches = matching_cards(game, s)
+    if matches:
+        return ev.SuggestionRefuted(
+            at=now, suggestion=s.id, card=matches[0], by_gm=True, penalized=penalized
+        )
+    return ev.SuggestionNotRefuted(at=now, suggestion=s.id, by_gm=True, penalized=penalized)
+
+
+def _require_answerable(game: Game, actor: int, suggestion_id: int) -> Suggestion:
+    suggestion = require_suggestion(game, suggestion_id)
+    if game.players[suggestion.target].user != actor:
+        raise RuleError("not_your_answer", suggestion=suggestion_id)
+    if suggestion.answer is Answer.VOIDED:
+        raise RuleError("suggestion_voided", suggestion=suggestion_id)
+    if suggestion.answer is not Answer.PENDING:
+        raise RuleError("already_answered", suggestion=suggestion_id)
+    return suggestion
+
+
+def refute(state: Game | None, c: cmd.Refute, now: datetime) -> list[ev.Event]:
+    """The target shows one named card they hold; only the suggester will see it."""
+    game = require_running(state)
+    suggestion = _require_answerable(game, c.actor, c.suggestion)
+    if c.card not in suggestion.cards:
+        raise RuleError("card_not_named", card=c.card)
+    if c.card not in game.players[suggestion.target].hand:
+        raise RuleError("card_not_held", card=c.card)
+    return [ev.SuggestionRefuted(at=now, suggestion=suggestion.id, card=c.card)]
+
+
+def declare_no_refutation(
+    state: Game | None, c: cmd.DeclareNoRefutation, now: datetime
+) -> list[ev.Event]:
+    """The target holds none of the named cards, and says so."""
+    game = require_running(state)
+    suggestion = _require_answerable(game, c.actor, c.suggestion)
+    if matching_cards(game, suggestion):
+        raise RuleError("must_refute", suggestion=suggestion.id)
+    return [ev.SuggestionNotRefuted(at=now, suggestion=suggestion.id)]
+
+
+def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) -> list[ev.Event]:
+    """At the answer deadline the GM answers for a silent target, with the penalty."""
+    if state is None or not state.running or state.paused:
+        return []
+    suggestion = state.suggestion(c.suggestion)
+    if suggestion is None or suggestion.answer is not Answer.PENDING:
+        return []
+    if now < suggestion.answer_due:
+        return []
+    penalized = not c.excuse_penalty and state.settings.missed_answer_penalty > 0
+    return [gm_answer(state, suggestion, now, penalized=penalized)]
+
+
+def answer_overdue(decision: Decision, now: datetime, *, excused: bool) -> None:
+    """Answer every suggestion whose deadline has passed (used when a day ends)."""
+    for suggestion in decision.state.pending_answers():
+        if suggestion.answer_due <= now:
+            penalized = not excused and decision.state.settings.missed_answer_penalty > 0
+            decision.emit(gm_answer(decision.state, suggestion, now, penalized=penalized))
+
+
+def answer_all_for(decision: Decision, seat: int, now: datetime) -> None:
+    """A seat that left: the GM answers everything addressed to it at once, no penalty."""
+    for suggestion in decision.state.answers_owed_by(seat):
+        decision.emit(gm_answer(decision.state, suggestion, now, penalized=False))
