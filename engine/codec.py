@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from typing import Any
 
+from engine.commands import COMMAND_TYPES, Command
 from engine.events import EVENT_TYPES, Event
 from engine.settings import Settings
 
@@ -113,3 +114,17 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
 def settings_from_dict(data: dict[str, Any]) -> Settings:
     settings: Settings = _dataclass_decoder(Settings)(data)
     return settings
+
+
+def command_to_dict(command: Command) -> dict[str, Any]:
+    """{"type": name, ...fields}; JSON-ready (deadline rows store their command so)."""
+    data: dict[str, Any] = _dataclass_encoder(type(command))(command)
+    data["type"] = type(command).__name__
+    return data
+
+
+def command_from_dict(data: dict[str, Any]) -> Command:
+    fields = dict(data)
+    cls = COMMAND_TYPES[fields.pop("type")]
+    command: Command = _dataclass_decoder(cls)(fields)
+    return command

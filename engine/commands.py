@@ -139,3 +139,31 @@ class SendReminder(Command):
     """Record that the reminder before day `day` ends went out (once per day)."""
 
     day: int
+
+
+COMMAND_TYPES: dict[str, type[Command]] = {
+    cls.__name__: cls
+    for cls in (
+        OpenLobby,
+        JoinLobby,
+        LeaveLobby,
+        ChangeSettings,
+        StartGame,
+        MakeSuggestion,
+        Refute,
+        DeclareNoRefutation,
+        Accuse,
+        LeaveGame,
+        RemovePlayer,
+        ReplacePlayer,
+        VoidSuggestion,
+        PauseGame,
+        ResumeGame,
+        ExtendDay,
+        EndGame,
+        EndDay,
+        AnswerDeadline,
+        CloseWindow,
+        SendReminder,
+    )
+}
