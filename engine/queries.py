@@ -77,7 +77,7 @@ def public_view(game: Game) -> PublicView:
             removed=p.removed,
             accused=p.accused,
             eliminated=p.eliminated,
-            quota_left=game.quota_left(p) if p.active else 0,
+            quota_left=game.quota_left(p),
             owes=len(game.answers_owed_by(p.seat)),
         )
         for p in game.players
@@ -112,7 +112,7 @@ def player_view(game: Game, user: int) -> PlayerView:
         seat=player.seat,
         hand=player.hand,
         role=player.role,
-        quota_left=game.quota_left(player) if player.active else 0,
+        quota_left=game.quota_left(player),
         owes=game.answers_owed_by(player.seat),
         owed=game.answers_owed_to(player.seat),
         shown_to_me=shown,

@@ -165,9 +165,13 @@ class Game:
 
     def quota_left(self, player: Player) -> int:
         """Suggestions the player may still make today (never below zero)."""
-        if not self.day_open:
+        if not self.day_open or not self.may_suggest(player):
             return 0
         return max(0, self.quota_today(player) - self.counted_today(player.seat))
+
+    def may_suggest(self, player: Player) -> bool:
+        """Players who left cannot suggest; wrong accusers only if the setting allows."""
+        return player.active and (not player.eliminated or self.settings.eliminated_may_suggest)
 
     def sent_today(self, suggester: Seat, target: Seat) -> int:
         return sum(

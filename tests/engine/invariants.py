@@ -1,0 +1,45 @@
+"""Invariants every reachable state must satisfy."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.state import Answer, Game, Phase
+
+
+def check_invariants(game: Game) -> None:
+    """Raise AssertionError naming the first broken invariant."""
+    if game.phase is Phase.LOBBY:
+        assert len({e.user for e in game.lobby}) == len(game.lobby), "someone joined twice"
+        return
+    assert game.envelope is not None
+    dealt = [card for p in game.players for card in p.hand] + list(game.envelope)
+    assert Counter(dealt) == Counter(game.deck), "cards not conserved"
+    assert len(set(dealt)) == len(dealt), "a card twice"
+    sizes = [len(p.hand) for p in game.players]
+    assert max(sizes) - min(sizes) <= 1, "uneven deal"
+    assert len({p.user for p in game.players}) == len(game.players), "one person, two seats"
+    for player in game.players:
+        assert game.quota_left(player) >= 0, "negative quota"
+        assert game.quota_left(player) <= game.settings.suggestions_per_day
+        assert player.pending_penalty >= 0 and player.penalty_today >= 0
+        assert not player.eliminated or player.accused, "eliminated without accusing"
+    for s in game.suggestions:
+        assert s.suggester != s.target, "suggestion to oneself"
+        if s.answer is Answer.REFUTED:
+            assert s.card in s.cards and s.card in game.players[s.target].hand, "bad refutation"
+        if s.answer is Answer.NOT_REFUTED:
+            assert not set(s.cards) & set(game.players[s.target].hand), "false no-refutation"
+        if s.answer is Answer.PENDING:
+            assert not s.refunded
+    if game.day_open:
+        for player in game.players:
+            counted = game.counted_today(player.seat)
+            assert counted <= max(game.quota_today(player), 0) or counted == 0
+    seats = [a.seat for a in game.accusations]
+    assert len(seats) == len(set(seats)), "two accusations by one player"
+    if game.phase is Phase.ENDED and game.winner is not None:
+        won = [a for a in game.accusations if a.seat == game.winner]
+        assert won and won[0].cards == game.envelope, "winner without the right accusation"
+    if game.phase is Phase.RUNNING and not game.paused:
+        assert game.day_open or game.window_open, "a running game waits for nothing"
