@@ -48,7 +48,11 @@ class ApiError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         """The JSON body Telegram answers with."""
-        body: dict[str, Any] = {"ok": False, "error_code": self.code, "description": self.description}
+        body: dict[str, Any] = {
+            "ok": False,
+            "error_code": self.code,
+            "description": self.description,
+        }
         if self.parameters:
             body["parameters"] = self.parameters
         return body
@@ -208,7 +212,11 @@ class Spec:
             if not isinstance(value, list):
                 return [f"{path}: expected an array"]
             inner = type_name.removeprefix("Array of ")
-            return [e for i, v in enumerate(value) for e in self.conformance_errors(inner, v, f"{path}[{i}]")]
+            return [
+                e
+                for i, v in enumerate(value)
+                for e in self.conformance_errors(inner, v, f"{path}[{i}]")
+            ]
         if type_name in ("Integer", "Float", "String", "Boolean", "True"):
             return []
         if not isinstance(value, dict):
@@ -223,7 +231,9 @@ class Spec:
                     return [f"{path}: no subtype of {type_name} fits"]
         fields = self.fields(type_name)
         errors = [f"{path}.{k}: not a field of {type_name}" for k in value if k not in fields]
-        errors += [f"{path}.{n}: missing" for n, f in fields.items() if f["required"] and n not in value]
+        errors += [
+            f"{path}.{n}: missing" for n, f in fields.items() if f["required"] and n not in value
+        ]
         for key, item in value.items():
             if key in fields:
                 errors += self._union_errors(fields[key]["types"], item, f"{path}.{key}")
@@ -278,7 +288,9 @@ def _check_button(button: dict[str, Any], path: str) -> None:
             "can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
         )
     if len(actions) > 1:
-        raise bad_request(f"can't parse inline keyboard button: more than one of {actions} in {path}")
+        raise bad_request(
+            f"can't parse inline keyboard button: more than one of {actions} in {path}"
+        )
     data = button.get("callback_data")
     if data is not None and not 1 <= len(data.encode()) <= 64:
         raise bad_request("BUTTON_DATA_INVALID")

@@ -1,0 +1,200 @@
+"""Chats of the simulated world: private chats, supergroups and forum topics."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .messages import FakeMessage
+
+if TYPE_CHECKING:
+    from .users import FakeUser
+    from .world import World
+
+_FULL_INFO = {
+    "accent_color_id": 0,
+    "max_reaction_count": 11,
+    "accepted_gift_types": {
+        "unlimited_gifts": False,
+        "limited_gifts": False,
+        "unique_gifts": False,
+        "premium_subscription": False,
+        "gifts_from_channels": False,
+    },
+}
+ADMIN_RIGHTS = {
+    "can_be_edited": False,
+    "is_anonymous": False,
+    "can_manage_chat": True,
+    "can_delete_messages": True,
+    "can_manage_video_chats": True,
+    "can_restrict_members": True,
+    "can_promote_members": False,
+    "can_change_info": True,
+    "can_invite_users": True,
+    "can_post_stories": True,
+    "can_edit_stories": True,
+    "can_delete_stories": True,
+    "can_pin_messages": True,
+    "can_manage_topics": True,
+}
+
+
+def now() -> int:
+    """Unix time, as Telegram dates are."""
+    return int(time.time())
+
+
+class FakeChat:
+    """A chat with its messages (base of private chats and groups)."""
+
+    type = "private"
+
+    def __init__(self, world: World, chat_id: int):
+        self.world = world
+        self.id = chat_id
+        self._messages: list[FakeMessage] = []
+        self._by_id: dict[int, FakeMessage] = {}
+        self.actions: list[str] = []
+
+    def messages(
+        self, topic: FakeTopic | int | None = None, *, deleted: bool = False
+    ) -> list[FakeMessage]:
+        """All messages in order (people's and the bot's); only ``topic``'s if given."""
+        thread = topic.thread_id if isinstance(topic, FakeTopic) else topic
+        return [
+            m
+            for m in self._messages
+            if (deleted or not m.deleted) and (thread is None or m.thread_id == thread)
+        ]
+
+    def message(self, message_id: int) -> FakeMessage | None:
+        """The (not deleted) message with this id."""
+        message = self._by_id.get(message_id)
+        return None if message is None or message.deleted else message
+
+    def add_message(self, sender: FakeUser | None, **fields: Any) -> FakeMessage:
+        """Append a message with the next message id."""
+        message_id = len(self._messages) + 1
+        message = FakeMessage(self, message_id, sender, now(), **fields)
+        self._messages.append(message)
+        self._by_id[message_id] = message
+        return message
+
+    def to_api(self) -> dict[str, Any]:
+        """The Bot API ``Chat`` object."""
+        raise NotImplementedError
+
+    def full_info(self) -> dict[str, Any]:
+        """The Bot API ``ChatFullInfo`` object."""
+        return {**self.to_api(), **_FULL_INFO}
+
+
+class FakePrivateChat(FakeChat):
+    """The private chat of a user with the bot (its id is the user's id)."""
+
+    def __init__(self, world: World, user: FakeUser):
+        super().__init__(world, user.id)
+        self.user = user
+
+    def to_api(self) -> dict[str, Any]:
+        data = {"id": self.id, "type": "private", "first_name": self.user.first_name}
+        for key in ("last_name", "username"):
+            if getattr(self.user, key):
+                data[key] = getattr(self.user, key)
+        return data
+
+    def member(self, user: FakeUser) -> dict[str, Any]:
+        """ChatMember of the user or the bot in this private chat."""
+        return {"status": "member", "user": user.to_api()}
+
+
+@dataclass(eq=False)
+class FakeTopic:
+    """A forum topic; ``thread_id`` is its message_thread_id."""
+
+    chat: FakeGroup = field(repr=False)
+    thread_id: int
+    name: str
+    closed: bool = False
+
+    def messages(self) -> list[FakeMessage]:
+        """Messages in this topic."""
+        return self.chat.messages(topic=self)
+
+
+class FakeGroup(FakeChat):
+    """A supergroup (a forum if ``forum``) that the bot is in."""
+
+    type = "supergroup"
+
+    def __init__(self, world: World, chat_id: int, title: str, forum: bool, username: str | None):
+        super().__init__(world, chat_id)
+        self.title, self.forum, self.username = title, forum, username
+        self.statuses: dict[int, str] = {}
+        self.bot_status = "member"
+        self.topics: dict[int, FakeTopic] = {}
+
+    def to_api(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "type": "supergroup", "title": self.title}
+        if self.username:
+            data["username"] = self.username
+        if self.forum:
+            data["is_forum"] = True
+        return data
+
+    def add_topic(self, name: str, *, creator: FakeUser | None = None) -> FakeTopic:
+        """Create a forum topic (posts the forum_topic_created service message)."""
+        if not self.forum:
+            raise ValueError(f"{self.title} is not a forum")
+        creator = creator or self.owner()
+        created = {"forum_topic_created": {"name": name, "icon_color": 7322096}}
+        message = self.add_message(creator, service=created)
+        message.thread_id = message.message_id
+        topic = FakeTopic(self, message.message_id, name)
+        self.topics[topic.thread_id] = topic
+        self.world.deliver(message)
+        return topic
+
+    def owner(self) -> FakeUser | None:
+        """The creator of the group, if any."""
+        return next((self.world.users[u] for u, s in self.statuses.items() if s == "creator"), None)
+
+    def status(self, user_id: int) -> str:
+        """creator / administrator / member / left / kicked."""
+        if user_id == self.world.bot.id:
+            return self.bot_status
+        return self.statuses.get(user_id, "left")
+
+    def member(self, user: FakeUser) -> dict[str, Any]:
+        """The Bot API ``ChatMember`` object of ``user``."""
+        status = self.status(user.id)
+        data: dict[str, Any] = {"status": status, "user": user.to_api()}
+        if status == "creator":
+            data["is_anonymous"] = False
+        elif status == "administrator":
+            data.update(ADMIN_RIGHTS)
+        elif status == "kicked":
+            data["until_date"] = 0
+        return data
+
+    def add_member(self, user: FakeUser, *, status: str = "member", announce: bool = True) -> None:
+        """Make ``user`` a member (a new_chat_members service message if ``announce``)."""
+        was = self.status(user.id)
+        self.statuses[user.id] = status
+        if announce and was in ("left", "kicked"):
+            joined = {"new_chat_members": [user.to_api()], "new_chat_member": user.to_api()}
+            self.world.deliver(self.add_message(user, service=joined))
+
+    def remove_member(self, user: FakeUser, *, announce: bool = True) -> None:
+        """``user`` leaves the group (a left_chat_member service message if ``announce``)."""
+        self.statuses[user.id] = "left"
+        if announce:
+            self.world.deliver(self.add_message(user, service={"left_chat_member": user.to_api()}))
+
+    def remove_bot(self) -> None:
+        """Kick the bot out (then sending here gives 403)."""
+        self.bot_status = "kicked"
+        kicker = self.owner() or self.world.bot
+        self.world.my_chat_member(self, kicker, "member", "kicked")

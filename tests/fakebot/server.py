@@ -1,0 +1,290 @@
+"""``FakeTelegram``: a real aiohttp HTTP server speaking the Telegram Bot API on 127.0.0.1.
+
+Requests arrive as ``/bot<TOKEN>/<method>`` (GET or POST; query string, JSON,
+urlencoded or multipart bodies).  PTB 22 posts ``application/x-www-form-urlencoded`` (or
+multipart when it uploads files) where string values are sent as-is and every other value
+(numbers, booleans, reply_markup, reply_parameters, lists) as a JSON-encoded string; the
+validator in :mod:`.spec` coerces them by their documented types.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from .chats import FakeChat, FakeGroup
+from .methods import BotApi
+from .spec import ApiError, load_spec
+from .users import FakeUser
+from .world import World
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ApiCall:
+    """One request the bot made: canonical method, parameters, HTTP status, response body."""
+
+    method: str
+    params: dict[str, Any]
+    status: int
+    response: dict[str, Any]
+    at: float = field(default_factory=time.time)
+
+    @property
+    def ok(self) -> bool:
+        """True if Telegram would have accepted the call."""
+        return self.status == 200
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-friendly form (uploaded files are shown by name)."""
+        params = {k: getattr(v, "filename", v) for k, v in self.params.items()}
+        return {
+            "method": self.method,
+            "params": params,
+            "status": self.status,
+            "response": self.response,
+            "at": self.at,
+        }
+
+
+@dataclass
+class _Fault:
+    method: str
+    error_code: int
+    description: str
+    parameters: dict[str, Any] | None
+    times: int
+
+
+class FakeTelegram:
+    """A fake Telegram Bot API server plus the simulated world behind it."""
+
+    def __init__(
+        self,
+        token: str = "123:ABC",
+        *,
+        bot_id: int = 1000,
+        bot_username: str = "whodunit_bot",
+        bot_name: str = "Whodunit",
+        privacy_mode: bool = True,
+        callback_ttl: float = 15.0,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        control: bool = True,
+    ):
+        self.token = token
+        self.host, self.port = host, port
+        self.spec = load_spec()
+        self.world = World(
+            bot_id=bot_id, bot_username=bot_username, bot_name=bot_name, privacy_mode=privacy_mode
+        )
+        self.api = BotApi(self.world, callback_ttl=callback_ttl)
+        self.calls: list[ApiCall] = []
+        self._faults: list[_Fault] = []
+        self._runner: web.AppRunner | None = None
+        self.app = web.Application(client_max_size=64 * 1024**2)
+        self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        if control:
+            from .control import add_control_routes
+
+            add_control_routes(self)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    async def start(self) -> FakeTelegram:
+        """Start listening (``port=0`` picks a free port, see :attr:`port`)."""
+        self._runner = web.AppRunner(
+            self.app, shutdown_timeout=1.0, handler_cancellation=True, access_log=None
+        )
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def stop(self) -> None:
+        """Release long polls and stop the server."""
+        self.api.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeTelegram:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def url(self) -> str:
+        """Root URL of the server, e.g. ``http://127.0.0.1:PORT``."""
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def base_url(self) -> str:
+        """What to give PTB as ``base_url`` (``.../bot``; PTB appends the token)."""
+        return f"{self.url}/bot"
+
+    # -- the world --------------------------------------------------------------------------
+    @property
+    def bot(self) -> FakeUser:
+        """The bot's own user."""
+        return self.world.bot
+
+    @property
+    def updates(self) -> list[dict[str, Any]]:
+        """Updates not yet confirmed by the bot."""
+        return self.world.updates
+
+    def add_user(
+        self,
+        first_name: str,
+        *,
+        username: str | None = None,
+        language_code: str | None = "en",
+        last_name: str | None = None,
+    ) -> FakeUser:
+        """A new user (who has not started the bot yet)."""
+        return self.world.add_user(
+            first_name, username=username, language_code=language_code, last_name=last_name
+        )
+
+    def add_group(
+        self,
+        title: str,
+        *,
+        forum: bool = False,
+        admins: Iterable[FakeUser] = (),
+        members: Iterable[FakeUser] = (),
+        owner: FakeUser | None = None,
+        username: str | None = None,
+        bot_admin: bool = False,
+        announce: bool = False,
+    ) -> FakeGroup:
+        """A supergroup the bot is a member of (``owner`` defaults to the first admin).
+
+        With ``announce`` the bot gets the my_chat_member and new_chat_members updates of
+        being added; otherwise the group simply already contains the bot.
+        """
+        return self.world.add_group(
+            title,
+            forum=forum,
+            admins=admins,
+            members=members,
+            owner=owner,
+            username=username,
+            bot_admin=bot_admin,
+            announce=announce,
+        )
+
+    def chat(self, chat_id: int | str) -> FakeChat | None:
+        """A chat by id (private chats use the user's id) or "@username"."""
+        return self.world.chat(chat_id)
+
+    def commands(
+        self, scope: dict[str, Any] | None = None, language_code: str = ""
+    ) -> list[dict[str, Any]]:
+        """The commands set with setMyCommands for a scope and language."""
+        key = json.dumps(scope or {"type": "default"}, sort_keys=True), language_code
+        return self.api.commands.get(key, [])
+
+    async def wait_for(self, condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """Poll ``condition`` until truthy (returns its value); TimeoutError after ``timeout``."""
+        return await self.world.wait_for(condition, timeout)
+
+    def calls_to(self, method: str) -> list[ApiCall]:
+        """Logged calls of one method (case-insensitive)."""
+        return [c for c in self.calls if c.method.lower() == method.lower()]
+
+    # -- fault injection --------------------------------------------------------------------
+    def fail_next(
+        self,
+        method: str,
+        error_code: int = 429,
+        *,
+        retry_after: int | None = None,
+        times: int = 1,
+        description: str | None = None,
+    ) -> None:
+        """Make the next ``times`` calls of ``method`` (or ``"*"``) fail before running.
+
+        429 answers ``Too Many Requests: retry after N`` with ``parameters.retry_after``
+        (N defaults to 1); other codes answer ``description`` or a generic text.
+        """
+        parameters = None
+        if error_code == 429:
+            retry_after = 1 if retry_after is None else retry_after
+            parameters = {"retry_after": retry_after}
+            description = description or f"Too Many Requests: retry after {retry_after}"
+        description = description or (
+            "Internal Server Error" if error_code >= 500 else "Bad Request: injected"
+        )
+        self._faults.append(_Fault(method.lower(), error_code, description, parameters, times))
+
+    def _take_fault(self, method: str) -> ApiError | None:
+        for fault in self._faults:
+            if fault.method in (method.lower(), "*"):
+                fault.times -= 1
+                if fault.times <= 0:
+                    self._faults.remove(fault)
+                return ApiError(fault.error_code, fault.description, fault.parameters)
+        return None
+
+    # -- HTTP -------------------------------------------------------------------------------
+    async def _handle(self, request: web.Request) -> web.Response:
+        name = request.match_info["method"]
+        params: dict[str, Any] = {}
+        method = self.spec.method_name(name) or name
+        try:
+            if request.match_info["token"] != self.token:
+                raise ApiError(401, "Unauthorized")
+            if self.spec.method_name(name) is None:
+                raise ApiError(404, "Not Found")
+            params = await _read_params(request)
+            fault = self._take_fault(method)
+            if fault is not None:
+                raise fault
+            params = self.spec.validate_request(method, params)
+            result = await self.api.call(method, params)
+            self._check_result(method, result)
+            status, body = 200, {"ok": True, "result": result}
+        except ApiError as err:
+            status, body = err.code, err.to_json()
+        self.calls.append(ApiCall(method, params, status, body))
+        if status != 200:
+            log.info("fake telegram: %s -> %s %s", method, status, body.get("description"))
+        return web.json_response(body, status=status)
+
+    def _check_result(self, method: str, result: Any) -> None:
+        """Refuse to answer with an object real Telegram would not send (a bug in the fake)."""
+        returns = self.spec.methods[method]["returns"]
+        errors = min((self.spec.conformance_errors(t, result) for t in returns), key=len)
+        if errors:
+            raise ApiError(
+                500, f"Internal Server Error: the fake built an invalid {returns}: {errors[:5]}"
+            )
+
+
+async def _read_params(request: web.Request) -> dict[str, Any]:
+    """Parameters from the query string and a JSON, urlencoded or multipart body."""
+    params: dict[str, Any] = dict(request.query)
+    if not request.can_read_body:
+        return params
+    if request.content_type == "application/json":
+        try:
+            body = await request.json()
+        except ValueError:
+            raise ApiError(400, "Bad Request: can't parse JSON request body") from None
+        if not isinstance(body, dict):
+            raise ApiError(400, "Bad Request: the JSON body must be an object")
+        params.update(body)
+    else:
+        form = await request.post()
+        params.update({key: form.getall(key)[-1] for key in form})
+    return params
