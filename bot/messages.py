@@ -1,0 +1,203 @@
+"""Whole messages: a payload's key and arguments become one text in the reader's language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.render import Reader, flat_args
+from locales import t
+
+Composer = Callable[[Reader, dict[str, Any]], str]
+
+
+def _lines(*parts: str) -> str:
+    return "\n".join(p for p in parts if p)
+
+
+def lobby(reader: Reader, args: dict[str, Any]) -> str:
+    f = flat_args(reader, args)
+    return t(reader.language, "lobby.opened", **f)
+
+
+def game_started(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    f = flat_args(reader, args)
+    roster = "\n".join(
+        t(lang, "game.roster_line", player=reader.mention(r["user"]), role=reader.card(r["role"]))
+        for r in args["roster"]
+    )
+    cards = "\n".join(
+        t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
+        for cat, ids in args["cards"].items()
+    )
+    return t(
+        lang,
+        "game.started",
+        roster=roster,
+        cards=cards,
+        **{k: v for k, v in f.items() if k not in ("roster", "cards")},
+    )
+
+
+def day_opened(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    penalties = [
+        t(lang, "day.penalty_line", player=reader.mention(p["user"]), count=p["count"])
+        for p in args["penalties"]
+    ]
+    f = flat_args(reader, {k: v for k, v in args.items() if k != "penalties"})
+    return _lines(t(lang, "day.opened", **f), *penalties)
+
+
+def day_ended(reader: Reader, args: dict[str, Any]) -> str:
+    f = flat_args(reader, args)
+    waiting = (
+        t(reader.language, "day.waiting_for_window", **f) if args["waiting_for_window"] else ""
+    )
+    return _lines(t(reader.language, "day.ended", **f), waiting)
+
+
+def answer_refuted(reader: Reader, args: dict[str, Any]) -> str:
+    f = flat_args(reader, args)
+    key = "answer.refuted_by_gm" if args["by_gm"] else "answer.refuted"
+    penalty = t(reader.language, "answer.penalty_note", **f) if args["penalized"] else ""
+    return _lines(t(reader.language, key, **f), penalty)
+
+
+def answer_not_refuted(reader: Reader, args: dict[str, Any]) -> str:
+    f = flat_args(reader, args)
+    if args["automatic"]:
+        key = "answer.not_refuted_auto"
+    elif args["by_gm"]:
+        key = "answer.not_refuted_by_gm"
+    else:
+        key = "answer.not_refuted"
+    penalty = t(reader.language, "answer.penalty_note", **f) if args["penalized"] else ""
+    return _lines(t(reader.language, key, **f), penalty)
+
+
+def flagged(key: str, flag: str, extra: str) -> Composer:
+    """A message with one more line when a flag is set."""
+
+    def compose(reader: Reader, args: dict[str, Any]) -> str:
+        f = flat_args(reader, args)
+        more = t(reader.language, extra, **{"count": 0, **f}) if args.get(flag) else ""
+        return _lines(t(reader.language, key, **f), more)
+
+    return compose
+
+
+def either(flag: str, when_true: str, when_false: str) -> Composer:
+    """One of two messages, by a flag."""
+
+    def compose(reader: Reader, args: dict[str, Any]) -> str:
+        key = when_true if args.get(flag) else when_false
+        return t(reader.language, key, **flat_args(reader, args))
+
+    return compose
+
+
+def settings_changed(reader: Reader, args: dict[str, Any]) -> str:
+    from bot.settings_text import describe_setting
+
+    lang = reader.language
+    lines = [
+        t(
+            lang,
+            "settings.line",
+            name=t(lang, f"setting.{name}"),
+            value=describe_setting(lang, name, value),
+        )
+        for name, value in args["settings"].items()
+    ]
+    key = "settings.changed_next_day" if args.get("from_next_day") else "settings.changed"
+    return _lines(t(lang, key), *lines)
+
+
+def seat_history(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    if not args["history"]:
+        return t(lang, "dm.seat_history_empty")
+    lines = []
+    for h in args["history"]:
+        f = flat_args(reader, h)
+        key = "history.made" if h["mine"] else "history.received"
+        answer = t(lang, f"history.answer_{h['answer']}", **f)
+        lines.append(t(lang, key, **f) + " " + answer)
+    return _lines(t(lang, "dm.seat_history"), *lines)
+
+
+def reminder(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    f = flat_args(reader, args)
+    parts = [t(lang, "dm.reminder", **f)]
+    if args["owes"]:
+        parts.append(t(lang, "dm.reminder_owes", count=args["owes"]))
+    if args["left"]:
+        parts.append(t(lang, "dm.reminder_left", count=args["left"]))
+    return _lines(*parts)
+
+
+def game_resumed(reader: Reader, args: dict[str, Any]) -> str:
+    f = flat_args(reader, args)
+    ends = t(reader.language, "game.resumed_day_ends", **f) if "ends_at" in args else ""
+    return _lines(t(reader.language, "game.resumed", **f), ends)
+
+
+def game_ended(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    f = flat_args(reader, {k: v for k, v in args.items() if k not in ("accusations", "hands")})
+    head = t(lang, f"game.ended_{args['reason']}", **f)
+    suspect, weapon, place = (reader.card(c) for c in args["envelope_cards"])
+    envelope = t(lang, "game.envelope", suspect=suspect, weapon=weapon, place=place)
+    accusations = [
+        t(
+            lang,
+            "game.accusation_right" if a["correct"] else "game.accusation_line",
+            player=reader.mention(a["user"]),
+            cards=reader.cards(a["cards"]),
+        )
+        for a in args["accusations"]
+    ]
+    hands = [
+        t(lang, "game.hand_line", player=reader.mention(h["user"]), cards=reader.cards(h["cards"]))
+        for h in args["hands"]
+    ]
+    blocks = [head, envelope]
+    if accusations:
+        blocks.append(_lines(t(lang, "game.accusations_title"), *accusations))
+    blocks.append(_lines(t(lang, "game.hands_title"), *hands))
+    return "\n\n".join(blocks)
+
+
+COMPOSERS: dict[str, Composer] = {
+    "lobby.opened": lobby,
+    "game.started": game_started,
+    "day.opened": day_opened,
+    "day.ended": day_ended,
+    "answer.refuted": answer_refuted,
+    "answer.not_refuted": answer_not_refuted,
+    "suggestion.voided": flagged("suggestion.voided", "refunded", "suggestion.refunded"),
+    "accusation.made": flagged("accusation.made", "first", "accusation.window_opened"),
+    "accusation.wrong": flagged("accusation.wrong", "may_suggest", "accusation.may_still_suggest"),
+    "dm.accusation_wrong": flagged(
+        "dm.accusation_wrong", "may_suggest", "dm.accusation_wrong_may_suggest"
+    ),
+    "dm.answer_prompt": either("holds_none", "dm.answer_prompt_none", "dm.answer_prompt"),
+    "dm.card_shown": either("by_gm", "dm.card_shown_by_gm", "dm.card_shown"),
+    "dm.gm_answered": flagged("dm.gm_answered", "penalized", "dm.gm_answered_penalty"),
+    "settings.changed": settings_changed,
+    "dm.seat_history": seat_history,
+    "dm.reminder": reminder,
+    "game.resumed": game_resumed,
+    "game.ended": game_ended,
+}
+
+
+def compose(reader: Reader, msg: str, args: dict[str, Any]) -> str:
+    """The text of a message; plain catalog messages need no composer."""
+    composer = COMPOSERS.get(msg)
+    if composer is not None:
+        return composer(reader, args)
+    return t(reader.language, msg, **flat_args(reader, args))

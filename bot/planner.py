@@ -1,0 +1,150 @@
+"""Who is told what after a command: events become outbox messages (rendered when sent).
+
+This is where secrecy is decided: a shown card goes only to the suggester, a hand only to
+its holder, accusations and the envelope only at the end. The payload names a catalog key
+and typed arguments; bot/render.py turns it into text in the reader's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import callbacks as cb
+from engine.cards import CATEGORY_ORDER
+from engine.state import Game
+from storage.planning import OutboxItem, PlanContext
+
+Args = dict[str, Any]
+
+
+class Plan:
+    """Collects the messages of one command; keys make re-planning harmless."""
+
+    def __init__(self, ctx: PlanContext) -> None:
+        self.ctx = ctx
+        self.items: list[OutboxItem] = []
+
+    def key(self, seq: int, name: str) -> str:
+        return f"g{self.ctx.game_id}:e{seq}:{name}"
+
+    def group(
+        self,
+        key: str,
+        msg: str,
+        args: Args | None = None,
+        *,
+        reply_to: str | None = None,
+        buttons: list[list[dict[str, str]]] | None = None,
+    ) -> None:
+        payload: dict[str, Any] = {
+            "msg": msg,
+            "args": {"game": self.ctx.game_id, **(args or {})},
+            "game": self.ctx.game_id,
+        }
+        if buttons:
+            payload["buttons"] = buttons
+        self.items.append(
+            OutboxItem(
+                key=key,
+                chat_id=self.ctx.chat_id,
+                topic_id=self.ctx.topic_id,
+                payload=payload,
+                reply_to_key=reply_to,
+            )
+        )
+
+    def private(
+        self,
+        key: str,
+        user: int,
+        msg: str,
+        args: Args | None = None,
+        *,
+        buttons: list[list[dict[str, str]]] | None = None,
+    ) -> None:
+        payload: dict[str, Any] = {
+            "msg": msg,
+            "args": {"game": self.ctx.game_id, **(args or {})},
+            "game": self.ctx.game_id,
+            "notify": [self.ctx.chat_id, self.ctx.topic_id],
+        }
+        if buttons:
+            payload["buttons"] = buttons
+        self.items.append(OutboxItem(key=key, chat_id=user, user_id=user, payload=payload))
+
+    def edit(
+        self,
+        key: str,
+        target_key: str,
+        msg: str,
+        args: Args | None = None,
+        *,
+        user: int | None = None,
+    ) -> None:
+        """Edit an earlier message (its buttons go away); skipped if it was never sent.
+
+        `user` names the person whose private chat holds the message; else it is the thread's.
+        """
+        payload = {
+            "op": "edit",
+            "target": target_key,
+            "msg": msg,
+            "args": {"game": self.ctx.game_id, **(args or {})},
+        }
+        if user is None:
+            item = OutboxItem(
+                key=key, chat_id=self.ctx.chat_id, topic_id=self.ctx.topic_id, payload=payload
+            )
+        else:
+            item = OutboxItem(key=key, chat_id=user, user_id=user, payload=payload)
+        self.items.append(item)
+
+
+def lobby_key(game_id: int) -> str:
+    return f"g{game_id}:lobby"
+
+
+def suggestion_key(game_id: int, suggestion: int) -> str:
+    return f"g{game_id}:s{suggestion}"
+
+
+def prompt_key(game_id: int, suggestion: int) -> str:
+    return f"g{game_id}:prompt{suggestion}"
+
+
+def roster(game: Game) -> list[dict[str, Any]]:
+    return [{"user": p.user, "role": p.role} for p in game.players]
+
+
+def cards_by_category(game: Game) -> dict[str, list[str]]:
+    return {category.value: list(game.in_play(category)) for category in CATEGORY_ORDER}
+
+
+def lobby_args(game: Game) -> Args:
+    return {
+        "creator_user": game.creator,
+        "players_users": [e.user for e in game.lobby],
+        "minimum": game.settings.min_players,
+    }
+
+
+def lobby_buttons(game_id: int) -> list[list[dict[str, str]]]:
+    return [
+        [
+            {"t": "button.join", "data": cb.Callback(cb.JOIN, game_id).encode()},
+            {"t": "button.leave", "data": cb.Callback(cb.LEAVE, game_id).encode()},
+        ],
+        [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
+    ]
+
+
+def answer_buttons(
+    game_id: int, suggestion: int, cards: tuple[str, ...]
+) -> list[list[dict[str, str]]]:
+    if not cards:
+        data = cb.Callback(cb.NO_REFUTATION, game_id, (str(suggestion),)).encode()
+        return [[{"t": "button.no_refutation", "data": data}]]
+    return [
+        [{"card": card, "data": cb.Callback(cb.REFUTE, game_id, (str(suggestion), card)).encode()}]
+        for card in cards
+    ]
