@@ -184,7 +184,7 @@ class FakeGroup(FakeChat):
         was = self.status(user.id)
         self.statuses[user.id] = status
         if announce and was in ("left", "kicked"):
-            joined = {"new_chat_members": [user.to_api()], "new_chat_member": user.to_api()}
+            joined = {"new_chat_members": [user.to_api()]}
             self.world.deliver(self.add_message(user, service=joined))
 
     def remove_member(self, user: FakeUser, *, announce: bool = True) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -25,16 +26,20 @@ from .users import FakeUser
 from .world import World
 
 log = logging.getLogger(__name__)
+_TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]+")
 
 
 @dataclass
 class ApiCall:
-    """One request the bot made: canonical method, parameters, HTTP status, response body."""
+    """One request the bot made: canonical method name, the parameters after validation
+    (coerced to their documented types, e.g. reply_markup as a dict), HTTP status, response
+    body and the request's content type."""
 
     method: str
     params: dict[str, Any]
     status: int
     response: dict[str, Any]
+    content_type: str = ""
     at: float = field(default_factory=time.time)
 
     @property
@@ -50,6 +55,7 @@ class ApiCall:
             "params": params,
             "status": self.status,
             "response": self.response,
+            "content_type": self.content_type,
             "at": self.at,
         }
 
@@ -242,7 +248,10 @@ class FakeTelegram:
         params: dict[str, Any] = {}
         method = self.spec.method_name(name) or name
         try:
-            if request.match_info["token"] != self.token:
+            token = request.match_info["token"]
+            if not _TOKEN.fullmatch(token):
+                raise ApiError(404, "Not Found")  # what Telegram answers for a malformed token
+            if token != self.token:
                 raise ApiError(401, "Unauthorized")
             if self.spec.method_name(name) is None:
                 raise ApiError(404, "Not Found")
@@ -256,7 +265,7 @@ class FakeTelegram:
             status, body = 200, {"ok": True, "result": result}
         except ApiError as err:
             status, body = err.code, err.to_json()
-        self.calls.append(ApiCall(method, params, status, body))
+        self.calls.append(ApiCall(method, params, status, body, request.content_type))
         if status != 200:
             log.info("fake telegram: %s -> %s %s", method, status, body.get("description"))
         return web.json_response(body, status=status)

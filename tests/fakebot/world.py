@@ -87,7 +87,7 @@ class World:
         if announce:
             adder = owner or next(iter(self.users.values()), self.bot)
             self.my_chat_member(group, adder, "left", group.bot_status)
-            joined = {"new_chat_members": [self.bot.to_api()], "new_chat_member": self.bot.to_api()}
+            joined = {"new_chat_members": [self.bot.to_api()]}
             self.deliver(group.add_message(adder, service=joined))
         return group
 
