@@ -197,6 +197,7 @@ def game_ended(state: Game, e: ev.GameEnded) -> Game:
         phase=Phase.ENDED,
         day_open=False,
         window=window,
+        paused_at=None,
         winner=e.winner,
         end_reason=e.reason,
         ended_at=e.at,

@@ -1,0 +1,245 @@
+"""Every rule error code in engine/errors.py is raised by a scenario, and no other code."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from engine import commands as cmd
+from engine.cards import CLASSIC
+from engine.decide import decide
+from engine.errors import RULE_ERROR_CODES
+from engine.settings import Settings
+from tests.engine.table import DAY, SUSPECT, T0, Table, expect_error, table_where
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def _lobby(players: int = 3, settings: Settings | None = None) -> Table:
+    return Table(players, settings, start=False)
+
+
+def _strict() -> Table:
+    return Table(3, Settings(auto_no_refutation=False))
+
+
+def _waiting_for_window() -> Table:
+    table = Table(3)
+    table.wait(timedelta(hours=2))
+    table.accuse(1, table.wrong())
+    table.end_day()
+    return table
+
+
+def _eliminated() -> Table:
+    table = Table(3, Settings(eliminated_may_suggest=False))
+    table.accuse(1, table.wrong())
+    table.wait(DAY)
+    return table
+
+
+def _holder() -> Table:
+    return table_where(lambda t: bool(t.held(2, SUSPECT)), settings=Settings())
+
+
+def _outside(table: Table) -> str:
+    return next(c for c in CLASSIC.suspects if c not in table.game.deck)
+
+
+def _voided() -> Table:
+    table = _strict()
+    table.suggest(1, 2)
+    table.admin(cmd.VoidSuggestion, suggestion=1)
+    return table
+
+
+def _answered() -> Table:
+    table = _strict()
+    table.suggest(1, 2)
+    table.no_refutation(2, 1)
+    return table
+
+
+def _full_quota() -> Table:
+    table = Table(4)
+    for target in (2, 3, 4):
+        table.suggest(1, target)
+    return table
+
+
+def _chosen(role: str) -> Callable[[], object]:
+    table = _lobby(2, Settings(role_assignment="chosen"))
+    table.run(cmd.JoinLobby(actor=3, role="plum"))
+    return lambda: table.run(cmd.JoinLobby(actor=4, role=role))
+
+
+def _refute_with(pick: Callable[[Table, int], str]) -> Callable[[], object]:
+    table = _holder()
+    s = table.suggest(1, 2, table.held_by(2, SUSPECT))
+    return lambda: table.refute(2, s.id, pick(table, s.id))
+
+
+def _left() -> Table:
+    table = Table(4)
+    table.run(cmd.LeaveGame(actor=2))
+    return table
+
+
+def _scenario(code: str) -> Callable[[], object]:
+    """Build the situation, return the move that the rules refuse with `code`."""
+    if code == "game_exists":
+        t = Table(3)
+        return lambda: t.run(cmd.OpenLobby(actor=1, seed=1))
+    if code == "no_game":
+        return lambda: decide(None, cmd.StartGame(actor=1), T0)
+    if code == "not_in_lobby":
+        t = Table(3)
+        return lambda: t.run(cmd.JoinLobby(actor=9))
+    if code == "already_joined":
+        t = _lobby()
+        return lambda: t.run(cmd.JoinLobby(actor=2))
+    if code == "not_joined":
+        t = _lobby()
+        return lambda: t.run(cmd.LeaveLobby(actor=9))
+    if code == "lobby_full":
+        t = _lobby(3, Settings(max_players=3))
+        return lambda: t.run(cmd.JoinLobby(actor=4))
+    if code == "not_enough_players":
+        t = _lobby(2)
+        return lambda: t.run(cmd.StartGame(actor=1))
+    if code == "pack_too_small":
+        t = _lobby(10, Settings(extra_cards=3))
+        return lambda: t.run(cmd.StartGame(actor=1))
+    if code == "role_taken":
+        return _chosen("plum")
+    if code == "role_not_a_suspect":
+        return _chosen("rope")
+    if code == "roles_not_chosen_mode":
+        t = _lobby()
+        return lambda: t.run(cmd.JoinLobby(actor=4, role="plum"))
+    if code == "only_creator_or_admin":
+        t = _lobby()
+        return lambda: t.run(cmd.StartGame(actor=2))
+    if code == "admin_only":
+        t = Table(3)
+        return lambda: t.run(cmd.PauseGame(actor=1))
+    if code == "game_not_running":
+        t = _lobby()
+        return lambda: t.suggest(1, 2, ("plum", "rope", "hall"))
+    if code == "game_paused":
+        t = Table(3)
+        t.admin(cmd.PauseGame)
+        return lambda: t.suggest(1, 2)
+    if code == "game_not_paused":
+        t = Table(3)
+        return lambda: t.admin(cmd.ResumeGame)
+    if code == "day_not_open":
+        t = _waiting_for_window()
+        return lambda: t.suggest(2, 3)
+    if code == "not_a_player":
+        t = Table(3)
+        return lambda: t.accuse(9, t.envelope)
+    if code == "player_inactive":
+        t = _left()
+        return lambda: t.suggest(2, 1)
+    if code == "cannot_target_self":
+        t = Table(3)
+        return lambda: t.suggest(1, 1, t.not_held_by(2))
+    if code == "no_suggestions_left":
+        t = _full_quota()
+        return lambda: t.suggest(1, 2)
+    if code == "target_limit_reached":
+        t = Table(3, Settings(max_per_target_per_day=1))
+        t.suggest(1, 2)
+        return lambda: t.suggest(1, 2)
+    if code == "received_limit_reached":
+        t = Table(3, Settings(max_received_per_day=1))
+        t.suggest(1, 2)
+        return lambda: t.suggest(3, 2)
+    if code == "eliminated_cannot_suggest":
+        t = _eliminated()
+        return lambda: t.suggest(1, 2)
+    if code == "card_not_in_play":
+        t = Table(3)
+        return lambda: t.accuse(1, (_outside(t), *t.envelope[1:]))
+    if code == "card_wrong_category":
+        t = Table(3)
+        return lambda: t.accuse(1, (t.envelope[2], *t.envelope[1:]))
+    if code == "suggestion_not_found":
+        t = Table(3)
+        return lambda: t.admin(cmd.VoidSuggestion, suggestion=5)
+    if code == "not_your_answer":
+        t = _strict()
+        t.suggest(1, 2)
+        return lambda: t.no_refutation(3, 1)
+    if code == "already_answered":
+        t = _answered()
+        return lambda: t.no_refutation(2, 1)
+    if code == "suggestion_voided":
+        t = _voided()
+        return lambda: t.no_refutation(2, 1)
+    if code == "card_not_held":
+        return _refute_with(lambda t, i: t.named(i)[1])
+    if code == "card_not_named":
+        return _refute_with(lambda t, i: next(c for c in t.hand(2) if c not in t.named(i)))
+    if code == "must_refute":
+        t = _holder()
+        s = t.suggest(1, 2, t.held_by(2, SUSPECT))
+        return lambda: t.no_refutation(2, s.id)
+    if code == "already_accused":
+        t = Table(3)
+        t.accuse(1, t.wrong())
+        return lambda: t.accuse(1, t.envelope)
+    if code == "invalid_setting":
+        t = _lobby()
+        return lambda: t.run(cmd.ChangeSettings(actor=1, changes={"day_length": timedelta(0)}))
+    if code == "unknown_setting":
+        t = _lobby()
+        return lambda: t.run(cmd.ChangeSettings(actor=1, changes={"speed": 2}))
+    if code == "setting_locked":
+        t = Table(3)
+        return lambda: t.admin(cmd.ChangeSettings, changes={"suggestions_per_day": 5})
+    if code == "already_in_game":
+        t = Table(3)
+        return lambda: t.admin(cmd.ReplacePlayer, player=2, newcomer=3)
+    if code == "invalid_extension":
+        t = Table(3)
+        return lambda: t.admin(cmd.ExtendDay, by=timedelta(0))
+    if code == "target_not_in_game":
+        t = Table(3)
+        return lambda: t.suggest(1, 9, t.not_held_by(2))
+    if code == "seat_not_active":
+        t = _left()
+        return lambda: t.admin(cmd.RemovePlayer, player=2)
+    raise AssertionError(f"no scenario for {code!r}: add one")
+
+
+@pytest.mark.parametrize("code", sorted(RULE_ERROR_CODES))
+def test_every_rule_error_code_is_raised_by_a_scenario(code: str) -> None:
+    expect_error(code, _scenario(code))
+
+
+def _raised_codes() -> set[str]:
+    """Codes the engine's source passes to RuleError(...) or its helpers as literals."""
+    codes: set[str] = set()
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "RuleError"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                codes.add(node.args[0].value)
+    return codes
+
+
+def test_engine_raises_only_catalogued_codes() -> None:
+    raised = _raised_codes()
+    assert raised - RULE_ERROR_CODES == set()
+    assert RULE_ERROR_CODES - raised == set(), "a catalogued code is never raised"
