@@ -355,6 +355,26 @@ async def test_get_updates_offset_limit_and_long_polling(bot: Bot, server: FakeT
     assert time.monotonic() - started >= 0.9
 
 
+async def test_allowed_updates_filter_new_updates(bot: Bot, server: FakeTelegram) -> None:
+    alice = server.add_user("Alice")
+    alice.start_bot()
+    assert await bot.get_updates(allowed_updates=["callback_query"]) != ()  # created before
+    sent = await bot.send_message(alice.id, "Pick", reply_markup=keyboard(("A", "a")))
+    alice.send_private("ignored")
+    press = asyncio.create_task(
+        alice.press(alice.private_chat.message(sent.message_id), "A", timeout=0.1)
+    )
+    kinds = [
+        next(k for k in u if k != "update_id")
+        for u in await server.wait_for(lambda: server.updates[1:])
+    ]
+    assert kinds == ["callback_query"]
+    assert not (await press).answered
+    await bot.get_updates(allowed_updates=[])  # back to the default: everything but reactions
+    alice.send_private("seen")
+    assert server.updates[-1]["message"]["text"] == "seen"
+
+
 async def test_second_poller_terminates_the_first(http: httpx.AsyncClient) -> None:
     # (PTB's own getUpdates connection pool has a single connection, so use raw HTTP)
     first = asyncio.create_task(http.post("getUpdates", data={"timeout": "3"}))

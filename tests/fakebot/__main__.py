@@ -27,6 +27,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--no-privacy", action="store_true", help="the bot sees every group message"
     )
+    parser.add_argument(
+        "--exit-with-parent", action="store_true", help="stop when the launching process dies"
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     return parser.parse_args(argv)
 
@@ -46,6 +49,8 @@ async def serve(args: argparse.Namespace) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    if args.exit_with_parent:
+        watchdog = asyncio.create_task(_watch_parent(os.getppid(), stop))
     if args.port_file:
         tmp = args.port_file.with_suffix(".tmp")
         tmp.write_text(str(server.port))
@@ -56,7 +61,16 @@ async def serve(args: argparse.Namespace) -> None:
     try:
         await stop.wait()
     finally:
+        if args.exit_with_parent:
+            watchdog.cancel()
         await server.stop()
+
+
+async def _watch_parent(parent: int, stop: asyncio.Event) -> None:
+    """Set ``stop`` once the parent process is gone (we get re-parented)."""
+    while os.getppid() == parent:
+        await asyncio.sleep(0.5)
+    stop.set()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -59,14 +59,20 @@ class FakeChat:
         self.actions: list[str] = []
 
     def messages(
-        self, topic: FakeTopic | int | None = None, *, deleted: bool = False
+        self, topic: FakeTopic | int | None = None, *, deleted: bool = False, service: bool = True
     ) -> list[FakeMessage]:
-        """All messages in order (people's and the bot's); only ``topic``'s if given."""
+        """All messages in order (people's and the bot's); only ``topic``'s if given.
+
+        Deleted messages are left out unless ``deleted``; service messages (topic created,
+        members joined or left) are included unless ``service=False``.
+        """
         thread = topic.thread_id if isinstance(topic, FakeTopic) else topic
         return [
             m
             for m in self._messages
-            if (deleted or not m.deleted) and (thread is None or m.thread_id == thread)
+            if (deleted or not m.deleted)
+            and (service or not m.service)
+            and (thread is None or m.thread_id == thread)
         ]
 
     def message(self, message_id: int) -> FakeMessage | None:

@@ -227,6 +227,7 @@ class FakeTelegramClient:
             token,
             "--port-file",
             str(port_file),
+            "--exit-with-parent",
             *extra_args,
             cwd=REPO_ROOT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -242,6 +243,8 @@ class FakeTelegramClient:
                 )
             await asyncio.sleep(0.05)
         port = int(port_file.read_text().strip())
+        port_file.unlink()
+        port_file.parent.rmdir()
         return cls(f"http://127.0.0.1:{port}", process=process)
 
     async def aclose(self) -> None:
