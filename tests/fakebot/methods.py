@@ -112,14 +112,20 @@ class BotApi:
         return self.world.users[user_id]
 
     # -- sending ----------------------------------------------------------------------------
-    @staticmethod
-    def formatted(params: Params) -> Formatted:
+    def formatted(self, params: Params) -> Formatted:
         """Parse the text of a message and apply Telegram's limits."""
         result = format_text(params["text"], params.get("parse_mode"), params.get("entities"))
         if not result.text:
             raise bad_request("message text is empty")
         if len(result.text) > MAX_TEXT:
             raise bad_request("message is too long")
+        for entity in result.entities:  # <a href="tg://user?id=N"> mentions a known user
+            if "user_id" in entity:
+                user_id = entity.pop("user_id")
+                if user_id in self.world.users:
+                    entity["user"] = self.world.users[user_id].to_api()
+                else:
+                    entity.update(type="text_link", url=f"tg://user?id={user_id}")
         return result
 
     def reply(
@@ -137,10 +143,10 @@ class BotApi:
                 return None, None
             raise bad_request("message to be replied not found")
         quote = reply.get("quote")
-        if quote is None:
+        if not quote:
             return target, None
         position = target.text.find(format_text(quote, reply.get("quote_parse_mode")).text)
-        if not quote or position < 0:
+        if position < 0:
             raise bad_request("QUOTE_TEXT_INVALID")
         return target, {
             "text": quote,

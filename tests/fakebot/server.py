@@ -265,6 +265,10 @@ class FakeTelegram:
             status, body = 200, {"ok": True, "result": result}
         except ApiError as err:
             status, body = err.code, err.to_json()
+        except Exception as err:  # a bug in the fake: answer like Telegram's 500, loudly
+            log.exception("fake telegram crashed in %s", method)
+            status = 500
+            body = ApiError(500, f"Internal Server Error: fake crashed: {err!r}").to_json()
         self.calls.append(ApiCall(method, params, status, body, request.content_type))
         if status != 200:
             log.info("fake telegram: %s -> %s %s", method, status, body.get("description"))
