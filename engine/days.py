@@ -49,7 +49,7 @@ def extend_day(state: Game | None, c: cmd.ExtendDay, now: datetime) -> list[ev.E
     """An admin gives the current day more time; its answer deadlines move with it."""
     require_admin(c)
     game = require_running(state)
-    require_open_day(game)
+    require_open_day(game, now)
     if c.by.total_seconds() <= 0:
         raise RuleError("invalid_extension")
     assert game.day_ends_at is not None

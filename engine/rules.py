@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from engine.cards import CATEGORY_ORDER, CardId
 from engine.commands import Command
 from engine.errors import RuleError
@@ -54,8 +56,10 @@ def require_active(player: Player) -> Player:
     return player
 
 
-def require_open_day(game: Game) -> None:
-    if not game.day_open:
+def require_open_day(game: Game, now: datetime) -> None:
+    """A day is open, and its end has not come (even if the clock has not fired yet)."""
+    over = game.day_ends_at is not None and now >= game.day_ends_at
+    if not game.day_open or over:
         closes_at = game.window.closes_at if game.window_open and game.window else None
         raise RuleError("day_not_open", window_closes_at=closes_at)
 

@@ -23,7 +23,7 @@ from engine.state import Answer, Game, Suggestion
 def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) -> list[ev.Event]:
     """A player names suspect, weapon and place to one other player."""
     game = require_running(state)
-    require_open_day(game)
+    require_open_day(game, now)
     suggester = require_active(require_player(game, c.actor))
     if suggester.eliminated and not game.settings.eliminated_may_suggest:
         raise RuleError("eliminated_cannot_suggest")

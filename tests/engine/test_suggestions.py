@@ -120,3 +120,14 @@ def test_answer_grace_setting() -> None:
     table = Table(3, Settings(answer_grace=timedelta(0), auto_no_refutation=False))
     table.wait(DAY - timedelta(seconds=1))
     assert table.suggest(1, 2).answer_due == T0 + DAY
+
+
+def test_day_is_over_at_its_end_even_before_the_clock_fires() -> None:
+    table = Table(3)
+    table.now = T0 + DAY - timedelta(seconds=1)
+    table.suggest(1, 2)
+    table.now = T0 + DAY  # the day-end deadline has not run yet
+    expect_error("day_not_open", lambda: table.suggest(1, 3))
+    expect_error("day_not_open", lambda: table.admin(cmd.ExtendDay, by=HOUR))
+    table.run(cmd.EndDay(day=1))
+    assert table.suggest(1, 3).day == 2
