@@ -1,0 +1,75 @@
+"""Chat settings: the defaults a chat's admins set for its new games, and its language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+
+from engine.codec import settings_from_dict, settings_to_dict
+from engine.errors import RuleError
+from engine.settings import Settings
+from storage.database import Database
+from storage.models import ChatSettingsRecord
+from storage.sql import dumps, insert_for, loads
+
+
+@dataclass(frozen=True)
+class ChatDefaults:
+    """What a chat's new games start with; language None means "not chosen"."""
+
+    chat_id: int
+    settings: Settings
+    language: str | None
+
+
+class Chats:
+    """Get and set a chat's defaults (engine Settings, stored via engine.codec)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get(self, chat_id: int) -> ChatDefaults:
+        """The chat's defaults; the engine's defaults for a chat nobody configured."""
+        query = select(ChatSettingsRecord).where(ChatSettingsRecord.chat_id == chat_id)
+        async with self.db.read() as conn:
+            row = (await conn.execute(query)).first()
+        if row is None:
+            return ChatDefaults(chat_id, Settings(), None)
+        return ChatDefaults(chat_id, _settings(row.settings), row.language)
+
+    async def set_settings(
+        self, chat_id: int, settings: Settings, now: datetime | None = None
+    ) -> None:
+        await self._put(chat_id, {"settings": dumps(settings_to_dict(settings))}, now)
+
+    async def set_language(
+        self, chat_id: int, language: str | None, now: datetime | None = None
+    ) -> None:
+        await self._put(chat_id, {"language": language}, now)
+
+    async def _put(self, chat_id: int, values: dict[str, object], now: datetime | None) -> None:
+        values = values | {"updated_at": now or datetime.now(UTC)}
+        defaults = {"settings": dumps(settings_to_dict(Settings())), "language": None}
+        insert = insert_for(self.db.dialect, ChatSettingsRecord).values(
+            chat_id=chat_id, **(defaults | values)
+        )
+        query = insert.on_conflict_do_update(index_elements=["chat_id"], set_=values)
+        async with self.db.write() as conn:
+            await conn.execute(query)
+
+
+def _settings(text: str) -> Settings:
+    """Stored defaults; a setting that no longer validates falls back to the engine's default."""
+    data = loads(text)
+    try:
+        return settings_from_dict(data)
+    except (RuleError, TypeError, ValueError, KeyError):
+        valid = Settings()
+        for name, value in data.items():
+            try:
+                valid = settings_from_dict(settings_to_dict(valid) | {name: value})
+            except (RuleError, TypeError, ValueError, KeyError):
+                continue
+        return valid

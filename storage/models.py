@@ -1,0 +1,206 @@
+"""The tables, as typed declarative models. Migrations in storage/migrations must match."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+# Constraint names are fixed so later migrations (batch mode on SQLite) can address them.
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# Row ids: BIGINT on PostgreSQL, INTEGER on SQLite (only INTEGER PRIMARY KEY autoincrements).
+RowId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware datetimes in, aware UTC datetimes out (SQLite stores naive UTC text)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to storage; use an aware one")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)  # type: ignore[no-any-return]
+        return value.astimezone(UTC)  # type: ignore[no-any-return]
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UTCDateTime()}
+
+
+class GameRecord(Base):
+    """One game of one chat topic (topic 0: the chat itself); status mirrors the engine."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    topic_id: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
+    status: Mapped[str] = mapped_column(String(16))
+    last_seq: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+    __table_args__ = (
+        # At most one game that has not ended per chat topic; ended ones pile up freely.
+        Index(
+            "uq_games_open_per_topic",
+            "chat_id",
+            "topic_id",
+            unique=True,
+            sqlite_where=text("status != 'ended'"),
+            postgresql_where=text("status != 'ended'"),
+        ),
+        Index("ix_games_chat_id_topic_id", "chat_id", "topic_id"),
+    )
+
+
+class EventRecord(Base):
+    """The append-only log: (game_id, seq) is the primary key, so a second writer fails."""
+
+    __tablename__ = "events"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    type: Mapped[str] = mapped_column(String(40))
+    data: Mapped[str] = mapped_column(Text)
+    recorded_at: Mapped[datetime]
+
+
+class SnapshotRecord(Base):
+    """An optional cache of a game's state after event `seq`; replay is the truth."""
+
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    format: Mapped[str] = mapped_column(String(64))
+    data: Mapped[str] = mapped_column(Text)
+    written_at: Mapped[datetime]
+
+
+class MemberRecord(Base):
+    """Who is in a game's lobby or holds one of its seats (for "my games")."""
+
+    __tablename__ = "game_members"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+
+    __table_args__ = (Index("ix_game_members_user_id", "user_id"),)
+
+
+class ChatSettingsRecord(Base):
+    """The defaults a chat's admins set for its new games, and the chat's language."""
+
+    __tablename__ = "chat_settings"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    settings: Mapped[str] = mapped_column(Text)
+    language: Mapped[str | None] = mapped_column(String(16))
+    updated_at: Mapped[datetime]
+
+
+class PersonRecord(Base):
+    """A Telegram user the bot has seen; dm_ok is None until a direct message was tried."""
+
+    __tablename__ = "people"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(256))
+    username: Mapped[str | None] = mapped_column(String(64))
+    language_code: Mapped[str | None] = mapped_column(String(16))
+    dm_ok: Mapped[bool | None]
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class OutboxRecord(Base):
+    """A message owed to a chat or a person, delivered by the sender in id order per chat."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(200), unique=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    topic_id: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    payload: Mapped[str] = mapped_column(Text)
+    reply_to_key: Mapped[str | None] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(24))
+    attempts: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    next_attempt_at: Mapped[datetime]
+    claimed_by: Mapped[str | None] = mapped_column(String(100))
+    lease_until: Mapped[datetime | None]
+    sent_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+
+    __table_args__ = (
+        # The unfinished rows of each chat, oldest first: the head of each chat's queue.
+        Index(
+            "ix_outbox_unfinished_per_chat",
+            "chat_id",
+            "id",
+            sqlite_where=text("status IN ('pending', 'claimed', 'waiting_for_person')"),
+            postgresql_where=text("status IN ('pending', 'claimed', 'waiting_for_person')"),
+        ),
+        Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),
+        Index("ix_outbox_user_id_status", "user_id", "status"),
+    )
+
+
+class DeadlineRecord(Base):
+    """A pending deadline of a game, mirrored from engine.deadlines after each command."""
+
+    __tablename__ = "deadlines"
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    key: Mapped[str] = mapped_column(String(64))
+    due_at: Mapped[datetime]
+    command: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    claimed_by: Mapped[str | None] = mapped_column(String(100))
+    lease_until: Mapped[datetime | None]
+    updated_at: Mapped[datetime]
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "key"),
+        Index("ix_deadlines_status_due_at", "status", "due_at"),
+    )

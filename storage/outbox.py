@@ -1,0 +1,236 @@
+"""The outbox: messages owed to chats and people, written with the events that owe them.
+
+Delivery order: rows of one chat go out in id order. A row is claimable only when no
+earlier row of the same chat is still unfinished — claimed, waiting for its person, or
+pending and either due or already tried once (a failed row in back-off holds the rows
+behind it). An untried row scheduled for later (`not_before`) holds nothing back. So
+each claim returns at most the head row of each chat. Ids of one game's rows are
+allocated under that game's lock, so a game's messages keep the order of its events.
+
+Claims are leases: a row claimed by a sender that died is claimable again once its
+lease has passed (delivery is at least once; mark_sent keeps the first message id).
+On PostgreSQL the claim locks candidate rows FOR UPDATE SKIP LOCKED, so several senders
+share the queue without waiting on each other; on SQLite it runs in a BEGIN IMMEDIATE
+transaction, which already admits one writer at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import and_, exists, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.orm import aliased
+
+from storage.database import Database
+from storage.models import OutboxRecord
+from storage.planning import OutboxItem
+from storage.sql import dumps, insert_for, loads
+
+PENDING = "pending"
+CLAIMED = "claimed"
+SENT = "sent"
+WAITING = "waiting_for_person"
+FAILED = "failed"
+UNFINISHED = (PENDING, CLAIMED, WAITING)
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """A claimed message; reply_to_message_id is resolved from reply_to_key when sent."""
+
+    id: int
+    key: str
+    game_id: int | None
+    chat_id: int
+    topic_id: int
+    user_id: int | None
+    payload: dict[str, Any]
+    reply_to_key: str | None
+    reply_to_message_id: int | None
+    attempts: int
+    claimed_by: str | None
+    lease_until: datetime | None
+
+
+async def insert_items(
+    conn: AsyncConnection, items: Iterable[OutboxItem], now: datetime, game_id: int | None
+) -> int:
+    """Store items in order; an item whose key exists already is skipped. Returns the count."""
+    rows = [
+        {
+            "key": item.key,
+            "game_id": game_id,
+            "chat_id": item.chat_id,
+            "topic_id": item.topic_id,
+            "user_id": item.user_id,
+            "payload": dumps(item.payload),
+            "reply_to_key": item.reply_to_key,
+            "status": PENDING,
+            "attempts": 0,
+            "next_attempt_at": item.not_before or now,
+            "created_at": now,
+        }
+        for item in items
+    ]
+    if not rows:
+        return 0
+    keys = [row["key"] for row in rows]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"outbox keys repeat within one batch: {keys}")
+    insert = insert_for(conn.dialect.name, OutboxRecord).on_conflict_do_nothing(
+        index_elements=["key"]
+    )
+    # One multi-row INSERT: ids are assigned in the order of the rows.
+    result = await conn.execute(insert.returning(OutboxRecord.id), rows)
+    return len(result.all())
+
+
+def _claimable(now: datetime) -> Any:
+    """Due pending rows and expired claims, with no unfinished earlier row in their chat."""
+    o, earlier = OutboxRecord, aliased(OutboxRecord)
+    ready = or_(
+        and_(o.status == PENDING, o.next_attempt_at <= now),
+        and_(o.status == CLAIMED, o.lease_until <= now),
+    )
+    holding = or_(
+        earlier.status.in_((CLAIMED, WAITING)),
+        and_(earlier.status == PENDING, or_(earlier.next_attempt_at <= now, earlier.attempts > 0)),
+    )
+    ahead = exists().where(earlier.chat_id == o.chat_id, earlier.id < o.id, holding)
+    return and_(ready, ~ahead)
+
+
+class OutboxStore:
+    """Claiming and settling outbox rows (the sender's side), and enqueueing outside games."""
+
+    db: Database
+
+    async def enqueue(self, items: Iterable[OutboxItem], now: datetime) -> int:
+        """Messages that belong to no game command (a reply to /help...). Same table."""
+        async with self.db.write() as conn:
+            return await insert_items(conn, items, now, None)
+
+    async def claim_outbox(
+        self,
+        worker: str,
+        now: datetime,
+        limit: int = 20,
+        lease: timedelta = timedelta(seconds=60),
+    ) -> list[OutboxRow]:
+        """Claim up to `limit` deliverable rows (at most one per chat), oldest first."""
+        o = OutboxRecord
+        candidates = select(o.id).where(_claimable(now)).order_by(o.id).limit(limit)
+        if self.db.dialect == "postgresql":
+            candidates = candidates.with_for_update(of=o, skip_locked=True)
+        chosen = candidates.cte("chosen")
+        claim = (
+            update(o)
+            .where(o.id.in_(select(chosen.c.id)))
+            .values(status=CLAIMED, claimed_by=worker, lease_until=now + lease)
+            .returning(o)
+        )
+        async with self.db.write() as conn:
+            records = sorted((await conn.execute(claim)).all(), key=lambda r: r.id)
+            replies = await _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
+        return [
+            OutboxRow(
+                id=r.id,
+                key=r.key,
+                game_id=r.game_id,
+                chat_id=r.chat_id,
+                topic_id=r.topic_id,
+                user_id=r.user_id,
+                payload=loads(r.payload),
+                reply_to_key=r.reply_to_key,
+                reply_to_message_id=replies.get(r.reply_to_key) if r.reply_to_key else None,
+                attempts=r.attempts,
+                claimed_by=r.claimed_by,
+                lease_until=r.lease_until,
+            )
+            for r in records
+        ]
+
+    async def mark_sent(self, row_id: int, message_id: int | None, now: datetime) -> bool:
+        """Delivered. A row already marked sent (a second sender after a lease) keeps its id."""
+        return await self._settle(
+            row_id,
+            (PENDING, CLAIMED, WAITING),
+            status=SENT,
+            sent_message_id=message_id,
+            sent_at=now,
+            last_error=None,
+        )
+
+    async def mark_retry(self, row_id: int, error: str, next_attempt_at: datetime) -> bool:
+        """A failed attempt: try again at next_attempt_at; later rows of the chat wait."""
+        return await self._settle(
+            row_id,
+            (CLAIMED,),
+            status=PENDING,
+            attempts=OutboxRecord.attempts + 1,
+            last_error=error,
+            next_attempt_at=next_attempt_at,
+        )
+
+    async def mark_undeliverable(self, row_id: int, reason: str) -> bool:
+        """The person cannot get direct messages yet: park the row until release_waiting."""
+        return await self._settle(
+            row_id,
+            (CLAIMED,),
+            status=WAITING,
+            attempts=OutboxRecord.attempts + 1,
+            last_error=reason,
+        )
+
+    async def mark_failed(self, row_id: int, reason: str) -> bool:
+        """Give up on a row for good (the chat is gone...); later rows go ahead."""
+        return await self._settle(
+            row_id, (PENDING, CLAIMED, WAITING), status=FAILED, last_error=reason
+        )
+
+    async def release_waiting(self, user_id: int, now: datetime) -> int:
+        """The person started the bot: their parked rows are due again, in their old order."""
+        o = OutboxRecord
+        query = (
+            update(o)
+            .where(o.user_id == user_id, o.status == WAITING)
+            .values(status=PENDING, next_attempt_at=now)
+        )
+        async with self.db.write() as conn:
+            return (await conn.execute(query)).rowcount or 0
+
+    async def sent_message_id(self, key: str) -> int | None:
+        """The Telegram message id an outbox row produced, once it was sent."""
+        async with self.db.read() as conn:
+            return (await _sent_ids(conn, {key})).get(key)
+
+    async def outbox_counts(self) -> dict[str, int]:
+        """How many rows are in each status (for health checks)."""
+        o = OutboxRecord
+        async with self.db.read() as conn:
+            rows = (await conn.execute(select(o.status, func.count()).group_by(o.status))).all()
+        return {status: count for status, count in rows}
+
+    async def _settle(self, row_id: int, only_from: tuple[str, ...], **values: Any) -> bool:
+        o = OutboxRecord
+        query = (
+            update(o)
+            .where(o.id == row_id, o.status.in_(only_from))
+            .values(claimed_by=None, lease_until=None, **values)
+        )
+        async with self.db.write() as conn:
+            return bool((await conn.execute(query)).rowcount)
+
+
+async def _sent_ids(conn: AsyncConnection, keys: set[str]) -> dict[str, int]:
+    if not keys:
+        return {}
+    o = OutboxRecord
+    query = select(o.key, o.sent_message_id).where(
+        o.key.in_(keys), o.status == SENT, o.sent_message_id.is_not(None)
+    )
+    return {key: message_id for key, message_id in (await conn.execute(query)).all() if message_id}

@@ -1,0 +1,92 @@
+"""People the bot has seen: name, username, language, and whether a direct message works."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select, update
+
+from storage.database import Database
+from storage.models import PersonRecord
+from storage.sql import insert_for
+
+
+@dataclass(frozen=True)
+class Person:
+    """dm_ok: None until the bot has tried (or the person started it), then True/False."""
+
+    user_id: int
+    name: str
+    username: str | None
+    language_code: str | None
+    dm_ok: bool | None
+    created_at: datetime
+    updated_at: datetime
+
+
+def _person(r: Any) -> Person:
+    return Person(
+        user_id=r.user_id,
+        name=r.name,
+        username=r.username,
+        language_code=r.language_code,
+        dm_ok=r.dm_ok,
+        created_at=r.created_at,
+        updated_at=r.updated_at,
+    )
+
+
+class People:
+    """Upsert and look up people; Telegram user ids are the keys."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def upsert(
+        self,
+        user_id: int,
+        name: str,
+        username: str | None = None,
+        language_code: str | None = None,
+        now: datetime | None = None,
+    ) -> Person:
+        """Record what Telegram says about a person now; dm_ok is left as it was."""
+        now = now or datetime.now(UTC)
+        values = {"name": name, "username": username, "language_code": language_code}
+        insert = insert_for(self.db.dialect, PersonRecord).values(
+            user_id=user_id, dm_ok=None, created_at=now, updated_at=now, **values
+        )
+        query = insert.on_conflict_do_update(
+            index_elements=["user_id"], set_=values | {"updated_at": now}
+        ).returning(PersonRecord)
+        async with self.db.write() as conn:
+            return _person((await conn.execute(query)).one())
+
+    async def set_dm_ok(self, user_id: int, ok: bool, now: datetime | None = None) -> bool:
+        """Whether a direct message to the person works; False if the person is unknown."""
+        query = (
+            update(PersonRecord)
+            .where(PersonRecord.user_id == user_id)
+            .values(dm_ok=ok, updated_at=now or datetime.now(UTC))
+        )
+        async with self.db.write() as conn:
+            return bool((await conn.execute(query)).rowcount)
+
+    async def get(self, user_id: int) -> Person | None:
+        async with self.db.read() as conn:
+            query = select(PersonRecord).where(PersonRecord.user_id == user_id)
+            row = (await conn.execute(query)).first()
+        return _person(row) if row is not None else None
+
+    async def get_many(self, user_ids: Iterable[int]) -> dict[int, Person]:
+        """Known people among user_ids, by id (to render names in bulk)."""
+        ids = set(user_ids)
+        if not ids:
+            return {}
+        async with self.db.read() as conn:
+            query = select(PersonRecord).where(PersonRecord.user_id.in_(ids))
+            rows = (await conn.execute(query)).all()
+        return {row.user_id: _person(row) for row in rows}

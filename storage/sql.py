@@ -1,0 +1,24 @@
+"""Small SQL helpers that differ by dialect."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy.dialects import postgresql, sqlite
+
+
+def insert_for(dialect: str, model: Any) -> Any:
+    """An INSERT that knows ON CONFLICT, for the dialect ("sqlite" or "postgresql")."""
+    if dialect == "postgresql":
+        return postgresql.insert(model)
+    return sqlite.insert(model)
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text for the database."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str) -> Any:
+    return json.loads(text)

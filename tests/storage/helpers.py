@@ -1,0 +1,154 @@
+"""Shared by the storage tests: a clock, a planner, real games, and a consistency check."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, text
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.cards import Category
+from engine.deadlines import deadlines
+from engine.evolve import replay
+from engine.settings import Settings
+from engine.state import Game
+from storage.games import Outcome, Store
+from storage.members import members
+from storage.models import Base, DeadlineRecord, GameRecord, MemberRecord, OutboxRecord
+from storage.planning import OutboxItem, PlanContext
+
+NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+CHAT = -1001234567890
+# Enough suggestions for tests that make many in one day.
+ROOMY = Settings(suggestions_per_day=1000, max_per_target_per_day=1000)
+
+
+def planner(ctx: PlanContext) -> list[OutboxItem]:
+    """One thread message per event; the shown card also goes to the suggester by DM."""
+    items = []
+    for seq, event in enumerate(ctx.events, start=ctx.first_seq):
+        key = f"g{ctx.game_id}:e{seq}"
+        payload = {"event": type(event).__name__, "seq": seq}
+        items.append(
+            OutboxItem(key=key, chat_id=ctx.chat_id, topic_id=ctx.topic_id, payload=payload)
+        )
+        if isinstance(event, ev.SuggestionRefuted):
+            user = ctx.after.players[ctx.after.suggestions[event.suggestion - 1].suggester].user
+            items.append(
+                OutboxItem(
+                    key=f"{key}:dm",
+                    chat_id=user,
+                    user_id=user,
+                    payload={"card": event.card},
+                    reply_to_key=key,
+                )
+            )
+    return items
+
+
+def suggestion_for(state: Game, actor: int, target: int, n: int = 0) -> cmd.MakeSuggestion:
+    """A suggestion naming cards in play, varied by n."""
+    suspects = state.in_play(Category.SUSPECT)
+    weapons = state.in_play(Category.WEAPON)
+    places = state.in_play(Category.PLACE)
+    return cmd.MakeSuggestion(
+        actor=actor,
+        target=target,
+        suspect=suspects[n % len(suspects)],
+        weapon=weapons[(n // 3) % len(weapons)],
+        place=places[(n // 7) % len(places)],
+    )
+
+
+def answer_for(state: Game, suggestion_id: int) -> cmd.Command:
+    """The target's honest answer to a suggestion."""
+    s = state.suggestions[suggestion_id - 1]
+    target = state.players[s.target]
+    held = [card for card in s.cards if card in target.hand]
+    if held:
+        return cmd.Refute(actor=target.user, suggestion=s.id, card=held[0])
+    return cmd.DeclareNoRefutation(actor=target.user, suggestion=s.id)
+
+
+async def new_game(
+    store: Store,
+    chat_id: int = CHAT,
+    topic_id: int = 0,
+    players: int = 4,
+    settings: Settings | None = None,
+    start: bool = True,
+    seed: int = 7,
+) -> Outcome:
+    """A game with users 1..players, started unless start=False."""
+    opening = cmd.OpenLobby(actor=1, seed=seed, settings=settings or Settings())
+    outcome = await store.create_game(chat_id, topic_id, opening, NOW, planner)
+    for user in range(2, players + 1):
+        outcome = await store.execute(outcome.game_id, cmd.JoinLobby(actor=user), NOW, planner)
+    if start:
+        outcome = await store.execute(outcome.game_id, cmd.StartGame(actor=1), NOW, planner)
+    return outcome
+
+
+async def count_rows(store: Store) -> dict[str, int]:
+    """Rows per table: to prove that something wrote nothing."""
+    counts = {}
+    async with store.db.read() as conn:
+        for table in Base.metadata.sorted_tables:
+            query = text(f"SELECT count(*) FROM {table.name}")
+            counts[table.name] = (await conn.execute(query)).scalar_one()
+    return counts
+
+
+async def check_consistency(store: Store, game_id: int, planned: bool = True) -> Game:
+    """Everything a game's log implies is there, and nothing else: the crash-safety oracle."""
+    events = await store.events(game_id)
+    state = replay(events)
+    assert state is not None
+    async with store.db.read() as conn:
+        game = (await conn.execute(select(GameRecord).where(GameRecord.id == game_id))).one()
+        seqs = (
+            (
+                await conn.execute(
+                    text(f"SELECT seq FROM events WHERE game_id = {game_id} ORDER BY seq")
+                )
+            )
+            .scalars()
+            .all()
+        )
+        keys = set(
+            (await conn.execute(select(OutboxRecord.key).where(OutboxRecord.game_id == game_id)))
+            .scalars()
+            .all()
+        )
+        stored: dict[str, Any] = {
+            r.key: r.due_at
+            for r in (
+                await conn.execute(select(DeadlineRecord).where(DeadlineRecord.game_id == game_id))
+            ).all()
+        }
+        people = set(
+            (
+                await conn.execute(
+                    select(MemberRecord.user_id).where(MemberRecord.game_id == game_id)
+                )
+            )
+            .scalars()
+            .all()
+        )
+    assert list(seqs) == list(range(1, len(events) + 1)), "gap or duplicate in the sequence"
+    assert game.last_seq == len(events), "last_seq disagrees with the log"
+    assert game.status == state.phase.value
+    if planned:
+        thread_keys = {k for k in keys if not k.endswith(":dm")}
+        assert thread_keys == {f"g{game_id}:e{seq}" for seq in seqs}, "outbox rows missing or extra"
+    assert stored == {d.key: d.at for d in deadlines(state)}, "deadline rows differ from the state"
+    assert people == members(state)
+    loaded = await store.load(game_id)
+    assert loaded == state
+    return state
+
+
+def later(**kwargs: float) -> datetime:
+    return NOW + timedelta(**kwargs)
