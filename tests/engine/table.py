@@ -8,6 +8,7 @@ its own moment); setting `now` directly is a bot that was down.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -17,10 +18,11 @@ import pytest
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CardId, Category
+from engine.codec import command_from_dict, command_to_dict, event_from_dict, event_to_dict
 from engine.deadlines import deadlines
 from engine.decide import decide
 from engine.errors import RuleError
-from engine.evolve import evolve
+from engine.evolve import evolve, replay
 from engine.settings import Settings
 from engine.state import Game, Player, Suggestion
 
@@ -67,11 +69,16 @@ class Table:
 
     # --- running commands ---------------------------------------------------
     def run(self, command: cmd.Command) -> list[ev.Event]:
-        """Decide at `now`, apply the events, keep them; a RuleError propagates."""
+        """Decide at `now`, apply the events, keep them; a RuleError propagates.
+
+        Every event must survive storage (JSON) and the events must rebuild the state.
+        """
         new = decide(self.state, command, self.now)
         for event in new:
+            assert event_from_dict(json.loads(json.dumps(event_to_dict(event)))) == event
             self.state = evolve(self.state, event)
         self.events.extend(new)
+        assert replay(self.events) == self.state, "the events do not rebuild the state"
         return new
 
     def admin(self, command_type: type[cmd.Command], **fields: Any) -> list[ev.Event]:
@@ -89,7 +96,8 @@ class Table:
             if not due:
                 break
             self.now = max(self.now, due[0].at)
-            fired = self.run(due[0].command)
+            stored = json.loads(json.dumps(command_to_dict(due[0].command)))  # a deadline row
+            fired = self.run(command_from_dict(stored))
             assert fired, f"deadline {due[0].key} fired without effect"
             new.extend(fired)
         self.now = max(self.now, moment)
