@@ -20,7 +20,6 @@ from engine import events as ev
 from engine.codec import settings_to_dict
 from engine.queries import answer_choices
 from engine.state import Answer, Game
-from storage.planning import OutboxItem
 
 Handler = Callable[[Plan, int, Any, Game | None, Game], None]
 
@@ -38,21 +37,12 @@ def lobby_opened(plan: Plan, seq: int, e: ev.LobbyOpened, before: Game | None, a
 def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
     if plan.ctx.before is None:
         return  # the lobby's first post already shows it
-    target = lobby_key(plan.ctx.game_id)
-    payload_args = lobby_args(after)
-    plan.items.append(
-        OutboxItem(
-            key=plan.key(seq, "lobby"),
-            chat_id=plan.ctx.chat_id,
-            topic_id=plan.ctx.topic_id,
-            payload={
-                "op": "edit",
-                "target": target,
-                "msg": "lobby.opened",
-                "args": payload_args,
-                "buttons": lobby_buttons(plan.ctx.game_id),
-            },
-        )
+    plan.edit(
+        plan.key(seq, "lobby"),
+        lobby_key(plan.ctx.game_id),
+        "lobby.opened",
+        lobby_args(after),
+        buttons=lobby_buttons(plan.ctx.game_id),
     )
 
 

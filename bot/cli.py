@@ -1,18 +1,44 @@
-"""The `whodunit` command line."""
+"""The `whodunit` command line: `whodunit run`, `whodunit db upgrade`."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import logging
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["run"]:
-        print("whodunit: the Telegram bot layer is not there yet.", file=sys.stderr)
+    parser = argparse.ArgumentParser(prog="whodunit", description="Cluedo game master bot")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="run the bot (long polling)")
+    db = sub.add_parser("db", help="database maintenance")
+    db.add_argument("action", choices=["upgrade"])
+    args = parser.parse_args(argv)
+    from bot.config import BotConfig, TokenError
+
+    config = BotConfig()
+    logging.basicConfig(
+        level=config.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    if args.command == "db":
+        from storage.migrate import upgrade
+
+        asyncio.run(upgrade(config.database_url))
+        print("database is up to date")
+        return 0
+    try:
+        from bot.app import build_application
+
+        application = build_application(config)
+    except TokenError as error:
+        print(f"whodunit: {error}", file=sys.stderr)
         return 2
-    print("usage: whodunit run | whodunit db upgrade", file=sys.stderr)
-    return 2
+    application.run_polling(allowed_updates=["message", "callback_query"])
+    return 0
 
 
 if __name__ == "__main__":

@@ -171,6 +171,92 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
     return "\n\n".join(blocks)
 
 
+def games_list(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    if not args["games"]:
+        return t(lang, "games.none")
+    lines = [t(lang, f"games.line_{g['phase']}", **flat_args(reader, g)) for g in args["games"]]
+    return _lines(t(lang, "games.title"), *lines)
+
+
+def hand_list(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    if not args["views"]:
+        return t(lang, "hand.none")
+    blocks = []
+    for view in args["views"]:
+        f = flat_args(reader, {k: v for k, v in view.items() if k != "shown"})
+        shown = [
+            t(
+                lang,
+                "hand.shown_line",
+                day=s["day"],
+                number=s["number"],
+                card=reader.card(s["card"]),
+            )
+            for s in view["shown"]
+        ]
+        blocks.append(_lines(t(lang, "hand.game", **f), *shown))
+    return "\n\n".join(blocks)
+
+
+def status(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    reader = Reader(lang, args.get("tz", reader.timezone), reader.people)
+    if args["phase"] == "lobby":
+        return t(lang, "status.lobby", **flat_args(reader, {"players_users": args["lobby_users"]}))
+    if args["phase"] == "ended":
+        return t(lang, "status.ended")
+    f = flat_args(reader, {k: v for k, v in args.items() if k not in ("seats", "lobby_users")})
+    if args["paused"]:
+        head = t(lang, "status.paused", **f)
+    elif args["day_open"]:
+        head = t(lang, "status.day", **f)
+    else:
+        head = t(lang, "status.no_day", **f)
+    window = t(lang, "status.window", **f) if args["window_at"] else ""
+    seats = []
+    for seat in args["seats"]:
+        state = (
+            "status.seat_left"
+            if not seat["active"]
+            else ("status.seat_eliminated" if seat["eliminated"] else "status.seat")
+        )
+        seats.append(
+            t(
+                lang,
+                state,
+                player=reader.mention(seat["user"]),
+                left=seat["left"],
+                owes=seat["owes"],
+                accused=t(lang, "status.accused")
+                if seat["accused"] and not seat["eliminated"]
+                else "",
+            )
+        )
+    return _lines(head, window, "", *seats)
+
+
+def cards_list(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    lines = [
+        t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
+        for cat, ids in args["cards"].items()
+    ]
+    title = "cards.title_in_play" if args["in_play"] else "cards.title_pack"
+    return _lines(t(lang, title), *lines)
+
+
+def settings_list(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    lines = [
+        t(lang, "settings.list_line", name=line["name"], label=line["label"], value=line["value"])
+        for line in args["lines"]
+    ]
+    title = "settings.title_game" if args["for_game"] else "settings.title_chat"
+    return _lines(t(lang, title), *lines, "", t(lang, "settings.how_to_change"))
+
+
 COMPOSERS: dict[str, Composer] = {
     "lobby.opened": lobby,
     "game.started": game_started,
@@ -192,6 +278,11 @@ COMPOSERS: dict[str, Composer] = {
     "dm.reminder": reminder,
     "game.resumed": game_resumed,
     "game.ended": game_ended,
+    "games.list": games_list,
+    "hand.list": hand_list,
+    "status.game": status,
+    "cards.list": cards_list,
+    "settings.list": settings_list,
 }
 
 

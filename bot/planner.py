@@ -40,6 +40,7 @@ class Plan:
             "msg": msg,
             "args": {"game": self.ctx.game_id, **(args or {})},
             "game": self.ctx.game_id,
+            "tz": self.ctx.after.settings.timezone,
         }
         if buttons:
             payload["buttons"] = buttons
@@ -67,6 +68,7 @@ class Plan:
             "args": {"game": self.ctx.game_id, **(args or {})},
             "game": self.ctx.game_id,
             "notify": [self.ctx.chat_id, self.ctx.topic_id],
+            "tz": self.ctx.after.settings.timezone,
         }
         if buttons:
             payload["buttons"] = buttons
@@ -80,17 +82,21 @@ class Plan:
         args: Args | None = None,
         *,
         user: int | None = None,
+        buttons: list[list[dict[str, str]]] | None = None,
     ) -> None:
-        """Edit an earlier message (its buttons go away); skipped if it was never sent.
+        """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
 
         `user` names the person whose private chat holds the message; else it is the thread's.
         """
-        payload = {
+        payload: dict[str, Any] = {
             "op": "edit",
             "target": target_key,
             "msg": msg,
             "args": {"game": self.ctx.game_id, **(args or {})},
+            "tz": self.ctx.after.settings.timezone,
         }
+        if buttons:
+            payload["buttons"] = buttons
         if user is None:
             item = OutboxItem(
                 key=key, chat_id=self.ctx.chat_id, topic_id=self.ctx.topic_id, payload=payload

@@ -75,10 +75,8 @@ def flat_args(reader: Reader, args: dict[str, Any]) -> dict[str, Any]:
     """Format typed arguments by their name: *_user, *_users, *_card, *_cards, *_at, *_td."""
     out: dict[str, Any] = {}
     for name, value in args.items():
-        if (
-            value is None
-            or (isinstance(value, (list, dict))
-            and not name.endswith(("_users", "_cards")))
+        if value is None or (
+            isinstance(value, (list, dict)) and not name.endswith(("_users", "_cards"))
         ):
             out[name] = value
             continue
@@ -93,6 +91,10 @@ def flat_args(reader: Reader, args: dict[str, Any]) -> dict[str, Any]:
             out[name[:-5]] = reader.card(value)
         elif name.endswith("_at"):
             out[name] = reader.moment(value)
+        elif name.endswith("_category"):
+            out[name[:-9]] = html.escape(t(reader.language, f"kind.{value}"))
+        elif name.endswith("_setting"):
+            out[name[:-8]] = html.escape(t(reader.language, f"setting.{value}"))
         elif name.endswith("_td"):
             out[name[:-3]] = reader.duration(value)
         elif isinstance(value, str):
@@ -110,7 +112,10 @@ def buttons_markup(
     for row in rows or []:
         out_row: list[dict[str, str]] = []
         for spec in row:
-            if "card" in spec:
+            if "user" in spec:
+                person = reader.people.get(int(spec["user"]))
+                text = person.name if person else spec["user"]
+            elif "card" in spec:
                 text = t(reader.language, f"card.{spec['card']}")
             elif "t" in spec:
                 text = t(reader.language, spec["t"], **spec.get("args", {}))  # type: ignore[arg-type]

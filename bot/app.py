@@ -1,0 +1,146 @@
+"""The python-telegram-bot Application: handlers, the sender and the scheduler, wired."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+)
+
+from bot import callbacks as cb
+from bot.config import BotConfig
+from bot.handlers import admin, info, lobby, moves, private
+from bot.scheduler import Scheduler
+from bot.sender import Sender
+from bot.services import Services
+from storage.games import Store
+
+log = logging.getLogger(__name__)
+
+GROUP_COMMANDS = ("newgame", "startgame", "suggest", "status", "cards", "rules", "help", "settings")
+PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "help", "rules")
+
+
+def build_application(config: BotConfig) -> Application:  # type: ignore[type-arg]
+    """An Application that runs unchanged against Telegram or any Bot API server."""
+    token = config.require_token()
+    application = (
+        Application.builder()
+        .token(token)
+        .base_url(config.api_base_url)
+        .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
+        .rate_limiter(AIORateLimiter(max_retries=2))
+        .post_init(_post_init(config))
+        .post_shutdown(_post_shutdown)
+        .build()
+    )
+    add_handlers(application)
+    return application
+
+
+def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
+    commands = {
+        "newgame": lobby.new_game,
+        "startgame": lobby.start_game,
+        "suggest": moves.suggest,
+        "accuse": moves.accuse,
+        "status": info.status,
+        "cards": info.cards,
+        "rules": info.rules,
+        "help": info.help_command,
+        "start": private.start,
+        "hand": private.hand,
+        "games": private.my_games,
+        "settings": admin.settings,
+        "pause": admin.pause,
+        "resume": admin.resume,
+        "extend": admin.extend,
+        "void": admin.void,
+        "remove": admin.remove,
+        "replace": admin.replace,
+        "endgame": admin.end_game,
+        "language": admin.language,
+    }
+    for name, callback in commands.items():
+        application.add_handler(CommandHandler(name, callback))
+    lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"
+    answer_kinds = f"^({cb.REFUTE}|{cb.NO_REFUTATION}):"
+    composer_kinds = f"^({cb.SUGGEST}|{cb.SUGGEST_SEND}|{cb.ACCUSE}|{cb.ACCUSE_SEND}|{cb.CANCEL}):"
+    application.add_handler(CallbackQueryHandler(lobby.lobby_button, pattern=lobby_kinds))
+    application.add_handler(CallbackQueryHandler(private.answer_button, pattern=answer_kinds))
+    application.add_handler(CallbackQueryHandler(moves.composer_button, pattern=composer_kinds))
+    application.add_handler(CallbackQueryHandler(_unknown_button))
+    application.add_error_handler(_on_error)
+
+
+async def _unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    from bot.handlers.common import answer_toast
+
+    await answer_toast(context, update, "toast.stale")
+
+
+async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    log.error("handler failed", exc_info=context.error)
+
+
+def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        store = await Store.open(config.database_url)
+        me = await application.bot.get_me()
+        services = Services(
+            store=store,
+            bot_username=me.username or "whodunit_bot",
+            default_language=config.default_language,
+        )
+        application.bot_data["services"] = services
+        worker = f"{socket.gethostname()}:{os.getpid()}"
+        stop = asyncio.Event()
+        sender = Sender(services, application.bot, worker)
+        application.bot_data["stop"] = stop
+        application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
+        scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)
+        scheduler.install(application)
+        application.bot_data["scheduler"] = scheduler
+        await _set_commands(application)
+        log.info("whodunit is running as @%s", me.username)
+
+    return post_init
+
+
+async def _set_commands(application: Application) -> None:  # type: ignore[type-arg]
+    from locales import LANGUAGES, t
+
+    for language in LANGUAGES:
+        code = "" if language == "en" else language
+        for scope, names in (
+            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+        ):
+            commands = [BotCommand(n, t(language, f"command.{n}")) for n in names]
+            await application.bot.set_my_commands(commands, scope=scope, language_code=code or None)
+
+
+async def _post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+    stop = application.bot_data.get("stop")
+    task = application.bot_data.get("sender_task")
+    if stop is not None:
+        stop.set()
+    if task is not None:
+        await asyncio.wait_for(task, timeout=10)
+    services: Services | None = application.bot_data.get("services")
+    if services is not None:
+        await services.store.close()

@@ -1,0 +1,54 @@
+"""Bot settings from the environment and a `.env` file (pydantic-settings)."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TOKEN_PATTERN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{1,100}$")
+TOKEN_HELP = (
+    "WHODUNIT_BOT_TOKEN is {problem}. Get a token from @BotFather in Telegram "
+    "(send /newbot there), then run: WHODUNIT_BOT_TOKEN=123456:ABC... whodunit run"
+)
+
+
+class TokenError(ValueError):
+    """The bot token is missing or malformed; the message says how to get one."""
+
+
+class BotConfig(BaseSettings):
+    """Everything an operator sets; all names start with WHODUNIT_."""
+
+    model_config = SettingsConfigDict(env_prefix="WHODUNIT_", env_file=".env", extra="ignore")
+
+    bot_token: str = ""
+    database_url: str | None = None
+    telegram_api_url: str = "https://api.telegram.org/bot"
+    log_level: str = "INFO"
+    default_language: str = "en"
+    sweep_seconds: float = Field(default=5.0, gt=0)
+    sender_workers: int = Field(default=1, ge=1)
+
+    @field_validator("default_language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        from locales import supported
+
+        return supported(value)
+
+    def require_token(self) -> str:
+        """The token, or a TokenError that explains how to get one."""
+        token = self.bot_token.strip()
+        if not token:
+            raise TokenError(TOKEN_HELP.format(problem="not set"))
+        if not TOKEN_PATTERN.match(token):
+            raise TokenError(TOKEN_HELP.format(problem="malformed (expected digits:letters)"))
+        return token
+
+    @property
+    def api_base_url(self) -> str:
+        """The Bot API base URL PTB expects (ends with "/bot")."""
+        url = self.telegram_api_url.rstrip("/")
+        return url if url.endswith("/bot") else url + "/bot"

@@ -1,0 +1,1 @@
+"""Telegram update handlers: thin — read the update, build a command, run it, answer errors."""

@@ -1,0 +1,165 @@
+"""Helpers every handler uses: where a message came from, who is admin, how to refuse."""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import Chat, Message, Update, User
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot.services import Services
+from engine.errors import RuleError
+from engine.state import Game
+from storage.games import GameRef
+
+log = logging.getLogger(__name__)
+ADMIN_STATUSES = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
+    found: Services = context.application.bot_data["services"]
+    return found
+
+
+@dataclass(frozen=True)
+class Where:
+    """The chat, forum topic and person of an update."""
+
+    chat: Chat
+    topic_id: int
+    user: User
+    message: Message | None
+    update_id: int
+
+    @property
+    def private(self) -> bool:
+        return self.chat.type == ChatType.PRIVATE
+
+
+def where(update: Update) -> Where | None:
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or user.is_bot:
+        return None
+    message = update.effective_message
+    topic = 0
+    if message is not None and message.is_topic_message and message.message_thread_id:
+        topic = message.message_thread_id
+    return Where(chat, topic, user, message, update.update_id)
+
+
+async def remember(context: ContextTypes.DEFAULT_TYPE, user: User) -> None:
+    """Keep the person's name, username and language for mentions and translations."""
+    await services(context).store.people.upsert(
+        user.id, user.full_name, user.username, user.language_code
+    )
+
+
+async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
+    """Asked of Telegram every time, never guessed."""
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError:  # an unanswerable question means "no"
+        log.warning("could not check admin status in chat %s", chat_id)
+        return False
+    return member.status in ADMIN_STATUSES
+
+
+async def say(
+    context: ContextTypes.DEFAULT_TYPE,
+    w: Where,
+    msg: str,
+    args: dict[str, Any] | None = None,
+    *,
+    reply: bool = True,
+    buttons: list[list[dict[str, Any]]] | None = None,
+    tag: str = "",
+) -> None:
+    """Answer where the update came from, through the outbox."""
+    await services(context).tell(
+        w.chat.id,
+        msg,
+        args,
+        topic_id=w.topic_id,
+        user_id=w.user.id if w.private else None,
+        reply_to_message_id=w.message.message_id if reply and w.message else None,
+        buttons=buttons,
+        key=f"u{w.update_id}:{msg}{tag}",
+    )
+
+
+async def refuse(context: ContextTypes.DEFAULT_TYPE, w: Where, error: RuleError) -> None:
+    """A rule error in the asker's language; nothing changed."""
+    await say(context, w, error_key(error), error_args(error))
+
+
+def error_key(error: RuleError) -> str:
+    if error.code == "invalid_setting" and "reason" in error.values:
+        return f"invalid.{error.values['reason']}"
+    return f"error.{error.code}"
+
+
+def error_args(error: RuleError) -> dict[str, Any]:
+    """Rule-error values, typed for the renderer (datetimes → *_at, timedeltas → *_td)."""
+    from datetime import datetime, timedelta
+
+    args: dict[str, Any] = {}
+    for name, value in error.values.items():
+        if isinstance(value, datetime):
+            args[name if name.endswith("_at") else f"{name}_at"] = value.isoformat()
+        elif isinstance(value, timedelta):
+            args[f"{name}_td"] = value.total_seconds()
+        elif name == "card":
+            args["card_card"] = value
+        else:
+            args[name] = value
+    if "setting" in args:
+        args["setting_setting"] = str(args.pop("setting"))
+    return args
+
+
+async def game_here(context: ContextTypes.DEFAULT_TYPE, w: Where) -> GameRef | None:
+    return await services(context).store.game_for_chat(w.chat.id, w.topic_id)
+
+
+async def require_game_here(context: ContextTypes.DEFAULT_TYPE, w: Where) -> GameRef | None:
+    """The chat's current game, or a clear answer that there is none."""
+    ref = await game_here(context, w)
+    if ref is None:
+        await say(context, w, "error.no_game")
+    return ref
+
+
+async def load(context: ContextTypes.DEFAULT_TYPE, game_id: int) -> Game:
+    return await services(context).store.load(game_id)
+
+
+async def answer_toast(
+    context: ContextTypes.DEFAULT_TYPE,
+    update: Update,
+    key: str,
+    args: dict[str, Any] | None = None,
+    *,
+    alert: bool = False,
+) -> None:
+    """A short answer to a button press, in the presser's language."""
+    from bot.messages import compose
+    from bot.render import Reader
+    from locales import supported
+
+    query = update.callback_query
+    if query is None:
+        return
+    svc = services(context)
+    language = await svc.directory.person_language(query.from_user.id)
+    text = compose(Reader(supported(language)), key, args or {})
+    plain = re.sub(r"<[^>]+>", "", text)
+    try:
+        await query.answer(html.unescape(plain)[:200], show_alert=alert)
+    except TelegramError:
+        log.info("a button press could not be answered (too old)")

@@ -1,0 +1,108 @@
+"""Private composers with buttons: a suggestion (target, suspect, weapon, place, confirm)
+and an accusation (suspect, weapon, place, explicit confirmation).
+
+The whole choice so far travels in the callback data (seat and card indexes), so a
+composer survives restarts and needs no server-side conversation state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import callbacks as cb
+from bot.messages import compose
+from bot.render import Reader, buttons_markup
+from engine.cards import CATEGORY_ORDER
+from engine.state import Game
+
+Buttons = list[list[dict[str, str]]]
+CATEGORY_STEPS = ("suspect", "weapon", "place")
+
+
+def _button(text_spec: dict[str, str], data: cb.Callback) -> dict[str, str]:
+    return {**text_spec, "data": data.encode()}
+
+
+def _cancel(game_id: int) -> list[dict[str, str]]:
+    return [_button({"t": "button.cancel"}, cb.Callback(cb.CANCEL, game_id))]
+
+
+def chosen_cards(game: Game, indexes: list[str]) -> list[str]:
+    """Card ids from the indexes chosen so far (into the in-play list of each category)."""
+    cards = []
+    for category, index in zip(CATEGORY_ORDER, indexes, strict=False):
+        options = game.in_play(category)
+        position = int(index)
+        if not 0 <= position < len(options):
+            raise ValueError("stale composer")
+        cards.append(options[position])
+    return cards
+
+
+def suggestion_step(
+    game_id: int, game: Game, me: int, args: tuple[str, ...]
+) -> tuple[str, dict[str, Any], Buttons]:
+    """The next screen of the suggestion composer: (message key, its args, its buttons)."""
+    if not args:
+        rows = [
+            [
+                _button(
+                    {"user": str(p.user), "t": "button.player"},
+                    cb.Callback(cb.SUGGEST, game_id, (str(p.seat),)),
+                )
+            ]
+            for p in game.players
+            if p.user != me
+        ]
+        return "composer.choose_target", {}, [*rows, _cancel(game_id)]
+    seat, picks = args[0], list(args[1:])
+    target = game.players[int(seat)].user
+    cards = chosen_cards(game, picks)
+    base = {"target_user": target, "chosen_cards": cards}
+    if len(picks) < 3:
+        category = CATEGORY_ORDER[len(picks)]
+        rows = [
+            [_button({"card": card}, cb.Callback(cb.SUGGEST, game_id, (*args, str(i))))]
+            for i, card in enumerate(game.in_play(category))
+        ]
+        return f"composer.choose_{category.value}", base, [*rows, _cancel(game_id)]
+    confirm = _button(
+        {"t": "button.confirm_suggestion"}, cb.Callback(cb.SUGGEST_SEND, game_id, args)
+    )
+    suspect, weapon, place = cards
+    return (
+        "composer.confirm_suggestion",
+        {**base, "suspect_card": suspect, "weapon_card": weapon, "place_card": place},
+        [[confirm], _cancel(game_id)],
+    )
+
+
+def accusation_step(
+    game_id: int, game: Game, args: tuple[str, ...]
+) -> tuple[str, dict[str, Any], Buttons]:
+    """The next screen of the accusation composer."""
+    picks = list(args)
+    cards = chosen_cards(game, picks)
+    if len(picks) < 3:
+        category = CATEGORY_ORDER[len(picks)]
+        rows = [
+            [_button({"card": card}, cb.Callback(cb.ACCUSE, game_id, (*args, str(i))))]
+            for i, card in enumerate(game.in_play(category))
+        ]
+        return f"accuse.choose_{category.value}", {"chosen_cards": cards}, [*rows, _cancel(game_id)]
+    confirm = _button(
+        {"t": "button.confirm_accusation"}, cb.Callback(cb.ACCUSE_SEND, game_id, args)
+    )
+    suspect, weapon, place = cards
+    return (
+        "accuse.confirm",
+        {"suspect_card": suspect, "weapon_card": weapon, "place_card": place},
+        [[confirm], _cancel(game_id)],
+    )
+
+
+def screen(
+    reader: Reader, msg: str, args: dict[str, Any], buttons: Buttons
+) -> tuple[str, list[list[dict[str, str]]]]:
+    """Text and inline keyboard of a composer screen, in the reader's language."""
+    return compose(reader, msg, args), buttons_markup(reader, buttons)

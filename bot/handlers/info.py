@@ -1,0 +1,79 @@
+"""Questions anyone may ask: /status, /cards, /rules, /help. Public facts only."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.handlers.common import remember, require_game_here, say, services, where
+from engine.cards import CATEGORY_ORDER
+from engine.queries import public_view
+from engine.state import Phase
+
+
+async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/status: the day, its end, quotas left and answers pending; nothing secret."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return
+    game = await services(context).store.load(ref.id)
+    view = public_view(game)
+    args = {
+        "phase": view.phase.value,
+        "day": view.day,
+        "day_open": view.day_open,
+        "paused": view.paused,
+        "ends_at": view.day_ends_at.isoformat() if view.day_ends_at else None,
+        "window_at": view.window_closes_at.isoformat() if view.window_closes_at else None,
+        "lobby_users": list(view.lobby),
+        "seats": [
+            {
+                "user": s.user,
+                "left": s.quota_left,
+                "owes": s.owes,
+                "active": s.active,
+                "eliminated": s.eliminated,
+                "accused": s.accused,
+            }
+            for s in view.seats
+        ],
+        "tz": game.settings.timezone,
+    }
+    await say(context, w, "status.game", args)
+
+
+async def cards(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/cards: every card in play by category (in the lobby: the pack)."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return
+    game = await services(context).store.load(ref.id)
+    if game.phase is Phase.LOBBY:
+        listing = {c.value: list(game.pack.cards_of(c)) for c in CATEGORY_ORDER}
+    else:
+        listing = {c.value: list(game.in_play(c)) for c in CATEGORY_ORDER}
+    await say(
+        context, w, "cards.list", {"cards": listing, "in_play": game.phase is not Phase.LOBBY}
+    )
+
+
+async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    w = where(update)
+    if w is not None:
+        await remember(context, w.user)
+        await say(context, w, "rules.text", reply=False)
+
+
+async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    w = where(update)
+    if w is not None:
+        await remember(context, w.user)
+        await say(context, w, "help.private" if w.private else "help.group", reply=False)

@@ -1,0 +1,92 @@
+"""The lobby: /newgame, the Join / Leave / Start buttons, /startgame."""
+
+from __future__ import annotations
+
+import secrets
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot import callbacks as cb
+from bot.handlers.common import (
+    Where,
+    answer_toast,
+    error_args,
+    error_key,
+    game_here,
+    is_admin,
+    refuse,
+    remember,
+    require_game_here,
+    say,
+    services,
+    where,
+)
+from engine import commands as cmd
+from engine.errors import RuleError
+
+
+async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/newgame in a group or topic: opens a lobby with the chat's default settings."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    if w.private:
+        await say(context, w, "error.group_only")
+        return
+    svc = services(context)
+    settings = await svc.directory.chat_settings(w.chat.id)
+    command = cmd.OpenLobby(actor=w.user.id, seed=secrets.randbits(63), settings=settings)
+    try:
+        await svc.create(w.chat.id, w.topic_id, command)
+    except RuleError as error:
+        await refuse(context, w, error)
+
+
+async def start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/startgame: deal the cards and open day 1 (the lobby's creator or a chat admin)."""
+    w = where(update)
+    if w is None or w.private:
+        return
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return
+    try:
+        await _start(context, w, ref.id)
+    except RuleError as error:
+        await refuse(context, w, error)
+
+
+async def _start(context: ContextTypes.DEFAULT_TYPE, w: Where, game_id: int) -> None:
+    admin = await is_admin(context, w.chat.id, w.user.id)
+    await services(context).run(game_id, cmd.StartGame(actor=w.user.id, actor_is_admin=admin))
+
+
+async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Join, Leave and Start presses on the lobby post."""
+    query = update.callback_query
+    w = where(update)
+    data = cb.parse(query.data if query else None)
+    if query is None or w is None or data is None:
+        return
+    await remember(context, w.user)
+    svc = services(context)
+    ref = await game_here(context, w)
+    if ref is None or ref.id != data.game:
+        await answer_toast(context, update, "toast.stale")
+        return
+    try:
+        if data.kind == cb.JOIN:
+            await svc.run(data.game, cmd.JoinLobby(actor=w.user.id))
+        elif data.kind == cb.LEAVE:
+            await svc.run(data.game, cmd.LeaveLobby(actor=w.user.id))
+        else:
+            await _start(context, w, data.game)
+    except RuleError as error:
+        await answer_toast(context, update, error_key(error), error_args(error))
+        return
+    if data.kind == cb.JOIN and not await svc.directory.dm_ok(w.user.id):
+        await query.answer(url=svc.deep_link(f"g{data.game}"))
+        return
+    await answer_toast(context, update, f"toast.{data.kind}")

@@ -1,0 +1,234 @@
+"""Suggestions and accusations: typed in the group, or composed with buttons in private."""
+
+from __future__ import annotations
+
+from telegram import MessageEntity, Update
+from telegram.constants import MessageEntityType
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot import callbacks as cb
+from bot.handlers.common import (
+    Where,
+    answer_toast,
+    error_args,
+    error_key,
+    refuse,
+    remember,
+    require_game_here,
+    say,
+    services,
+    where,
+)
+from bot.handlers.composer import accusation_step, screen, suggestion_step
+from bot.parsing import ParseError, parse_suggestion
+from bot.render import Person, Reader
+from engine import commands as cmd
+from engine.cards import CATEGORY_ORDER
+from engine.errors import RuleError
+from engine.state import Game, Phase
+from locales import supported
+
+
+async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/suggest: typed in a group ("@player A; B; C"), or the composer in private."""
+    w = where(update)
+    if w is None or w.message is None:
+        return
+    await remember(context, w.user)
+    if w.private:
+        await _open_composer(context, w, cb.SUGGEST)
+        return
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return
+    svc = services(context)
+    game = await svc.store.load(ref.id)
+    if game.phase is not Phase.RUNNING:
+        await refuse(context, w, RuleError("game_not_running"))
+        return
+    text, target_id = _after_command(w)
+    in_play = tuple(c for category in CATEGORY_ORDER for c in game.in_play(category))
+    try:
+        typed = parse_suggestion(text, game.pack, in_play)
+        if target_id is None:
+            if not typed.target:
+                raise ParseError("parse.usage")
+            target_id = await svc.directory.user_by_username(typed.target)
+            if target_id is None:
+                raise ParseError("parse.unknown_player", username=typed.target)
+    except ParseError as error:
+        await say(context, w, error.key, dict(error.values))
+        return
+    suspect, weapon, place = typed.cards
+    command = cmd.MakeSuggestion(
+        actor=w.user.id, target=target_id, suspect=suspect, weapon=weapon, place=place
+    )
+    try:
+        await svc.run(ref.id, command)
+    except RuleError as error:
+        await refuse(context, w, error)
+
+
+def _after_command(w: Where) -> tuple[str, int | None]:
+    """The text after "/suggest", and the target when a text mention (no username) names it."""
+    message = w.message
+    assert message is not None
+    text = message.text or ""
+    entities = message.entities or ()
+    start = 0
+    target: int | None = None
+    for entity in entities:
+        if entity.type == MessageEntityType.BOT_COMMAND and entity.offset == 0:
+            start = entity.offset + entity.length
+        elif entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
+            target = entity.user.id
+            start = max(start, _utf16_end(text, entity))
+    return _utf16_slice(text, start), target
+
+
+def _utf16_end(text: str, entity: MessageEntity) -> int:
+    return entity.offset + entity.length
+
+
+def _utf16_slice(text: str, start: int) -> str:
+    """Telegram counts offsets in UTF-16 code units."""
+    encoded = text.encode("utf-16-le")
+    return encoded[start * 2 :].decode("utf-16-le")
+
+
+async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/accuse: only in private. In a group it is refused and the text is not repeated."""
+    w = where(update)
+    if w is None or w.message is None:
+        return
+    await remember(context, w.user)
+    svc = services(context)
+    if not w.private:
+        try:
+            await w.message.delete()  # keep a careless accusation out of the thread
+        except TelegramError:
+            pass
+        await say(
+            context,
+            w,
+            "error.accuse_in_private",
+            reply=False,
+            buttons=[[{"t": "button.open_private", "url": svc.deep_link("accuse")}]],
+        )
+        return
+    await _open_composer(context, w, cb.ACCUSE)
+
+
+async def _open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str) -> None:
+    """Start a composer: pick the game first if the person plays in several."""
+    svc = services(context)
+    running = []
+    for ref in await svc.store.games_of_person(w.user.id):
+        game = await svc.store.load(ref.id)
+        if game.phase is Phase.RUNNING and game.player_of(w.user.id) is not None:
+            running.append((ref.id, game))
+    if not running:
+        await say(context, w, "error.no_running_game")
+        return
+    if len(running) > 1:
+        rows = [
+            [{"t": "button.game", "args": {"game": gid}, "data": cb.Callback(kind, gid).encode()}]
+            for gid, _ in running
+        ]
+        await say(context, w, "composer.choose_game", buttons=rows)
+        return
+    game_id, game = running[0]
+    msg, args, buttons = _step(kind, game_id, game, w.user.id, ())
+    await say(context, w, msg, args, buttons=buttons)
+
+
+def _step(kind: str, game_id: int, game: Game, me: int, args: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    if kind in (cb.SUGGEST, cb.SUGGEST_SEND):
+        return suggestion_step(game_id, game, me, args)
+    return accusation_step(game_id, game, args)
+
+
+async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A press in a composer: the next screen, a cancel, or the confirmed move."""
+    query = update.callback_query
+    w = where(update)
+    data = cb.parse(query.data if query else None)
+    if query is None or w is None or data is None or query.message is None:
+        return
+    if query.message.chat.id != query.from_user.id:
+        await answer_toast(context, update, "toast.not_yours", alert=True)
+        return
+    svc = services(context)
+    if data.kind == cb.CANCEL:
+        await _edit(context, update, "composer.cancelled", {}, [])
+        return
+    game = await svc.store.load(data.game)
+    if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return
+    try:
+        if data.kind in (cb.SUGGEST_SEND, cb.ACCUSE_SEND):
+            await _send(context, data, game, w.user.id)
+            done = (
+                "composer.suggestion_sent"
+                if data.kind == cb.SUGGEST_SEND
+                else "composer.accusation_sent"
+            )
+            await _edit(context, update, done, {}, [])
+            return
+        msg, args, buttons = _step(data.kind, data.game, game, w.user.id, data.args)
+    except RuleError as error:
+        await answer_toast(context, update, error_key(error), error_args(error), alert=True)
+        return
+    except (ValueError, IndexError):
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return
+    await _edit(context, update, msg, args, buttons)
+
+
+async def _send(context: ContextTypes.DEFAULT_TYPE, data: cb.Callback, game: Game, me: int) -> None:
+    """The confirmed move; a RuleError propagates."""
+    from bot.handlers.composer import chosen_cards
+
+    svc = services(context)
+    if data.kind == cb.SUGGEST_SEND:
+        seat, *picks = data.args
+        suspect, weapon, place = chosen_cards(game, picks)
+        target = game.players[int(seat)].user
+        command: cmd.Command = cmd.MakeSuggestion(
+            actor=me, target=target, suspect=suspect, weapon=weapon, place=place
+        )
+    else:
+        suspect, weapon, place = chosen_cards(game, list(data.args))
+        command = cmd.Accuse(actor=me, suspect=suspect, weapon=weapon, place=place)
+    await svc.run(data.game, command)
+
+
+async def _edit(context, update, msg, args, buttons) -> None:  # type: ignore[no-untyped-def]
+    """Replace the composer's text and buttons in place."""
+    from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+    query = update.callback_query
+    svc = services(context)
+    language = supported(await svc.directory.person_language(query.from_user.id))
+    people = await _people_named(context, args, buttons)
+    text, rows = screen(Reader(language, people=people), msg, args, buttons)
+    markup = (
+        InlineKeyboardMarkup([[InlineKeyboardButton(**b) for b in row] for row in rows])
+        if rows
+        else None
+    )
+    try:
+        await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)
+        await query.answer()
+    except TelegramError:
+        await answer_toast(context, update, "toast.stale")
+
+
+async def _people_named(context, args, buttons) -> dict[int, Person]:  # type: ignore[no-untyped-def]
+    """The names a composer screen shows (targets as buttons, the chosen target)."""
+    svc = services(context)
+    ids = {int(b["user"]) for row in buttons for b in row if "user" in b}
+    ids |= {v for k, v in args.items() if k.endswith("_user") and isinstance(v, int)}
+    return await svc.directory.persons(ids)

@@ -1,0 +1,133 @@
+"""The private chat: /start (deep links), hands, games, composers and answer buttons."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot import callbacks as cb
+from bot.handlers.common import (
+    answer_toast,
+    error_args,
+    error_key,
+    remember,
+    say,
+    services,
+    where,
+)
+from engine import commands as cmd
+from engine.errors import RuleError
+from engine.queries import player_view
+from engine.state import Phase
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/start: the person can now receive direct messages; what waited for them goes out."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    if not w.private:
+        await say(context, w, "help.group")
+        return
+    svc = services(context)
+    await svc.store.people.set_dm_ok(w.user.id, True)
+    released = await svc.store.release_waiting(w.user.id, svc.now())
+    await say(context, w, "start.welcome", {"released": released}, reply=False)
+    if released:
+        svc.outbox_ready.set()
+
+
+async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/games: the person's games, with day and role."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    svc = services(context)
+    lines = []
+    for ref in await svc.store.games_of_person(w.user.id):
+        game = await svc.store.load(ref.id)
+        player = game.player_of(w.user.id)
+        lines.append(
+            {
+                "game": ref.id,
+                "phase": game.phase.value,
+                "day": game.day,
+                "role_card": player.role if player else None,
+            }
+        )
+    await say(context, w, "games.list", {"games": lines}, reply=w.private)
+
+
+async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/hand in private: hand, role, quota and answers owed, for every running game."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    svc = services(context)
+    if not w.private:
+        await say(context, w, "error.private_only", buttons=_open_private(svc.deep_link("hand")))
+        return
+    views = []
+    for ref in await svc.store.games_of_person(w.user.id):
+        game = await svc.store.load(ref.id)
+        if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
+            continue
+        view = player_view(game, w.user.id)
+        views.append(
+            {
+                "game": ref.id,
+                "hand_cards": list(view.hand),
+                "role_card": view.role,
+                "left": view.quota_left,
+                "owes": len(view.owes),
+                "owed": len(view.owed),
+                "shown": [
+                    {
+                        "number": game.suggestions[i - 1].number,
+                        "day": game.suggestions[i - 1].day,
+                        "card": card,
+                    }
+                    for i, card in view.shown_to_me
+                ],
+            }
+        )
+    await say(context, w, "hand.list", {"views": views}, reply=False)
+
+
+def _open_private(url: str) -> list[list[dict[str, str]]]:
+    return [[{"t": "button.open_private", "url": url}]]
+
+
+async def answer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A target's press on a card (refute) or on "No refutation" in their answer prompt."""
+    query = update.callback_query
+    w = where(update)
+    data = cb.parse(query.data if query else None)
+    if query is None or w is None or data is None or not data.args:
+        return
+    if not _own_private_chat(update):
+        await answer_toast(context, update, "toast.not_yours", alert=True)
+        return
+    svc = services(context)
+    suggestion = int(data.args[0]) if data.args[0].isdigit() else 0
+    if data.kind == cb.REFUTE and len(data.args) == 2:
+        command: cmd.Command = cmd.Refute(actor=w.user.id, suggestion=suggestion, card=data.args[1])
+    else:
+        command = cmd.DeclareNoRefutation(actor=w.user.id, suggestion=suggestion)
+    try:
+        await svc.run(data.game, command)
+    except RuleError as error:
+        await answer_toast(context, update, error_key(error), error_args(error), alert=True)
+        return
+    await answer_toast(context, update, "toast.answered")
+
+
+def _own_private_chat(update: Update) -> bool:
+    """Buttons of a private chat are for the person whose chat it is."""
+    query = update.callback_query
+    if query is None or query.message is None:
+        return False
+    return query.message.chat.id == query.from_user.id

@@ -1,0 +1,90 @@
+"""What handlers, the sender and the scheduler share: the store, the clock, and the wake-up."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.directory import Directory
+from bot.planning import plan_messages
+from engine.commands import Command, OpenLobby
+from storage.games import Outcome, Store
+from storage.planning import OutboxItem
+
+_counter = itertools.count()
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Services:
+    """One per running bot; handlers find it in `application.bot_data["services"]`."""
+
+    store: Store
+    bot_username: str = "whodunit_bot"
+    default_language: str = "en"
+    clock: Callable[[], datetime] = utc_now
+    outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
+    directory: Directory = field(init=False)
+    deadlines_changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.directory = Directory(self.store, self.default_language)
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    async def run(self, game_id: int, command: Command) -> Outcome:
+        """Run a command on a game (RuleError if refused); its messages are queued."""
+        outcome = await self.store.execute(game_id, command, self.now(), plan_messages)
+        self._written(outcome)
+        return outcome
+
+    async def create(self, chat_id: int, topic_id: int, command: OpenLobby) -> Outcome:
+        outcome = await self.store.create_game(
+            chat_id, topic_id, command, self.now(), plan_messages
+        )
+        self._written(outcome)
+        return outcome
+
+    def _written(self, outcome: Outcome) -> None:
+        if outcome.events:
+            self.outbox_ready.set()
+            self.deadlines_changed.set()
+
+    async def tell(
+        self,
+        chat_id: int,
+        msg: str,
+        args: dict[str, Any] | None = None,
+        *,
+        topic_id: int = 0,
+        user_id: int | None = None,
+        reply_to_message_id: int | None = None,
+        buttons: list[list[dict[str, Any]]] | None = None,
+        key: str | None = None,
+        notify: tuple[int, int] | None = None,
+    ) -> None:
+        """Queue one message outside a game command (an answer, an error, a listing)."""
+        payload: dict[str, Any] = {"msg": msg, "args": args or {}}
+        if reply_to_message_id is not None:
+            payload["reply_to_message_id"] = reply_to_message_id
+        if buttons:
+            payload["buttons"] = buttons
+        if notify is not None:
+            payload["notify"] = list(notify)
+        unique = key or f"tell:{chat_id}:{self.now().timestamp()}:{next(_counter)}"
+        item = OutboxItem(
+            key=unique, chat_id=chat_id, topic_id=topic_id, user_id=user_id, payload=payload
+        )
+        await self.store.enqueue([item], self.now())
+        self.outbox_ready.set()
+
+    def deep_link(self, payload: str) -> str:
+        return f"https://t.me/{self.bot_username}?start={payload}"

@@ -1,0 +1,118 @@
+"""The real bot (python-telegram-bot, storage, sender, scheduler) against the fake Bot API,
+with a clock the test moves."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from telegram.ext import Application
+
+from bot.app import build_application
+from bot.config import BotConfig
+from bot.scheduler import Scheduler
+from bot.services import Services
+from tests.fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
+
+TOKEN = "123:ABC"
+
+
+@dataclass
+class Clock:
+    """A clock that moves only when told."""
+
+    moment: datetime = field(default_factory=lambda: datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
+
+    def now(self) -> datetime:
+        return self.moment
+
+    def advance(self, by: timedelta) -> None:
+        self.moment += by
+
+
+class BotHarness:
+    """Starts the bot's Application in this event loop, polling the fake server."""
+
+    def __init__(self, server: FakeTelegram, database_url: str, clock: Clock) -> None:
+        self.server = server
+        self.clock = clock
+        self.config = BotConfig(
+            bot_token=TOKEN,
+            database_url=database_url,
+            telegram_api_url=server.base_url,
+            sweep_seconds=3600,
+            _env_file=None,  # type: ignore[call-arg]
+        )
+        self.app: Application = build_application(self.config)  # type: ignore[type-arg]
+
+    @property
+    def services(self) -> Services:
+        found: Services = self.app.bot_data["services"]
+        return found
+
+    @property
+    def scheduler(self) -> Scheduler:
+        found: Scheduler = self.app.bot_data["scheduler"]
+        return found
+
+    async def start(self) -> None:
+        await self.app.initialize()
+        assert self.app.post_init is not None
+        await self.app.post_init(self.app)
+        self.services.clock = self.clock.now
+        await self.app.start()
+        assert self.app.updater is not None
+        await self.app.updater.start_polling(poll_interval=0.0, timeout=1)
+
+    async def stop(self) -> None:
+        assert self.app.updater is not None
+        await self.app.updater.stop()
+        await self.app.stop()
+        assert self.app.post_shutdown is not None
+        await self.app.post_shutdown(self.app)
+        await self.app.shutdown()
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until every update is handled and every owed message is delivered."""
+        store = self.services.store
+        deadline = asyncio.get_running_loop().time() + timeout
+        quiet = 0
+        while quiet < 3:
+            counts = await store.outbox_counts()
+            busy = self.server.world.updates or counts.get("pending", 0) or counts.get("claimed", 0)
+            quiet = 0 if busy else quiet + 1
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError(
+                    f"not settled: {counts}, {len(self.server.world.updates)} updates"
+                )
+            self.services.outbox_ready.set()
+            await asyncio.sleep(0.05)
+
+    async def advance(self, by: timedelta) -> None:
+        """Move the clock and let the scheduler run what fell due."""
+        self.clock.advance(by)
+        await self.scheduler.sweep()
+        await self.settle()
+
+    async def say(
+        self, user: FakeUser, chat: FakeGroup | None, text: str, **kw: Any
+    ) -> FakeMessage:
+        message = user.send(chat, text, **kw) if chat is not None else user.send_private(text)
+        await self.settle()
+        return message
+
+    async def press(self, user: FakeUser, message: FakeMessage, text: str) -> Any:
+        answer = await user.press(message, text)
+        await self.settle()
+        return answer
+
+
+def bot_messages(chat: FakeGroup) -> list[FakeMessage]:
+    return [m for m in chat.messages() if m.is_from_bot]
+
+
+def database_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
