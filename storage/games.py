@@ -94,6 +94,7 @@ class Store(OutboxStore, DeadlineStore):
         self.chats = Chats(db)
         self.snapshot_every = snapshot_every
         self._cache = StateCache(cache_size)
+        self.retries = 0  # collisions survived, for monitoring
 
     @classmethod
     async def open(
@@ -178,8 +179,7 @@ class Store(OutboxStore, DeadlineStore):
     ) -> Outcome:
         async with self.db.write() as conn:
             g = GameRecord
-            lock = select(g).where(g.id == game_id).with_for_update()
-            row = (await conn.execute(lock)).first()
+            row = (await conn.execute(self._lock_game(game_id))).first()
             if row is None:
                 raise RuleError("no_game")
             before = await load_state(conn, game_id, row.last_seq, self._cache)
@@ -196,6 +196,10 @@ class Store(OutboxStore, DeadlineStore):
             await self._record(conn, ref, row.last_seq, before, events, after, now, planner)
         self._cache.put(game_id, new_seq, after)
         return Outcome(game_id, events, after, row.last_seq + 1)
+
+    def _lock_game(self, game_id: int) -> Any:
+        """The game's row, locked until commit: writers of one game take turns."""
+        return select(GameRecord).where(GameRecord.id == game_id).with_for_update()
 
     async def _record(
         self,
@@ -228,6 +232,7 @@ class Store(OutboxStore, DeadlineStore):
             except Exception as exc:
                 if tries == MAX_TRIES or not _retryable(exc):
                     raise
+                self.retries += 1
             await asyncio.sleep(random.uniform(0, min(0.25, 0.002 * 2**tries)))
         raise AssertionError("unreachable")  # pragma: no cover
 

@@ -142,6 +142,7 @@ class PersonRecord(Base):
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     name: Mapped[str] = mapped_column(String(256))
     username: Mapped[str | None] = mapped_column(String(64))
+    username_key: Mapped[str | None] = mapped_column(String(64), index=True)  # lower case
     language_code: Mapped[str | None] = mapped_column(String(16))
     dm_ok: Mapped[bool | None]
     created_at: Mapped[datetime]
@@ -182,6 +183,7 @@ class OutboxRecord(Base):
         ),
         Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),
         Index("ix_outbox_user_id_status", "user_id", "status"),
+        Index("ix_outbox_chat_id_sent_message_id", "chat_id", "sent_message_id"),
     )
 
 

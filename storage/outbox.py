@@ -208,6 +208,13 @@ class OutboxStore:
         async with self.db.read() as conn:
             return (await _sent_ids(conn, {key})).get(key)
 
+    async def message_key(self, chat_id: int, message_id: int) -> str | None:
+        """The key of the outbox row whose sent message in `chat_id` is `message_id`."""
+        o = OutboxRecord
+        query = select(o.key).where(o.chat_id == chat_id, o.sent_message_id == message_id)
+        async with self.db.read() as conn:
+            return (await conn.execute(query.order_by(o.id.desc()).limit(1))).scalar()
+
     async def outbox_counts(self) -> dict[str, int]:
         """How many rows are in each status (for health checks)."""
         o = OutboxRecord

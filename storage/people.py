@@ -56,6 +56,7 @@ class People:
         """Record what Telegram says about a person now; dm_ok is left as it was."""
         now = now or datetime.now(UTC)
         values = {"name": name, "username": username, "language_code": language_code}
+        values["username_key"] = username.lower() if username else None
         insert = insert_for(self.db.dialect, PersonRecord).values(
             user_id=user_id, dm_ok=None, created_at=now, updated_at=now, **values
         )
@@ -80,6 +81,16 @@ class People:
             query = select(PersonRecord).where(PersonRecord.user_id == user_id)
             row = (await conn.execute(query)).first()
         return _person(row) if row is not None else None
+
+    async def by_username(self, username: str) -> int | None:
+        """The user id behind an @username (any case), the latest seen if it changed hands."""
+        p = PersonRecord
+        name = username.removeprefix("@").lower()
+        query = (
+            select(p.user_id).where(p.username_key == name).order_by(p.updated_at.desc()).limit(1)
+        )
+        async with self.db.read() as conn:
+            return (await conn.execute(query)).scalar()
 
     async def get_many(self, user_ids: Iterable[int]) -> dict[int, Person]:
         """Known people among user_ids, by id (to render names in bulk)."""

@@ -53,12 +53,14 @@ def upgrade() -> None:
         sa.Column("user_id", sa.BigInteger(), autoincrement=False, nullable=False),
         sa.Column("name", sa.String(length=256), nullable=False),
         sa.Column("username", sa.String(length=64), nullable=True),
+        sa.Column("username_key", sa.String(length=64), nullable=True),
         sa.Column("language_code", sa.String(length=16), nullable=True),
         sa.Column("dm_ok", sa.Boolean(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_people")),
     )
+    op.create_index("ix_people_username_key", "people", ["username_key"], unique=False)
     op.create_table(
         "deadlines",
         sa.Column(
@@ -144,6 +146,9 @@ def upgrade() -> None:
             postgresql_where=sa.text("status IN ('pending', 'claimed', 'waiting_for_person')"),
         )
         batch_op.create_index("ix_outbox_user_id_status", ["user_id", "status"], unique=False)
+        batch_op.create_index(
+            "ix_outbox_chat_id_sent_message_id", ["chat_id", "sent_message_id"], unique=False
+        )
 
     op.create_table(
         "snapshots",
@@ -160,6 +165,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("snapshots")
     with op.batch_alter_table("outbox", schema=None) as batch_op:
+        batch_op.drop_index("ix_outbox_chat_id_sent_message_id")
         batch_op.drop_index("ix_outbox_user_id_status")
         batch_op.drop_index(
             "ix_outbox_unfinished_per_chat",
@@ -178,6 +184,7 @@ def downgrade() -> None:
         batch_op.drop_index("ix_deadlines_status_due_at")
 
     op.drop_table("deadlines")
+    op.drop_index("ix_people_username_key", table_name="people")
     op.drop_table("people")
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.drop_index(

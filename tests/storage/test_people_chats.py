@@ -1,0 +1,37 @@
+"""People and chat defaults."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from engine.settings import Settings
+from storage.games import Store
+from tests.storage.helpers import NOW, later
+
+
+async def test_people_are_upserted_and_found(store: Store) -> None:
+    person = await store.people.upsert(7, "Ann", "AnnK", "ru", NOW)
+    assert (person.name, person.dm_ok, person.created_at) == ("Ann", None, NOW)
+    assert await store.people.set_dm_ok(7, True, later(minutes=1))
+    again = await store.people.upsert(7, "Ann K.", None, "be", later(minutes=2))
+    assert (again.name, again.username, again.language_code) == ("Ann K.", None, "be")
+    assert again.dm_ok is True and again.created_at == NOW
+    assert await store.people.get(7) == again
+    assert await store.people.get(8) is None
+    assert not await store.people.set_dm_ok(8, False)
+    await store.people.upsert(8, "Bob", "bob", None, NOW)
+    assert await store.people.by_username("@BOB") == 8
+    assert await store.people.by_username("annk") is None
+    assert set(await store.people.get_many([7, 8, 9])) == {7, 8}
+
+
+async def test_chat_defaults(store: Store) -> None:
+    blank = await store.chats.get(-5)
+    assert blank.settings == Settings() and blank.language is None
+    await store.chats.set_language(-5, "be", NOW)
+    chosen = Settings(day_length=timedelta(hours=12), max_received_per_day=4)
+    await store.chats.set_settings(-5, chosen, NOW)
+    found = await store.chats.get(-5)
+    assert (found.settings, found.language) == (chosen, "be")
+    await store.chats.set_settings(-6, chosen)
+    assert (await store.chats.get(-6)).language is None
