@@ -20,7 +20,7 @@ def accusation_made(
     accuser = _user(after, e.seat)
     window = after.window
     assert window is not None
-    first = before is None or not before.window_open
+    first = any(isinstance(x, ev.WindowOpened) and x.window == e.window for x in plan.ctx.events)
     plan.group(
         plan.key(seq, "accuse"),
         "accusation.made",

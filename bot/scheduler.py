@@ -81,7 +81,7 @@ class Scheduler:
         """One deadline through the store; a failure releases it for the next sweep."""
         store = self.services.store
         command = row.engine_command()
-        missed = now - row.due_at > self.offline_after
+        missed = now - row.due_at > self.offline_after and not isinstance(command, cmd.SendReminder)
         if missed:
             command = excused(command)
         try:

@@ -89,6 +89,9 @@ class Sender:
             backoff = min(2 ** (row.attempts + 1), MAX_BACKOFF)
             retry_at = self.services.now() + timedelta(seconds=backoff)
             await store.mark_retry(row.id, str(error)[:500], retry_at)
+        except Exception as error:  # a message that cannot be rendered is a bug: keep going
+            log.exception("outbox row %s could not be sent", row.key)
+            await store.mark_failed(row.id, repr(error)[:500])
         else:
             await store.mark_sent(row.id, message_id, self.services.now())
 

@@ -14,8 +14,11 @@ _HERE = Path(__file__).resolve().parent
 
 @cache
 def catalog(language: str) -> dict[str, Any]:
-    """The whole catalog of a language (cached)."""
-    with (_HERE / f"{language}.json").open(encoding="utf-8") as f:
+    """The whole catalog of a language (cached); an unknown language has none."""
+    path = _HERE / f"{language}.json"
+    if language not in LANGUAGES or not path.exists():
+        return {}
+    with path.open(encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
     return data
 

@@ -54,11 +54,11 @@ def suggestion_step(
             for p in game.players
             if p.user != me
         ]
-        return "composer.choose_target", {}, [*rows, _cancel(game_id)]
+        return "composer.choose_target", {"game": game_id}, [*rows, _cancel(game_id)]
     seat, picks = args[0], list(args[1:])
     target = game.players[int(seat)].user
     cards = chosen_cards(game, picks)
-    base = {"target_user": target, "chosen_cards": cards}
+    base = {"game": game_id, "target_user": target, "chosen_cards": cards}
     if len(picks) < 3:
         category = CATEGORY_ORDER[len(picks)]
         rows = [
@@ -89,7 +89,8 @@ def accusation_step(
             [_button({"card": card}, cb.Callback(cb.ACCUSE, game_id, (*args, str(i))))]
             for i, card in enumerate(game.in_play(category))
         ]
-        return f"accuse.choose_{category.value}", {"chosen_cards": cards}, [*rows, _cancel(game_id)]
+        chosen = {"game": game_id, "chosen_cards": cards}
+        return f"accuse.choose_{category.value}", chosen, [*rows, _cancel(game_id)]
     confirm = _button(
         {"t": "button.confirm_accusation"}, cb.Callback(cb.ACCUSE_SEND, game_id, args)
     )

@@ -92,8 +92,17 @@ class BotHarness:
             await asyncio.sleep(0.05)
 
     async def advance(self, by: timedelta) -> None:
-        """Move the clock and let the scheduler run what fell due."""
-        self.clock.advance(by)
+        """Move the clock as real time would: each deadline runs at its moment, in order."""
+        target = self.clock.now() + by
+        store = self.services.store
+        while True:
+            upcoming = await store.next_deadlines(limit=1)
+            if not upcoming or upcoming[0].due_at > target:
+                break
+            self.clock.moment = max(self.clock.moment, upcoming[0].due_at)
+            await self.scheduler.sweep()
+            await self.settle()
+        self.clock.moment = target
         await self.scheduler.sweep()
         await self.settle()
 

@@ -1,0 +1,50 @@
+"""Fixtures for end-to-end tests: the fake Bot API, the real bot, four people and a group."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.bot.harness import TOKEN, BotHarness, Clock, database_url
+from tests.fakebot import FakeGroup, FakeTelegram, FakeUser
+
+
+@dataclass
+class Table:
+    """The people of a test: alice is the group's admin."""
+
+    server: FakeTelegram
+    bot: BotHarness
+    group: FakeGroup
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    dave: FakeUser
+
+    @property
+    def players(self) -> list[FakeUser]:
+        return [self.alice, self.bob, self.carol, self.dave]
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeTelegram]:
+    async with FakeTelegram(TOKEN) as fake:
+        yield fake
+
+
+@pytest.fixture
+async def table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+    alice = server.add_user("Alice", username="alice", language_code="en")
+    bob = server.add_user("Bob", username="bob", language_code="en")
+    carol = server.add_user("Carol", username="carol", language_code="en")
+    dave = server.add_user("Dave", username="dave", language_code="en")
+    group = server.add_group("Cluedo club", admins=[alice], members=[bob, carol, dave])
+    harness = BotHarness(server, database_url(tmp_path), Clock())
+    await harness.start()
+    try:
+        yield Table(server, harness, group, alice, bob, carol, dave)
+    finally:
+        await harness.stop()

@@ -1,0 +1,76 @@
+"""Steps of a game as people take them in Telegram, for end-to-end tests."""
+
+from __future__ import annotations
+
+from engine.cards import CATEGORY_ORDER
+from engine.state import Game
+from locales import t
+from tests.bot.conftest import Table
+from tests.bot.harness import bot_messages
+from tests.fakebot import FakeMessage, FakeUser
+
+
+def card_name(card: str, language: str = "en") -> str:
+    return t(language, f"card.{card}")
+
+
+async def open_and_start(table: Table, *, started: list[FakeUser] | None = None) -> int:
+    """Everyone (or `started`) opens a private chat; alice opens a lobby, all join, she starts."""
+    for person in table.players if started is None else started:
+        person.start_bot()
+    await table.bot.settle()
+    await table.bot.say(table.alice, table.group, "/newgame")
+    lobby = lobby_post(table)
+    for person in (table.bob, table.carol, table.dave):
+        await table.bot.press(person, lobby, "Join")
+    await table.bot.press(table.alice, lobby_post(table), "Start the game")
+    ref = await table.bot.services.store.game_for_chat(table.group.id, 0)
+    assert ref is not None
+    return ref.id
+
+
+def lobby_post(table: Table) -> FakeMessage:
+    return next(
+        m
+        for m in bot_messages(table.group)
+        if any(b[0] == "Join" for row in m.buttons for b in row) or "new game of Cluedo" in m.text
+    )
+
+
+async def state(table: Table, game_id: int) -> Game:
+    return await table.bot.services.store.load(game_id)
+
+
+def user_of(table: Table, user_id: int) -> FakeUser:
+    return next(p for p in table.players if p.id == user_id)
+
+
+def all_card_names(game: Game) -> dict[str, str]:
+    return {card_name(c): c for category in CATEGORY_ORDER for c in game.in_play(category)}
+
+
+async def compose_suggestion(
+    table: Table, who: FakeUser, target: FakeUser, cards: tuple[str, str, str]
+) -> None:
+    """The private composer: /suggest, then target, suspect, weapon, place, send."""
+    await table.bot.say(who, None, "/suggest")
+    composer = who.private_messages()[-1]
+    await table.bot.press(who, composer, target.first_name)
+    for card in cards:
+        composer = _message(who, composer.message_id)
+        await table.bot.press(who, composer, card_name(card))
+    composer = _message(who, composer.message_id)
+    await table.bot.press(who, composer, "Send the suggestion")
+
+
+async def compose_accusation(table: Table, who: FakeUser, cards: tuple[str, str, str]) -> None:
+    await table.bot.say(who, None, "/accuse")
+    composer = who.private_messages()[-1]
+    for card in cards:
+        await table.bot.press(who, composer, card_name(card))
+        composer = _message(who, composer.message_id)
+    await table.bot.press(who, composer, "Yes, I accuse")
+
+
+def _message(who: FakeUser, message_id: int) -> FakeMessage:
+    return next(m for m in who.private_messages() if m.message_id == message_id)
