@@ -43,7 +43,14 @@ def build_application(config: BotConfig) -> Application:  # type: ignore[type-ar
         .token(token)
         .base_url(config.api_base_url)
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
-        .rate_limiter(AIORateLimiter(max_retries=2))
+        .rate_limiter(
+            AIORateLimiter(
+                overall_max_rate=config.messages_per_second,
+                group_max_rate=config.group_messages_per_minute,
+                group_time_period=60,
+                max_retries=2,
+            )
+        )
         .post_init(_post_init(config))
         .post_shutdown(_post_shutdown)
         .build()

@@ -29,7 +29,8 @@ class BotConfig(BaseSettings):
     log_level: str = "INFO"
     default_language: str = "en"
     sweep_seconds: float = Field(default=5.0, gt=0)
-    sender_workers: int = Field(default=1, ge=1)
+    group_messages_per_minute: int = Field(default=20, ge=1)
+    messages_per_second: int = Field(default=30, ge=1)
 
     @field_validator("default_language")
     @classmethod

@@ -38,9 +38,12 @@ def mentioned_users(value: Any, name: str = "") -> set[int]:
     elif isinstance(value, list):
         for item in value:
             found |= mentioned_users(item, name)
-    elif isinstance(value, int) and not isinstance(value, bool):
-        if name == "user" or name.endswith(("_user", "_users")):
-            found.add(value)
+    elif (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (name == "user" or name.endswith(("_user", "_users")))
+    ):
+        found.add(value)
     return found
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from telegram import MessageEntity, Update
 from telegram.constants import MessageEntityType
 from telegram.error import TelegramError
@@ -105,10 +107,8 @@ async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await remember(context, w.user)
     svc = services(context)
     if not w.private:
-        try:
+        with contextlib.suppress(TelegramError):
             await w.message.delete()  # keep a careless accusation out of the thread
-        except TelegramError:
-            pass
         await say(
             context,
             w,

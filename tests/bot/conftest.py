@@ -41,7 +41,9 @@ async def table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
     bob = server.add_user("Bob", username="bob", language_code="en")
     carol = server.add_user("Carol", username="carol", language_code="en")
     dave = server.add_user("Dave", username="dave", language_code="en")
-    group = server.add_group("Cluedo club", admins=[alice], members=[bob, carol, dave])
+    group = server.add_group(
+        "Cluedo club", admins=[alice], members=[bob, carol, dave], bot_admin=True
+    )
     harness = BotHarness(server, database_url(tmp_path), Clock())
     await harness.start()
     try:

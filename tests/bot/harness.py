@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from telegram.ext import Application
+from telegram import Update
+from telegram.ext import Application, TypeHandler
 
 from bot.app import build_application
 from bot.config import BotConfig
@@ -44,9 +45,20 @@ class BotHarness:
             database_url=database_url,
             telegram_api_url=server.base_url,
             sweep_seconds=3600,
+            group_messages_per_minute=100_000,
+            messages_per_second=100_000,
             _env_file=None,  # type: ignore[call-arg]
         )
         self.app: Application = build_application(self.config)  # type: ignore[type-arg]
+        self.in_flight = 0
+        self.app.add_handler(TypeHandler(Update, self._began), group=-100)
+        self.app.add_handler(TypeHandler(Update, self._ended), group=100)
+
+    async def _began(self, update: Update, context: object) -> None:
+        self.in_flight += 1
+
+    async def _ended(self, update: Update, context: object) -> None:
+        self.in_flight -= 1
 
     @property
     def services(self) -> Services:
@@ -82,7 +94,13 @@ class BotHarness:
         quiet = 0
         while quiet < 3:
             counts = await store.outbox_counts()
-            busy = self.server.world.updates or counts.get("pending", 0) or counts.get("claimed", 0)
+            busy = (
+                self.server.world.updates
+                or self.in_flight
+                or not self.app.update_queue.empty()
+                or counts.get("pending", 0)
+                or counts.get("claimed", 0)
+            )
             quiet = 0 if busy else quiet + 1
             if asyncio.get_running_loop().time() > deadline:
                 raise TimeoutError(

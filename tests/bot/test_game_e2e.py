@@ -67,7 +67,8 @@ async def test_a_whole_game_from_lobby_to_winner(table: Table) -> None:
     chosen = {c: game.in_play(c)[-1] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE)}
     chosen[game.pack.category_of(dave.hand[0])] = dave.hand[0]  # type: ignore[index]
     suspect, weapon, place = chosen.values()
-    typed = f"/suggest @dave  {card_name(suspect)[:6].upper()} ; {card_name(weapon).lower()};{card_name(place)}"
+    loose = f"{card_name(suspect)[:6].upper()} ; {card_name(weapon).lower()};{card_name(place)}"
+    typed = f"/suggest @dave  {loose}"
     await table.bot.say(table.carol, table.group, typed)
     typed_post = bot_messages(table.group)[-1]
     assert "Suggestion 1 for @dave" in typed_post.text, typed_post.text
