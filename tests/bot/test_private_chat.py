@@ -1,0 +1,58 @@
+"""People who never started the bot, and the private chat's own commands."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import Table
+from tests.bot.harness import bot_messages
+from tests.bot.play import all_card_names, open_and_start, state
+
+
+async def test_a_player_who_never_started_the_bot_gets_the_hand_after_starting(
+    table: Table,
+) -> None:
+    game_id = await open_and_start(table, started=[table.alice, table.bob, table.carol])
+    game = await state(table, game_id)
+    dave = game.player_of(table.dave.id)
+    assert dave is not None
+    assert table.dave.private_messages() == []
+    notices = [m for m in bot_messages(table.group) if "cannot write to you privately" in m.text]
+    assert len(notices) == 1 and "@dave" in notices[0].text
+    (button,) = [b for row in notices[0].buttons for b in row]
+    assert button[1] == f"https://t.me/whodunit_bot?start=g{game_id}"
+
+    table.dave.start_bot(f"g{game_id}")
+    await table.bot.settle()
+    hand = next(m for m in table.dave.private_messages() if "Your cards" in m.text)
+    names = all_card_names(game)
+    shown = {card for name, card in names.items() if name in hand.text.split("Your role")[0]}
+    assert shown == set(dave.hand)
+    # Told once, however many messages were owed.
+    notices = [m for m in bot_messages(table.group) if "cannot write to you privately" in m.text]
+    assert len(notices) == 1
+
+
+async def test_joining_without_a_private_chat_opens_it_by_deep_link(table: Table) -> None:
+    table.alice.start_bot()
+    await table.bot.settle()
+    await table.bot.say(table.alice, table.group, "/newgame")
+    lobby = bot_messages(table.group)[-1]
+    answer = await table.bot.press(table.bob, lobby, "Join")
+    assert answer.url is not None and answer.url.startswith("https://t.me/whodunit_bot?start=g")
+    lobby = next(m for m in bot_messages(table.group) if m.message_id == lobby.message_id)
+    assert "@bob" in lobby.text
+
+
+async def test_hand_and_games_in_private(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    bob = game.player_of(table.bob.id)
+    assert bob is not None
+    await table.bot.say(table.bob, None, "/hand")
+    reply = table.bob.private_messages()[-1]
+    names = all_card_names(game)
+    assert {
+        card for name, card in names.items() if name in reply.text.split("Your role")[0]
+    } == set(bob.hand)
+    assert "Suggestions left today: 3" in reply.text
+    await table.bot.say(table.bob, None, "/games")
+    assert f"Game {game_id}: day 1" in table.bob.private_messages()[-1].text
