@@ -3,6 +3,8 @@ void, remove, replace, end, language."""
 
 from __future__ import annotations
 
+import re
+
 from telegram import Message, Update
 from telegram.constants import MessageEntityType
 from telegram.ext import ContextTypes
@@ -103,7 +105,9 @@ async def void(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     svc = services(context)
     suggestion = None
     if replied is not None:
-        suggestion = await svc.store.suggestion_of_message(ref.id, w.chat.id, replied.message_id)
+        key = await svc.store.message_key(w.chat.id, replied.message_id)
+        found = re.fullmatch(rf"g{ref.id}:s(\d+)", key or "")
+        suggestion = int(found[1]) if found else None
     if suggestion is None:
         await say(context, w, "error.void_needs_reply")
         return

@@ -1,0 +1,83 @@
+"""Admin commands end to end: void by reply, pause and resume, extend, remove, replace, end."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from engine.cards import Category
+from engine.state import Answer, Phase
+from tests.bot.conftest import Table
+from tests.bot.harness import bot_messages
+from tests.bot.play import card_name, open_and_start, state
+
+
+def _typed(target: str, cards: tuple[str, str, str]) -> str:
+    return f"/suggest @{target} " + "; ".join(card_name(c) for c in cards)
+
+
+def _cards(game) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+    return tuple(game.in_play(c)[0] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE))  # type: ignore[return-value]
+
+
+async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    carol = game.player_of(table.carol.id)
+    assert carol is not None
+    cards = list(_cards(game))
+    held = carol.hand[0]
+    cards[
+        [Category.SUSPECT, Category.WEAPON, Category.PLACE].index(game.pack.category_of(held))
+    ] = held  # type: ignore[arg-type]
+    await table.bot.say(table.bob, table.group, _typed("carol", (cards[0], cards[1], cards[2])))
+    post = bot_messages(table.group)[-1]
+    assert post.text.startswith("Suggestion 1 for @carol")
+    await table.bot.say(table.alice, table.group, "/void", reply_to=post)
+    notice = bot_messages(table.group)[-1]
+    assert "is void" in notice.text and notice.reply_to is not None
+    assert notice.reply_to.message_id == post.message_id
+    game = await state(table, game_id)
+    assert game.suggestions[0].answer is Answer.VOIDED
+    assert game.quota_left(game.players[game.player_of(table.bob.id).seat]) == 3  # type: ignore[union-attr]
+    prompt = next(m for m in table.carol.private_messages() if "Suggestion 1" in m.text)
+    assert prompt.buttons == [] and "answered" in prompt.text
+
+
+async def test_pause_stops_the_clock_and_resume_moves_the_deadline(table: Table) -> None:
+    game_id = await open_and_start(table)
+    before = (await state(table, game_id)).day_ends_at
+    assert before is not None
+    await table.bot.say(table.alice, table.group, "/pause")
+    assert "paused" in bot_messages(table.group)[-1].text
+    await table.bot.advance(timedelta(hours=30))
+    assert (await state(table, game_id)).day == 1
+    await table.bot.say(table.alice, table.group, "/resume")
+    game = await state(table, game_id)
+    assert game.day_ends_at == before + timedelta(hours=30)
+    assert "goes on after a pause of 1 day 6 hours" in bot_messages(table.group)[-1].text
+
+
+async def test_extend_remove_replace_and_end(table: Table) -> None:
+    game_id = await open_and_start(table)
+    before = (await state(table, game_id)).day_ends_at
+    assert before is not None
+    await table.bot.say(table.alice, table.group, "/extend 2h")
+    assert (await state(table, game_id)).day_ends_at == before + timedelta(hours=2)
+    await table.bot.say(table.alice, table.group, "/remove @dave")
+    game = await state(table, game_id)
+    assert not game.player_of(table.dave.id).active  # type: ignore[union-attr]
+    assert "@dave was removed" in bot_messages(table.group)[-1].text
+    erin = table.server.add_user("Erin", username="erin")
+    erin.start_bot()
+    await table.bot.say(erin, table.group, "hello")  # the bot learns her name
+    await table.bot.say(table.alice, table.group, "/replace @carol @erin")
+    game = await state(table, game_id)
+    seat = game.player_of(erin.id)
+    assert seat is not None and game.player_of(table.carol.id) is None
+    assert any("Your cards" in m.text for m in erin.private_messages())
+    await table.bot.say(table.alice, table.group, "/endgame")
+    game = await state(table, game_id)
+    assert game.phase is Phase.ENDED
+    final = bot_messages(table.group)[-1]
+    assert "ended by an admin" in final.text
+    assert game.envelope is not None and all(card_name(c) in final.text for c in game.envelope)
