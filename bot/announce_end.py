@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.planner import Plan
+from bot.planner import Plan, lobby_key
 from engine import events as ev
 from engine.state import Game
 
@@ -148,7 +148,7 @@ def reminder_sent(
 def game_ended(plan: Plan, seq: int, e: ev.GameEnded, before: Game | None, after: Game) -> None:
     """The end reveals everything: envelope, every accusation, every hand."""
     if before is None or after.envelope is None:
-        plan.group(plan.key(seq, "cancel"), "lobby.cancelled", {})
+        plan.edit(plan.key(seq, "cancel"), lobby_key(plan.ctx.game_id), "lobby.cancelled")
         return
     args = {
         "reason": e.reason,

@@ -14,7 +14,13 @@ def card_name(card: str, language: str = "en") -> str:
     return t(language, f"card.{card}")
 
 
-async def open_and_start(table: Table, *, started: list[FakeUser] | None = None) -> int:
+async def open_and_start(
+    table: Table,
+    *,
+    started: list[FakeUser] | None = None,
+    join_text: str = "Join",
+    start_text: str = "Start the game",
+) -> int:
     """Everyone (or `started`) opens a private chat; alice opens a lobby, all join, she starts."""
     for person in table.players if started is None else started:
         person.start_bot()
@@ -22,19 +28,16 @@ async def open_and_start(table: Table, *, started: list[FakeUser] | None = None)
     await table.bot.say(table.alice, table.group, "/newgame")
     lobby = lobby_post(table)
     for person in (table.bob, table.carol, table.dave):
-        await table.bot.press(person, lobby, "Join")
-    await table.bot.press(table.alice, lobby_post(table), "Start the game")
+        await table.bot.press(person, lobby, join_text)
+    await table.bot.press(table.alice, lobby_post(table), start_text)
     ref = await table.bot.services.store.game_for_chat(table.group.id, 0)
     assert ref is not None
     return ref.id
 
 
 def lobby_post(table: Table) -> FakeMessage:
-    return next(
-        m
-        for m in bot_messages(table.group)
-        if any(b[0] == "Join" for row in m.buttons for b in row) or "new game of Cluedo" in m.text
-    )
+    """The lobby's post: the bot's first message with buttons in the group."""
+    return next(m for m in bot_messages(table.group) if m.buttons)
 
 
 async def state(table: Table, game_id: int) -> Game:
