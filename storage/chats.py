@@ -33,8 +33,7 @@ class Chats:
     async def get(self, chat_id: int) -> ChatDefaults:
         """The chat's defaults; the engine's defaults for a chat nobody configured."""
         query = select(ChatSettingsRecord).where(ChatSettingsRecord.chat_id == chat_id)
-        async with self.db.read() as conn:
-            row = (await conn.execute(query)).first()
+        row = await self.db.run_read(lambda conn: conn.execute(query).first())
         if row is None:
             return ChatDefaults(chat_id, Settings(), None)
         return ChatDefaults(chat_id, _settings(row.settings), row.language)
@@ -56,8 +55,7 @@ class Chats:
             chat_id=chat_id, **(defaults | values)
         )
         query = insert.on_conflict_do_update(index_elements=["chat_id"], set_=values)
-        async with self.db.write() as conn:
-            await conn.execute(query)
+        await self.db.run_write(lambda conn: conn.execute(query))
 
 
 def _settings(text: str) -> Settings:

@@ -12,9 +12,9 @@ emits a plain (deferred) BEGIN, which in WAL mode never blocks and sees one snap
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Connection
@@ -22,6 +22,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from storage.config import database_url, is_sqlite
 
+P = ParamSpec("P")
+T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000
 _WRITE = "whodunit_write"
 
@@ -62,6 +64,20 @@ class Database:
         """A read transaction: one consistent view, no write lock."""
         async with self.engine.begin() as conn:
             yield conn
+
+    async def run_write(
+        self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Run fn(connection, ...) in a write transaction; plain synchronous SQLAlchemy code."""
+        async with self.write() as conn:
+            return await conn.run_sync(fn, *args, **kwargs)
+
+    async def run_read(
+        self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Run fn(connection, ...) in a read transaction."""
+        async with self.read() as conn:
+            return await conn.run_sync(fn, *args, **kwargs)
 
     async def dispose(self) -> None:
         await self.engine.dispose()

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
-from sqlalchemy import delete, insert, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.engine import Connection
 
 from engine.codec import command_from_dict, command_to_dict
 from engine.commands import Command
@@ -22,7 +23,7 @@ from engine.deadlines import deadlines
 from engine.state import Game
 from storage.database import Database
 from storage.models import DeadlineRecord
-from storage.sql import dumps, loads
+from storage.sql import dumps, insert_for, loads
 
 PENDING = "pending"
 DONE = "done"
@@ -58,32 +59,81 @@ def _row(r: Any) -> DeadlineRow:
     )
 
 
-async def sync_deadlines(
-    conn: AsyncConnection, game_id: int, state: Game | None, now: datetime
-) -> None:
-    """Make the game's deadline rows match engine.deadlines(state)."""
-    d = DeadlineRecord
-    wanted = {x.key: (x.at, dumps(command_to_dict(x.command))) for x in deadlines(state)}
-    query = select(d.id, d.key, d.due_at, d.command).where(d.game_id == game_id)
-    stored = {r.key: r for r in (await conn.execute(query)).all()}
-    gone = [r.id for key, r in stored.items() if key not in wanted]
+Wanted = dict[str, tuple[datetime, str]]
+
+
+def wanted_rows(state: Game | None) -> Wanted:
+    """The deadline rows a state calls for: key -> (due_at, command JSON)."""
+    return {d.key: (d.at, dumps(command_to_dict(d.command))) for d in deadlines(state)}
+
+
+def sync_deadlines(
+    conn: Connection, game_id: int, state: Game, now: datetime, had: Wanted | None = None
+) -> Wanted:
+    """Make the game's deadline rows match engine.deadlines(state); returns them.
+
+    `had` is what the rows are known to be (the caller wrote them); without it the stored
+    rows are read and compared.
+    """
+    wanted = wanted_rows(state)
+    if had is None:
+        d = DeadlineRecord
+        query = select(d.key, d.due_at, d.command).where(d.game_id == game_id)
+        had = {r.key: (r.due_at, r.command) for r in conn.execute(query).all()}
+    gone = [key for key in had if key not in wanted]
     if gone:
-        await conn.execute(delete(d).where(d.id.in_(gone)))
-    new = [
+        d = DeadlineRecord
+        conn.execute(delete(d).where(d.game_id == game_id, d.key.in_(gone)))
+    changed = [
         {"game_id": game_id, "key": key, "due_at": at, "command": command}
-        | {"status": PENDING, "updated_at": now}
+        | {"status": PENDING, "claimed_by": None, "lease_until": None, "updated_at": now}
         for key, (at, command) in wanted.items()
-        if key not in stored
+        if had.get(key) != (at, command)
     ]
-    if new:
-        await conn.execute(insert(DeadlineRecord), new)
-    for key, (at, command) in wanted.items():
-        old = stored.get(key)
-        if old is not None and (old.due_at != at or old.command != command):
-            moved = dict(due_at=at, command=command, status=PENDING, updated_at=now)
-            await conn.execute(
-                update(d).where(d.id == old.id).values(claimed_by=None, lease_until=None, **moved)
-            )
+    if changed:
+        conn.execute(_upsert(conn.dialect.name), changed)
+    return wanted
+
+
+@cache
+def _upsert(dialect: str) -> Any:
+    """Insert a deadline, or move it: pending again, unclaimed."""
+    upsert = insert_for(dialect, DeadlineRecord)
+    fields = ("due_at", "command", "status", "claimed_by", "lease_until", "updated_at")
+    return upsert.on_conflict_do_update(
+        index_elements=["game_id", "key"], set_={f: upsert.excluded[f] for f in fields}
+    )
+
+
+def _select(conn: Connection, query: Any) -> list[DeadlineRow]:
+    return [_row(r) for r in conn.execute(query).all()]
+
+
+def _claim(
+    conn: Connection, worker: str, now: datetime, limit: int, lease: timedelta
+) -> list[DeadlineRow]:
+    d = DeadlineRecord
+    free = or_(d.lease_until.is_(None), d.lease_until <= now)
+    candidates = (
+        select(d.id)
+        .where(d.status == PENDING, d.due_at <= now, free)
+        .order_by(d.due_at, d.id)
+        .limit(limit)
+    )
+    if conn.dialect.name == "postgresql":
+        candidates = candidates.with_for_update(of=d, skip_locked=True)
+    chosen = candidates.cte("chosen")
+    claim = (
+        update(d)
+        .where(d.id.in_(select(chosen.c.id)))
+        .values(claimed_by=worker, lease_until=now + lease)
+        .returning(d)
+    )
+    return sorted(_select(conn, claim), key=lambda r: (r.due_at, r.id))
+
+
+def _rowcount(conn: Connection, statement: Any) -> int:
+    return int(conn.execute(statement).rowcount or 0)
 
 
 class DeadlineStore:
@@ -95,8 +145,7 @@ class DeadlineStore:
         """The earliest pending deadlines (to plan timers), due ones included."""
         d = DeadlineRecord
         query = select(d).where(d.status == PENDING).order_by(d.due_at, d.id).limit(limit)
-        async with self.db.read() as conn:
-            return [_row(r) for r in (await conn.execute(query)).all()]
+        return await self.db.run_read(_select, query)
 
     async def overdue_deadlines(self, now: datetime, limit: int = 100) -> list[DeadlineRow]:
         """Pending deadlines whose time has come (missed while down, or due right now)."""
@@ -107,8 +156,7 @@ class DeadlineStore:
             .order_by(d.due_at, d.id)
             .limit(limit)
         )
-        async with self.db.read() as conn:
-            return [_row(r) for r in (await conn.execute(query)).all()]
+        return await self.db.run_read(_select, query)
 
     async def claim_due_deadlines(
         self,
@@ -118,26 +166,7 @@ class DeadlineStore:
         lease: timedelta = timedelta(seconds=60),
     ) -> list[DeadlineRow]:
         """Claim due deadlines nobody holds (or whose holder's lease ran out), earliest first."""
-        d = DeadlineRecord
-        free = or_(d.lease_until.is_(None), d.lease_until <= now)
-        candidates = (
-            select(d.id)
-            .where(d.status == PENDING, d.due_at <= now, free)
-            .order_by(d.due_at, d.id)
-            .limit(limit)
-        )
-        if self.db.dialect == "postgresql":
-            candidates = candidates.with_for_update(of=d, skip_locked=True)
-        chosen = candidates.cte("chosen")
-        claim = (
-            update(d)
-            .where(d.id.in_(select(chosen.c.id)))
-            .values(claimed_by=worker, lease_until=now + lease)
-            .returning(d)
-        )
-        async with self.db.write() as conn:
-            rows = [_row(r) for r in (await conn.execute(claim)).all()]
-        return sorted(rows, key=lambda r: (r.due_at, r.id))
+        return await self.db.run_write(_claim, worker, now, limit, lease)
 
     async def complete_deadline(self, row: DeadlineRow) -> bool:
         """The claimed deadline ran. If the command moved or removed it, this changes nothing;
@@ -149,8 +178,7 @@ class DeadlineStore:
             .where(d.id == row.id, d.due_at == row.due_at, d.status == PENDING)
             .values(status=DONE, claimed_by=None, lease_until=None)
         )
-        async with self.db.write() as conn:
-            return bool((await conn.execute(query)).rowcount)
+        return bool(await self.db.run_write(_rowcount, query))
 
     async def release_deadline(self, row: DeadlineRow) -> bool:
         """Give a claimed deadline back at once (the run failed and should be retried)."""
@@ -160,5 +188,4 @@ class DeadlineStore:
             .where(d.id == row.id, d.claimed_by == row.claimed_by)
             .values(claimed_by=None, lease_until=None)
         )
-        async with self.db.write() as conn:
-            return bool((await conn.execute(query)).rowcount)
+        return bool(await self.db.run_write(_rowcount, query))

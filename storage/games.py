@@ -20,8 +20,8 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from engine.commands import Command, OpenLobby
 from engine.decide import decide
@@ -29,10 +29,11 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.evolve import replay
 from engine.state import Game, Phase
+from storage.cache import Known, StateCache
 from storage.chats import Chats
 from storage.database import Database
 from storage.deadlines import DeadlineRow, DeadlineStore, sync_deadlines
-from storage.log import StateCache, append_events, load_state, read_events, write_snapshot
+from storage.log import append_events, load_state, read_events, write_snapshot
 from storage.members import sync_members
 from storage.migrate import upgrade_database
 from storage.models import GameRecord, MemberRecord
@@ -61,6 +62,9 @@ class GameRef:
     chat_id: int
     topic_id: int
     status: str
+
+
+Written = tuple[Outcome, Known | None]  # a command's outcome, and the state it wrote
 
 
 class Conflict(Exception):
@@ -94,7 +98,10 @@ class Store(OutboxStore, DeadlineStore):
         self.chats = Chats(db)
         self.snapshot_every = snapshot_every
         self._cache = StateCache(cache_size)
-        self.retries = 0  # collisions survived, for monitoring
+        # For monitoring: commands retried after a collision, and optimistic attempts that
+        # found the game changed by another writer (they go on under the lock, no retry).
+        self.retries = 0
+        self.optimistic_misses = 0
 
     @classmethod
     async def open(
@@ -132,13 +139,13 @@ class Store(OutboxStore, DeadlineStore):
         planner: Planner | None = None,
     ) -> Outcome:
         """Open a lobby in a chat topic; RuleError("game_exists") if one is not ended yet."""
-        return await self._retrying(lambda: self._create(chat_id, topic_id, command, now, planner))
+        return await self._write(self._create, chat_id, topic_id, command, now, planner)
 
     async def execute(
         self, game_id: int, command: Command, now: datetime, planner: Planner | None = None
     ) -> Outcome:
         """Run a command on a game; RuleError propagates and nothing is written."""
-        return await self._retrying(lambda: self._execute(game_id, command, now, planner))
+        return await self._write(self._execute, game_id, command, now, planner)
 
     async def run_deadline(
         self, row: DeadlineRow, now: datetime, planner: Planner | None = None
@@ -148,82 +155,140 @@ class Store(OutboxStore, DeadlineStore):
         await self.complete_deadline(row)
         return outcome
 
-    async def _create(
+    def _create(
         self,
+        conn: Connection,
         chat_id: int,
         topic_id: int,
         command: OpenLobby,
         now: datetime,
         planner: Planner | None,
-    ) -> Outcome:
-        async with self.db.write() as conn:
-            if await _open_game(conn, chat_id, topic_id) is not None:
-                raise RuleError("game_exists")
-            events = decide(None, command, now)
-            after = _replay(events, None)
-            values: dict[str, Any] = {"chat_id": chat_id, "topic_id": topic_id}
-            values |= {"status": after.phase.value, "last_seq": len(events)}
-            values |= {"created_at": now, "updated_at": now}
-            try:
-                query = insert(GameRecord).values(values).returning(GameRecord.id)
-                game_id = (await conn.execute(query)).scalar_one()
-            except IntegrityError:  # another writer opened one first (PostgreSQL)
-                raise RuleError("game_exists") from None
-            ref = GameRef(game_id, chat_id, topic_id, after.phase.value)
-            await self._record(conn, ref, 0, None, events, after, now, planner)
-        self._cache.put(game_id, len(events), after)
-        return Outcome(game_id, events, after, 1)
+    ) -> Written:
+        if _open_game(conn, chat_id, topic_id) is not None:
+            raise RuleError("game_exists")
+        events = decide(None, command, now)
+        after = _replay(events, None)
+        values: dict[str, Any] = {"chat_id": chat_id, "topic_id": topic_id}
+        values |= {"status": after.phase.value, "last_seq": len(events)}
+        values |= {"created_at": now, "updated_at": now}
+        try:
+            query = insert(GameRecord).values(values).returning(GameRecord.id)
+            game_id = conn.execute(query).scalar_one()
+        except IntegrityError:  # another writer opened one first (PostgreSQL)
+            raise RuleError("game_exists") from None
+        empty = Known(game_id, 0, after, chat_id, topic_id, deadlines={})
+        known = self._record(conn, empty, None, events, after, now, planner)
+        return Outcome(game_id, events, after, 1), known
 
-    async def _execute(
-        self, game_id: int, command: Command, now: datetime, planner: Planner | None
-    ) -> Outcome:
-        async with self.db.write() as conn:
-            g = GameRecord
-            row = (await conn.execute(self._lock_game(game_id))).first()
+    def _execute(
+        self,
+        conn: Connection,
+        game_id: int,
+        command: Command,
+        now: datetime,
+        planner: Planner | None,
+    ) -> Written:
+        cached = self._cache.get(game_id)
+        outcome = None
+        if cached is not None and cached.written_here:
+            # Optimistic: decide on the state this process wrote last; the game row's
+            # compare-and-set says whether anybody wrote since.
+            outcome = self._run(conn, cached, command, now, planner, optimistic=True)
+            self.optimistic_misses += outcome is None
+        if outcome is None:
+            row = conn.execute(self._lock_game(game_id)).first()
             if row is None:
                 raise RuleError("no_game")
-            before = await load_state(conn, game_id, row.last_seq, self._cache)
-            events = decide(before, command, now)
-            if before is not None and not events:
-                return Outcome(game_id, [], before, row.last_seq + 1)
-            after = _replay(events, before)
-            new_seq = row.last_seq + len(events)
-            values = dict(last_seq=new_seq, status=after.phase.value, updated_at=now)
-            cas = update(g).where(g.id == game_id, g.last_seq == row.last_seq).values(values)
-            if (await conn.execute(cas)).rowcount != 1:
-                raise Conflict(game_id)
-            ref = GameRef(game_id, row.chat_id, row.topic_id, after.phase.value)
-            await self._record(conn, ref, row.last_seq, before, events, after, now, planner)
-        self._cache.put(game_id, new_seq, after)
-        return Outcome(game_id, events, after, row.last_seq + 1)
+            outcome = self._run(conn, self._fresh(conn, row), command, now, planner)
+            assert outcome is not None
+        return outcome
+
+    def _fresh(self, conn: Connection, row: Any) -> Known:
+        """The game's state at the row's last_seq, from the cache where it can."""
+        known = self._cache.get(row.id)
+        if known is not None and known.seq == row.last_seq:
+            return known
+        base = (known.seq, known.state) if known is not None else None
+        state = load_state(conn, row.id, row.last_seq, base)
+        if state is None:
+            raise RuleError("no_game")
+        fresh = Known(row.id, row.last_seq, state, row.chat_id, row.topic_id)
+        self._cache.put(fresh)
+        return fresh
+
+    def _run(
+        self,
+        conn: Connection,
+        known: Known,
+        command: Command,
+        now: datetime,
+        planner: Planner | None,
+        *,
+        optimistic: bool = False,
+    ) -> Written | None:
+        """Decide on `known` and write; None if optimistic and `known` turned out old."""
+        try:
+            events = decide(known.state, command, now)
+        except RuleError:
+            if optimistic and not _current(conn, known):
+                return None
+            raise
+        if not events:
+            if optimistic and not _current(conn, known):
+                return None
+            return Outcome(known.game_id, [], known.state, known.seq + 1), None
+        after = _replay(events, known.state)
+        values = {"last_seq": known.seq + len(events), "status": after.phase.value}
+        g = GameRecord
+        cas = (
+            update(g)
+            .where(g.id == known.game_id, g.last_seq == known.seq)
+            .values(updated_at=now, **values)
+        )
+        if conn.execute(cas).rowcount != 1:
+            if optimistic:
+                return None
+            raise Conflict(known.game_id)
+        written = self._record(conn, known, known.state, events, after, now, planner)
+        return Outcome(known.game_id, events, after, known.seq + 1), written
 
     def _lock_game(self, game_id: int) -> Any:
         """The game's row, locked until commit: writers of one game take turns."""
         return select(GameRecord).where(GameRecord.id == game_id).with_for_update()
 
-    async def _record(
+    def _record(
         self,
-        conn: AsyncConnection,
-        ref: GameRef,
-        last_seq: int,
+        conn: Connection,
+        known: Known,
         before: Game | None,
         events: list[Event],
         after: Game,
         now: datetime,
         planner: Planner | None,
-    ) -> None:
+    ) -> Known:
         """Everything a command writes besides the game row, in the caller's transaction."""
+        game_id, last_seq = known.game_id, known.seq
         first_seq = last_seq + 1
-        await append_events(conn, ref.id, first_seq, events, now)
+        append_events(conn, game_id, first_seq, events, now)
         if planner is not None:
-            ctx = PlanContext(ref.id, ref.chat_id, ref.topic_id, before, events, after, first_seq)
-            await insert_items(conn, planner(ctx), now, ref.id)
-        await sync_deadlines(conn, ref.id, after, now)
-        await sync_members(conn, ref.id, before, after)
+            chat, topic = known.chat_id, known.topic_id
+            ctx = PlanContext(game_id, chat, topic, before, events, after, first_seq)
+            insert_items(conn, planner(ctx), now, game_id, count=False)
+        rows = sync_deadlines(conn, game_id, after, now, known.deadlines)
+        sync_members(conn, game_id, before, after)
         every = self.snapshot_every
         new_seq = last_seq + len(events)
         if every and new_seq // every > last_seq // every:
-            await write_snapshot(conn, ref.id, new_seq, after, now)
+            write_snapshot(conn, game_id, new_seq, after, now)
+        return Known(game_id, new_seq, after, known.chat_id, known.topic_id, rows)
+
+    async def _write(self, body: Callable[..., Written], *args: Any) -> Outcome:
+        """Run a command body in a write transaction, retried after a collision; the state
+        it wrote is cached only once the transaction has committed."""
+        outcome, written = await self._retrying(lambda: self.db.run_write(body, *args))
+        if written is not None:
+            self._cache.put(written)
+        return outcome
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         for tries in range(1, MAX_TRIES + 1):
@@ -236,33 +301,29 @@ class Store(OutboxStore, DeadlineStore):
             await asyncio.sleep(random.uniform(0, min(0.25, 0.002 * 2**tries)))
         raise AssertionError("unreachable")  # pragma: no cover
 
-    # --- questions -----------------------------------------------------------
+    # --- questions ------------------------------------------------------------
     async def load(self, game_id: int) -> Game:
         """The game's current state; RuleError("no_game") if there is no such game."""
-        async with self.db.read() as conn:
-            query = select(GameRecord.last_seq).where(GameRecord.id == game_id)
-            last_seq = (await conn.execute(query)).scalar_one_or_none()
-            state = None
-            if last_seq is not None:
-                state = await load_state(conn, game_id, last_seq, self._cache)
-        if state is None:
+        return await self.db.run_read(self._load, game_id)
+
+    def _load(self, conn: Connection, game_id: int) -> Game:
+        row = conn.execute(select(GameRecord).where(GameRecord.id == game_id)).first()
+        if row is None:
             raise RuleError("no_game")
-        return state
+        return self._fresh(conn, row).state
 
     async def events(self, game_id: int) -> list[Event]:
         """The game's whole log, in order."""
-        async with self.db.read() as conn:
-            return await read_events(conn, game_id)
+        return await self.db.run_read(read_events, game_id)
 
     async def game(self, game_id: int) -> GameRef | None:
-        async with self.db.read() as conn:
-            row = (await conn.execute(select(GameRecord).where(GameRecord.id == game_id))).first()
+        query = select(GameRecord).where(GameRecord.id == game_id)
+        row = await self.db.run_read(lambda conn: conn.execute(query).first())
         return _ref(row) if row is not None else None
 
     async def game_for_chat(self, chat_id: int, topic_id: int) -> GameRef | None:
         """The chat topic's game that has not ended, if any."""
-        async with self.db.read() as conn:
-            row = await _open_game(conn, chat_id, topic_id)
+        row = await self.db.run_read(_open_game, chat_id, topic_id)
         return _ref(row) if row is not None else None
 
     async def games_of_person(self, user_id: int) -> list[GameRef]:
@@ -274,14 +335,20 @@ class Store(OutboxStore, DeadlineStore):
             .where(m.user_id == user_id, g.status != ENDED)
             .order_by(g.id)
         )
-        async with self.db.read() as conn:
-            return [_ref(row) for row in (await conn.execute(query)).all()]
+        rows = await self.db.run_read(lambda conn: conn.execute(query).all())
+        return [_ref(row) for row in rows]
 
 
-async def _open_game(conn: AsyncConnection, chat_id: int, topic_id: int) -> Any:
+def _open_game(conn: Connection, chat_id: int, topic_id: int) -> Any:
     g = GameRecord
     query = select(g).where(g.chat_id == chat_id, g.topic_id == topic_id, g.status != ENDED)
-    return (await conn.execute(query)).first()
+    return conn.execute(query).first()
+
+
+def _current(conn: Connection, known: Known) -> bool:
+    """Whether the game is still at the seq `known` follows."""
+    query = select(GameRecord.last_seq).where(GameRecord.id == known.game_id)
+    return bool(conn.execute(query).scalar_one_or_none() == known.seq)
 
 
 def _replay(events: list[Event], state: Game | None) -> Game:

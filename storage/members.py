@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import delete
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.engine import Connection
 
 from engine.state import Game
 from storage.models import MemberRecord
@@ -17,9 +17,7 @@ def members(state: Game | None) -> set[int]:
     return {entry.user for entry in state.lobby} | {player.user for player in state.players}
 
 
-async def sync_members(
-    conn: AsyncConnection, game_id: int, before: Game | None, after: Game
-) -> None:
+def sync_members(conn: Connection, game_id: int, before: Game | None, after: Game) -> None:
     """Apply the change in membership between two states of a game."""
     old, new = members(before), members(after)
     if old == new:
@@ -27,8 +25,8 @@ async def sync_members(
     joined = [{"game_id": game_id, "user_id": user} for user in sorted(new - old)]
     if joined:
         insert = insert_for(conn.dialect.name, MemberRecord).on_conflict_do_nothing()
-        await conn.execute(insert, joined)
+        conn.execute(insert, joined)
     left = old - new
     if left:
         m = MemberRecord
-        await conn.execute(delete(m).where(m.game_id == game_id, m.user_id.in_(left)))
+        conn.execute(delete(m).where(m.game_id == game_id, m.user_id.in_(left)))

@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
 from sqlalchemy import and_, exists, func, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
 from storage.database import Database
@@ -56,10 +57,18 @@ class OutboxRow:
     lease_until: datetime | None
 
 
-async def insert_items(
-    conn: AsyncConnection, items: Iterable[OutboxItem], now: datetime, game_id: int | None
+def insert_items(
+    conn: Connection,
+    items: Iterable[OutboxItem],
+    now: datetime,
+    game_id: int | None,
+    *,
+    count: bool = True,
 ) -> int:
-    """Store items in order; an item whose key exists already is skipped. Returns the count."""
+    """Store items in order; an item whose key exists already is skipped.
+
+    Returns how many were new (with count=False, how many were given: one round trip less).
+    """
     rows = [
         {
             "key": item.key,
@@ -81,12 +90,17 @@ async def insert_items(
     keys = [row["key"] for row in rows]
     if len(set(keys)) != len(keys):
         raise ValueError(f"outbox keys repeat within one batch: {keys}")
-    insert = insert_for(conn.dialect.name, OutboxRecord).on_conflict_do_nothing(
-        index_elements=["key"]
-    )
-    # One multi-row INSERT: ids are assigned in the order of the rows.
-    result = await conn.execute(insert.returning(OutboxRecord.id), rows)
-    return len(result.all())
+    insert = _insert(conn.dialect.name)
+    # Rows are inserted in the order given, so ids follow that order.
+    if not count:
+        conn.execute(insert, rows)
+        return len(rows)
+    return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
+
+
+@cache
+def _insert(dialect: str) -> Any:
+    return insert_for(dialect, OutboxRecord).on_conflict_do_nothing(index_elements=["key"])
 
 
 def _claimable(now: datetime) -> Any:
@@ -104,15 +118,69 @@ def _claimable(now: datetime) -> Any:
     return and_(ready, ~ahead)
 
 
+def _claim(
+    conn: Connection, worker: str, now: datetime, limit: int, lease: timedelta
+) -> list[OutboxRow]:
+    o = OutboxRecord
+    candidates = select(o.id).where(_claimable(now)).order_by(o.id).limit(limit)
+    if conn.dialect.name == "postgresql":
+        candidates = candidates.with_for_update(of=o, skip_locked=True)
+    chosen = candidates.cte("chosen")
+    claim = (
+        update(o)
+        .where(o.id.in_(select(chosen.c.id)))
+        .values(status=CLAIMED, claimed_by=worker, lease_until=now + lease)
+        .returning(o)
+    )
+    records = sorted(conn.execute(claim).all(), key=lambda r: r.id)
+    replies = _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
+    return [
+        OutboxRow(
+            id=r.id,
+            key=r.key,
+            game_id=r.game_id,
+            chat_id=r.chat_id,
+            topic_id=r.topic_id,
+            user_id=r.user_id,
+            payload=loads(r.payload),
+            reply_to_key=r.reply_to_key,
+            reply_to_message_id=replies.get(r.reply_to_key) if r.reply_to_key else None,
+            attempts=r.attempts,
+            claimed_by=r.claimed_by,
+            lease_until=r.lease_until,
+        )
+        for r in records
+    ]
+
+
+def _sent_ids(conn: Connection, keys: set[str]) -> dict[str, int]:
+    if not keys:
+        return {}
+    o = OutboxRecord
+    query = select(o.key, o.sent_message_id).where(
+        o.key.in_(keys), o.status == SENT, o.sent_message_id.is_not(None)
+    )
+    return {key: message_id for key, message_id in conn.execute(query).all() if message_id}
+
+
+def _rowcount(conn: Connection, statement: Any) -> int:
+    return int(conn.execute(statement).rowcount or 0)
+
+
+def _scalar(conn: Connection, statement: Any) -> Any:
+    return conn.execute(statement).scalar()
+
+
 class OutboxStore:
     """Claiming and settling outbox rows (the sender's side), and enqueueing outside games."""
 
     db: Database
 
     async def enqueue(self, items: Iterable[OutboxItem], now: datetime) -> int:
-        """Messages that belong to no game command (a reply to /help...). Same table."""
-        async with self.db.write() as conn:
-            return await insert_items(conn, items, now, None)
+        """Messages that belong to no game command (a reply to /help...). Same table.
+
+        Returns how many were new: an item whose key is stored already is skipped."""
+        return await self.db.run_write(insert_items, list(items), now, None)
 
     async def claim_outbox(
         self,
@@ -122,37 +190,7 @@ class OutboxStore:
         lease: timedelta = timedelta(seconds=60),
     ) -> list[OutboxRow]:
         """Claim up to `limit` deliverable rows (at most one per chat), oldest first."""
-        o = OutboxRecord
-        candidates = select(o.id).where(_claimable(now)).order_by(o.id).limit(limit)
-        if self.db.dialect == "postgresql":
-            candidates = candidates.with_for_update(of=o, skip_locked=True)
-        chosen = candidates.cte("chosen")
-        claim = (
-            update(o)
-            .where(o.id.in_(select(chosen.c.id)))
-            .values(status=CLAIMED, claimed_by=worker, lease_until=now + lease)
-            .returning(o)
-        )
-        async with self.db.write() as conn:
-            records = sorted((await conn.execute(claim)).all(), key=lambda r: r.id)
-            replies = await _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
-        return [
-            OutboxRow(
-                id=r.id,
-                key=r.key,
-                game_id=r.game_id,
-                chat_id=r.chat_id,
-                topic_id=r.topic_id,
-                user_id=r.user_id,
-                payload=loads(r.payload),
-                reply_to_key=r.reply_to_key,
-                reply_to_message_id=replies.get(r.reply_to_key) if r.reply_to_key else None,
-                attempts=r.attempts,
-                claimed_by=r.claimed_by,
-                lease_until=r.lease_until,
-            )
-            for r in records
-        ]
+        return await self.db.run_write(_claim, worker, now, limit, lease)
 
     async def mark_sent(self, row_id: int, message_id: int | None, now: datetime) -> bool:
         """Delivered. A row already marked sent (a second sender after a lease) keeps its id."""
@@ -200,26 +238,30 @@ class OutboxStore:
             .where(o.user_id == user_id, o.status == WAITING)
             .values(status=PENDING, next_attempt_at=now)
         )
-        async with self.db.write() as conn:
-            return (await conn.execute(query)).rowcount or 0
+        return await self.db.run_write(_rowcount, query)
 
     async def sent_message_id(self, key: str) -> int | None:
         """The Telegram message id an outbox row produced, once it was sent."""
-        async with self.db.read() as conn:
-            return (await _sent_ids(conn, {key})).get(key)
+        found = await self.db.run_read(_sent_ids, {key})
+        return found.get(key)
 
     async def message_key(self, chat_id: int, message_id: int) -> str | None:
         """The key of the outbox row whose sent message in `chat_id` is `message_id`."""
         o = OutboxRecord
-        query = select(o.key).where(o.chat_id == chat_id, o.sent_message_id == message_id)
-        async with self.db.read() as conn:
-            return (await conn.execute(query.order_by(o.id.desc()).limit(1))).scalar()
+        query = (
+            select(o.key)
+            .where(o.chat_id == chat_id, o.sent_message_id == message_id)
+            .order_by(o.id.desc())
+            .limit(1)
+        )
+        found: str | None = await self.db.run_read(_scalar, query)
+        return found
 
     async def outbox_counts(self) -> dict[str, int]:
         """How many rows are in each status (for health checks)."""
         o = OutboxRecord
-        async with self.db.read() as conn:
-            rows = (await conn.execute(select(o.status, func.count()).group_by(o.status))).all()
+        query = select(o.status, func.count()).group_by(o.status)
+        rows = await self.db.run_read(lambda conn: conn.execute(query).all())
         return {status: count for status, count in rows}
 
     async def _settle(self, row_id: int, only_from: tuple[str, ...], **values: Any) -> bool:
@@ -229,15 +271,4 @@ class OutboxStore:
             .where(o.id == row_id, o.status.in_(only_from))
             .values(claimed_by=None, lease_until=None, **values)
         )
-        async with self.db.write() as conn:
-            return bool((await conn.execute(query)).rowcount)
-
-
-async def _sent_ids(conn: AsyncConnection, keys: set[str]) -> dict[str, int]:
-    if not keys:
-        return {}
-    o = OutboxRecord
-    query = select(o.key, o.sent_message_id).where(
-        o.key.in_(keys), o.status == SENT, o.sent_message_id.is_not(None)
-    )
-    return {key: message_id for key, message_id in (await conn.execute(query)).all() if message_id}
+        return bool(await self.db.run_write(_rowcount, query))

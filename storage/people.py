@@ -63,8 +63,7 @@ class People:
         query = insert.on_conflict_do_update(
             index_elements=["user_id"], set_=values | {"updated_at": now}
         ).returning(PersonRecord)
-        async with self.db.write() as conn:
-            return _person((await conn.execute(query)).one())
+        return await self.db.run_write(lambda conn: _person(conn.execute(query).one()))
 
     async def set_dm_ok(self, user_id: int, ok: bool, now: datetime | None = None) -> bool:
         """Whether a direct message to the person works; False if the person is unknown."""
@@ -73,13 +72,11 @@ class People:
             .where(PersonRecord.user_id == user_id)
             .values(dm_ok=ok, updated_at=now or datetime.now(UTC))
         )
-        async with self.db.write() as conn:
-            return bool((await conn.execute(query)).rowcount)
+        return await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
 
     async def get(self, user_id: int) -> Person | None:
-        async with self.db.read() as conn:
-            query = select(PersonRecord).where(PersonRecord.user_id == user_id)
-            row = (await conn.execute(query)).first()
+        query = select(PersonRecord).where(PersonRecord.user_id == user_id)
+        row = await self.db.run_read(lambda conn: conn.execute(query).first())
         return _person(row) if row is not None else None
 
     async def by_username(self, username: str) -> int | None:
@@ -89,15 +86,14 @@ class People:
         query = (
             select(p.user_id).where(p.username_key == name).order_by(p.updated_at.desc()).limit(1)
         )
-        async with self.db.read() as conn:
-            return (await conn.execute(query)).scalar()
+        found: int | None = await self.db.run_read(lambda conn: conn.execute(query).scalar())
+        return found
 
     async def get_many(self, user_ids: Iterable[int]) -> dict[int, Person]:
         """Known people among user_ids, by id (to render names in bulk)."""
         ids = set(user_ids)
         if not ids:
             return {}
-        async with self.db.read() as conn:
-            query = select(PersonRecord).where(PersonRecord.user_id.in_(ids))
-            rows = (await conn.execute(query)).all()
+        query = select(PersonRecord).where(PersonRecord.user_id.in_(ids))
+        rows = await self.db.run_read(lambda conn: conn.execute(query).all())
         return {row.user_id: _person(row) for row in rows}
