@@ -8,27 +8,24 @@ from pathlib import Path
 from sqlalchemy.engine import URL, make_url
 
 ENV_VAR = "WHODUNIT_DATABASE_URL"
-DEFAULT_URL = "sqlite+aiosqlite:///./data/whodunit.db"
-
-# Short names people write in an environment file, mapped to the async drivers we use.
-_ASYNC_DRIVERS = {
-    "sqlite": "sqlite+aiosqlite",
-    "postgresql": "postgresql+asyncpg",
-    "postgres": "postgresql+asyncpg",
-}
+DEFAULT_URL = "sqlite:///./data/whodunit.db"
 
 
 def database_url(url: str | None = None) -> URL:
-    """The configured URL with an async driver; creates the folder of an SQLite file."""
-    raw = url or os.environ.get(ENV_VAR) or DEFAULT_URL
-    parsed = make_url(raw)
-    driver = _ASYNC_DRIVERS.get(parsed.drivername)
-    if driver is not None:
-        parsed = parsed.set(drivername=driver)
-    if parsed.get_backend_name() == "sqlite":
+    """The configured URL; creates the folder of an SQLite file.
+
+    Any SQLite URL (sqlite://, sqlite+pysqlite://, sqlite+aiosqlite://) means the same
+    file; any PostgreSQL URL is used through asyncpg.
+    """
+    parsed = make_url(url or os.environ.get(ENV_VAR) or DEFAULT_URL)
+    if parsed.get_backend_name() in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+asyncpg")
+    elif parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database and database != ":memory:" and not database.startswith("file:"):
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    else:
+        raise ValueError(f"{ENV_VAR}: only SQLite and PostgreSQL are supported, not {parsed}")
     return parsed
 
 

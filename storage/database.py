@@ -1,24 +1,35 @@
-"""The async engine: SQLite tuned for several writers (WAL, BEGIN IMMEDIATE), or PostgreSQL.
+"""The database: PostgreSQL through asyncpg, or an SQLite file through the sqlite3 driver.
 
-SQLite: the sqlite3 driver's own transaction handling is switched off
-(`isolation_level = None` on each driver connection) and SQLAlchemy's `begin` event
-emits BEGIN itself, as the SQLAlchemy SQLite documentation recommends
-("Enabling Non-Legacy SQLite Transactional Modes"). A write transaction emits
-BEGIN IMMEDIATE: it takes the write lock first, waiting up to the busy timeout, so two
-writers queue instead of failing halfway with "database is locked". A read transaction
-emits a plain (deferred) BEGIN, which in WAL mode never blocks and sees one snapshot.
+Stores write their SQL as plain synchronous SQLAlchemy code, `fn(connection, ...)`, and
+run it in one transaction with `run_write` or `run_read`:
+
+- PostgreSQL: on an async engine (asyncpg) with `AsyncConnection.run_sync`, so every
+  statement awaits the network without blocking the event loop.
+- SQLite: in a worker thread, on a synchronous engine over the standard sqlite3 driver.
+  aiosqlite does the same (sqlite3 in a thread) but hops to its thread three or four
+  times per statement; one hop per transaction is several times faster (see
+  bench/storage.py). Writes go through a single thread, as SQLite has a single writer;
+  reads have a few threads of their own and never wait for writes (WAL).
+
+SQLite transactions follow the SQLAlchemy documentation ("Enabling Non-Legacy SQLite
+Transactional Modes"): the driver's own BEGIN handling is off (`isolation_level = None`
+on each driver connection) and SQLAlchemy's `begin` event emits BEGIN itself. A write
+transaction emits BEGIN IMMEDIATE: it takes the write lock first, waiting up to the busy
+timeout, so writers in other processes queue instead of failing halfway with "database
+is locked". A read transaction emits a plain (deferred) BEGIN: one snapshot, no lock.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from contextlib import AsyncExitStack, asynccontextmanager
+import functools
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from sqlalchemy import event
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from storage.config import database_url, is_sqlite
 
@@ -29,64 +40,92 @@ _WRITE = "whodunit_write"
 
 
 class Database:
-    """One async engine and the two kinds of transaction the stores use."""
+    """One database, and the two kinds of transaction the stores run their SQL in."""
 
-    def __init__(self, url: str | URL | None = None, **engine_args: Any) -> None:
+    def __init__(
+        self, url: str | URL | None = None, *, read_threads: int = 4, **engine_args: Any
+    ) -> None:
         self.url = database_url(url if isinstance(url, str) or url is None else str(url))
         self.sqlite = is_sqlite(self.url)
-        if not self.sqlite:
+        self.async_engine: AsyncEngine | None = None
+        if self.sqlite:
+            sync_url = self.url.set(drivername="sqlite+pysqlite")
+            engine_args.setdefault("pool_size", read_threads + 1)
+            args = {"check_same_thread": False, **engine_args.pop("connect_args", {})}
+            self.engine: Engine = create_engine(sync_url, connect_args=args, **engine_args)
+            _tune_sqlite(self.engine)
+            self._writes = ThreadPoolExecutor(1, thread_name_prefix="whodunit-sqlite-write")
+            self._reads = ThreadPoolExecutor(read_threads, thread_name_prefix="whodunit-sqlite")
+        else:
             engine_args.setdefault("pool_pre_ping", True)
             engine_args.setdefault("pool_size", 10)
-        self.engine: AsyncEngine = create_async_engine(self.url, **engine_args)
-        if self.sqlite:
-            _tune_sqlite(self.engine)
+            self.async_engine = create_async_engine(self.url, **engine_args)
+            self._async_writer = self.async_engine.execution_options(**{_WRITE: True})
+            self.engine = self.async_engine.sync_engine
         self._writer = self.engine.execution_options(**{_WRITE: True})
-        # SQLite has one writer at a time: queue this process's writers here, in order,
-        # rather than in SQLite's busy handler (which polls); other processes still
-        # wait for each other through the busy timeout.
-        self._write_lock = asyncio.Lock() if self.sqlite else None
 
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
 
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[AsyncConnection]:
-        """A write transaction (BEGIN IMMEDIATE on SQLite); commits unless an error escapes."""
-        async with AsyncExitStack() as stack:
-            if self._write_lock is not None:
-                await stack.enter_async_context(self._write_lock)
-            conn = await stack.enter_async_context(self._writer.begin())
-            yield conn
-
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[AsyncConnection]:
-        """A read transaction: one consistent view, no write lock."""
-        async with self.engine.begin() as conn:
-            yield conn
-
     async def run_write(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """Run fn(connection, ...) in a write transaction; plain synchronous SQLAlchemy code."""
-        async with self.write() as conn:
-            return await conn.run_sync(fn, *args, **kwargs)
+        """fn(connection, ...) in a write transaction (BEGIN IMMEDIATE on SQLite); it
+        commits when fn returns and rolls back when fn raises."""
+        return await self._run(True, _transaction(fn, *args, **kwargs))
 
     async def run_read(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """Run fn(connection, ...) in a read transaction."""
-        async with self.read() as conn:
-            return await conn.run_sync(fn, *args, **kwargs)
+        """fn(connection, ...) in a read transaction: one consistent view, no write lock."""
+        return await self._run(False, _transaction(fn, *args, **kwargs))
+
+    async def run_connection(self, fn: Callable[[Connection], T], *, write: bool = True) -> T:
+        """fn(connection) on a connection with no transaction begun (fn begins its own)."""
+        return await self._run(write, fn)
+
+    async def _run(self, write: bool, fn: Callable[[Connection], T]) -> T:
+        if self.async_engine is not None:
+            engine = self._async_writer if write else self.async_engine
+            async with engine.connect() as conn:
+                return await conn.run_sync(fn)
+        loop = asyncio.get_running_loop()
+        pool = self._writes if write else self._reads
+        engine_ = self._writer if write else self.engine
+        return await loop.run_in_executor(pool, _on_connection, engine_, fn)
 
     async def dispose(self) -> None:
-        await self.engine.dispose()
+        if self.async_engine is not None:
+            await self.async_engine.dispose()
+            return
+        loop = asyncio.get_running_loop()
+        for pool in (self._writes, self._reads):
+            await loop.run_in_executor(None, functools.partial(pool.shutdown, wait=True))
+        self.engine.dispose()
 
 
-def _tune_sqlite(engine: AsyncEngine) -> None:
+def _transaction(
+    fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
+) -> Callable[[Connection], T]:
+    """fn(conn, ...) wrapped in BEGIN ... COMMIT (ROLLBACK if it raises)."""
+
+    def body(conn: Connection) -> T:
+        with conn.begin():
+            return fn(conn, *args, **kwargs)
+
+    return body
+
+
+def _on_connection(engine: Engine, fn: Callable[[Connection], T]) -> T:
+    with engine.connect() as conn:
+        return fn(conn)
+
+
+def _tune_sqlite(engine: Engine) -> None:
     """WAL, busy timeout, foreign keys on every connection; BEGIN emitted by us."""
 
-    @event.listens_for(engine.sync_engine, "connect")
+    @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Stop the driver from emitting BEGIN (and COMMIT before DDL) on its own.
         dbapi_connection.isolation_level = None
@@ -97,7 +136,7 @@ def _tune_sqlite(engine: AsyncEngine) -> None:
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         write = conn.get_execution_options().get(_WRITE, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import tempfile
 from pathlib import Path
 
@@ -16,7 +17,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.database import Database
 
@@ -44,21 +44,26 @@ async def upgrade(url: str | None = None, revision: str = "head") -> None:
 
 async def upgrade_database(db: Database, revision: str = "head") -> None:
     """Run the migrations in one write transaction on an open Database."""
-    async with db.engine.connect() as conn:
-        conn = await conn.execution_options(whodunit_write=True)
-        if db.sqlite:
-            # Batch mode copies tables; foreign keys must be off for that, outside a transaction.
-            await conn.run_sync(_sqlite_pragma, "foreign_keys = OFF")
-        try:
-            async with conn.begin():
-                if not db.sqlite:
-                    await conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _PG_LOCK})
-                await conn.run_sync(_upgrade, revision)
-                if db.sqlite:
-                    await _check_foreign_keys(conn)
-        finally:
-            if db.sqlite:
-                await conn.run_sync(_sqlite_pragma, "foreign_keys = ON")
+    await db.run_connection(functools.partial(_upgrade_on, revision=revision))
+
+
+def _upgrade_on(conn: Connection, revision: str) -> None:
+    sqlite = conn.dialect.name == "sqlite"
+    if sqlite:
+        # Batch mode copies tables; foreign keys must be off for that, outside a transaction.
+        _sqlite_pragma(conn, "foreign_keys = OFF")
+    try:
+        with conn.begin():
+            if not sqlite:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _PG_LOCK})
+            _upgrade(conn, revision)
+            if sqlite:
+                broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"migration broke foreign keys: {broken[:5]}")
+    finally:
+        if sqlite:
+            _sqlite_pragma(conn, "foreign_keys = ON")
 
 
 def _upgrade(connection: Connection, revision: str) -> None:
@@ -74,18 +79,11 @@ def _sqlite_pragma(connection: Connection, pragma: str) -> None:
         cursor.close()
 
 
-async def _check_foreign_keys(conn: AsyncConnection) -> None:
-    broken = (await conn.exec_driver_sql("PRAGMA foreign_key_check")).fetchall()
-    if broken:
-        raise RuntimeError(f"migration broke foreign keys: {broken[:5]}")
-
-
 async def current(url: str | None = None) -> str | None:
     """The revision the database is at (None before the first migration)."""
     db = Database(url)
     try:
-        async with db.read() as conn:
-            return await conn.run_sync(_current)
+        return await db.run_read(_current)
     finally:
         await db.dispose()
 
@@ -107,10 +105,9 @@ def revision(message: str) -> None:
 async def _autogenerate(url: str, message: str) -> None:
     db = Database(url)
     try:
-        async with db.write() as conn:
-            await conn.run_sync(
-                lambda c: command.revision(alembic_config(c), message, autogenerate=True)
-            )
+        await db.run_write(
+            lambda c: command.revision(alembic_config(c), message, autogenerate=True)
+        )
     finally:
         await db.dispose()
 

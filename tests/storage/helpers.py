@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, text
+from sqlalchemy.engine import Connection
 
 from engine import commands as cmd
 from engine import events as ev
@@ -16,7 +17,14 @@ from engine.settings import Settings
 from engine.state import Game
 from storage.games import Outcome, Store
 from storage.members import members
-from storage.models import Base, DeadlineRecord, GameRecord, MemberRecord, OutboxRecord
+from storage.models import (
+    Base,
+    DeadlineRecord,
+    EventRecord,
+    GameRecord,
+    MemberRecord,
+    OutboxRecord,
+)
 from storage.planning import OutboxItem, PlanContext
 
 NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -91,14 +99,29 @@ async def new_game(
     return outcome
 
 
+def _count_rows(conn: Connection) -> dict[str, int]:
+    return {
+        table.name: conn.execute(text(f"SELECT count(*) FROM {table.name}")).scalar_one()
+        for table in Base.metadata.sorted_tables
+    }
+
+
 async def count_rows(store: Store) -> dict[str, int]:
     """Rows per table: to prove that something wrote nothing."""
-    counts = {}
-    async with store.db.read() as conn:
-        for table in Base.metadata.sorted_tables:
-            query = text(f"SELECT count(*) FROM {table.name}")
-            counts[table.name] = (await conn.execute(query)).scalar_one()
-    return counts
+    return await store.db.run_read(_count_rows)
+
+
+def _stored(conn: Connection, game_id: int) -> dict[str, Any]:
+    """What the database holds for a game besides its events."""
+    g, e, o, d, m = GameRecord, EventRecord, OutboxRecord, DeadlineRecord, MemberRecord
+    seqs = select(e.seq).where(e.game_id == game_id).order_by(e.seq)
+    return {
+        "game": conn.execute(select(g).where(g.id == game_id)).one(),
+        "seqs": conn.execute(seqs).scalars().all(),
+        "keys": set(conn.execute(select(o.key).where(o.game_id == game_id)).scalars()),
+        "deadlines": {r.key: r.due_at for r in conn.execute(select(d).where(d.game_id == game_id))},
+        "members": set(conn.execute(select(m.user_id).where(m.game_id == game_id)).scalars()),
+    }
 
 
 async def check_consistency(store: Store, game_id: int, planned: bool = True) -> Game:
@@ -106,37 +129,9 @@ async def check_consistency(store: Store, game_id: int, planned: bool = True) ->
     events = await store.events(game_id)
     state = replay(events)
     assert state is not None
-    async with store.db.read() as conn:
-        game = (await conn.execute(select(GameRecord).where(GameRecord.id == game_id))).one()
-        seqs = (
-            (
-                await conn.execute(
-                    text(f"SELECT seq FROM events WHERE game_id = {game_id} ORDER BY seq")
-                )
-            )
-            .scalars()
-            .all()
-        )
-        keys = set(
-            (await conn.execute(select(OutboxRecord.key).where(OutboxRecord.game_id == game_id)))
-            .scalars()
-            .all()
-        )
-        stored: dict[str, Any] = {
-            r.key: r.due_at
-            for r in (
-                await conn.execute(select(DeadlineRecord).where(DeadlineRecord.game_id == game_id))
-            ).all()
-        }
-        people = set(
-            (
-                await conn.execute(
-                    select(MemberRecord.user_id).where(MemberRecord.game_id == game_id)
-                )
-            )
-            .scalars()
-            .all()
-        )
+    found = await store.db.run_read(_stored, game_id)
+    game, seqs, keys = found["game"], found["seqs"], found["keys"]
+    stored, people = found["deadlines"], found["members"]
     assert list(seqs) == list(range(1, len(events) + 1)), "gap or duplicate in the sequence"
     assert game.last_seq == len(events), "last_seq disagrees with the log"
     assert game.status == state.phase.value

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -131,9 +132,9 @@ async def test_colliding_writers_retry_on_fresh_state(
     """
     unlocked = lambda game_id: select(GameRecord).where(GameRecord.id == game_id)  # noqa: E731
     monkeypatch.setattr(store, "_lock_game", unlocked)
-    if store.db.sqlite:  # deferred BEGIN: a stale writer fails instead of waiting its turn
+    if store.db.sqlite:  # several writer threads, deferred BEGIN: stale writers fail
         monkeypatch.setattr(store.db, "_writer", store.db.engine)
-        monkeypatch.setattr(store.db, "_write_lock", None)
+        monkeypatch.setattr(store.db, "_writes", ThreadPoolExecutor(8))
     game = await new_game(store, settings=Settings(suggestions_per_day=5, max_per_target_per_day=5))
     if not optimistic:
         monkeypatch.setattr(store, "_cache", StateCache(size=0))

@@ -26,9 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _last_seq(store: Store, game_id: int) -> int:
-    async with store.db.read() as conn:
-        query = select(GameRecord.last_seq).where(GameRecord.id == game_id)
-        return int((await conn.execute(query)).scalar_one())
+    query = select(GameRecord.last_seq).where(GameRecord.id == game_id)
+    return int(await store.db.run_read(lambda conn: conn.execute(query).scalar_one()))
 
 
 def _kill_during_a_stream(url: str, game_id: int, after_lines: int) -> int:

@@ -157,12 +157,10 @@ async def test_snapshots_are_used_and_never_trusted_blindly(db_url: str) -> None
             ).state
         store.forget_cached_states()
         assert await store.load(game.game_id) == state
-        async with store.db.write() as conn:
-            await conn.execute(text("UPDATE snapshots SET data = '[1, 2'"))
+        await store.db.run_write(lambda c: c.execute(text("UPDATE snapshots SET data = '[1, 2'")))
         store.forget_cached_states()
         assert await store.load(game.game_id) == state
-        async with store.db.write() as conn:
-            await conn.execute(text("UPDATE snapshots SET format = 'json0:old'"))
+        await store.db.run_write(lambda c: c.execute(text("UPDATE snapshots SET format = 'j0'")))
         store.forget_cached_states()
         assert await store.load(game.game_id) == replay(await store.events(game.game_id))
     finally:

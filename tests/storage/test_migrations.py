@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection
 
 from storage.config import DEFAULT_URL, ENV_VAR, database_url
@@ -33,13 +34,12 @@ def _indexes(connection: Connection) -> set[str]:
 async def test_models_and_migrations_agree(db_url: str) -> None:
     db = Database(db_url)
     try:
-        async with db.read() as conn:
-            assert await conn.run_sync(_differences) == []
-            indexes = await conn.run_sync(_indexes)
+        assert await db.run_read(_differences) == []
+        indexes = await db.run_read(_indexes)
     finally:
         await db.dispose()
     declared = {ix.name for table in Base.metadata.tables.values() for ix in table.indexes}
-    assert declared <= indexes  # including the partial and expression ones autogenerate skips
+    assert declared <= indexes  # the partial indexes too, which autogenerate does not compare
 
 
 @pytest.fixture
@@ -73,64 +73,69 @@ def test_the_default_url_is_a_file_under_data(
     assert (tmp_path / "data").is_dir()
     monkeypatch.setenv(ENV_VAR, "postgresql://bot@db/whodunit")
     assert database_url().drivername == "postgresql+asyncpg"
-    monkeypatch.setenv(ENV_VAR, "sqlite:///elsewhere/x.db")
-    assert database_url().drivername == "sqlite+aiosqlite"
+    monkeypatch.setenv(ENV_VAR, "sqlite+aiosqlite:///elsewhere/x.db")
+    assert database_url().get_backend_name() == "sqlite"
     assert (tmp_path / "elsewhere").is_dir()
+    with pytest.raises(ValueError):
+        database_url("mysql://x/y")
 
 
 async def test_sqlite_is_tuned_for_several_writers(tmp_path: Path) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path}/tuned.db"
+    db = Database(f"sqlite+aiosqlite:///{tmp_path}/tuned.db")
     seen: list[str] = []
-    db = Database(url)
-    from sqlalchemy import event
 
-    @event.listens_for(db.engine.sync_engine, "before_cursor_execute")
+    @event.listens_for(db.engine, "before_cursor_execute")
     def _log(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
         seen.append(statement)
 
+    def pragmas(conn: Connection) -> tuple[Any, ...]:
+        names = ("journal_mode", "busy_timeout", "foreign_keys", "synchronous")
+        return tuple(conn.exec_driver_sql(f"PRAGMA {name}").scalar() for name in names)
+
     try:
-        async with db.write() as conn:
-            mode = (await conn.execute(text("PRAGMA journal_mode"))).scalar()
-            busy = (await conn.execute(text("PRAGMA busy_timeout"))).scalar()
-            keys = (await conn.execute(text("PRAGMA foreign_keys"))).scalar()
-        async with db.read() as conn:
-            await conn.execute(text("SELECT 1"))
+        mode, busy, keys, synchronous = await db.run_write(pragmas)
+        await db.run_read(lambda conn: conn.execute(text("SELECT 1")))
     finally:
         await db.dispose()
-    assert (mode, keys) == ("wal", 1) and busy >= 5000
-    assert seen[0] == "BEGIN IMMEDIATE" and "BEGIN" in seen[4:]
+    assert (mode, keys, synchronous) == ("wal", 1, 2) and busy >= 5000
+    assert seen == [
+        "BEGIN IMMEDIATE",
+        "PRAGMA journal_mode",
+        "PRAGMA busy_timeout",
+        "PRAGMA foreign_keys",
+        "PRAGMA synchronous",
+        "BEGIN",
+        "SELECT 1",
+    ]
 
 
 async def test_two_sqlite_writers_wait_for_each_other(tmp_path: Path) -> None:
     """Two engines (as two processes would): the second writer waits, then succeeds."""
-    url = f"sqlite+aiosqlite:///{tmp_path}/two.db"
+    url = f"sqlite:///{tmp_path}/two.db"
     one, two = Database(url), Database(url)
+    order: list[str] = []
+
+    def first(conn: Connection) -> None:
+        conn.execute(text("INSERT INTO t VALUES (1)"))
+        order.append("first holds the lock")
+        time.sleep(0.3)
+        order.append("first commits")
+
+    def second(conn: Connection) -> None:
+        order.append("second got the lock")
+        count = conn.execute(text("SELECT count(*) FROM t")).scalar_one()
+        conn.execute(text("INSERT INTO t VALUES (:n)"), {"n": count + 1})
+
+    async def later() -> None:
+        await asyncio.sleep(0.1)
+        await two.run_write(second)
+
     try:
-        async with one.write() as conn:
-            await conn.execute(text("CREATE TABLE t (n INTEGER)"))
-        order: list[str] = []
-
-        async def first() -> None:
-            async with one.write() as conn:
-                await conn.execute(text("INSERT INTO t VALUES (1)"))
-                order.append("first holds the lock")
-                await asyncio.sleep(0.3)
-            order.append("first committed")
-
-        async def second() -> None:
-            await asyncio.sleep(0.05)
-            async with two.write() as conn:
-                order.append("second got the lock")
-                count = (await conn.execute(text("SELECT count(*) FROM t"))).scalar()
-                await conn.execute(text("INSERT INTO t VALUES (:n)"), {"n": count + 1})
-
-        await asyncio.gather(first(), second())
-        assert order == ["first holds the lock", "first committed", "second got the lock"]
-        async with two.read() as conn:
-            assert (await conn.execute(text("SELECT n FROM t ORDER BY n"))).scalars().all() == [
-                1,
-                2,
-            ]
+        await one.run_write(lambda conn: conn.execute(text("CREATE TABLE t (n INTEGER)")))
+        await asyncio.gather(one.run_write(first), later())
+        assert order == ["first holds the lock", "first commits", "second got the lock"]
+        found = await two.run_read(lambda c: c.execute(text("SELECT n FROM t")).scalars().all())
+        assert found == [1, 2]
     finally:
         await one.dispose()
         await two.dispose()
