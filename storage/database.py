@@ -22,13 +22,15 @@ is locked". A read transaction emits a plain (deferred) BEGIN: one snapshot, no 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import URL, Connection
+from sqlalchemy.engine import URL, Connection, RootTransaction
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from storage.config import database_url, is_sqlite
@@ -37,6 +39,10 @@ P = ParamSpec("P")
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000
 _WRITE = "whodunit_write"
+
+
+class Disconnected(Exception):
+    """The connection broke before the transaction committed; running it again is safe."""
 
 
 class Database:
@@ -57,7 +63,8 @@ class Database:
             self._writes = ThreadPoolExecutor(1, thread_name_prefix="whodunit-sqlite-write")
             self._reads = ThreadPoolExecutor(read_threads, thread_name_prefix="whodunit-sqlite")
         else:
-            engine_args.setdefault("pool_pre_ping", True)
+            # No pre-ping round trip per transaction: a pooled connection that went stale
+            # fails before COMMIT, raises Disconnected, and the service retries.
             engine_args.setdefault("pool_size", 10)
             self.async_engine = create_async_engine(self.url, **engine_args)
             self._async_writer = self.async_engine.execution_options(**{_WRITE: True})
@@ -111,10 +118,26 @@ def _transaction(
     """fn(conn, ...) wrapped in BEGIN ... COMMIT (ROLLBACK if it raises)."""
 
     def body(conn: Connection) -> T:
-        with conn.begin():
-            return fn(conn, *args, **kwargs)
+        transaction = conn.begin()
+        try:
+            result = fn(conn, *args, **kwargs)
+        except DBAPIError as exc:
+            _rollback(transaction)
+            if exc.connection_invalidated:  # before COMMIT: certainly nothing was written
+                raise Disconnected(str(exc.orig)) from exc
+            raise
+        except BaseException:
+            _rollback(transaction)
+            raise
+        transaction.commit()  # an error here leaves the outcome unknown: never retried
+        return result
 
     return body
+
+
+def _rollback(transaction: RootTransaction) -> None:
+    with contextlib.suppress(DBAPIError):  # if the connection is gone, so is the transaction
+        transaction.rollback()
 
 
 def _on_connection(engine: Engine, fn: Callable[[Connection], T]) -> T:

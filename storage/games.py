@@ -31,7 +31,7 @@ from engine.evolve import replay
 from engine.state import Game, Phase
 from storage.cache import Known, StateCache
 from storage.chats import Chats
-from storage.database import Database
+from storage.database import Database, Disconnected
 from storage.deadlines import DeadlineRow, DeadlineStore, sync_deadlines
 from storage.log import append_events, load_state, read_events, write_snapshot
 from storage.members import sync_members
@@ -73,7 +73,7 @@ class Conflict(Exception):
 
 def _retryable(exc: BaseException) -> bool:
     """Errors after which the transaction certainly rolled back and a retry is safe."""
-    if isinstance(exc, Conflict | IntegrityError):
+    if isinstance(exc, Conflict | IntegrityError | Disconnected):
         return True
     if isinstance(exc, OperationalError) and "database is locked" in str(exc):
         return True  # SQLite: the busy timeout ran out

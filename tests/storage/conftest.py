@@ -53,6 +53,13 @@ def drop_pg_database(url: str) -> None:
     asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
+def terminate_connections(url: str) -> None:
+    """Close every server connection to the database of `url`, as a server restart would."""
+    name = make_url(url).database
+    sql = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+    asyncio.run(_admin(f"{sql} WHERE datname = '{name}' AND pid <> pg_backend_pid()"))
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> str:
     """The PostgreSQL server URL, or skip (fail under CI) when it cannot be reached."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from engine.errors import RuleError
 from engine.evolve import replay
 from engine.settings import Settings
 from storage.games import Store
+from tests.storage.conftest import terminate_connections
 from tests.storage.helpers import (
     CHAT,
     NOW,
@@ -189,3 +191,15 @@ async def test_settings_survive_in_the_log(store: Store) -> None:
     game = await new_game(store, settings=settings)
     store.forget_cached_states()
     assert (await store.load(game.game_id)).settings == settings
+
+
+async def test_a_connection_lost_before_commit_is_retried(
+    store: Store, backend: str, db_url: str
+) -> None:
+    if backend != "postgres":
+        pytest.skip("a server-side disconnect is a PostgreSQL matter")
+    game = await new_game(store, settings=ROOMY)
+    await asyncio.to_thread(terminate_connections, db_url)
+    outcome = await store.execute(game.game_id, suggestion_for(game.state, 1, 2), NOW, planner)
+    assert outcome.events and store.retries >= 1
+    await check_consistency(store, game.game_id)
