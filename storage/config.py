@@ -22,7 +22,10 @@ def database_url(url: str | None = None) -> URL:
         parsed = parsed.set(drivername="postgresql+asyncpg")
     elif parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
-        if database and database != ":memory:" and not database.startswith("file:"):
+        if not database or database == ":memory:" or "mode=memory" in str(parsed):
+            # Each connection would see a database of its own: writes would vanish.
+            raise ValueError(f"{ENV_VAR}: an in-memory SQLite database cannot work; use a file")
+        if not database.startswith("file:"):
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     else:
         raise ValueError(f"{ENV_VAR}: only SQLite and PostgreSQL are supported, not {parsed}")

@@ -124,6 +124,25 @@ async def test_the_scheduler_runs_due_deadlines(store: Store) -> None:
     assert min(d.due_at for d in await store.next_deadlines()) > end
 
 
+async def test_concurrent_schedulers_never_share_a_deadline(store: Store) -> None:
+    games = [await new_game(store, chat_id=-100 - n) for n in range(6)]
+    end = max(g.state.day_ends_at for g in games if g.state.day_ends_at is not None)
+    due = {(d.game_id, d.key) for d in await store.overdue_deadlines(end, limit=1000)}
+    assert len(due) == 12  # day end and reminder of each game
+
+    async def scheduler(name: str) -> list[tuple[int, str]]:
+        claimed = []
+        for _ in range(4):
+            rows = await store.claim_due_deadlines(name, end, limit=2)
+            claimed += [(row.game_id, row.key) for row in rows]
+            await asyncio.sleep(0)
+        return claimed
+
+    results = await asyncio.gather(*(scheduler(f"s{n}") for n in range(5)))
+    claimed = [pair for result in results for pair in result]
+    assert sorted(claimed) == sorted(due)  # each exactly once
+
+
 async def test_a_deadline_the_engine_ignores_is_completed_not_repeated(store: Store) -> None:
     game = await new_game(store)
     end = game.state.day_ends_at

@@ -78,6 +78,8 @@ def test_the_default_url_is_a_file_under_data(
     assert (tmp_path / "elsewhere").is_dir()
     with pytest.raises(ValueError):
         database_url("mysql://x/y")
+    with pytest.raises(ValueError):
+        database_url("sqlite://")
 
 
 async def test_sqlite_is_tuned_for_several_writers(tmp_path: Path) -> None:
