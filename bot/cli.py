@@ -23,7 +23,8 @@ def main(argv: list[str] | None = None) -> int:
         level=config.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    for noisy in ("httpx", "alembic", "apscheduler"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     if args.command == "db":
         from storage.migrate import upgrade
 
@@ -31,12 +32,13 @@ def main(argv: list[str] | None = None) -> int:
         print("database is up to date")
         return 0
     try:
-        from bot.app import build_application
-
-        application = build_application(config)
+        config.require_token()
     except TokenError as error:
         print(f"whodunit: {error}", file=sys.stderr)
         return 2
+    from bot.app import build_application
+
+    application = build_application(config)
     application.run_polling(allowed_updates=["message", "callback_query"])
     return 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -234,7 +235,7 @@ def status(reader: Reader, args: dict[str, Any]) -> str:
                 else "",
             )
         )
-    return _lines(head, window, "", *seats)
+    return "\n\n".join(part for part in (_lines(head, window), _lines(*seats)) if part)
 
 
 def cards_list(reader: Reader, args: dict[str, Any]) -> str:
@@ -249,12 +250,20 @@ def cards_list(reader: Reader, args: dict[str, Any]) -> str:
 
 def settings_list(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
+    from bot.settings_text import describe_setting
+
     lines = [
-        t(lang, "settings.list_line", name=line["name"], label=line["label"], value=line["value"])
-        for line in args["lines"]
+        t(
+            lang,
+            "settings.list_line",
+            name=name,
+            label=html.escape(t(lang, f"setting.{name}")),
+            value=html.escape(describe_setting(lang, name, value)),
+        )
+        for name, value in args["settings"].items()
     ]
     title = "settings.title_game" if args["for_game"] else "settings.title_chat"
-    return _lines(t(lang, title), *lines, "", t(lang, "settings.how_to_change"))
+    return "\n\n".join((_lines(t(lang, title), *lines), t(lang, "settings.how_to_change")))
 
 
 COMPOSERS: dict[str, Composer] = {

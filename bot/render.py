@@ -114,7 +114,7 @@ def buttons_markup(
         for spec in row:
             if "user" in spec:
                 person = reader.people.get(int(spec["user"]))
-                text = person.name if person else spec["user"]
+                text = person.name if person else t(reader.language, "person.unknown")
             elif "card" in spec:
                 text = t(reader.language, f"card.{spec['card']}")
             elif "t" in spec:

@@ -23,11 +23,11 @@ from bot.handlers.common import (
 from bot.settings_text import (
     SETTING_NAMES,
     SettingInputError,
-    describe_all,
     parse_duration,
     parse_setting,
 )
 from engine import commands as cmd
+from engine.codec import settings_to_dict
 from engine.errors import RuleError
 from engine.state import Phase
 from locales import LANGUAGES
@@ -173,12 +173,8 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             if game
             else await svc.directory.chat_settings(w.chat.id)
         )
-        language = await svc.directory.chat_language(w.chat.id)
-        lines = [
-            {"name": n, "label": label, "value": value}
-            for n, label, value in describe_all(language, current)
-        ]
-        await say(context, w, "settings.list", {"lines": lines, "for_game": game is not None})
+        listing = {"settings": settings_to_dict(current), "for_game": game is not None}
+        await say(context, w, "settings.list", listing)
         return
     if not await is_admin(context, w.chat.id, w.user.id):
         await refuse(context, w, RuleError("admin_only"))

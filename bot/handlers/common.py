@@ -119,7 +119,10 @@ def error_args(error: RuleError) -> dict[str, Any]:
         else:
             args[name] = value
     if "setting" in args:
-        args["setting_setting"] = str(args.pop("setting"))
+        from bot.settings_text import SETTING_NAMES
+
+        name = str(args.pop("setting"))
+        args["setting_setting" if name in SETTING_NAMES else "setting"] = name
     return args
 
 

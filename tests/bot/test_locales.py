@@ -17,9 +17,9 @@ from bot.handlers.common import error_args, error_key
 from bot.messages import compose
 from bot.planning import HANDLERS, plan_messages
 from bot.render import Person, Reader, buttons_markup
-from bot.settings_text import describe_all
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER, PACKS
+from engine.codec import settings_to_dict
 from engine.decide import decide
 from engine.errors import RULE_ERROR_CODES, RuleError
 from engine.events import EVENT_TYPES, Event
@@ -456,18 +456,8 @@ def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
         {"msg": "hand.list", "args": {"views": [hand, hand]}},
         {"msg": "hand.list", "args": {"views": []}},
     ]
-    # the handler describes the settings in the chat's language before the payload is stored
-    described = {
-        lang: {
-            "lines": [
-                {"name": n, "label": label, "value": value}
-                for n, label, value in describe_all(lang, game.settings)
-            ],
-            "for_game": seed % 2 == 0,
-        }
-        for lang in LANGUAGES
-    }
-    payloads.append({"msg": "settings.list", "args": described["en"], "per_language": described})
+    settings = {"settings": settings_to_dict(game.settings), "for_game": seed % 2 == 0}
+    payloads.append({"msg": "settings.list", "args": settings})
     return payloads
 
 

@@ -36,7 +36,7 @@ async def test_a_game_in_russian(table: Table) -> None:
         else next(x for x in game.in_play(c) if x not in carol.hand)
         for c, v in cards.items()
     }
-    typed = "; ".join(card_name(c, "ru").lower()[:7] for c in cards.values())
+    typed = "; ".join(card_name(c, "ru").lower() for c in cards.values())
     await table.bot.say(table.bob, table.group, f"/suggest @carol {typed}")
     post = bot_messages(table.group)[-1]
     assert post.text.startswith("Предположение 1 для @carol"), post.text
