@@ -9,6 +9,7 @@ state before reading anything (the game row's compare-and-set then proves it cur
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,22 +39,26 @@ class StateCache:
     def __init__(self, size: int = 1000) -> None:
         self.size = size
         self._known: OrderedDict[int, Known] = OrderedDict()
+        self._lock = threading.Lock()  # SQLite work runs in worker threads
 
     def get(self, game_id: int) -> Known | None:
-        found = self._known.get(game_id)
-        if found is not None:
-            self._known.move_to_end(game_id)
-        return found
+        with self._lock:
+            found = self._known.get(game_id)
+            if found is not None:
+                self._known.move_to_end(game_id)
+            return found
 
     def put(self, known: Known) -> None:
         """Keep the newer state; at the same seq, the one written here."""
-        old = self._known.get(known.game_id)
-        if old is not None and (old.seq, old.written_here) > (known.seq, known.written_here):
-            return
-        self._known[known.game_id] = known
-        self._known.move_to_end(known.game_id)
-        while len(self._known) > self.size:
-            self._known.popitem(last=False)
+        with self._lock:
+            old = self._known.get(known.game_id)
+            if old is not None and (old.seq, old.written_here) > (known.seq, known.written_here):
+                return
+            self._known[known.game_id] = known
+            self._known.move_to_end(known.game_id)
+            while len(self._known) > self.size:
+                self._known.popitem(last=False)
 
     def clear(self) -> None:
-        self._known.clear()
+        with self._lock:
+            self._known.clear()

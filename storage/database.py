@@ -80,13 +80,20 @@ class Database:
     ) -> T:
         """fn(connection, ...) in a write transaction (BEGIN IMMEDIATE on SQLite); it
         commits when fn returns and rolls back when fn raises."""
-        return await self._run(True, _transaction(fn, *args, **kwargs))
+        return await self._run(True, _transaction(lambda conn: fn(conn, *args, **kwargs)))
 
     async def run_read(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """fn(connection, ...) in a read transaction: one consistent view, no write lock."""
-        return await self._run(False, _transaction(fn, *args, **kwargs))
+        return await self._run(False, _transaction(lambda conn: fn(conn, *args, **kwargs)))
+
+    async def run_write_then(
+        self, fn: Callable[[Connection], T], after_commit: Callable[[T], object]
+    ) -> T:
+        """Like run_write; after_commit(result) runs right after COMMIT succeeds, before
+        this process's next write transaction can start (same thread or greenlet)."""
+        return await self._run(True, _transaction(fn, after_commit))
 
     async def run_connection(self, fn: Callable[[Connection], T], *, write: bool = True) -> T:
         """fn(connection) on a connection with no transaction begun (fn begins its own)."""
@@ -113,14 +120,14 @@ class Database:
 
 
 def _transaction(
-    fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
+    fn: Callable[[Connection], T], after_commit: Callable[[T], object] | None = None
 ) -> Callable[[Connection], T]:
-    """fn(conn, ...) wrapped in BEGIN ... COMMIT (ROLLBACK if it raises)."""
+    """fn(conn) wrapped in BEGIN ... COMMIT (ROLLBACK if it raises)."""
 
     def body(conn: Connection) -> T:
         transaction = conn.begin()
         try:
-            result = fn(conn, *args, **kwargs)
+            result = fn(conn)
         except DBAPIError as exc:
             _rollback(transaction)
             if exc.connection_invalidated:  # before COMMIT: certainly nothing was written
@@ -130,6 +137,8 @@ def _transaction(
             _rollback(transaction)
             raise
         transaction.commit()  # an error here leaves the outcome unknown: never retried
+        if after_commit is not None:
+            after_commit(result)
         return result
 
     return body

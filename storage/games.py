@@ -2,12 +2,15 @@
 
 `execute` loads the game's state, lets the engine decide, and writes in ONE transaction
 the events, the outbox rows the planner renders for them, the re-synced deadline rows,
-the members and the game's status. Writers of one game take turns: the transaction
-starts by locking the game's row (SELECT ... FOR UPDATE on PostgreSQL; BEGIN IMMEDIATE
-already holds SQLite's single write lock) and reads the state only then, so each writer
-decides on the state the previous one left. Should two writers still collide (the event
-sequence is unique per game and the game's last_seq is compare-and-set), the loser
-rolls back and retries on fresh state. A rule error rolls back: nothing is written.
+the members and the game's status. A rule error rolls back: nothing is written.
+
+Writers of one game take turns. If this process wrote the game's last event, it decides
+on the state it cached then and proves it current with the game row's compare-and-set
+(last_seq = the cached seq), which also locks the row until commit. Otherwise, or if
+the set found another writer had been first, it locks the game's row (SELECT ... FOR
+UPDATE on PostgreSQL; BEGIN IMMEDIATE already holds SQLite's single write lock) and
+reads the state only then. Should two writers still collide (the event seq is unique per
+game), the loser rolls back and retries on fresh state, up to MAX_TRIES times.
 """
 
 from __future__ import annotations
@@ -73,8 +76,11 @@ class Conflict(Exception):
 
 def _retryable(exc: BaseException) -> bool:
     """Errors after which the transaction certainly rolled back and a retry is safe."""
-    if isinstance(exc, Conflict | IntegrityError | Disconnected):
+    if isinstance(exc, Conflict | Disconnected):
         return True
+    if isinstance(exc, IntegrityError):  # a seq (or deadline key) taken by another writer
+        code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+        return code == "23505" or "UNIQUE constraint failed" in str(exc.orig)
     if isinstance(exc, OperationalError) and "database is locked" in str(exc):
         return True  # SQLite: the busy timeout ran out
     if isinstance(exc, DBAPIError):
@@ -284,11 +290,15 @@ class Store(OutboxStore, DeadlineStore):
 
     async def _write(self, body: Callable[..., Written], *args: Any) -> Outcome:
         """Run a command body in a write transaction, retried after a collision; the state
-        it wrote is cached only once the transaction has committed."""
-        outcome, written = await self._retrying(lambda: self.db.run_write(body, *args))
-        if written is not None:
-            self._cache.put(written)
+        it wrote is cached once the transaction has committed (and before the next one)."""
+        outcome, _ = await self._retrying(
+            lambda: self.db.run_write_then(lambda conn: body(conn, *args), self._remember)
+        )
         return outcome
+
+    def _remember(self, written: Written) -> None:
+        if written[1] is not None:
+            self._cache.put(written[1])
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         for tries in range(1, MAX_TRIES + 1):
