@@ -19,6 +19,8 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
+    filters,
 )
 
 from bot import callbacks as cb
@@ -91,6 +93,9 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     application.add_handler(CallbackQueryHandler(private.answer_button, pattern=answer_kinds))
     application.add_handler(CallbackQueryHandler(moves.composer_button, pattern=composer_kinds))
     application.add_handler(CallbackQueryHandler(_unknown_button))
+    application.add_handler(
+        MessageHandler(filters.ChatType.GROUPS & ~filters.COMMAND, info.chatter)
+    )
     application.add_error_handler(_on_error)
 
 

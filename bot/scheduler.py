@@ -47,6 +47,16 @@ class Scheduler:
         assert queue is not None, "python-telegram-bot[job-queue] is required"
         queue.run_repeating(self._sweep_job, interval=self.sweep_every, first=0.0, name="sweep")
 
+        def replan() -> None:
+            if not queue.get_jobs_by_name("replan"):
+                queue.run_once(self._replan_job, when=0.0, name="replan")
+
+        self.services.deadlines_changed = replan
+
+    async def _replan_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if context.job_queue is not None:
+            await self.plan_jobs(context.job_queue)
+
     async def _sweep_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
         await self.sweep()
         if context.job_queue is not None:

@@ -32,7 +32,8 @@ class Services:
     clock: Callable[[], datetime] = utc_now
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     directory: Directory = field(init=False)
-    deadlines_changed: asyncio.Event = field(default_factory=asyncio.Event)
+    deadlines_changed: Callable[[], None] | None = None
+    seen_people: dict[int, tuple[str, str | None, str | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.directory = Directory(self.store, self.default_language)
@@ -56,7 +57,8 @@ class Services:
     def _written(self, outcome: Outcome) -> None:
         if outcome.events:
             self.outbox_ready.set()
-            self.deadlines_changed.set()
+            if self.deadlines_changed is not None:
+                self.deadlines_changed()
 
     async def tell(
         self,

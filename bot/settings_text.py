@@ -8,7 +8,6 @@ from datetime import time, timedelta
 from typing import Any
 
 from bot.render import duration_text
-from engine.codec import settings_to_dict
 from engine.settings import Settings
 from locales import t
 
@@ -99,12 +98,3 @@ def describe_setting(language: str, name: str, value: Any) -> str:
     if name == "role_assignment":
         return t(language, f"setting.role_{value}")
     return str(value)[:5] if name == "day_ends_at" else str(value)
-
-
-def describe_all(language: str, settings: Settings) -> list[tuple[str, str, str]]:
-    """(name, label, value) for every setting."""
-    encoded = settings_to_dict(settings)
-    return [
-        (name, t(language, f"setting.{name}"), describe_setting(language, name, encoded[name]))
-        for name in SETTING_NAMES
-    ]

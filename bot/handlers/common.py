@@ -54,10 +54,16 @@ def where(update: Update) -> Where | None:
 
 
 async def remember(context: ContextTypes.DEFAULT_TYPE, user: User) -> None:
-    """Keep the person's name, username and language for mentions and translations."""
-    await services(context).store.people.upsert(
-        user.id, user.full_name, user.username, user.language_code
-    )
+    """Keep the person's name, username and language for mentions and translations.
+
+    Written only when something changed since this process last saw the person.
+    """
+    svc = services(context)
+    seen = (user.full_name, user.username, user.language_code)
+    if svc.seen_people.get(user.id) == seen:
+        return
+    await svc.store.people.upsert(user.id, *seen)
+    svc.seen_people[user.id] = seen
 
 
 async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:

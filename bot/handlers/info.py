@@ -77,3 +77,10 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if w is not None:
         await remember(context, w.user)
         await say(context, w, "help.private" if w.private else "help.group", reply=False)
+
+
+async def chatter(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Everything else in the thread is flood: ignored, but its authors become known by name."""
+    w = where(update)
+    if w is not None:
+        await remember(context, w.user)

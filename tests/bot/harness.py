@@ -37,14 +37,23 @@ class Clock:
 class BotHarness:
     """Starts the bot's Application in this event loop, polling the fake server."""
 
-    def __init__(self, server: FakeTelegram, database_url: str, clock: Clock) -> None:
+    def __init__(
+        self,
+        server: FakeTelegram,
+        database_url: str,
+        clock: Clock | None,
+        *,
+        sweep_seconds: float = 3600,
+    ) -> None:
+        """With `clock` None the bot runs on real time and its own scheduler."""
         self.server = server
-        self.clock = clock
+        self.clock = clock or Clock()
+        self.real_time = clock is None
         self.config = BotConfig(
             bot_token=TOKEN,
             database_url=database_url,
             telegram_api_url=server.base_url,
-            sweep_seconds=3600,
+            sweep_seconds=sweep_seconds,
             group_messages_per_minute=100_000,
             messages_per_second=100_000,
             _env_file=None,  # type: ignore[call-arg]
@@ -74,7 +83,8 @@ class BotHarness:
         await self.app.initialize()
         assert self.app.post_init is not None
         await self.app.post_init(self.app)
-        self.services.clock = self.clock.now
+        if not self.real_time:
+            self.services.clock = self.clock.now
         await self.app.start()
         assert self.app.updater is not None
         await self.app.updater.start_polling(poll_interval=0.0, timeout=1)
