@@ -91,8 +91,9 @@ class Database:
     async def run_write_then(
         self, fn: Callable[[Connection], T], after_commit: Callable[[T], object]
     ) -> T:
-        """Like run_write; after_commit(result) runs right after COMMIT succeeds, before
-        this process's next write transaction can start (same thread or greenlet)."""
+        """Like run_write; after_commit(result) runs right after COMMIT succeeds, in the
+        same thread or greenlet: before SQLite's writer thread takes its next transaction,
+        and before PostgreSQL's caller yields to the event loop."""
         return await self._run(True, _transaction(fn, after_commit))
 
     async def run_connection(self, fn: Callable[[Connection], T], *, write: bool = True) -> T:

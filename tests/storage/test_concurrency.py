@@ -132,14 +132,18 @@ async def test_colliding_writers_retry_on_fresh_state(
     """
     unlocked = lambda game_id: select(GameRecord).where(GameRecord.id == game_id)  # noqa: E731
     monkeypatch.setattr(store, "_lock_game", unlocked)
+    writers = ThreadPoolExecutor(8)
     if store.db.sqlite:  # several writer threads, deferred BEGIN: stale writers fail
         monkeypatch.setattr(store.db, "_writer", store.db.engine)
-        monkeypatch.setattr(store.db, "_writes", ThreadPoolExecutor(8))
+        monkeypatch.setattr(store.db, "_writes", writers)
     game = await new_game(store, settings=Settings(suggestions_per_day=5, max_per_target_per_day=5))
     if not optimistic:
         monkeypatch.setattr(store, "_cache", StateCache(size=0))
     commands = [suggestion_for(game.state, 1 + n % 4, 1 + (n + 1) % 4, n) for n in range(30)]
-    results = await asyncio.gather(*(_attempt(store, game.game_id, c) for c in commands))
+    try:
+        results = await asyncio.gather(*(_attempt(store, game.game_id, c) for c in commands))
+    finally:
+        writers.shutdown()
     assert sum(isinstance(r, Outcome) for r in results) == 20
     assert (store.optimistic_misses if optimistic else store.retries) > 0
     final = await check_consistency(store, game.game_id)
