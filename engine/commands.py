@@ -24,6 +24,7 @@ class Command:
 class OpenLobby(Command):
     seed: int
     settings: Settings = field(default_factory=Settings)
+    role: CardId | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -20,8 +20,11 @@ def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> list[ev.E
     """A new game starts as a lobby that its creator joins."""
     if state is not None:
         raise RuleError("game_exists")
-    lobby = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor)
-    return [lobby, ev.PlayerJoined(at=now, user=c.actor)]
+    decision = Decision(None)  # type: ignore[arg-type]
+    decision.emit(ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor))
+    for event in join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now):
+        decision.emit(event)
+    return decision.events
 
 
 def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> list[ev.Event]:

@@ -106,3 +106,25 @@ def test_game_not_started_refuses_play() -> None:
     expect_error("game_not_running", lambda: table.run(move))
     accuse = cmd.Accuse(actor=1, suspect="plum", weapon="rope", place="hall")
     expect_error("game_not_running", lambda: table.run(accuse))
+
+
+def test_creator_may_choose_a_role_when_roles_are_chosen_at_join() -> None:
+    from datetime import UTC, datetime
+
+    from engine import commands as cmd
+    from engine.decide import decide
+    from engine.errors import RuleError
+    from engine.evolve import replay
+    from engine.settings import Settings
+
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    chosen = Settings(role_assignment="chosen")
+    events = decide(None, cmd.OpenLobby(actor=1, seed=1, settings=chosen, role="plum"), now)
+    game = replay(events)
+    assert game is not None and game.lobby[0].role == "plum"
+    try:
+        decide(None, cmd.OpenLobby(actor=1, seed=1, role="plum"), now)
+    except RuleError as error:
+        assert error.code == "roles_not_chosen_mode"
+    else:
+        raise AssertionError("a role was accepted in random mode")
