@@ -33,7 +33,17 @@ from storage.games import Store
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = ("newgame", "startgame", "suggest", "status", "cards", "rules", "help", "settings")
+GROUP_COMMANDS = (
+    "newgame",
+    "join",
+    "startgame",
+    "suggest",
+    "status",
+    "cards",
+    "rules",
+    "help",
+    "settings",
+)
 PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "help", "rules")
 
 
@@ -65,6 +75,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     commands = {
         "newgame": lobby.new_game,
         "startgame": lobby.start_game,
+        "join": lobby.join_with_role,
         "suggest": moves.suggest,
         "accuse": moves.accuse,
         "status": info.status,

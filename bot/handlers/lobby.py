@@ -22,7 +22,9 @@ from bot.handlers.common import (
     services,
     where,
 )
+from bot.parsing import ParseError, match_card
 from engine import commands as cmd
+from engine.cards import PACKS, Category
 from engine.errors import RuleError
 
 
@@ -37,7 +39,18 @@ async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     settings = await svc.directory.chat_settings(w.chat.id)
-    command = cmd.OpenLobby(actor=w.user.id, seed=secrets.randbits(63), settings=settings)
+    role = None
+    typed = " ".join((w.message.text or "").split()[1:]) if w.message else ""
+    if typed and settings.role_assignment == "chosen":
+        pack = PACKS[settings.pack]
+        try:
+            role = match_card(pack, pack.suspects, Category.SUSPECT, typed)
+        except ParseError as error:
+            await say(context, w, error.key, dict(error.values))
+            return
+    command = cmd.OpenLobby(
+        actor=w.user.id, seed=secrets.randbits(63), settings=settings, role=role
+    )
     try:
         await svc.create(w.chat.id, w.topic_id, command)
     except RuleError as error:
@@ -90,3 +103,28 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await query.answer(url=svc.deep_link(f"g{data.game}"))
         return
     await answer_toast(context, update, f"toast.{data.kind}")
+
+
+async def join_with_role(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/join [suspect]: join the lobby, with a chosen role when the game's roles are chosen."""
+    w = where(update)
+    if w is None or w.message is None or w.private:
+        return
+    await remember(context, w.user)
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return
+    svc = services(context)
+    game = await svc.store.load(ref.id)
+    typed = " ".join((w.message.text or "").split()[1:])
+    role = None
+    if typed:
+        try:
+            role = match_card(game.pack, game.pack.suspects, Category.SUSPECT, typed)
+        except ParseError as error:
+            await say(context, w, error.key, dict(error.values))
+            return
+    try:
+        await svc.run(ref.id, cmd.JoinLobby(actor=w.user.id, role=role))
+    except RuleError as error:
+        await refuse(context, w, error)

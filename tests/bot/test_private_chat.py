@@ -56,3 +56,24 @@ async def test_hand_and_games_in_private(table: Table) -> None:
     assert "Suggestions left today: 3" in reply.text
     await table.bot.say(table.bob, None, "/games")
     assert f"Game {game_id}: day 1" in table.bob.private_messages()[-1].text
+
+
+async def test_roles_chosen_at_join(table: Table) -> None:
+    from tests.bot.play import lobby_post
+
+    for person in table.players:
+        person.start_bot()
+    await table.bot.say(table.alice, table.group, "/settings role_assignment chosen")
+    await table.bot.say(table.alice, table.group, "/newgame plum")
+    await table.bot.say(table.bob, table.group, "/join mustard")
+    await table.bot.say(table.carol, table.group, "/join Mustard")
+    assert "already taken" in bot_messages(table.group)[-1].text
+    await table.bot.say(table.carol, table.group, "/join")
+    await table.bot.say(table.dave, table.group, "/join")
+    await table.bot.press(table.alice, lobby_post(table), "Start the game")
+    ref = await table.bot.services.store.game_for_chat(table.group.id, 0)
+    assert ref is not None
+    game = await state(table, ref.id)
+    roles = {p.user: p.role for p in game.players}
+    assert roles[table.alice.id] == "plum" and roles[table.bob.id] == "mustard"
+    assert len(set(roles.values())) == 4
