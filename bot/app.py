@@ -44,7 +44,7 @@ GROUP_COMMANDS = (
     "help",
     "settings",
 )
-PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "help", "rules")
+PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "reminders", "help", "rules")
 
 
 def build_application(config: BotConfig) -> Application:  # type: ignore[type-arg]
@@ -85,6 +85,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "start": private.start,
         "hand": private.hand,
         "games": private.my_games,
+        "reminders": private.reminders,
         "settings": admin.settings,
         "pause": admin.pause,
         "resume": admin.resume,

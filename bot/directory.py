@@ -42,3 +42,7 @@ class Directory:
 
     async def user_by_username(self, username: str) -> int | None:
         return await self.store.people.by_username(username)
+
+    async def wants_reminders(self, user_id: int) -> bool:
+        person = await self.store.people.get(user_id)
+        return person is None or person.reminders

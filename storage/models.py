@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from sqlalchemy import (
+    true,
     BigInteger,
     DateTime,
     ForeignKey,
@@ -145,6 +146,7 @@ class PersonRecord(Base):
     username_key: Mapped[str | None] = mapped_column(String(64), index=True)  # lower case
     language_code: Mapped[str | None] = mapped_column(String(16))
     dm_ok: Mapped[bool | None]
+    reminders: Mapped[bool] = mapped_column(server_default=true())
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 

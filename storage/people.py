@@ -25,6 +25,7 @@ class Person:
     dm_ok: bool | None
     created_at: datetime
     updated_at: datetime
+    reminders: bool = True
 
 
 def _person(r: Any) -> Person:
@@ -36,6 +37,7 @@ def _person(r: Any) -> Person:
         dm_ok=r.dm_ok,
         created_at=r.created_at,
         updated_at=r.updated_at,
+        reminders=r.reminders,
     )
 
 
@@ -72,6 +74,11 @@ class People:
             .where(PersonRecord.user_id == user_id)
             .values(dm_ok=ok, updated_at=now or datetime.now(UTC))
         )
+        return await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
+
+    async def set_reminders(self, user_id: int, on: bool) -> bool:
+        """Whether the person wants private reminders before deadlines."""
+        query = update(PersonRecord).where(PersonRecord.user_id == user_id).values(reminders=on)
         return await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
 
     async def get(self, user_id: int) -> Person | None:

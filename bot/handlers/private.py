@@ -131,3 +131,19 @@ def _own_private_chat(update: Update) -> bool:
     if query is None or query.message is None:
         return False
     return query.message.chat.id == query.from_user.id
+
+
+async def reminders(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/reminders on|off: private reminders before a day ends."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    words = ((w.message.text if w.message else "") or "").split()[1:]
+    choice = words[0].lower() if words else ""
+    if choice not in ("on", "off", "вкл", "выкл"):
+        await say(context, w, "reminders.usage")
+        return
+    on = choice in ("on", "вкл")
+    await services(context).store.people.set_reminders(w.user.id, on)
+    await say(context, w, "reminders.on" if on else "reminders.off")
