@@ -112,9 +112,12 @@ class Sender:
 
     async def _send(self, row: OutboxRow) -> int | None:
         payload = row.payload
-        if payload.get("msg") == "dm.reminder" and row.user_id is not None:
-            if not await self.services.directory.wants_reminders(row.user_id):
-                return None  # the person turned reminders off: settled, nothing sent
+        if (
+            payload.get("msg") == "dm.reminder"
+            and row.user_id is not None
+            and not await self.services.directory.wants_reminders(row.user_id)
+        ):
+            return None  # the person turned reminders off: settled, nothing sent
         reader = await self._reader(row)
         text = compose(reader, payload["msg"], payload.get("args", {}))
         markup = _markup(buttons_markup(reader, payload.get("buttons")))
