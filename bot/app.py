@@ -137,7 +137,7 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
         application.bot_data["stop"] = stop
         application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)
-        scheduler.install(application)
+        await scheduler.start(application)
         application.bot_data["scheduler"] = scheduler
         await _set_commands(application)
         log.info("whodunit is running as @%s", me.username)

@@ -2,14 +2,17 @@
 JobQueue), rebuilt from the deadline rows at start, plus a periodic sweep for overdue ones.
 
 Running a deadline goes through the same store path as a player's command and is
-idempotent: the engine ignores a deadline that is stale or early. A deadline found
-overdue by more than `offline_after` passed while no bot was running: it carries no
-penalty, and the thread is told the bot was offline.
+idempotent: the engine ignores a deadline that is stale or early. A deadline that fell due
+while no bot was running (after the last heartbeat of any process and before this one
+started), or that ran more than `offline_after` late, carries no penalty, and the thread
+is told the bot was offline.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import socket
 from datetime import datetime, timedelta
 
 from telegram.ext import Application, ContextTypes, JobQueue
@@ -40,6 +43,23 @@ class Scheduler:
         self.worker = worker
         self.sweep_every = sweep_every
         self.offline_after = offline_after
+        self.down_since: datetime | None = None
+        self.booted_at = services.now()
+
+    async def start(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Note how long no bot was running, free what dead processes held, start the jobs."""
+        workers = self.services.store.workers
+        self.down_since = await workers.last_seen(excluding=self.worker)
+        self.booted_at = self.services.now()
+        await workers.beat(self.worker, self.booted_at)
+        await release_dead_claims(self.services, self.worker)
+        self.install(application)
+
+    def missed_while_down(self, row: DeadlineRow, now: datetime) -> bool:
+        """A deadline that fell due while no bot ran, or that a bot ran far too late."""
+        if self.down_since is not None and self.down_since < row.due_at <= self.booted_at:
+            return True
+        return now - row.due_at > self.offline_after
 
     def install(self, application: Application) -> None:  # type: ignore[type-arg]
         """Start the periodic sweep and schedule the upcoming deadlines."""
@@ -77,6 +97,7 @@ class Scheduler:
     async def sweep(self) -> int:
         """Run every due deadline once; returns how many were run."""
         store = self.services.store
+        await store.workers.beat(self.worker, self.services.now())
         done = 0
         while True:
             now = self.services.now()
@@ -91,9 +112,10 @@ class Scheduler:
         """One deadline through the store; a failure releases it for the next sweep."""
         store = self.services.store
         command = row.engine_command()
-        missed = now - row.due_at > self.offline_after and not isinstance(command, cmd.SendReminder)
+        missed = self.missed_while_down(row, now) and not isinstance(command, cmd.SendReminder)
         if missed:
             command = excused(command)
+            await self._tell_offline(row)
         try:
             outcome = await store.execute(row.game_id, command, now, plan_messages)
         except RuleError as error:  # a deadline is never refused; log and drop it
@@ -106,20 +128,20 @@ class Scheduler:
             return
         await store.complete_deadline(row)
         if outcome.events:
-            if missed:
-                await self._tell_offline(row, outcome.game_id)
             self.services.outbox_ready.set()
 
-    async def _tell_offline(self, row: DeadlineRow, game_id: int) -> None:
-        ref = await self.services.store.game(game_id)
+    async def _tell_offline(self, row: DeadlineRow) -> None:
+        """Once per game and downtime, before the catch-up: the bot, not the players, was late."""
+        ref = await self.services.store.game(row.game_id)
         if ref is None:
             return
+        since = self.down_since or row.due_at
         await self.services.tell(
             ref.chat_id,
             "scheduler.was_offline",
             {"due_at": row.due_at.isoformat()},
             topic_id=ref.topic_id,
-            key=f"offline:{game_id}:{row.key}",
+            key=f"offline:{row.game_id}:{since.isoformat()}",
         )
 
 
@@ -130,3 +152,24 @@ def excused(command: cmd.Command) -> cmd.Command:
     if isinstance(command, cmd.AnswerDeadline):
         return cmd.AnswerDeadline(suggestion=command.suggestion, excuse_penalty=True)
     return command
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+async def release_dead_claims(services: Services, me: str) -> None:
+    """Outbox rows and deadlines held by a dead process of this host go back at once."""
+    host = socket.gethostname()
+    workers = services.store.workers
+    for holder in await workers.claim_holders():
+        holder_host, _, pid = holder.rpartition(":")
+        if holder != me and holder_host == host and pid.isdigit() and not pid_alive(int(pid)):
+            released = await workers.release_claims(holder)
+            log.info("released %d claims of stopped process %s", released, holder)

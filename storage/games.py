@@ -43,6 +43,7 @@ from storage.models import GameRecord, MemberRecord
 from storage.outbox import OutboxStore, insert_items
 from storage.people import People
 from storage.planning import PlanContext, Planner
+from storage.workers import Workers
 
 T = TypeVar("T")
 MAX_TRIES = 20
@@ -102,6 +103,7 @@ class Store(OutboxStore, DeadlineStore):
         self.db = db
         self.people = People(db)
         self.chats = Chats(db)
+        self.workers = Workers(db)
         self.snapshot_every = snapshot_every
         self._cache = StateCache(cache_size)
         # For monitoring: commands retried after a collision, and optimistic attempts that

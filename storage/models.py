@@ -208,3 +208,12 @@ class DeadlineRecord(Base):
         UniqueConstraint("game_id", "key"),
         Index("ix_deadlines_status_due_at", "status", "due_at"),
     )
+
+
+class HeartbeatRecord(Base):
+    """The last sign of life of each bot process, to tell downtime from lateness."""
+
+    __tablename__ = "heartbeats"
+
+    worker: Mapped[str] = mapped_column(String(100), primary_key=True)
+    seen_at: Mapped[datetime]
