@@ -10,6 +10,7 @@ is told the bot was offline.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import socket
@@ -26,6 +27,7 @@ from storage.deadlines import DeadlineRow
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=120)
 HORIZON = 500  # upcoming deadlines held as jobs at once
+PARALLEL_GAMES = 8
 
 
 class Scheduler:
@@ -95,18 +97,31 @@ class Scheduler:
         await self.sweep()
 
     async def sweep(self) -> int:
-        """Run every due deadline once; returns how many were run."""
+        """Run every due deadline once; returns how many were run.
+
+        Deadlines of one game run in order of their times; different games run side by
+        side (a few at a time), which PostgreSQL turns into real parallel work.
+        """
         store = self.services.store
         await store.workers.beat(self.worker, self.services.now())
         done = 0
         while True:
             now = self.services.now()
-            rows = await store.claim_due_deadlines(self.worker, now, limit=50, lease=LEASE)
+            rows = await store.claim_due_deadlines(self.worker, now, limit=200, lease=LEASE)
             if not rows:
                 return done
+            by_game: dict[int, list[DeadlineRow]] = {}
             for row in rows:
-                await self.run_one(row, now)
-                done += 1
+                by_game.setdefault(row.game_id, []).append(row)
+            gate = asyncio.Semaphore(PARALLEL_GAMES)
+
+            async def run_game(game_rows: list[DeadlineRow]) -> None:
+                async with gate:
+                    for row in game_rows:
+                        await self.run_one(row, now)
+
+            await asyncio.gather(*(run_game(game_rows) for game_rows in by_game.values()))
+            done += len(rows)
 
     async def run_one(self, row: DeadlineRow, now: datetime) -> None:
         """One deadline through the store; a failure releases it for the next sweep."""
