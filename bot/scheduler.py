@@ -114,14 +114,16 @@ class Scheduler:
             for row in rows:
                 by_game.setdefault(row.game_id, []).append(row)
             gate = asyncio.Semaphore(PARALLEL_GAMES)
-
-            async def run_game(game_rows: list[DeadlineRow]) -> None:
-                async with gate:
-                    for row in game_rows:
-                        await self.run_one(row, now)
-
-            await asyncio.gather(*(run_game(game_rows) for game_rows in by_game.values()))
+            groups = by_game.values()
+            await asyncio.gather(*(self._run_game(rows, now, gate) for rows in groups))
             done += len(rows)
+
+    async def _run_game(
+        self, rows: list[DeadlineRow], now: datetime, gate: asyncio.Semaphore
+    ) -> None:
+        async with gate:
+            for row in rows:
+                await self.run_one(row, now)
 
     async def run_one(self, row: DeadlineRow, now: datetime) -> None:
         """One deadline through the store; a failure releases it for the next sweep."""
