@@ -187,7 +187,7 @@ async def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; each command: a suggestion or its answer, with outbox rows")
     with tempfile.TemporaryDirectory() as folder:
-        await bench("SQLite", f"sqlite+aiosqlite:///{folder}/bench.db", args.commands, args.games)
+        await bench("SQLite", f"sqlite:///{folder}/bench.db", args.commands, args.games)
     if args.no_postgres:
         return
     name = f"whodunit_bench_{uuid.uuid4().hex[:8]}"

@@ -97,7 +97,7 @@ def _current(connection: Connection) -> str | None:
 def revision(message: str) -> None:
     """Write a new migration from the models' difference to head (for developers)."""
     with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite+aiosqlite:///{folder}/schema.db"
+        url = f"sqlite:///{folder}/schema.db"
         asyncio.run(upgrade(url))
         asyncio.run(_autogenerate(url, message))
 

@@ -152,4 +152,4 @@ def bot_messages(chat: FakeGroup) -> list[FakeMessage]:
 
 
 def database_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    return f"sqlite:///{tmp_path / 'bot.db'}"

@@ -18,7 +18,7 @@ TOKEN = "123:ABC"
 def test_a_missing_or_malformed_token_gets_a_one_line_explanation(
     tmp_path: Path, token: str | None, problem: str
 ) -> None:
-    env = bot_env(token, "http://127.0.0.1:9/bot", f"sqlite+aiosqlite:///{tmp_path}/x.db")
+    env = bot_env(token, "http://127.0.0.1:9/bot", f"sqlite:///{tmp_path}/x.db")
     result = subprocess.run(
         [*whodunit_command(), "run"],
         env=env,
@@ -36,7 +36,7 @@ async def test_whodunit_run_serves_a_game(tmp_path: Path) -> None:
     fake = await FakeTelegramClient.launch(TOKEN)
     bot: asyncio.subprocess.Process | None = None
     try:
-        env = bot_env(TOKEN, fake.base_url, f"sqlite+aiosqlite:///{tmp_path}/bot.db")
+        env = bot_env(TOKEN, fake.base_url, f"sqlite:///{tmp_path}/bot.db")
         bot = await start_bot(env, tmp_path)
         await fake.wait_for(lambda: _polling(fake), timeout=30)
         alice = await fake.add_user("Alice", username="alice")
@@ -76,7 +76,7 @@ async def _bot_message(fake, group, predicate, timeout: float = 15.0):  # type: 
 
 
 def test_db_upgrade_command(tmp_path: Path) -> None:
-    env = bot_env(None, "http://127.0.0.1:9/bot", f"sqlite+aiosqlite:///{tmp_path}/up.db")
+    env = bot_env(None, "http://127.0.0.1:9/bot", f"sqlite:///{tmp_path}/up.db")
     result = subprocess.run(
         [*whodunit_command(), "db", "upgrade"],
         env=env,

@@ -88,7 +88,7 @@ def pg_database(pg_server: str) -> Iterator[str]:
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A migrated SQLite file that each test copies (faster than migrating each time)."""
     path = tmp_path_factory.mktemp("template") / "whodunit.db"
-    asyncio.run(upgrade(f"sqlite+aiosqlite:///{path}"))
+    asyncio.run(upgrade(f"sqlite:///{path}"))
     return path
 
 
@@ -103,7 +103,7 @@ def db_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if backend == "sqlite":
         path = tmp_path / "whodunit.db"
         shutil.copy(request.getfixturevalue("sqlite_template"), path)
-        return f"sqlite+aiosqlite:///{path}"
+        return f"sqlite:///{path}"
     url: str = request.getfixturevalue("pg_database")
     tables = ", ".join(t.name for t in Base.metadata.sorted_tables)
     asyncio.run(_truncate(url, tables))

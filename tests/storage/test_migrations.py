@@ -46,7 +46,7 @@ async def test_models_and_migrations_agree(db_url: str) -> None:
 def fresh_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Any:
     """An empty database, not yet migrated."""
     if backend == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path}/fresh.db"
+        yield f"sqlite:///{tmp_path}/fresh.db"
         return
     request.getfixturevalue("pg_server")
     url = create_pg_database()
@@ -73,7 +73,7 @@ def test_the_default_url_is_a_file_under_data(
     assert (tmp_path / "data").is_dir()
     monkeypatch.setenv(ENV_VAR, "postgresql://bot@db/whodunit")
     assert database_url().drivername == "postgresql+asyncpg"
-    monkeypatch.setenv(ENV_VAR, "sqlite+aiosqlite:///elsewhere/x.db")
+    monkeypatch.setenv(ENV_VAR, "sqlite:///elsewhere/x.db")
     assert database_url().get_backend_name() == "sqlite"
     assert (tmp_path / "elsewhere").is_dir()
     with pytest.raises(ValueError):
@@ -83,7 +83,7 @@ def test_the_default_url_is_a_file_under_data(
 
 
 async def test_sqlite_is_tuned_for_several_writers(tmp_path: Path) -> None:
-    db = Database(f"sqlite+aiosqlite:///{tmp_path}/tuned.db")
+    db = Database(f"sqlite:///{tmp_path}/tuned.db")
     seen: list[str] = []
 
     @event.listens_for(db.engine, "before_cursor_execute")
