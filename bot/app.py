@@ -96,8 +96,9 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "endgame": admin.end_game,
         "language": admin.language,
     }
+    fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
     for name, callback in commands.items():
-        application.add_handler(CommandHandler(name, callback))
+        application.add_handler(CommandHandler(name, callback, filters=fresh))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"
     answer_kinds = f"^({cb.REFUTE}|{cb.NO_REFUTATION}):"
     composer_kinds = f"^({cb.SUGGEST}|{cb.SUGGEST_SEND}|{cb.ACCUSE}|{cb.ACCUSE_SEND}|{cb.CANCEL}):"

@@ -189,3 +189,13 @@ async def _forged_press(table: Table, who: FakeUser, message: FakeMessage, data:
     result = await asyncio.wait_for(future, 5)
     await table.bot.settle()
     return result
+
+
+async def test_editing_an_old_command_does_not_run_it_again(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    sent = await table.bot.say(table.bob, table.group, _typed(game, "carol", *_first_cards(game)))
+    before = await _events(table, game_id)
+    table.bob.edit(sent, _typed(game, "dave", *_first_cards(game)))
+    await table.bot.settle()
+    assert await _events(table, game_id) == before
