@@ -212,11 +212,8 @@ async def test_settings_survive_in_the_log(store: Store) -> None:
     assert (await store.load(game.game_id)).settings == settings
 
 
-async def test_a_connection_lost_before_commit_is_retried(
-    store: Store, backend: str, db_url: str
-) -> None:
-    if backend != "postgres":
-        pytest.skip("a server-side disconnect is a PostgreSQL matter")
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)  # a server-side matter
+async def test_a_connection_lost_before_commit_is_retried(store: Store, db_url: str) -> None:
     game = await new_game(store, settings=ROOMY)
     await asyncio.to_thread(terminate_connections, db_url)
     outcome = await store.execute(game.game_id, suggestion_for(game.state, 1, 2), NOW, planner)
