@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from typing import Any
 from engine.commands import COMMAND_TYPES, Command
 from engine.events import EVENT_TYPES, Event
 from engine.settings import Settings
+from engine.state import Game
 
 Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any], Any]
@@ -28,11 +30,15 @@ def _encoder(hint: Any) -> Encoder:
         inner = _encoder(options[0])
         return lambda v: None if v is None else inner(v)
     if origin is tuple:
-        args = typing.get_args(hint)
-        item = _encoder(args[0])
-        return lambda v: [item(x) for x in v]
+        args = [a for a in typing.get_args(hint) if a is not Ellipsis]
+        items = [_encoder(a) for a in args]
+        if len(items) == 1:
+            return lambda v: [items[0](x) for x in v]
+        return lambda v: [enc(x) for enc, x in zip(items, v, strict=True)]
     if origin is dict:
         return _identity
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return lambda v: v.value
     if hint is datetime:
         return lambda v: v.isoformat()
     if hint is timedelta:
@@ -51,9 +57,13 @@ def _decoder(hint: Any) -> Decoder:
         inner = _decoder(options[0])
         return lambda v: None if v is None else inner(v)
     if origin is tuple:
-        args = typing.get_args(hint)
-        item = _decoder(args[0])
-        return lambda v: tuple(item(x) for x in v)
+        args = [a for a in typing.get_args(hint) if a is not Ellipsis]
+        items = [_decoder(a) for a in args]
+        if len(items) == 1:
+            return lambda v: tuple(items[0](x) for x in v)
+        return lambda v: tuple(dec(x) for dec, x in zip(items, v, strict=True))
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint
     if hint is datetime:
         return datetime.fromisoformat
     if hint is timedelta:
@@ -128,3 +138,14 @@ def command_from_dict(data: dict[str, Any]) -> Command:
     cls = COMMAND_TYPES[fields.pop("type")]
     command: Command = _dataclass_decoder(cls)(fields)
     return command
+
+
+def state_to_dict(state: Game) -> dict[str, Any]:
+    """The whole state, JSON-ready (for snapshots; the events stay the record)."""
+    data: dict[str, Any] = _dataclass_encoder(Game)(state)
+    return data
+
+
+def state_from_dict(data: dict[str, Any]) -> Game:
+    state: Game = _dataclass_decoder(Game)(data)
+    return state

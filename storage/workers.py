@@ -40,7 +40,7 @@ class Workers:
             found: set[str] = set()
             for model in (OutboxRecord, DeadlineRecord):
                 query = select(model.claimed_by).where(model.claimed_by.is_not(None)).distinct()
-                found.update(conn.execute(query).scalars())
+                found.update(w for w in conn.execute(query).scalars() if w is not None)
             return found
 
         return await self.db.run_read(holders)
