@@ -8,6 +8,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
 from locales import t
 
 
@@ -129,3 +131,20 @@ def buttons_markup(
             out_row.append(button)
         result.append(out_row)
     return result
+
+
+def keyboard(rows: list[list[dict[str, str]]]) -> InlineKeyboardMarkup | None:
+    """An inline keyboard from rendered button dicts (None when there are none)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(
+                    text=b["text"], url=b.get("url"), callback_data=b.get("callback_data")
+                )
+                for b in row
+            ]
+            for row in rows
+        ]
+    )

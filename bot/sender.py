@@ -15,11 +15,11 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from bot.messages import compose
-from bot.render import Reader, buttons_markup
+from bot.render import Reader, buttons_markup, keyboard
 from bot.services import Services
 from storage.outbox import OutboxRow
 from storage.planning import OutboxItem
@@ -120,7 +120,7 @@ class Sender:
             return None  # the person turned reminders off: settled, nothing sent
         reader = await self._reader(row)
         text = compose(reader, payload["msg"], payload.get("args", {}))
-        markup = _markup(buttons_markup(reader, payload.get("buttons")))
+        markup = keyboard(buttons_markup(reader, payload.get("buttons")))
         if payload.get("op") == "edit":
             return await self._edit(row, text, markup)
         reply_to = row.reply_to_message_id or payload.get("reply_to_message_id")
@@ -186,9 +186,3 @@ def _button_users(payload: dict[str, Any]) -> set[int]:
     return {
         int(spec["user"]) for row in payload.get("buttons") or [] for spec in row if "user" in spec
     }
-
-
-def _markup(rows: list[list[dict[str, str]]]) -> InlineKeyboardMarkup | None:
-    if not rows:
-        return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(**spec) for spec in row] for row in rows])

@@ -24,7 +24,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.composer import accusation_step, screen, suggestion_step
 from bot.parsing import ParseError, parse_suggestion
-from bot.render import Person, Reader
+from bot.render import Person, Reader, keyboard
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError
@@ -207,18 +207,12 @@ async def _send(context: ContextTypes.DEFAULT_TYPE, data: cb.Callback, game: Gam
 
 async def _edit(context, update, msg, args, buttons) -> None:  # type: ignore[no-untyped-def]
     """Replace the composer's text and buttons in place."""
-    from telegram import InlineKeyboardButton, InlineKeyboardMarkup
-
     query = update.callback_query
     svc = services(context)
     language = supported(await svc.directory.person_language(query.from_user.id))
     people = await _people_named(context, args, buttons)
     text, rows = screen(Reader(language, people=people), msg, args, buttons)
-    markup = (
-        InlineKeyboardMarkup([[InlineKeyboardButton(**b) for b in row] for row in rows])
-        if rows
-        else None
-    )
+    markup = keyboard(rows)
     try:
         await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)
         await query.answer()
