@@ -80,6 +80,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "accuse": moves.accuse,
         "status": info.status,
         "cards": info.cards,
+        "log": info.log_command,
         "rules": info.rules,
         "help": info.help_command,
         "start": private.start,

@@ -266,6 +266,18 @@ def settings_list(reader: Reader, args: dict[str, Any]) -> str:
     return "\n\n".join((_lines(t(lang, title), *lines), t(lang, "settings.how_to_change")))
 
 
+def day_log(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    if not args["entries"]:
+        return t(lang, "log.empty", day=args["day"])
+    lines = []
+    for entry in args["entries"]:
+        f = flat_args(reader, entry)
+        answer = f"log.answer_{entry['answer']}" + ("_gm" if entry["by_gm"] else "")
+        lines.append(t(lang, "log.line", **f) + " " + t(lang, answer, **f))
+    return _lines(t(lang, "log.title", day=args["day"]), *lines)
+
+
 COMPOSERS: dict[str, Composer] = {
     "lobby.opened": lobby,
     "game.started": game_started,
@@ -292,6 +304,7 @@ COMPOSERS: dict[str, Composer] = {
     "status.game": status,
     "cards.list": cards_list,
     "settings.list": settings_list,
+    "log.day": day_log,
 }
 
 

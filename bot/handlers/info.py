@@ -84,3 +84,32 @@ async def chatter(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     w = where(update)
     if w is not None:
         await remember(context, w.user)
+
+
+async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/log [day]: the public log of a day — suggestions and how they were answered."""
+    w = where(update)
+    if w is None:
+        return
+    await remember(context, w.user)
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return
+    game = await services(context).store.load(ref.id)
+    words = ((w.message.text if w.message else "") or "").split()[1:]
+    day = int(words[0]) if words and words[0].isdigit() else game.day
+    entries = [
+        {
+            "number": s.number,
+            "suggester_user": game.players[s.suggester].user,
+            "target_user": game.players[s.target].user,
+            "suspect_card": s.suspect,
+            "weapon_card": s.weapon,
+            "place_card": s.place,
+            "answer": s.answer.value,
+            "by_gm": s.by_gm,
+        }
+        for s in game.suggestions
+        if s.day == day
+    ]
+    await say(context, w, "log.day", {"day": day, "entries": entries})

@@ -81,3 +81,23 @@ async def test_extend_remove_replace_and_end(table: Table) -> None:
     final = bot_messages(table.group)[-1]
     assert "ended by an admin" in final.text
     assert game.envelope is not None and all(card_name(c) in final.text for c in game.envelope)
+
+
+async def test_public_log_of_the_day_hides_the_shown_card(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    carol = game.player_of(table.carol.id)
+    assert carol is not None
+    cards = list(_cards(game))
+    held = carol.hand[0]
+    cards[
+        [Category.SUSPECT, Category.WEAPON, Category.PLACE].index(game.pack.category_of(held))
+    ] = held  # type: ignore[arg-type]
+    named = (cards[0], cards[1], cards[2])
+    await table.bot.say(table.bob, table.group, _typed("carol", named))
+    prompt = await table.carol.wait_private(lambda m: bool(m.buttons))
+    await table.bot.press(table.carol, prompt, card_name(held))
+    await table.bot.say(table.dave, table.group, "/log")
+    log = bot_messages(table.group)[-1]
+    assert "Suggestion 1 of @bob to @carol" in log.text and "refuted" in log.text
+    assert log.text.count(card_name(held)) == 1, "the card appears as named, never as shown"
