@@ -49,10 +49,14 @@ class StartGame(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class MakeSuggestion(Command):
+    """`number`, when given, is the N the suggester expects ("Suggestion N"): a repeated
+    press of the same button is then refused instead of making a second suggestion."""
+
     target: UserId
     suspect: CardId
     weapon: CardId
     place: CardId
+    number: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

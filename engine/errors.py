@@ -61,5 +61,6 @@ RULE_ERROR_CODES: frozenset[str] = frozenset(
         "invalid_extension",
         "target_not_in_game",
         "seat_not_active",
+        "suggestion_already_made",
     }
 )

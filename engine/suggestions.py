@@ -25,6 +25,8 @@ def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) ->
     game = require_running(state)
     require_open_day(game, now)
     suggester = require_active(require_player(game, c.actor))
+    if c.number is not None and c.number != game.made_today(suggester.seat) + 1:
+        raise RuleError("suggestion_already_made", number=c.number)
     if suggester.eliminated and not game.settings.eliminated_may_suggest:
         raise RuleError("eliminated_cannot_suggest")
     target = game.player_of(c.target)

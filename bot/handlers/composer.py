@@ -66,9 +66,10 @@ def suggestion_step(
             for i, card in enumerate(game.in_play(category))
         ]
         return f"composer.choose_{category.value}", base, [*rows, _cancel(game_id)]
-    confirm = _button(
-        {"t": "button.confirm_suggestion"}, cb.Callback(cb.SUGGEST_SEND, game_id, args)
-    )
+    me_player = game.player_of(me)
+    number = str(game.made_today(me_player.seat) + 1) if me_player else "0"
+    send = cb.Callback(cb.SUGGEST_SEND, game_id, (number, *args))
+    confirm = _button({"t": "button.confirm_suggestion"}, send)
     suspect, weapon, place = cards
     return (
         "composer.confirm_suggestion",

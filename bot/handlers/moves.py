@@ -193,11 +193,16 @@ async def _send(context: ContextTypes.DEFAULT_TYPE, data: cb.Callback, game: Gam
 
     svc = services(context)
     if data.kind == cb.SUGGEST_SEND:
-        seat, *picks = data.args
+        number, seat, *picks = data.args
         suspect, weapon, place = chosen_cards(game, picks)
         target = game.players[int(seat)].user
         command: cmd.Command = cmd.MakeSuggestion(
-            actor=me, target=target, suspect=suspect, weapon=weapon, place=place
+            actor=me,
+            target=target,
+            suspect=suspect,
+            weapon=weapon,
+            place=place,
+            number=int(number),
         )
     else:
         suspect, weapon, place = chosen_cards(game, list(data.args))

@@ -199,3 +199,24 @@ async def test_editing_an_old_command_does_not_run_it_again(table: Table) -> Non
     table.bob.edit(sent, _typed(game, "dave", *_first_cards(game)))
     await table.bot.settle()
     assert await _events(table, game_id) == before
+
+
+async def test_a_double_tap_on_send_makes_one_suggestion(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    await table.bot.say(table.bob, None, "/suggest")
+    composer = table.bob.private_messages()[-1]
+    await table.bot.press(table.bob, composer, "Carol")
+    for card in _first_cards(game):
+        composer = next(
+            m for m in table.bob.private_messages() if m.message_id == composer.message_id
+        )
+        await table.bot.press(table.bob, composer, card_name(card))
+    composer = next(m for m in table.bob.private_messages() if m.message_id == composer.message_id)
+    answers = await asyncio.gather(
+        table.bob.press(composer, "Send the suggestion"),
+        table.bob.press(composer, "Send the suggestion"),
+    )
+    await table.bot.settle()
+    assert len((await state(table, game_id)).suggestions) == 1
+    assert any("already been sent" in (a.text or "") for a in answers)

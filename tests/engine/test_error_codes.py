@@ -215,6 +215,14 @@ def _scenario(code: str) -> Callable[[], object]:
     if code == "seat_not_active":
         t = _left()
         return lambda: t.admin(cmd.RemovePlayer, player=2)
+    if code == "suggestion_already_made":
+        t = Table(3)
+        t.suggest(1, 2)
+        suspect, weapon, place = t.not_held_by(2)
+        again = cmd.MakeSuggestion(
+            actor=1, target=2, suspect=suspect, weapon=weapon, place=place, number=1
+        )
+        return lambda: t.run(again)
     raise AssertionError(f"no scenario for {code!r}: add one")
 
 

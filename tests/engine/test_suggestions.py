@@ -131,3 +131,21 @@ def test_day_is_over_at_its_end_even_before_the_clock_fires() -> None:
     expect_error("day_not_open", lambda: table.admin(cmd.ExtendDay, by=HOUR))
     table.run(cmd.EndDay(day=1))
     assert table.suggest(1, 3).day == 2
+
+
+def test_a_repeated_press_of_the_same_suggestion_is_refused_not_made_twice() -> None:
+    from engine import commands as cmd
+    from tests.engine.table import Table, expect_error
+
+    table = Table(3)
+    suspect, weapon, place = table.not_held_by(2)
+    first = cmd.MakeSuggestion(
+        actor=1, target=2, suspect=suspect, weapon=weapon, place=place, number=1
+    )
+    table.run(first)
+    expect_error("suggestion_already_made", lambda: table.run(first))
+    assert len(table.game.suggestions) == 1
+    table.run(
+        cmd.MakeSuggestion(actor=1, target=2, suspect=suspect, weapon=weapon, place=place, number=2)
+    )
+    assert [s.number for s in table.game.suggestions] == [1, 2]
