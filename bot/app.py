@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 
 from telegram import (
     BotCommand,
@@ -26,7 +24,7 @@ from telegram.ext import (
 from bot import callbacks as cb
 from bot.config import BotConfig
 from bot.handlers import admin, info, lobby, moves, private
-from bot.scheduler import Scheduler
+from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
 from storage.games import Store
@@ -133,7 +131,7 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
             default_language=config.default_language,
         )
         application.bot_data["services"] = services
-        worker = f"{socket.gethostname()}:{os.getpid()}"
+        worker = worker_name()
         stop = asyncio.Event()
         sender = Sender(services, application.bot, worker)
         application.bot_data["stop"] = stop

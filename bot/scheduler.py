@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 import socket
 from datetime import datetime, timedelta
 
@@ -139,9 +140,10 @@ class Scheduler:
             log.warning("deadline %s of game %s refused: %s", row.key, row.game_id, error.code)
             await store.complete_deadline(row)
             return
-        except Exception:
-            log.exception("deadline %s of game %s failed; released", row.key, row.game_id)
-            await store.release_deadline(row)
+        except Exception:  # keep the claim: its lease is the back-off before the next try
+            log.exception(
+                "deadline %s of game %s failed; retried after its lease", row.key, row.game_id
+            )
             return
         await store.complete_deadline(row)
         if outcome.events:
@@ -181,12 +183,25 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
+def worker_name() -> str:
+    """host:pid:token — the token tells a restarted process from its predecessor with the
+    same pid (a container's process 1)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def is_dead(holder: str, me: str) -> bool:
+    """A worker of this host whose process is gone (or replaced by this one)."""
+    host, pid = [*holder.split(":"), "", ""][:2]
+    my_host, my_pid, _ = me.split(":")
+    if holder == me or host != my_host or not pid.isdigit():
+        return False
+    return pid == my_pid or not pid_alive(int(pid))
+
+
 async def release_dead_claims(services: Services, me: str) -> None:
     """Outbox rows and deadlines held by a dead process of this host go back at once."""
-    host = socket.gethostname()
     workers = services.store.workers
     for holder in await workers.claim_holders():
-        holder_host, _, pid = holder.rpartition(":")
-        if holder != me and holder_host == host and pid.isdigit() and not pid_alive(int(pid)):
+        if is_dead(holder, me):
             released = await workers.release_claims(holder)
             log.info("released %d claims of stopped process %s", released, holder)

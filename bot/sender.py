@@ -16,7 +16,14 @@ from datetime import timedelta
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 
 from bot.messages import compose
 from bot.render import Reader, buttons_markup, keyboard
@@ -81,6 +88,9 @@ class Sender:
             message_id = await self._send(row)
         except Forbidden as error:
             await self._forbidden(row, error)
+        except ChatMigrated as error:  # the group became a supergroup: follow it
+            await store.chats.migrate(row.chat_id, error.new_chat_id)
+            await store.mark_retry(row.id, "migrated", self.services.now())
         except RetryAfter as error:
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)

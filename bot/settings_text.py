@@ -26,6 +26,7 @@ OPTIONAL = frozenset(
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
 _UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1, "д": 86400, "ч": 3600, "м": 60, "с": 1}
 _DURATION = re.compile(r"(\d+(?:[.,]\d+)?)\s*([a-zа-я]*)", re.IGNORECASE)
+MAX_DURATION = timedelta(days=366)
 _OFF = {"off", "no", "none", "false", "нет", "выкл", "0ff"}
 _ON = {"on", "yes", "true", "да", "вкл"}
 
@@ -49,6 +50,8 @@ def parse_duration(text: str) -> timedelta:
         total += float(number.replace(",", ".")) * _UNITS[unit]
         matched = True
     if not matched or re.sub(r"[\d\s.,a-zа-я]", "", text, flags=re.IGNORECASE):
+        raise SettingInputError("duration")
+    if total > MAX_DURATION.total_seconds():
         raise SettingInputError("duration")
     return timedelta(seconds=round(total))
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.engine import Connection
 
 from engine.codec import settings_from_dict, settings_to_dict
 from engine.errors import RuleError
 from engine.settings import Settings
 from storage.database import Database
-from storage.models import ChatSettingsRecord
+from storage.models import ChatSettingsRecord, GameRecord, OutboxRecord
 from storage.sql import dumps, insert_for, loads
 
 
@@ -47,6 +48,27 @@ class Chats:
         self, chat_id: int, language: str | None, now: datetime | None = None
     ) -> None:
         await self._put(chat_id, {"language": language}, now)
+
+    async def migrate(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group became a supergroup: its games, defaults and owed messages move along."""
+
+        def move(conn: Connection) -> None:
+            conn.execute(
+                update(GameRecord)
+                .where(GameRecord.chat_id == old_chat_id)
+                .values(chat_id=new_chat_id)
+            )
+            o = OutboxRecord
+            unfinished = o.status.in_(("pending", "claimed", "waiting_for_person"))
+            conn.execute(
+                update(o).where(o.chat_id == old_chat_id, unfinished).values(chat_id=new_chat_id)
+            )
+            c = ChatSettingsRecord
+            taken = conn.execute(select(c.chat_id).where(c.chat_id == new_chat_id)).first()
+            if taken is None:
+                conn.execute(update(c).where(c.chat_id == old_chat_id).values(chat_id=new_chat_id))
+
+        await self.db.run_write(move)
 
     async def _put(self, chat_id: int, values: dict[str, object], now: datetime | None) -> None:
         values = values | {"updated_at": now or datetime.now(UTC)}

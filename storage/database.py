@@ -58,6 +58,7 @@ class Database:
             sync_url = self.url.set(drivername="sqlite+pysqlite")
             engine_args.setdefault("pool_size", read_threads + 1)
             args = {"check_same_thread": False, **engine_args.pop("connect_args", {})}
+            engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.engine: Engine = create_engine(sync_url, connect_args=args, **engine_args)
             _tune_sqlite(self.engine)
             self._writes = ThreadPoolExecutor(1, thread_name_prefix="whodunit-sqlite-write")
@@ -66,6 +67,7 @@ class Database:
             # No pre-ping round trip per transaction: a pooled connection that went stale
             # fails before COMMIT, raises Disconnected, and the service retries.
             engine_args.setdefault("pool_size", 10)
+            engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.async_engine = create_async_engine(self.url, **engine_args)
             self._async_writer = self.async_engine.execution_options(**{_WRITE: True})
             self.engine = self.async_engine.sync_engine

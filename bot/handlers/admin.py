@@ -126,8 +126,13 @@ async def _named_people(context: ContextTypes.DEFAULT_TYPE, message: Message) ->
             if user_id is not None:
                 found.append(user_id)
     replied = message.reply_to_message
-    if replied is not None and replied.from_user is not None and not replied.from_user.is_bot:
-        found.insert(0, replied.from_user.id)
+    topic_start = replied is not None and (
+        replied.forum_topic_created is not None or replied.message_id == message.message_thread_id
+    )
+    if found or replied is None or topic_start:
+        return found  # in a forum topic every message "replies" to the topic's first one
+    if replied.from_user is not None and not replied.from_user.is_bot:
+        found.append(replied.from_user.id)
     return found
 
 

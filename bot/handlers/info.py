@@ -113,3 +113,10 @@ async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         if s.day == day
     ]
     await say(context, w, "log.day", {"day": day, "entries": entries})
+
+
+async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group became a supergroup (new chat id): its games go with it."""
+    message = update.effective_message
+    if message is not None and message.migrate_to_chat_id:
+        await services(context).store.chats.migrate(message.chat.id, message.migrate_to_chat_id)

@@ -35,3 +35,26 @@ async def test_chat_defaults(store: Store) -> None:
     assert (found.settings, found.language) == (chosen, "be")
     await store.chats.set_settings(-6, chosen)
     assert (await store.chats.get(-6)).language is None
+
+
+async def test_a_group_that_becomes_a_supergroup_keeps_its_game_and_owed_messages(
+    store: Store,
+) -> None:
+    from storage.planning import OutboxItem
+    from tests.storage.helpers import CHAT, new_game
+
+    game = await new_game(store)
+    await store.chats.set_language(CHAT, "ru")
+    await store.enqueue([OutboxItem(key="owed", chat_id=CHAT, payload={"msg": "x"})], NOW)
+    new_chat = CHAT - 1
+    await store.chats.migrate(CHAT, new_chat)
+    found = await store.game_for_chat(new_chat, 0)
+    assert found is not None and found.id == game.game_id
+    assert await store.game_for_chat(CHAT, 0) is None
+    assert (await store.chats.get(new_chat)).language == "ru"
+    delivered = []
+    while claimed := await store.claim_outbox("w", later(minutes=1), limit=100):
+        for row in claimed:
+            delivered.append((row.key, row.chat_id))
+            await store.mark_sent(row.id, 1, later(minutes=1))
+    assert ("owed", new_chat) in delivered and {chat for _, chat in delivered} == {new_chat}
