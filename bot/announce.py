@@ -19,7 +19,7 @@ from bot.planner import (
 from engine import events as ev
 from engine.codec import settings_to_dict
 from engine.queries import answer_choices
-from engine.state import Answer, Game
+from engine.state import Answer, Game, Suggestion
 
 Handler = Callable[[Plan, int, Any, Game | None, Game], None]
 
@@ -149,21 +149,29 @@ def suggestion_made(
     answered_now = final.suggestion(e.suggestion)
     if answered_now is None or answered_now.answer is not Answer.PENDING:
         return
-    choices = answer_choices(after, target, e.suggestion)
+    made = after.suggestion(e.suggestion)
+    assert made is not None
+    send_prompt(plan, after, made)
+
+
+def send_prompt(plan: Plan, game: Game, s: Suggestion) -> None:
+    """The target's private answer prompt: exactly their matching cards as buttons."""
+    target = _user(game, s.target)
+    choices = answer_choices(game, target, s.id)
     plan.private(
-        prompt_key(game_id, e.suggestion),
+        prompt_key(plan.ctx.game_id, s.id, target),
         target,
         "dm.answer_prompt",
         {
-            "number": e.number,
-            "suggester_user": suggester,
-            "suspect_card": e.suspect,
-            "weapon_card": e.weapon,
-            "place_card": e.place,
+            "number": s.number,
+            "suggester_user": _user(game, s.suggester),
+            "suspect_card": s.suspect,
+            "weapon_card": s.weapon,
+            "place_card": s.place,
             "holds_none": not choices,
-            "due_at": e.answer_due.isoformat(),
+            "due_at": s.answer_due.isoformat(),
         },
-        buttons=answer_buttons(game_id, e.suggestion, choices),
+        buttons=answer_buttons(plan.ctx.game_id, s.id, choices),
     )
 
 
@@ -190,7 +198,7 @@ def _answered(
     if not made_now:  # a prompt was sent earlier: close it
         plan.edit(
             plan.key(seq, "prompt"),
-            prompt_key(game_id, suggestion_id),
+            prompt_key(game_id, suggestion_id, base["target_user"]),
             "dm.prompt_closed",
             base,
             user=base["target_user"],

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.planner import Plan, lobby_key
+from bot.announce import send_prompt
+from bot.planner import Plan, lobby_key, prompt_key
 from engine import events as ev
 from engine.state import Game
 
@@ -86,6 +87,21 @@ def seat_replaced(
         "dm.hand",
         {"hand_cards": list(player.hand), "role_card": player.role},
     )
+    for owed in after.answers_owed_by(e.seat):  # the newcomer answers what the seat owes
+        closed = {
+            "number": owed.number,
+            "suggester_user": _user(after, owed.suggester),
+            "new_user": e.new_user,
+        }
+        old_prompt = prompt_key(plan.ctx.game_id, owed.id, e.old_user)
+        plan.edit(
+            plan.key(seq, f"moved{owed.id}"),
+            old_prompt,
+            "dm.prompt_moved",
+            closed,
+            user=e.old_user,
+        )
+        send_prompt(plan, after, owed)
     plan.private(
         plan.key(seq, "history"),
         e.new_user,

@@ -114,8 +114,9 @@ def suggestion_key(game_id: int, suggestion: int) -> str:
     return f"g{game_id}:s{suggestion}"
 
 
-def prompt_key(game_id: int, suggestion: int) -> str:
-    return f"g{game_id}:prompt{suggestion}"
+def prompt_key(game_id: int, suggestion: int, target: int) -> str:
+    """The answer prompt of a suggestion, as sent to the person holding the target seat."""
+    return f"g{game_id}:prompt{suggestion}:u{target}"
 
 
 def roster(game: Game) -> list[dict[str, Any]]:

@@ -101,3 +101,32 @@ async def test_public_log_of_the_day_hides_the_shown_card(table: Table) -> None:
     log = bot_messages(table.group)[-1]
     assert "Suggestion 1 of @bob to @carol" in log.text and "refuted" in log.text
     assert log.text.count(card_name(held)) == 1, "the card appears as named, never as shown"
+
+
+async def test_a_replacement_answers_what_the_seat_owes(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    carol = game.player_of(table.carol.id)
+    assert carol is not None
+    cards = list(_cards(game))
+    held = carol.hand[0]
+    cards[
+        [Category.SUSPECT, Category.WEAPON, Category.PLACE].index(game.pack.category_of(held))
+    ] = held  # type: ignore[arg-type]
+    await table.bot.say(table.bob, table.group, _typed("carol", (cards[0], cards[1], cards[2])))
+    old_prompt = await table.carol.wait_private(lambda m: bool(m.buttons))
+    erin = table.server.add_user("Erin", username="erin")
+    erin.start_bot()
+    await table.bot.settle()
+    await table.bot.say(table.alice, table.group, "/replace @carol @erin")
+    old_prompt = next(
+        m for m in table.carol.private_messages() if m.message_id == old_prompt.message_id
+    )
+    assert old_prompt.buttons == [] and "took over your seat" in old_prompt.text
+    new_prompt = await erin.wait_private(lambda m: bool(m.buttons))
+    await table.bot.press(erin, new_prompt, card_name(held))
+    assert any(
+        card_name(held) in m.text and "shows you" in m.text for m in table.bob.private_messages()
+    )
+    game = await state(table, game_id)
+    assert game.suggestions[0].answer is Answer.REFUTED
