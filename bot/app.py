@@ -74,6 +74,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "newgame": lobby.new_game,
         "startgame": lobby.start_game,
         "join": lobby.join_with_role,
+        "leave": lobby.leave,
         "suggest": moves.suggest,
         "accuse": moves.accuse,
         "status": info.status,
@@ -96,6 +97,8 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "language": admin.language,
     }
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
+    as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh
+    application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"

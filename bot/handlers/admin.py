@@ -181,7 +181,9 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         listing = {"settings": settings_to_dict(current), "for_game": game is not None}
         await say(context, w, "settings.list", listing)
         return
-    if not await is_admin(context, w.chat.id, w.user.id):
+    admin = await is_admin(context, w.chat.id, w.user.id)
+    in_game = game is not None and game.phase is not Phase.ENDED
+    if not admin and not in_game:  # the chat's defaults are the admins' to set
         await refuse(context, w, RuleError("admin_only"))
         return
     name, raw = args[0].lower(), " ".join(args[1:])
@@ -194,8 +196,11 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(context, w, f"input.{error.reason}", {"setting_setting": name})
         return
     try:
-        if game is not None and game.phase is not Phase.ENDED:
-            await svc.run(ref.id, cmd.ChangeSettings(**_admin(w), changes={name: value}))  # type: ignore[arg-type, union-attr]
+        if in_game and ref is not None:  # the engine decides who may change what
+            change = cmd.ChangeSettings(
+                actor=w.user.id, actor_is_admin=admin, changes={name: value}
+            )
+            await svc.run(ref.id, change)
         else:
             changed = (await svc.directory.chat_settings(w.chat.id)).changed(**{name: value})
             await svc.store.chats.set_settings(w.chat.id, changed)

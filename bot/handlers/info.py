@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from telegram import Update
-from telegram.ext import ContextTypes
+from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot.handlers.common import remember, require_game_here, say, services, where
 from engine.cards import CATEGORY_ORDER
@@ -120,3 +120,20 @@ async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     message = update.effective_message
     if message is not None and message.migrate_to_chat_id:
         await services(context).store.chats.migrate(message.chat.id, message.migrate_to_chat_id)
+
+
+async def anonymous_admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A command sent as the group itself (an anonymous admin): say who can be heard."""
+    message = update.effective_message
+    chat = update.effective_chat
+    if message is None or chat is None:
+        return
+    topic = message.message_thread_id if message.is_topic_message else 0
+    await services(context).tell(
+        chat.id,
+        "error.anonymous_admin",
+        topic_id=topic or 0,
+        reply_to_message_id=message.message_id,
+        key=f"u{update.update_id}:anonymous",
+    )
+    raise ApplicationHandlerStop

@@ -26,6 +26,7 @@ from bot.parsing import ParseError, match_card
 from engine import commands as cmd
 from engine.cards import PACKS, Category
 from engine.errors import RuleError
+from engine.state import Phase
 
 
 async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -126,5 +127,27 @@ async def join_with_role(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
             return
     try:
         await svc.run(ref.id, cmd.JoinLobby(actor=w.user.id, role=role))
+    except RuleError as error:
+        await refuse(context, w, error)
+
+
+async def leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/leave: leave the lobby, or leave a running game (your cards stay; the GM answers)."""
+    w = where(update)
+    if w is None or w.private:
+        return
+    await remember(context, w.user)
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return
+    svc = services(context)
+    game = await svc.store.load(ref.id)
+    command: cmd.Command = (
+        cmd.LeaveLobby(actor=w.user.id)
+        if game.phase is Phase.LOBBY
+        else cmd.LeaveGame(actor=w.user.id)
+    )
+    try:
+        await svc.run(ref.id, command)
     except RuleError as error:
         await refuse(context, w, error)

@@ -39,7 +39,7 @@ async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await remember(context, w.user)
     if w.private:
-        await _open_composer(context, w, cb.SUGGEST)
+        await open_composer(context, w, cb.SUGGEST)
         return
     ref = await require_game_here(context, w)
     if ref is None:
@@ -117,10 +117,10 @@ async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             buttons=[[{"t": "button.open_private", "url": svc.deep_link("accuse")}]],
         )
         return
-    await _open_composer(context, w, cb.ACCUSE)
+    await open_composer(context, w, cb.ACCUSE)
 
 
-async def _open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str) -> None:
+async def open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str) -> None:
     """Start a composer: pick the game first if the person plays in several."""
     svc = services(context)
     running = []
@@ -175,7 +175,7 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
                 if data.kind == cb.SUGGEST_SEND
                 else "composer.accusation_sent"
             )
-            await _edit(context, update, done, {}, [])
+            await _edit(context, update, done, {}, [], failed_toast=done)
             return
         msg, args, buttons = _step(data.kind, data.game, game, w.user.id, data.args)
     except RuleError as error:
@@ -210,8 +210,8 @@ async def _send(context: ContextTypes.DEFAULT_TYPE, data: cb.Callback, game: Gam
     await svc.run(data.game, command)
 
 
-async def _edit(context, update, msg, args, buttons) -> None:  # type: ignore[no-untyped-def]
-    """Replace the composer's text and buttons in place."""
+async def _edit(context, update, msg, args, buttons, failed_toast="toast.stale") -> None:  # type: ignore[no-untyped-def]
+    """Replace the composer's text and buttons in place (else say `failed_toast`)."""
     query = update.callback_query
     svc = services(context)
     language = supported(await svc.directory.person_language(query.from_user.id))
@@ -222,7 +222,7 @@ async def _edit(context, update, msg, args, buttons) -> None:  # type: ignore[no
         await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)
         await query.answer()
     except TelegramError:
-        await answer_toast(context, update, "toast.stale")
+        await answer_toast(context, update, failed_toast)
 
 
 async def _people_named(context, args, buttons) -> dict[int, Person]:  # type: ignore[no-untyped-def]

@@ -36,15 +36,26 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(context, w, "start.welcome", {"released": released}, reply=False)
     if released:
         svc.outbox_ready.set()
+    payload = context.args[0] if context.args else ""
+    if payload == "accuse":  # from the group's "accusations are private" answer
+        from bot.handlers.moves import open_composer
+
+        await open_composer(context, w, "c")
+    elif payload == "hand":
+        await hand(update, context)
 
 
 async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/games: the person's games, with day and role."""
+    """/games (in private): the person's games, with day and role."""
     w = where(update)
     if w is None:
         return
     await remember(context, w.user)
     svc = services(context)
+    if not w.private:
+        buttons = [[{"t": "button.open_private", "url": svc.deep_link("games")}]]
+        await say(context, w, "error.private_only", buttons=buttons)
+        return
     lines = []
     for ref in await svc.store.games_of_person(w.user.id):
         game = await svc.store.load(ref.id)
@@ -106,7 +117,10 @@ async def answer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     query = update.callback_query
     w = where(update)
     data = cb.parse(query.data if query else None)
-    if query is None or w is None or data is None or not data.args:
+    if query is None or w is None:
+        return
+    if data is None or not data.args:
+        await answer_toast(context, update, "toast.stale")
         return
     if not _own_private_chat(update):
         await answer_toast(context, update, "toast.not_yours", alert=True)

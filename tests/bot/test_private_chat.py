@@ -77,3 +77,24 @@ async def test_roles_chosen_at_join(table: Table) -> None:
     roles = {p.user: p.role for p in game.players}
     assert roles[table.alice.id] == "plum" and roles[table.bob.id] == "mustard"
     assert len(set(roles.values())) == 4
+
+
+async def test_leaving_a_running_game_and_the_accuse_deep_link(table: Table) -> None:
+    game_id = await open_and_start(table)
+    await table.bot.say(table.dave, table.group, "/leave")
+    game = await state(table, game_id)
+    assert not game.player_of(table.dave.id).active  # type: ignore[union-attr]
+    assert "@dave has left the game" in bot_messages(table.group)[-1].text
+    await table.bot.say(table.bob, table.group, "/accuse")
+    (button,) = [b for row in bot_messages(table.group)[-1].buttons for b in row]
+    assert button[1].endswith("?start=accuse")
+    table.bob.start_bot("accuse")
+    await table.bot.settle()
+    assert "An accusation" in table.bob.private_messages()[-1].text
+
+
+async def test_games_list_is_private(table: Table) -> None:
+    await open_and_start(table)
+    await table.bot.say(table.bob, table.group, "/games")
+    reply = bot_messages(table.group)[-1]
+    assert "private chat" in reply.text and "Game" not in reply.text
