@@ -26,7 +26,7 @@ from telegram.error import (
 )
 
 from bot.messages import compose
-from bot.render import Reader, buttons_markup, keyboard
+from bot.render import Reader, buttons_markup, keyboard, split_text
 from bot.services import Services
 from storage.outbox import OutboxRow
 from storage.planning import OutboxItem
@@ -96,6 +96,9 @@ class Sender:
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
             await store.mark_retry(row.id, "429", self.services.now() + timedelta(seconds=seconds))
         except BadRequest as error:
+            if row.user_id is not None and "chat not found" in error.message.lower():
+                await self._forbidden(row, error)  # a person the bot cannot reach yet
+                return
             log.warning("outbox row %s refused by Telegram: %s", row.key, error.message)
             await store.mark_failed(row.id, error.message[:500])
         except (NetworkError, TelegramError) as error:
@@ -134,18 +137,22 @@ class Sender:
         if payload.get("op") == "edit":
             return await self._edit(row, text, markup)
         reply_to = row.reply_to_message_id or payload.get("reply_to_message_id")
-        message = await self.bot.send_message(
-            chat_id=row.chat_id,
-            text=text,
-            parse_mode="HTML",
-            message_thread_id=row.topic_id or None,
-            reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
-            if reply_to
-            else None,
-            reply_markup=markup,
-            link_preview_options=None,
-        )
-        return message.message_id
+        parts = split_text(text)
+        first: int | None = None
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            message = await self.bot.send_message(
+                chat_id=row.chat_id,
+                text=part,
+                parse_mode="HTML",
+                message_thread_id=row.topic_id or None,
+                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
+                if reply_to and first is None
+                else None,
+                reply_markup=markup if last else None,
+            )
+            first = first or message.message_id
+        return first
 
     async def _edit(
         self, row: OutboxRow, text: str, markup: InlineKeyboardMarkup | None
@@ -163,7 +170,7 @@ class Sender:
                 raise
         return target
 
-    async def _forbidden(self, row: OutboxRow, error: Forbidden) -> None:
+    async def _forbidden(self, row: OutboxRow, error: TelegramError) -> None:
         """A person who never started the bot or blocked it: park and tell the thread once."""
         store = self.services.store
         if row.user_id is None:

@@ -72,6 +72,7 @@ class Services:
         buttons: list[list[dict[str, Any]]] | None = None,
         key: str | None = None,
         notify: tuple[int, int] | None = None,
+        tz: str | None = None,
     ) -> None:
         """Queue one message outside a game command (an answer, an error, a listing)."""
         payload: dict[str, Any] = {"msg": msg, "args": args or {}}
@@ -81,6 +82,8 @@ class Services:
             payload["buttons"] = buttons
         if notify is not None:
             payload["notify"] = list(notify)
+        if tz is not None:
+            payload["tz"] = tz
         unique = key or f"tell:{chat_id}:{self.now().timestamp()}:{next(_counter)}"
         item = OutboxItem(
             key=unique, chat_id=chat_id, topic_id=topic_id, user_id=user_id, payload=payload

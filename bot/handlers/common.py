@@ -85,8 +85,9 @@ async def say(
     reply: bool = True,
     buttons: list[list[dict[str, Any]]] | None = None,
     tag: str = "",
+    tz: str | None = None,
 ) -> None:
-    """Answer where the update came from, through the outbox."""
+    """Answer where the update came from, through the outbox (times in `tz`)."""
     await services(context).tell(
         w.chat.id,
         msg,
@@ -96,12 +97,15 @@ async def say(
         reply_to_message_id=w.message.message_id if reply and w.message else None,
         buttons=buttons,
         key=f"u{w.update_id}:{msg}{tag}",
+        tz=tz,
     )
 
 
-async def refuse(context: ContextTypes.DEFAULT_TYPE, w: Where, error: RuleError) -> None:
-    """A rule error in the asker's language; nothing changed."""
-    await say(context, w, error_key(error), error_args(error))
+async def refuse(
+    context: ContextTypes.DEFAULT_TYPE, w: Where, error: RuleError, tz: str | None = None
+) -> None:
+    """A rule error in the asker's language (times in the game's zone); nothing changed."""
+    await say(context, w, error_key(error), error_args(error), tz=tz)
 
 
 def error_key(error: RuleError) -> str:
@@ -155,6 +159,7 @@ async def answer_toast(
     args: dict[str, Any] | None = None,
     *,
     alert: bool = False,
+    tz: str = "UTC",
 ) -> None:
     """A short answer to a button press, in the presser's language."""
     from bot.messages import compose
@@ -166,7 +171,7 @@ async def answer_toast(
         return
     svc = services(context)
     language = await svc.directory.person_language(query.from_user.id)
-    text = compose(Reader(supported(language)), key, args or {})
+    text = compose(Reader(supported(language), tz), key, args or {})
     plain = re.sub(r"<[^>]+>", "", text)
     try:
         await query.answer(html.unescape(plain)[:200], show_alert=alert)

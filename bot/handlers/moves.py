@@ -69,7 +69,7 @@ async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         await svc.run(ref.id, command)
     except RuleError as error:
-        await refuse(context, w, error)
+        await refuse(context, w, error, tz=game.settings.timezone)
 
 
 def _after_command(w: Where) -> tuple[str, int | None]:
@@ -179,7 +179,9 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
             return
         msg, args, buttons = _step(data.kind, data.game, game, w.user.id, data.args)
     except RuleError as error:
-        await answer_toast(context, update, error_key(error), error_args(error), alert=True)
+        args = error_args(error)
+        tz = game.settings.timezone
+        await answer_toast(context, update, error_key(error), args, alert=True, tz=tz)
         return
     except (ValueError, IndexError):
         await answer_toast(context, update, "toast.stale", alert=True)

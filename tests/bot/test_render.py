@@ -1,0 +1,26 @@
+"""Rendering details: long messages split between lines; durations; mentions are escaped."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.render import Person, Reader, duration_text, split_text
+
+
+def test_a_long_message_is_split_between_lines_under_telegrams_limit() -> None:
+    text = "\n".join(f"<b>line {i}</b> " + "x" * 100 for i in range(200))
+    parts = split_text(text)
+    assert len(parts) > 1 and all(len(p) <= 4000 for p in parts)
+    assert "\n".join(parts) == text
+    assert all(p.count("<b>") == p.count("</b>") for p in parts), "no tag is cut in two"
+
+
+def test_durations_read_naturally_in_both_languages() -> None:
+    assert duration_text("en", timedelta(days=1, hours=2)) == "1 day 2 hours"
+    assert duration_text("ru", timedelta(hours=2, minutes=5)) == "2 часа 5 минут"
+
+
+def test_names_are_escaped_and_link_to_the_person() -> None:
+    reader = Reader("en", people={5: Person("<b>Eve</b> & co")})
+    assert reader.mention(5) == '<a href="tg://user?id=5">&lt;b&gt;Eve&lt;/b&gt; &amp; co</a>'
+    assert reader.mention(6).startswith('<a href="tg://user?id=6">')
