@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.errors import RuleError
+
 CardId = str
 
 
@@ -27,6 +29,14 @@ class Pack:
     suspects: tuple[CardId, ...]
     weapons: tuple[CardId, ...]
     places: tuple[CardId, ...]
+    labels: tuple[tuple[CardId, str], ...] = ()  # names of a custom pack's cards
+
+    def label(self, card: CardId) -> str | None:
+        """A custom pack's own name for a card (the classic pack's names are in locales/)."""
+        for known, name in self.labels:
+            if known == card:
+                return name
+        return None
 
     def cards_of(self, category: Category) -> tuple[CardId, ...]:
         """The pack's cards of one category, in pack order."""
@@ -107,3 +117,45 @@ CLASSIC = Pack(
 )
 
 PACKS: dict[str, Pack] = {CLASSIC.id: CLASSIC}
+CUSTOM = "custom"  # the pack setting of a game played with the chat's own pack
+MAX_CARDS = 40
+MAX_NAME = 40
+
+
+def custom_pack(suspects: list[str], weapons: list[str], places: list[str]) -> Pack:
+    """A chat's own pack from card names: ids are short (for buttons), names are labels."""
+    labels: list[tuple[CardId, str]] = []
+    seen: set[str] = set()
+    ids: dict[Category, tuple[CardId, ...]] = {}
+    for category, names, minimum in (
+        (Category.SUSPECT, suspects, 3),
+        (Category.WEAPON, weapons, 3),
+        (Category.PLACE, places, 6),
+    ):
+        cleaned = [" ".join(name.split()) for name in names if name.strip()]
+        if not minimum <= len(cleaned) <= MAX_CARDS:
+            raise RuleError(
+                "invalid_pack",
+                reason="count",
+                category=category.value,
+                minimum=minimum,
+                maximum=MAX_CARDS,
+            )
+        for name in cleaned:
+            if len(name) > MAX_NAME:
+                raise RuleError(
+                    "invalid_pack", reason="long", name=name[:MAX_NAME], maximum=MAX_NAME
+                )
+            if name.casefold() in seen:
+                raise RuleError("invalid_pack", reason="twice", name=name)
+            seen.add(name.casefold())
+        prefix = category.value[0]
+        ids[category] = tuple(f"{prefix}{i}" for i in range(1, len(cleaned) + 1))
+        labels.extend(zip(ids[category], cleaned, strict=True))
+    return Pack(
+        id=CUSTOM,
+        suspects=ids[Category.SUSPECT],
+        weapons=ids[Category.WEAPON],
+        places=ids[Category.PLACE],
+        labels=tuple(labels),
+    )

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from engine.cards import CardId
+from engine.cards import CardId, Pack
 from engine.settings import Settings
 
 UserId = int
@@ -22,9 +22,12 @@ class Command:
 
 @dataclass(frozen=True, kw_only=True)
 class OpenLobby(Command):
+    """`pack` carries the chat's own pack when the settings name the custom pack."""
+
     seed: int
     settings: Settings = field(default_factory=Settings)
     role: CardId | None = None
+    pack: Pack | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -62,5 +62,6 @@ RULE_ERROR_CODES: frozenset[str] = frozenset(
         "target_not_in_game",
         "seat_not_active",
         "suggestion_already_made",
+        "invalid_pack",
     }
 )

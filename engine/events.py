@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine.cards import CardId
+from engine.cards import CardId, Pack
 from engine.settings import Settings
 
 UserId = int
@@ -24,6 +24,7 @@ class LobbyOpened(Event):
     seed: int
     settings: Settings
     creator: UserId
+    pack: Pack | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -31,7 +31,9 @@ def _penalize(state: Game, suggestion_id: int) -> Game:
 
 
 def lobby_opened(state: Game | None, e: ev.LobbyOpened) -> Game:
-    return Game(seed=e.seed, settings=e.settings, creator=e.creator, created_at=e.at)
+    return Game(
+        seed=e.seed, settings=e.settings, creator=e.creator, created_at=e.at, custom_pack=e.pack
+    )
 
 
 def player_joined(state: Game, e: ev.PlayerJoined) -> Game:

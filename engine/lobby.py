@@ -7,7 +7,7 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
-from engine.cards import CATEGORY_ORDER, CardId, Category, Pack, deck_counts
+from engine.cards import CATEGORY_ORDER, CUSTOM, CardId, Category, Pack, deck_counts
 from engine.decision import Decision
 from engine.errors import RuleError
 from engine.rules import require_admin, require_creator_or_admin, require_game, require_lobby
@@ -20,8 +20,11 @@ def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> list[ev.E
     """A new game starts as a lobby that its creator joins."""
     if state is not None:
         raise RuleError("game_exists")
+    if (c.settings.pack == CUSTOM) != (c.pack is not None):
+        raise RuleError("invalid_setting", setting="pack", reason="unknown_pack")
     decision = Decision(None)  # type: ignore[arg-type]
-    decision.emit(ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor))
+    opened = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor, pack=c.pack)
+    decision.emit(opened)
     for event in join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now):
         decision.emit(event)
     return decision.events
@@ -57,6 +60,8 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
         raise RuleError("game_not_running")
     if game.phase is Phase.LOBBY:
         require_creator_or_admin(game, c)
+        if c.changes.get("pack") == CUSTOM and game.custom_pack is None:
+            raise RuleError("invalid_setting", setting="pack", reason="unknown_pack")
         base = game.settings
     else:
         require_admin(c)

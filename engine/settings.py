@@ -7,7 +7,7 @@ from datetime import time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.cards import PACKS
+from engine.cards import CUSTOM, PACKS
 from engine.errors import RuleError
 
 ROLE_MODES = ("random", "chosen")
@@ -103,5 +103,5 @@ def validate(s: Settings) -> None:
         raise _invalid("open_day_if_window_left", "at_least", minimum=timedelta(0))
     if s.reminder_before < timedelta(0):
         raise _invalid("reminder_before", "at_least", minimum=timedelta(0))
-    if s.pack not in PACKS:
+    if s.pack not in PACKS and s.pack != CUSTOM:
         raise _invalid("pack", "unknown_pack")

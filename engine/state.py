@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from engine.cards import PACKS, CardId, Category, Pack
+from engine.cards import CUSTOM, PACKS, CardId, Category, Pack
 from engine.settings import Settings
 
 UserId = int
@@ -120,11 +120,14 @@ class Game:
     winner: Seat | None = None
     end_reason: str | None = None
     ended_at: datetime | None = None
+    custom_pack: Pack | None = None
 
     # --- cards -------------------------------------------------------------
     @property
     def pack(self) -> Pack:
-        return PACKS[self.settings.pack]
+        if self.settings.pack == CUSTOM and self.custom_pack is not None:
+            return self.custom_pack
+        return PACKS.get(self.settings.pack, PACKS["classic"])
 
     def in_play(self, category: Category) -> tuple[CardId, ...]:
         """Cards of one category in play, in pack order."""

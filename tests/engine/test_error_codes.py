@@ -215,6 +215,10 @@ def _scenario(code: str) -> Callable[[], object]:
     if code == "seat_not_active":
         t = _left()
         return lambda: t.admin(cmd.RemovePlayer, player=2)
+    if code == "invalid_pack":
+        from engine.cards import custom_pack
+
+        return lambda: custom_pack(["A", "B"], ["C", "D", "E"], ["F", "G", "H", "I", "J", "K"])
     if code == "suggestion_already_made":
         t = Table(3)
         t.suggest(1, 2)
