@@ -23,7 +23,7 @@ from telegram.ext import (
 
 from bot import callbacks as cb
 from bot.config import BotConfig
-from bot.handlers import admin, info, lobby, moves, private
+from bot.handlers import admin, info, lobby, moves, packs, private
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
@@ -95,6 +95,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "replace": admin.replace,
         "endgame": admin.end_game,
         "language": admin.language,
+        "pack": packs.pack,
     }
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
     as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh

@@ -172,6 +172,11 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
     return "\n\n".join(blocks)
 
 
+def _with_labels(reader: Reader, item: dict[str, Any]) -> Reader:
+    """The reader of one item that carries its own game's card names."""
+    return Reader(reader.language, reader.timezone, reader.people, item.get("labels") or {})
+
+
 def games_list(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     if not args["games"]:
@@ -186,6 +191,7 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
         return t(lang, "hand.none")
     blocks = []
     for view in args["views"]:
+        reader = _with_labels(reader, view)
         f = flat_args(reader, {k: v for k, v in view.items() if k != "shown"})
         shown = [
             t(
@@ -278,6 +284,23 @@ def day_log(reader: Reader, args: dict[str, Any]) -> str:
     return _lines(t(lang, "log.title", day=args["day"]), *lines)
 
 
+def pack_listing(key: str) -> Composer:
+    """A pack message, followed by the pack's cards when there are any."""
+
+    def compose(reader: Reader, args: dict[str, Any]) -> str:
+        lang = reader.language
+        head = t(lang, key)
+        if not args.get("cards"):
+            return head
+        lines = [
+            t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
+            for cat, ids in args["cards"].items()
+        ]
+        return _lines(head, *lines)
+
+    return compose
+
+
 COMPOSERS: dict[str, Composer] = {
     "lobby.opened": lobby,
     "game.started": game_started,
@@ -305,6 +328,8 @@ COMPOSERS: dict[str, Composer] = {
     "cards.list": cards_list,
     "settings.list": settings_list,
     "log.day": day_log,
+    "pack.usage": pack_listing("pack.usage"),
+    "pack.saved": pack_listing("pack.saved"),
 }
 
 

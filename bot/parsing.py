@@ -35,6 +35,9 @@ def normalize(text: str) -> str:
 
 def card_names(pack: Pack, card: str) -> list[str]:
     """Every name a card goes by: its id and its name in each catalog."""
+    label = pack.label(card)
+    if label is not None:  # a chat's own pack: its names only
+        return [normalize(label)]
     names = {normalize(card.replace("_", " "))}
     names.update(normalize(t(language, f"card.{card}")) for language in LANGUAGES)
     return sorted(names)

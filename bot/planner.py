@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
+from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game
 from storage.planning import OutboxItem, PlanContext
@@ -23,6 +24,10 @@ class Plan:
     def __init__(self, ctx: PlanContext) -> None:
         self.ctx = ctx
         self.items: list[OutboxItem] = []
+
+    def _labels(self) -> dict[str, Any]:
+        labels = labels_of(self.ctx.after.pack)
+        return {"labels": labels} if labels else {}
 
     def key(self, seq: int, name: str) -> str:
         return f"g{self.ctx.game_id}:e{seq}:{name}"
@@ -41,6 +46,7 @@ class Plan:
             "args": {"game": self.ctx.game_id, **(args or {})},
             "game": self.ctx.game_id,
             "tz": self.ctx.after.settings.timezone,
+            **self._labels(),
         }
         if buttons:
             payload["buttons"] = buttons
@@ -69,6 +75,7 @@ class Plan:
             "game": self.ctx.game_id,
             "notify": [self.ctx.chat_id, self.ctx.topic_id],
             "tz": self.ctx.after.settings.timezone,
+            **self._labels(),
         }
         if buttons:
             payload["buttons"] = buttons
@@ -94,6 +101,7 @@ class Plan:
             "msg": msg,
             "args": {"game": self.ctx.game_id, **(args or {})},
             "tz": self.ctx.after.settings.timezone,
+            **self._labels(),
         }
         if buttons:
             payload["buttons"] = buttons

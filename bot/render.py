@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from engine.cards import Pack
 from locales import t
 
 
@@ -26,6 +27,7 @@ class Reader:
     language: str
     timezone: str = "UTC"
     people: dict[int, Person] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)  # a custom pack's card names
 
     def mention(self, user: int) -> str:
         """A name that links to the person (escaped); @username when there is one."""
@@ -37,8 +39,12 @@ class Reader:
             return f"@{html.escape(person.username)}"
         return f'<a href="tg://user?id={user}">{html.escape(person.name)}</a>'
 
+    def card_name(self, card: str) -> str:
+        """A card's name: the custom pack's, or the catalog's (not escaped)."""
+        return self.labels.get(card) or t(self.language, f"card.{card}")
+
     def card(self, card: str) -> str:
-        return html.escape(t(self.language, f"card.{card}"))
+        return html.escape(self.card_name(card))
 
     def cards(self, cards: list[str]) -> str:
         return ", ".join(self.card(c) for c in cards)
@@ -118,7 +124,7 @@ def buttons_markup(
                 person = reader.people.get(int(spec["user"]))
                 text = person.name if person else t(reader.language, "person.unknown")
             elif "card" in spec:
-                text = t(reader.language, f"card.{spec['card']}")
+                text = reader.card_name(spec["card"])
             elif "t" in spec:
                 text = t(reader.language, spec["t"], **spec.get("args", {}))  # type: ignore[arg-type]
             else:
@@ -169,3 +175,8 @@ def split_text(text: str, limit: int = 4000) -> list[str]:
     if current or not parts:
         parts.append(current)
     return parts
+
+
+def labels_of(pack: Pack) -> dict[str, str] | None:
+    """What a payload carries so a custom pack's cards render by name."""
+    return dict(pack.labels) if pack.labels else None

@@ -121,7 +121,7 @@ class Sender:
         people = await directory.persons(
             mentioned_users(payload.get("args", {})) | _button_users(payload)
         )
-        return Reader(language, payload.get("tz", "UTC"), people)
+        return Reader(language, payload.get("tz", "UTC"), people, payload.get("labels") or {})
 
     async def _send(self, row: OutboxRow) -> int | None:
         payload = row.payload

@@ -73,6 +73,7 @@ class Services:
         key: str | None = None,
         notify: tuple[int, int] | None = None,
         tz: str | None = None,
+        labels: dict[str, str] | None = None,
     ) -> None:
         """Queue one message outside a game command (an answer, an error, a listing)."""
         payload: dict[str, Any] = {"msg": msg, "args": args or {}}
@@ -84,6 +85,8 @@ class Services:
             payload["notify"] = list(notify)
         if tz is not None:
             payload["tz"] = tz
+        if labels:
+            payload["labels"] = labels
         unique = key or f"tell:{chat_id}:{self.now().timestamp()}:{next(_counter)}"
         item = OutboxItem(
             key=unique, chat_id=chat_id, topic_id=topic_id, user_id=user_id, payload=payload

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from typing import Any
 
+from engine.cards import Pack
 from engine.commands import COMMAND_TYPES, Command
 from engine.events import EVENT_TYPES, Event
 from engine.settings import Settings
@@ -149,3 +150,13 @@ def state_to_dict(state: Game) -> dict[str, Any]:
 def state_from_dict(data: dict[str, Any]) -> Game:
     state: Game = _dataclass_decoder(Game)(data)
     return state
+
+
+def pack_to_dict(pack: Pack) -> dict[str, Any]:
+    data: dict[str, Any] = _dataclass_encoder(Pack)(pack)
+    return data
+
+
+def pack_from_dict(data: dict[str, Any]) -> Pack:
+    pack: Pack = _dataclass_decoder(Pack)(data)
+    return pack

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
-from engine.codec import settings_from_dict, settings_to_dict
+from engine.cards import Pack
+from engine.codec import pack_from_dict, pack_to_dict, settings_from_dict, settings_to_dict
 from engine.errors import RuleError
 from engine.settings import Settings
 from storage.database import Database
@@ -23,6 +24,7 @@ class ChatDefaults:
     chat_id: int
     settings: Settings
     language: str | None
+    pack: Pack | None = None
 
 
 class Chats:
@@ -37,7 +39,13 @@ class Chats:
         row = await self.db.run_read(lambda conn: conn.execute(query).first())
         if row is None:
             return ChatDefaults(chat_id, Settings(), None)
-        return ChatDefaults(chat_id, _settings(row.settings), row.language)
+        pack = pack_from_dict(loads(row.pack)) if row.pack else None
+        return ChatDefaults(chat_id, _settings(row.settings), row.language, pack)
+
+    async def set_pack(self, chat_id: int, pack: Pack | None, now: datetime | None = None) -> None:
+        """The chat's own card pack (None: none)."""
+        stored = dumps(pack_to_dict(pack)) if pack is not None else None
+        await self._put(chat_id, {"pack": stored}, now)
 
     async def set_settings(
         self, chat_id: int, settings: Settings, now: datetime | None = None
@@ -72,7 +80,7 @@ class Chats:
 
     async def _put(self, chat_id: int, values: dict[str, object], now: datetime | None) -> None:
         values = values | {"updated_at": now or datetime.now(UTC)}
-        defaults = {"settings": dumps(settings_to_dict(Settings())), "language": None}
+        defaults = {"settings": dumps(settings_to_dict(Settings())), "language": None, "pack": None}
         insert = insert_for(self.db.dialect, ChatSettingsRecord).values(
             chat_id=chat_id, **(defaults | values)
         )

@@ -132,6 +132,7 @@ class ChatSettingsRecord(Base):
     chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     settings: Mapped[str] = mapped_column(Text)
     language: Mapped[str | None] = mapped_column(String(16))
+    pack: Mapped[str | None] = mapped_column(Text)  # the chat's own card pack, if any
     updated_at: Mapped[datetime]
 
 

@@ -86,6 +86,7 @@ async def say(
     buttons: list[list[dict[str, Any]]] | None = None,
     tag: str = "",
     tz: str | None = None,
+    labels: dict[str, str] | None = None,
 ) -> None:
     """Answer where the update came from, through the outbox (times in `tz`)."""
     await services(context).tell(
@@ -98,19 +99,26 @@ async def say(
         buttons=buttons,
         key=f"u{w.update_id}:{msg}{tag}",
         tz=tz,
+        labels=labels,
     )
 
 
 async def refuse(
-    context: ContextTypes.DEFAULT_TYPE, w: Where, error: RuleError, tz: str | None = None
+    context: ContextTypes.DEFAULT_TYPE,
+    w: Where,
+    error: RuleError,
+    tz: str | None = None,
+    labels: dict[str, str] | None = None,
 ) -> None:
     """A rule error in the asker's language (times in the game's zone); nothing changed."""
-    await say(context, w, error_key(error), error_args(error), tz=tz)
+    await say(context, w, error_key(error), error_args(error), tz=tz, labels=labels)
 
 
 def error_key(error: RuleError) -> str:
     if error.code == "invalid_setting" and "reason" in error.values:
         return f"invalid.{error.values['reason']}"
+    if error.code == "invalid_pack" and "reason" in error.values:
+        return f"pack.invalid_{error.values['reason']}"
     return f"error.{error.code}"
 
 
@@ -126,6 +134,8 @@ def error_args(error: RuleError) -> dict[str, Any]:
             args[f"{name}_td"] = value.total_seconds()
         elif name == "card":
             args["card_card"] = value
+        elif name == "category":
+            args["category_category"] = value
         else:
             args[name] = value
     if "setting" in args:
@@ -160,6 +170,7 @@ async def answer_toast(
     *,
     alert: bool = False,
     tz: str = "UTC",
+    labels: dict[str, str] | None = None,
 ) -> None:
     """A short answer to a button press, in the presser's language."""
     from bot.messages import compose
@@ -171,7 +182,7 @@ async def answer_toast(
         return
     svc = services(context)
     language = await svc.directory.person_language(query.from_user.id)
-    text = compose(Reader(supported(language), tz), key, args or {})
+    text = compose(Reader(supported(language), tz, labels=labels or {}), key, args or {})
     plain = re.sub(r"<[^>]+>", "", text)
     try:
         await query.answer(html.unescape(plain)[:200], show_alert=alert)

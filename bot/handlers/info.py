@@ -6,6 +6,7 @@ from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot.handlers.common import remember, require_game_here, say, services, where
+from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER
 from engine.queries import public_view
 from engine.state import Phase
@@ -112,7 +113,7 @@ async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         for s in game.suggestions
         if s.day == day
     ]
-    await say(context, w, "log.day", {"day": day, "entries": entries})
+    await say(context, w, "log.day", {"day": day, "entries": entries}, labels=labels_of(game.pack))
 
 
 async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -23,8 +23,9 @@ from bot.handlers.common import (
     where,
 )
 from bot.parsing import ParseError, match_card
+from bot.render import labels_of
 from engine import commands as cmd
-from engine.cards import PACKS, Category
+from engine.cards import CUSTOM, PACKS, Category
 from engine.errors import RuleError
 from engine.state import Phase
 
@@ -39,18 +40,20 @@ async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(context, w, "error.group_only")
         return
     svc = services(context)
-    settings = await svc.directory.chat_settings(w.chat.id)
+    defaults = await svc.store.chats.get(w.chat.id)
+    settings = defaults.settings
+    own = defaults.pack if settings.pack == CUSTOM else None
+    pack = own or PACKS.get(settings.pack, PACKS["classic"])
     role = None
     typed = " ".join((w.message.text or "").split()[1:]) if w.message else ""
     if typed and settings.role_assignment == "chosen":
-        pack = PACKS[settings.pack]
         try:
             role = match_card(pack, pack.suspects, Category.SUSPECT, typed)
         except ParseError as error:
-            await say(context, w, error.key, dict(error.values))
+            await say(context, w, error.key, dict(error.values), labels=labels_of(pack))
             return
     command = cmd.OpenLobby(
-        actor=w.user.id, seed=secrets.randbits(63), settings=settings, role=role
+        actor=w.user.id, seed=secrets.randbits(63), settings=settings, role=role, pack=own
     )
     try:
         await svc.create(w.chat.id, w.topic_id, command)
@@ -123,12 +126,12 @@ async def join_with_role(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         try:
             role = match_card(game.pack, game.pack.suspects, Category.SUSPECT, typed)
         except ParseError as error:
-            await say(context, w, error.key, dict(error.values))
+            await say(context, w, error.key, dict(error.values), labels=labels_of(game.pack))
             return
     try:
         await svc.run(ref.id, cmd.JoinLobby(actor=w.user.id, role=role))
     except RuleError as error:
-        await refuse(context, w, error)
+        await refuse(context, w, error, labels=labels_of(game.pack))
 
 
 async def leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

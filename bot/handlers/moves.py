@@ -24,7 +24,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.composer import accusation_step, screen, suggestion_step
 from bot.parsing import ParseError, parse_suggestion
-from bot.render import Person, Reader, keyboard
+from bot.render import Person, Reader, keyboard, labels_of
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError
@@ -60,7 +60,7 @@ async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             if target_id is None:
                 raise ParseError("parse.unknown_player", username=typed.target)
     except ParseError as error:
-        await say(context, w, error.key, dict(error.values))
+        await say(context, w, error.key, dict(error.values), labels=labels_of(game.pack))
         return
     suspect, weapon, place = typed.cards
     command = cmd.MakeSuggestion(
@@ -69,7 +69,7 @@ async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         await svc.run(ref.id, command)
     except RuleError as error:
-        await refuse(context, w, error, tz=game.settings.timezone)
+        await refuse(context, w, error, tz=game.settings.timezone, labels=labels_of(game.pack))
 
 
 def _after_command(w: Where) -> tuple[str, int | None]:
@@ -140,7 +140,7 @@ async def open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str)
         return
     game_id, game = running[0]
     msg, args, buttons = _step(kind, game_id, game, w.user.id, ())
-    await say(context, w, msg, args, buttons=buttons)
+    await say(context, w, msg, args, buttons=buttons, labels=labels_of(game.pack))
 
 
 def _step(kind: str, game_id: int, game: Game, me: int, args: tuple[str, ...]):  # type: ignore[no-untyped-def]
@@ -178,10 +178,14 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
             await _edit(context, update, done, {}, [], failed_toast=done)
             return
         msg, args, buttons = _step(data.kind, data.game, game, w.user.id, data.args)
+        args = {**args, "labels": labels_of(game.pack) or {}}
     except RuleError as error:
         args = error_args(error)
         tz = game.settings.timezone
-        await answer_toast(context, update, error_key(error), args, alert=True, tz=tz)
+        labels = labels_of(game.pack)
+        await answer_toast(
+            context, update, error_key(error), args, alert=True, tz=tz, labels=labels
+        )
         return
     except (ValueError, IndexError):
         await answer_toast(context, update, "toast.stale", alert=True)
@@ -218,7 +222,8 @@ async def _edit(context, update, msg, args, buttons, failed_toast="toast.stale")
     svc = services(context)
     language = supported(await svc.directory.person_language(query.from_user.id))
     people = await _people_named(context, args, buttons)
-    text, rows = screen(Reader(language, people=people), msg, args, buttons)
+    reader = Reader(language, people=people, labels=args.get("labels") or {})
+    text, rows = screen(reader, msg, args, buttons)
     markup = keyboard(rows)
     try:
         await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)

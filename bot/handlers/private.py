@@ -15,6 +15,7 @@ from bot.handlers.common import (
     services,
     where,
 )
+from bot.render import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import player_view
@@ -62,6 +63,7 @@ async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         player = game.player_of(w.user.id)
         lines.append(
             {
+                "labels": labels_of(game.pack) or {},
                 "game": ref.id,
                 "phase": game.phase.value,
                 "day": game.day,
@@ -89,6 +91,7 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         view = player_view(game, w.user.id)
         views.append(
             {
+                "labels": labels_of(game.pack) or {},
                 "game": ref.id,
                 "hand_cards": list(view.hand),
                 "role_card": view.role,

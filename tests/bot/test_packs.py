@@ -1,0 +1,48 @@
+"""A chat's own card pack, set by an admin and played end to end."""
+
+from __future__ import annotations
+
+from engine.cards import Category
+from tests.bot.conftest import Table
+from tests.bot.harness import bot_messages
+from tests.bot.play import open_and_start, state
+
+PACK = """/pack
+Suspects: Holmes, Watson, Moriarty, Adler, Lestrade
+Weapons: Pistol, Cane, Pipe, Violin, Rope
+Places: Baker Street, Reichenbach, Yard, Opium den, Museum, Docks, Club, Tower"""
+
+
+async def test_a_chat_plays_with_its_own_pack(table: Table) -> None:
+    await table.bot.say(table.bob, table.group, PACK)
+    assert "Only a chat admin" in bot_messages(table.group)[-1].text
+    await table.bot.say(table.alice, table.group, PACK)
+    saved = bot_messages(table.group)[-1]
+    assert "own pack is saved" in saved.text and "Baker Street" in saved.text
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    names = dict(game.pack.labels)
+    assert set(game.deck) <= set(names)
+    for player in game.players:
+        person = next(p for p in table.players if p.id == player.user)
+        hand = next(m for m in person.private_messages() if "Your cards" in m.text)
+        assert all(names[card] in hand.text for card in player.hand)
+    start = next(m for m in bot_messages(table.group) if "The game begins" in m.text)
+    assert all(names[c] in start.text for c in game.deck)
+    suspect = names[game.in_play(Category.SUSPECT)[0]]
+    weapon = names[game.in_play(Category.WEAPON)[0]]
+    place = names[game.in_play(Category.PLACE)[0]]
+    await table.bot.say(table.bob, table.group, f"/suggest @carol {suspect[:4]}; {weapon}; {place}")
+    post = bot_messages(table.group)[-1]
+    assert post.text.startswith("Suggestion 1 for @carol") and post.bold[1:] == [
+        suspect,
+        weapon,
+        place,
+    ]
+
+
+async def test_a_pack_with_too_few_places_is_refused(table: Table) -> None:
+    await table.bot.say(table.alice, table.group, "/pack\nA, B, C\nD, E, F\nG, H")
+    assert "at least 6 places" in bot_messages(table.group)[-1].text
+    await table.bot.say(table.alice, table.group, "/pack")
+    assert "/pack classic" in bot_messages(table.group)[-1].text
