@@ -9,6 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import func, select
+from sqlalchemy.engine import Connection
 from telegram import Update
 from telegram.ext import Application, TypeHandler
 
@@ -16,6 +18,7 @@ from bot.app import build_application
 from bot.config import BotConfig
 from bot.scheduler import Scheduler
 from bot.services import Services
+from storage.models import OutboxRecord
 from tests.fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 
 TOKEN = "123:ABC"
@@ -104,12 +107,12 @@ class BotHarness:
         quiet = 0
         while quiet < 3:
             counts = await store.outbox_counts()
+            due = await store.db.run_read(_due_rows, self.services.now())
             busy = (
                 self.server.world.updates
                 or self.in_flight
                 or not self.app.update_queue.empty()
-                or counts.get("pending", 0)
-                or counts.get("claimed", 0)
+                or due
             )
             quiet = 0 if busy else quiet + 1
             if asyncio.get_running_loop().time() > deadline:
@@ -153,3 +156,12 @@ def bot_messages(chat: FakeGroup) -> list[FakeMessage]:
 
 def database_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'bot.db'}"
+
+
+def _due_rows(conn: Connection, now: datetime) -> int:
+    """Outbox rows the sender should be delivering now (not those waiting for a retry)."""
+    o = OutboxRecord
+    query = select(func.count()).where(
+        o.status.in_(("pending", "claimed")), o.next_attempt_at <= now
+    )
+    return int(conn.execute(query).scalar() or 0)
