@@ -33,12 +33,8 @@ async def test_a_chat_plays_with_its_own_pack(table: Table) -> None:
     weapon = names[game.in_play(Category.WEAPON)[0]]
     place = names[game.in_play(Category.PLACE)[0]]
     await table.bot.say(table.bob, table.group, f"/suggest @carol {suspect[:4]}; {weapon}; {place}")
-    post = bot_messages(table.group)[-1]
-    assert post.text.startswith("Suggestion 1 for @carol") and post.bold[1:] == [
-        suspect,
-        weapon,
-        place,
-    ]
+    post = next(m for m in bot_messages(table.group) if m.text.startswith("Suggestion 1"))
+    assert "for @carol" in post.text and post.bold[1:] == [suspect, weapon, place]
 
 
 async def test_a_pack_with_too_few_places_is_refused(table: Table) -> None:
