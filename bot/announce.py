@@ -17,7 +17,7 @@ from bot.planner import (
     suggestion_key,
 )
 from engine import events as ev
-from engine.codec import settings_to_dict
+from engine.codec import to_dict
 from engine.queries import answer_choices
 from engine.state import Answer, Game, Suggestion
 
@@ -49,7 +49,7 @@ def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after:
 def settings_changed(
     plan: Plan, seq: int, e: ev.SettingsChanged, before: Game | None, after: Game
 ) -> None:
-    encoded = settings_to_dict(e.settings)
+    encoded = to_dict(e.settings)
     values = {name: encoded[name] for name in e.changed}
     later = before is not None and before.running
     plan.group(

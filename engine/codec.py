@@ -8,14 +8,12 @@ import types
 import typing
 from collections.abc import Callable
 from datetime import datetime, time, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.cards import Pack
 from engine.commands import COMMAND_TYPES, Command
 from engine.events import EVENT_TYPES, Event
-from engine.settings import Settings
-from engine.state import Game
 
+T = TypeVar("T")
 Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any], Any]
 
@@ -103,60 +101,40 @@ def _dataclass_decoder(cls: type) -> Decoder:
     return _DECODERS[cls]
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """{"type": name, ...fields}; JSON-ready."""
-    data: dict[str, Any] = _dataclass_encoder(type(event))(event)
-    data["type"] = type(event).__name__
+def to_dict(value: Any) -> dict[str, Any]:
+    """Any of the engine's dataclasses (settings, a pack, the whole state...), JSON-ready."""
+    data: dict[str, Any] = _dataclass_encoder(type(value))(value)
     return data
 
 
-def event_from_dict(data: dict[str, Any]) -> Event:
+def from_dict(cls: type[T], data: dict[str, Any]) -> T:
+    """The dataclass `cls` back from `to_dict`'s output."""
+    value: T = _dataclass_decoder(cls)(data)
+    return value
+
+
+def _tagged(value: Any) -> dict[str, Any]:
+    return {**to_dict(value), "type": type(value).__name__}
+
+
+def _untagged(types: dict[str, type[T]], data: dict[str, Any]) -> T:
     fields = dict(data)
-    cls = EVENT_TYPES[fields.pop("type")]
-    event: Event = _dataclass_decoder(cls)(fields)
-    return event
+    return from_dict(types[fields.pop("type")], fields)
 
 
-def settings_to_dict(settings: Settings) -> dict[str, Any]:
-    result: dict[str, Any] = _dataclass_encoder(Settings)(settings)
-    return result
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """{"type": name, ...fields}; JSON-ready."""
+    return _tagged(event)
 
 
-def settings_from_dict(data: dict[str, Any]) -> Settings:
-    settings: Settings = _dataclass_decoder(Settings)(data)
-    return settings
+def event_from_dict(data: dict[str, Any]) -> Event:
+    return _untagged(EVENT_TYPES, data)
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:
     """{"type": name, ...fields}; JSON-ready (deadline rows store their command so)."""
-    data: dict[str, Any] = _dataclass_encoder(type(command))(command)
-    data["type"] = type(command).__name__
-    return data
+    return _tagged(command)
 
 
 def command_from_dict(data: dict[str, Any]) -> Command:
-    fields = dict(data)
-    cls = COMMAND_TYPES[fields.pop("type")]
-    command: Command = _dataclass_decoder(cls)(fields)
-    return command
-
-
-def state_to_dict(state: Game) -> dict[str, Any]:
-    """The whole state, JSON-ready (for snapshots; the events stay the record)."""
-    data: dict[str, Any] = _dataclass_encoder(Game)(state)
-    return data
-
-
-def state_from_dict(data: dict[str, Any]) -> Game:
-    state: Game = _dataclass_decoder(Game)(data)
-    return state
-
-
-def pack_to_dict(pack: Pack) -> dict[str, Any]:
-    data: dict[str, Any] = _dataclass_encoder(Pack)(pack)
-    return data
-
-
-def pack_from_dict(data: dict[str, Any]) -> Pack:
-    pack: Pack = _dataclass_decoder(Pack)(data)
-    return pack
+    return _untagged(COMMAND_TYPES, data)

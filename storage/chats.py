@@ -9,7 +9,7 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
 from engine.cards import Pack
-from engine.codec import pack_from_dict, pack_to_dict, settings_from_dict, settings_to_dict
+from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
 from engine.settings import Settings
 from storage.database import Database
@@ -39,18 +39,18 @@ class Chats:
         row = await self.db.run_read(lambda conn: conn.execute(query).first())
         if row is None:
             return ChatDefaults(chat_id, Settings(), None)
-        pack = pack_from_dict(loads(row.pack)) if row.pack else None
+        pack = from_dict(Pack, loads(row.pack)) if row.pack else None
         return ChatDefaults(chat_id, _settings(row.settings), row.language, pack)
 
     async def set_pack(self, chat_id: int, pack: Pack | None, now: datetime | None = None) -> None:
         """The chat's own card pack (None: none)."""
-        stored = dumps(pack_to_dict(pack)) if pack is not None else None
+        stored = dumps(to_dict(pack)) if pack is not None else None
         await self._put(chat_id, {"pack": stored}, now)
 
     async def set_settings(
         self, chat_id: int, settings: Settings, now: datetime | None = None
     ) -> None:
-        await self._put(chat_id, {"settings": dumps(settings_to_dict(settings))}, now)
+        await self._put(chat_id, {"settings": dumps(to_dict(settings))}, now)
 
     async def set_language(
         self, chat_id: int, language: str | None, now: datetime | None = None
@@ -80,7 +80,7 @@ class Chats:
 
     async def _put(self, chat_id: int, values: dict[str, object], now: datetime | None) -> None:
         values = values | {"updated_at": now or datetime.now(UTC)}
-        defaults = {"settings": dumps(settings_to_dict(Settings())), "language": None, "pack": None}
+        defaults = {"settings": dumps(to_dict(Settings())), "language": None, "pack": None}
         insert = insert_for(self.db.dialect, ChatSettingsRecord).values(
             chat_id=chat_id, **(defaults | values)
         )
@@ -92,12 +92,12 @@ def _settings(text: str) -> Settings:
     """Stored defaults; a setting that no longer validates falls back to the engine's default."""
     data = loads(text)
     try:
-        return settings_from_dict(data)
+        return from_dict(Settings, data)
     except (RuleError, TypeError, ValueError, KeyError):
         valid = Settings()
         for name, value in data.items():
             try:
-                valid = settings_from_dict(settings_to_dict(valid) | {name: value})
+                valid = from_dict(Settings, to_dict(valid) | {name: value})
             except (RuleError, TypeError, ValueError, KeyError):
                 continue
         return valid

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 import engine.evolve
-from engine.codec import state_from_dict, state_to_dict
+from engine.codec import from_dict, to_dict
 from engine.state import Game
 
 
@@ -64,8 +64,8 @@ def snapshot_format() -> str:
 
 
 def encode_state(state: Game) -> Any:
-    return state_to_dict(state)
+    return to_dict(state)
 
 
 def decode_state(data: Any) -> Game:
-    return state_from_dict(data)
+    return from_dict(Game, data)

@@ -27,7 +27,7 @@ from bot.settings_text import (
     parse_setting,
 )
 from engine import commands as cmd
-from engine.codec import settings_to_dict
+from engine.codec import to_dict
 from engine.errors import RuleError
 from engine.state import Phase
 from locales import LANGUAGES
@@ -178,7 +178,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             if game
             else await svc.directory.chat_settings(w.chat.id)
         )
-        listing = {"settings": settings_to_dict(current), "for_game": game is not None}
+        listing = {"settings": to_dict(current), "for_game": game is not None}
         await say(context, w, "settings.list", listing)
         return
     admin = await is_admin(context, w.chat.id, w.user.id)

@@ -19,7 +19,7 @@ from bot.planning import HANDLERS, plan_messages
 from bot.render import Person, Reader, buttons_markup
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER, PACKS
-from engine.codec import settings_to_dict
+from engine.codec import to_dict
 from engine.decide import decide
 from engine.errors import RULE_ERROR_CODES, RuleError
 from engine.events import EVENT_TYPES, Event
@@ -456,7 +456,7 @@ def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
         {"msg": "hand.list", "args": {"views": [hand, hand]}},
         {"msg": "hand.list", "args": {"views": []}},
     ]
-    settings = {"settings": settings_to_dict(game.settings), "for_game": seed % 2 == 0}
+    settings = {"settings": to_dict(game.settings), "for_game": seed % 2 == 0}
     payloads.append({"msg": "settings.list", "args": settings})
     return payloads
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import commands as cmd
-from engine.codec import settings_from_dict, settings_to_dict
+from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
 from engine.settings import Settings
 from tests.engine.table import Table, expect_error
@@ -121,4 +121,4 @@ def test_settings_survive_storage() -> None:
         max_received_per_day=4,
         answer_grace=timedelta(minutes=45),
     )
-    assert settings_from_dict(settings_to_dict(s)) == s
+    assert from_dict(Settings, to_dict(s)) == s
