@@ -188,3 +188,24 @@ async def answer_toast(
         await query.answer(html.unescape(plain)[:200], show_alert=alert)
     except TelegramError:
         log.info("a button press could not be answered (too old)")
+
+
+@dataclass(frozen=True)
+class Here:
+    """An update in a chat that has a game: where it came from, the game's id and state."""
+
+    w: Where
+    game_id: int
+    game: Game
+
+
+async def game_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Here | None:
+    """The update's place and its chat's current game, or a clear "no game here"."""
+    w = where(update)
+    if w is None:
+        return None
+    await remember(context, w.user)
+    ref = await require_game_here(context, w)
+    if ref is None:
+        return None
+    return Here(w, ref.id, await services(context).store.load(ref.id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot.handlers.common import remember, require_game_here, say, services, where
+from bot.handlers.common import game_update, remember, say, services, where
 from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER
 from engine.queries import public_view
@@ -14,14 +14,10 @@ from engine.state import Phase
 
 async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/status: the day, its end, quotas left and answers pending; nothing secret."""
-    w = where(update)
-    if w is None:
+    here = await game_update(update, context)
+    if here is None:
         return
-    await remember(context, w.user)
-    ref = await require_game_here(context, w)
-    if ref is None:
-        return
-    game = await services(context).store.load(ref.id)
+    w, game = here.w, here.game
     view = public_view(game)
     args = {
         "phase": view.phase.value,
@@ -49,14 +45,10 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def cards(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/cards: every card in play by category (in the lobby: the pack)."""
-    w = where(update)
-    if w is None:
+    here = await game_update(update, context)
+    if here is None:
         return
-    await remember(context, w.user)
-    ref = await require_game_here(context, w)
-    if ref is None:
-        return
-    game = await services(context).store.load(ref.id)
+    w, game = here.w, here.game
     if game.phase is Phase.LOBBY:
         listing = {c.value: list(game.pack.cards_of(c)) for c in CATEGORY_ORDER}
     else:
@@ -89,14 +81,10 @@ async def chatter(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/log [day]: the public log of a day — suggestions and how they were answered."""
-    w = where(update)
-    if w is None:
+    here = await game_update(update, context)
+    if here is None:
         return
-    await remember(context, w.user)
-    ref = await require_game_here(context, w)
-    if ref is None:
-        return
-    game = await services(context).store.load(ref.id)
+    w, game = here.w, here.game
     words = ((w.message.text if w.message else "") or "").split()[1:]
     day = int(words[0]) if words and words[0].isdigit() else game.day
     entries = [

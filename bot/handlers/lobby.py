@@ -14,6 +14,7 @@ from bot.handlers.common import (
     error_args,
     error_key,
     game_here,
+    game_update,
     is_admin,
     refuse,
     remember,
@@ -111,16 +112,11 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 async def join_with_role(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/join [suspect]: join the lobby, with a chosen role when the game's roles are chosen."""
-    w = where(update)
-    if w is None or w.message is None or w.private:
+    here = await game_update(update, context)
+    if here is None or here.w.message is None or here.w.private:
         return
-    await remember(context, w.user)
-    ref = await require_game_here(context, w)
-    if ref is None:
-        return
-    svc = services(context)
-    game = await svc.store.load(ref.id)
-    typed = " ".join((w.message.text or "").split()[1:])
+    w, game, svc = here.w, here.game, services(context)
+    typed = " ".join(((w.message.text if w.message else "") or "").split()[1:])
     role = None
     if typed:
         try:
@@ -129,28 +125,23 @@ async def join_with_role(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
             await say(context, w, error.key, dict(error.values), labels=labels_of(game.pack))
             return
     try:
-        await svc.run(ref.id, cmd.JoinLobby(actor=w.user.id, role=role))
+        await svc.run(here.game_id, cmd.JoinLobby(actor=w.user.id, role=role))
     except RuleError as error:
         await refuse(context, w, error, labels=labels_of(game.pack))
 
 
 async def leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/leave: leave the lobby, or leave a running game (your cards stay; the GM answers)."""
-    w = where(update)
-    if w is None or w.private:
+    here = await game_update(update, context)
+    if here is None or here.w.private:
         return
-    await remember(context, w.user)
-    ref = await require_game_here(context, w)
-    if ref is None:
-        return
-    svc = services(context)
-    game = await svc.store.load(ref.id)
+    w, game, svc = here.w, here.game, services(context)
     command: cmd.Command = (
         cmd.LeaveLobby(actor=w.user.id)
         if game.phase is Phase.LOBBY
         else cmd.LeaveGame(actor=w.user.id)
     )
     try:
-        await svc.run(ref.id, command)
+        await svc.run(here.game_id, command)
     except RuleError as error:
         await refuse(context, w, error)
