@@ -10,7 +10,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 TOKEN_PATTERN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{1,100}$")
 TOKEN_HELP = (
     "WHODUNIT_BOT_TOKEN is {problem}. Get a token from @BotFather in Telegram "
-    "(send /newbot there), then run: WHODUNIT_BOT_TOKEN=123456:ABC... whodunit run"
+    "(send /newbot there) and set it in the environment or in .env: "
+    "WHODUNIT_BOT_TOKEN=123456:ABC..."
 )
 
 
