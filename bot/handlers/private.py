@@ -15,11 +15,12 @@ from bot.handlers.common import (
     services,
     where,
 )
+from bot.planner import answer_buttons
 from bot.render import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
-from engine.queries import player_view
-from engine.state import Phase
+from engine.queries import answer_choices, player_view
+from engine.state import Game, Phase, Suggestion
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -84,11 +85,13 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(context, w, "error.private_only", buttons=_open_private(svc.deep_link("hand")))
         return
     views = []
+    owed_prompts: list[tuple[int, Game, Suggestion]] = []
     for ref in await svc.store.games_of_person(w.user.id):
         game = await svc.store.load(ref.id)
         if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
             continue
         view = player_view(game, w.user.id)
+        owed_prompts.extend((ref.id, game, s) for s in view.owes)
         views.append(
             {
                 "labels": labels_of(game.pack) or {},
@@ -109,6 +112,29 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             }
         )
     await say(context, w, "hand.list", {"views": views}, reply=False)
+    for game_id, game, owed in owed_prompts:  # the answers still owed, with their buttons again
+        choices = answer_choices(game, w.user.id, owed.id)
+        args = {
+            "game": game_id,
+            "number": owed.number,
+            "suggester_user": game.players[owed.suggester].user,
+            "suspect_card": owed.suspect,
+            "weapon_card": owed.weapon,
+            "place_card": owed.place,
+            "holds_none": not choices,
+            "due_at": owed.answer_due.isoformat(),
+        }
+        await say(
+            context,
+            w,
+            "dm.answer_prompt",
+            args,
+            reply=False,
+            tag=f":{game_id}:{owed.id}",
+            buttons=answer_buttons(game_id, owed.id, choices),
+            tz=game.settings.timezone,
+            labels=labels_of(game.pack),
+        )
 
 
 def _open_private(url: str) -> list[list[dict[str, str]]]:
