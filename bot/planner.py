@@ -16,6 +16,7 @@ from engine.state import Game
 from storage.planning import OutboxItem, PlanContext
 
 Args = dict[str, Any]
+Buttons = list[list[dict[str, str]]]
 
 
 class Plan:
@@ -25,12 +26,31 @@ class Plan:
         self.ctx = ctx
         self.items: list[OutboxItem] = []
 
-    def _labels(self) -> dict[str, Any]:
-        labels = labels_of(self.ctx.after.pack)
-        return {"labels": labels} if labels else {}
-
     def key(self, seq: int, name: str) -> str:
         return f"g{self.ctx.game_id}:e{seq}:{name}"
+
+    def _payload(self, msg: str, args: Args | None, buttons: Buttons | None) -> dict[str, Any]:
+        """What every message of a game carries: its args, the zone, the pack's names."""
+        payload: dict[str, Any] = {
+            "msg": msg,
+            "args": {"game": self.ctx.game_id, **(args or {})},
+            "game": self.ctx.game_id,
+            "tz": self.ctx.after.settings.timezone,
+        }
+        labels = labels_of(self.ctx.after.pack)
+        if labels:
+            payload["labels"] = labels
+        if buttons:
+            payload["buttons"] = buttons
+        return payload
+
+    def _to(self, key: str, user: int | None, payload: dict[str, Any], **extra: Any) -> None:
+        """Queue for a person's private chat, or for the thread when `user` is None."""
+        if user is None:
+            item = OutboxItem(key, self.ctx.chat_id, self.ctx.topic_id, payload=payload, **extra)
+        else:
+            item = OutboxItem(key, user, user_id=user, payload=payload, **extra)
+        self.items.append(item)
 
     def group(
         self,
@@ -39,26 +59,9 @@ class Plan:
         args: Args | None = None,
         *,
         reply_to: str | None = None,
-        buttons: list[list[dict[str, str]]] | None = None,
+        buttons: Buttons | None = None,
     ) -> None:
-        payload: dict[str, Any] = {
-            "msg": msg,
-            "args": {"game": self.ctx.game_id, **(args or {})},
-            "game": self.ctx.game_id,
-            "tz": self.ctx.after.settings.timezone,
-            **self._labels(),
-        }
-        if buttons:
-            payload["buttons"] = buttons
-        self.items.append(
-            OutboxItem(
-                key=key,
-                chat_id=self.ctx.chat_id,
-                topic_id=self.ctx.topic_id,
-                payload=payload,
-                reply_to_key=reply_to,
-            )
-        )
+        self._to(key, None, self._payload(msg, args, buttons), reply_to_key=reply_to)
 
     def private(
         self,
@@ -67,19 +70,11 @@ class Plan:
         msg: str,
         args: Args | None = None,
         *,
-        buttons: list[list[dict[str, str]]] | None = None,
+        buttons: Buttons | None = None,
     ) -> None:
-        payload: dict[str, Any] = {
-            "msg": msg,
-            "args": {"game": self.ctx.game_id, **(args or {})},
-            "game": self.ctx.game_id,
-            "notify": [self.ctx.chat_id, self.ctx.topic_id],
-            "tz": self.ctx.after.settings.timezone,
-            **self._labels(),
-        }
-        if buttons:
-            payload["buttons"] = buttons
-        self.items.append(OutboxItem(key=key, chat_id=user, user_id=user, payload=payload))
+        payload = self._payload(msg, args, buttons)
+        payload["notify"] = [self.ctx.chat_id, self.ctx.topic_id]  # told if it cannot be sent
+        self._to(key, user, payload)
 
     def edit(
         self,
@@ -89,29 +84,14 @@ class Plan:
         args: Args | None = None,
         *,
         user: int | None = None,
-        buttons: list[list[dict[str, str]]] | None = None,
+        buttons: Buttons | None = None,
     ) -> None:
         """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
 
         `user` names the person whose private chat holds the message; else it is the thread's.
         """
-        payload: dict[str, Any] = {
-            "op": "edit",
-            "target": target_key,
-            "msg": msg,
-            "args": {"game": self.ctx.game_id, **(args or {})},
-            "tz": self.ctx.after.settings.timezone,
-            **self._labels(),
-        }
-        if buttons:
-            payload["buttons"] = buttons
-        if user is None:
-            item = OutboxItem(
-                key=key, chat_id=self.ctx.chat_id, topic_id=self.ctx.topic_id, payload=payload
-            )
-        else:
-            item = OutboxItem(key=key, chat_id=user, user_id=user, payload=payload)
-        self.items.append(item)
+        payload = {"op": "edit", "target": target_key, **self._payload(msg, args, buttons)}
+        self._to(key, user, payload)
 
 
 def lobby_key(game_id: int) -> str:

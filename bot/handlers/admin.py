@@ -12,13 +12,12 @@ from telegram.ext import ContextTypes
 from bot.handlers.common import (
     Where,
     game_here,
+    group_update,
     is_admin,
     refuse,
-    remember,
     require_game_here,
     say,
     services,
-    where,
 )
 from bot.settings_text import (
     SETTING_NAMES,
@@ -35,12 +34,8 @@ from locales import LANGUAGES
 
 async def _admin_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Where | None:
     """The update's place if it comes from a chat admin in a group; else a clear refusal."""
-    w = where(update)
+    w = await group_update(update, context)
     if w is None:
-        return None
-    await remember(context, w.user)
-    if w.private:
-        await say(context, w, "error.group_only")
         return None
     if not await is_admin(context, w.chat.id, w.user.id):
         await refuse(context, w, RuleError("admin_only"))
@@ -161,12 +156,8 @@ async def replace(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/settings shows every setting; /settings NAME VALUE changes one (admins)."""
-    w = where(update)
+    w = await group_update(update, context)
     if w is None:
-        return
-    await remember(context, w.user)
-    if w.private:
-        await say(context, w, "error.group_only")
         return
     svc = services(context)
     args = _args(w)

@@ -209,3 +209,32 @@ async def game_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Her
     if ref is None:
         return None
     return Here(w, ref.id, await services(context).store.load(ref.id))
+
+
+async def group_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Where | None:
+    """The update's place when it is a group or topic; in private, "this works in a group"."""
+    w = where(update)
+    if w is None:
+        return None
+    await remember(context, w.user)
+    if w.private:
+        await say(context, w, "error.group_only")
+        return None
+    return w
+
+
+async def private_update(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, deep_link: str
+) -> Where | None:
+    """The update's place when it is the private chat; in a group, a button to go there."""
+    w = where(update)
+    if w is None:
+        return None
+    await remember(context, w.user)
+    if not w.private:
+        url = services(context).deep_link(deep_link)
+        await say(
+            context, w, "error.private_only", buttons=[[{"t": "button.open_private", "url": url}]]
+        )
+        return None
+    return w

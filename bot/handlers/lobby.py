@@ -15,6 +15,7 @@ from bot.handlers.common import (
     error_key,
     game_here,
     game_update,
+    group_update,
     is_admin,
     refuse,
     remember,
@@ -33,12 +34,8 @@ from engine.state import Phase
 
 async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/newgame in a group or topic: opens a lobby with the chat's default settings."""
-    w = where(update)
+    w = await group_update(update, context)
     if w is None:
-        return
-    await remember(context, w.user)
-    if w.private:
-        await say(context, w, "error.group_only")
         return
     svc = services(context)
     defaults = await svc.store.chats.get(w.chat.id)

@@ -7,7 +7,7 @@ import re
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import is_admin, refuse, remember, say, services, where
+from bot.handlers.common import group_update, is_admin, refuse, say, services
 from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER, CUSTOM, custom_pack
 from engine.errors import RuleError
@@ -24,12 +24,8 @@ def parse_pack_text(text: str) -> list[list[str]]:
 
 async def pack(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/pack shows how; /pack + three lines sets the chat's own pack; /pack classic goes back."""
-    w = where(update)
+    w = await group_update(update, context)
     if w is None or w.message is None:
-        return
-    await remember(context, w.user)
-    if w.private:
-        await say(context, w, "error.group_only")
         return
     svc = services(context)
     body = (w.message.text or "").split(maxsplit=1)[1:]

@@ -10,6 +10,7 @@ from bot.handlers.common import (
     answer_toast,
     error_args,
     error_key,
+    private_update,
     remember,
     say,
     services,
@@ -49,15 +50,10 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/games (in private): the person's games, with day and role."""
-    w = where(update)
+    w = await private_update(update, context, "games")
     if w is None:
         return
-    await remember(context, w.user)
     svc = services(context)
-    if not w.private:
-        buttons = [[{"t": "button.open_private", "url": svc.deep_link("games")}]]
-        await say(context, w, "error.private_only", buttons=buttons)
-        return
     lines = []
     for ref in await svc.store.games_of_person(w.user.id):
         game = await svc.store.load(ref.id)
@@ -76,14 +72,10 @@ async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/hand in private: hand, role, quota and answers owed, for every running game."""
-    w = where(update)
+    w = await private_update(update, context, "hand")
     if w is None:
         return
-    await remember(context, w.user)
     svc = services(context)
-    if not w.private:
-        await say(context, w, "error.private_only", buttons=_open_private(svc.deep_link("hand")))
-        return
     views = []
     owed_prompts: list[tuple[int, Game, Suggestion]] = []
     for ref in await svc.store.games_of_person(w.user.id):
@@ -135,10 +127,6 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             tz=game.settings.timezone,
             labels=labels_of(game.pack),
         )
-
-
-def _open_private(url: str) -> list[list[dict[str, str]]]:
-    return [[{"t": "button.open_private", "url": url}]]
 
 
 async def answer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
