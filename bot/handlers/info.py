@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
@@ -9,17 +11,13 @@ from bot.handlers.common import game_update, remember, say, services, where
 from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER
 from engine.queries import public_view
-from engine.state import Phase
+from engine.state import Game, Phase
 
 
-async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/status: the day, its end, quotas left and answers pending; nothing secret."""
-    here = await game_update(update, context)
-    if here is None:
-        return
-    w, game = here.w, here.game
+def status_args(game: Game) -> dict[str, Any]:
+    """The public facts /status shows: day, its end, quotas left, answers pending."""
     view = public_view(game)
-    args = {
+    return {
         "phase": view.phase.value,
         "day": view.day,
         "day_open": view.day_open,
@@ -40,7 +38,15 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         ],
         "tz": game.settings.timezone,
     }
-    await say(context, w, "status.game", args)
+
+
+async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/status: the day, its end, quotas left and answers pending; nothing secret."""
+    here = await game_update(update, context)
+    if here is None:
+        return
+    w, game = here.w, here.game
+    await say(context, w, "status.game", status_args(game))
 
 
 async def cards(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

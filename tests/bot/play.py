@@ -48,6 +48,15 @@ def user_of(table: Table, user_id: int) -> FakeUser:
     return next(p for p in table.players if p.id == user_id)
 
 
+def naming(game: Game, held: str) -> tuple[str, str, str]:
+    """A suggestion's cards: the first in play of each category, but `held` in its own."""
+    suspect, weapon, place = (
+        held if game.pack.category_of(held) is category else game.in_play(category)[0]
+        for category in CATEGORY_ORDER
+    )
+    return suspect, weapon, place
+
+
 def all_card_names(game: Game) -> dict[str, str]:
     return {card_name(c): c for category in CATEGORY_ORDER for c in game.in_play(category)}
 

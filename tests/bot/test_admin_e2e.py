@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine.cards import Category
 from engine.state import Answer, Phase
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
-from tests.bot.play import card_name, open_and_start, state
+from tests.bot.play import card_name, naming, open_and_start, state
 
 
 def _typed(target: str, cards: tuple[str, str, str]) -> str:
     return f"/suggest @{target} " + "; ".join(card_name(c) for c in cards)
-
-
-def _cards(game) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
-    return tuple(game.in_play(c)[0] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE))  # type: ignore[return-value]
 
 
 async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table: Table) -> None:
@@ -24,12 +19,9 @@ async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table:
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
     assert carol is not None
-    cards = list(_cards(game))
     held = carol.hand[0]
-    cards[
-        [Category.SUSPECT, Category.WEAPON, Category.PLACE].index(game.pack.category_of(held))
-    ] = held  # type: ignore[arg-type]
-    await table.bot.say(table.bob, table.group, _typed("carol", (cards[0], cards[1], cards[2])))
+    cards = naming(game, held)
+    await table.bot.say(table.bob, table.group, _typed("carol", cards))
     post = bot_messages(table.group)[-1]
     assert post.text.startswith("Suggestion 1 for @carol")
     await table.bot.say(table.alice, table.group, "/void", reply_to=post)
@@ -88,12 +80,9 @@ async def test_public_log_of_the_day_hides_the_shown_card(table: Table) -> None:
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
     assert carol is not None
-    cards = list(_cards(game))
     held = carol.hand[0]
-    cards[
-        [Category.SUSPECT, Category.WEAPON, Category.PLACE].index(game.pack.category_of(held))
-    ] = held  # type: ignore[arg-type]
-    named = (cards[0], cards[1], cards[2])
+    cards = naming(game, held)
+    named = cards
     await table.bot.say(table.bob, table.group, _typed("carol", named))
     prompt = await table.carol.wait_private(lambda m: bool(m.buttons))
     await table.bot.press(table.carol, prompt, card_name(held))
@@ -108,12 +97,9 @@ async def test_a_replacement_answers_what_the_seat_owes(table: Table) -> None:
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
     assert carol is not None
-    cards = list(_cards(game))
     held = carol.hand[0]
-    cards[
-        [Category.SUSPECT, Category.WEAPON, Category.PLACE].index(game.pack.category_of(held))
-    ] = held  # type: ignore[arg-type]
-    await table.bot.say(table.bob, table.group, _typed("carol", (cards[0], cards[1], cards[2])))
+    cards = naming(game, held)
+    await table.bot.say(table.bob, table.group, _typed("carol", cards))
     old_prompt = await table.carol.wait_private(lambda m: bool(m.buttons))
     erin = table.server.add_user("Erin", username="erin")
     erin.start_bot()

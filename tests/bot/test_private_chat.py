@@ -101,17 +101,14 @@ async def test_games_list_is_private(table: Table) -> None:
 
 
 async def test_hand_repeats_the_answer_prompts_still_owed(table: Table) -> None:
-    from engine.cards import Category
-    from tests.bot.play import card_name
+    from tests.bot.play import card_name, naming
 
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
     assert carol is not None
     held = carol.hand[0]
-    cards = {c: game.in_play(c)[0] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE)}
-    cards[game.pack.category_of(held)] = held  # type: ignore[index]
-    named = "; ".join(card_name(c) for c in cards.values())
+    named = "; ".join(card_name(c) for c in naming(game, held))
     await table.bot.say(table.bob, table.group, f"/suggest @carol {named}")
     await table.bot.say(table.carol, None, "/hand")
     again = table.carol.private_messages()[-1]

@@ -8,7 +8,7 @@ import secrets
 from engine.cards import Category
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
-from tests.bot.play import card_name, compose_suggestion, open_and_start, state
+from tests.bot.play import card_name, compose_suggestion, naming, open_and_start, state
 from tests.fakebot import FakeMessage, FakeUser
 
 
@@ -134,10 +134,7 @@ async def test_forged_answer_press_is_refused(table: Table) -> None:
     carol = game.player_of(table.carol.id)
     assert carol is not None
     held = carol.hand[0]
-    cards = list(_first_cards(game))
-    index = [Category.SUSPECT, Category.WEAPON, Category.PLACE].index(game.pack.category_of(held))  # type: ignore[arg-type]
-    cards[index] = held
-    await compose_suggestion(table, table.bob, table.carol, (cards[0], cards[1], cards[2]))
+    await compose_suggestion(table, table.bob, table.carol, naming(game, held))
     before = await _events(table, game_id)
     own = table.dave.private_messages()[-1]
     answer = await _forged_press(table, table.dave, own, f"a:{game_id}:1:{held}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import string
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import time, timedelta
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.handlers.common import error_args, error_key
+from bot.handlers.info import status_args
 from bot.messages import compose
 from bot.planning import plan_messages
 from bot.render import Person, Reader, buttons_markup
@@ -22,63 +22,17 @@ from engine.codec import to_dict
 from engine.decide import decide
 from engine.errors import RuleError
 from engine.events import EVENT_TYPES, Event
-from engine.queries import player_view, public_view
+from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Game, Phase
-from locales import LANGUAGES, catalog
+from locales import LANGUAGES
 from storage.planning import PlanContext
+from tests.bot.catalogs import (
+    all_texts,
+)
 from tests.engine.randomplay import START, RandomGame
 from tests.fakebot.html import parse_html
 from tests.fakebot.spec import ApiError
-
-EN, RU = catalog("en"), catalog("ru")
-KEYS = sorted(EN)
-RU_FORMS = {"one", "few", "many", "other"}
-ALLOWED_TAGS = {"b", "i", "code", "a"}
-# Messages rendered with a `count` value (bot/messages.py, bot/render.py: a *_users argument
-# adds its length as count): only these may become Russian plural objects where English has
-# none, and only these may use {count} where English does not.
-RENDERED_WITH_COUNT = frozenset(
-    {
-        "lobby.opened",
-        "lobby.started",
-        "status.lobby",
-        "dm.gm_answered",
-        "dm.gm_answered_penalty",
-        "dm.gm_answered_none",
-        "suggestion.refunded",
-        "accusation.window_opened",
-        "accusation.may_still_suggest",
-        "dm.accusation_wrong_may_suggest",
-    }
-)
-TAG = re.compile(r"<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)")
-
-
-def forms(entry: str | dict[str, str]) -> dict[str, str]:
-    """A message's text per plural form ("" for a plain message)."""
-    return dict(entry) if isinstance(entry, dict) else {"": entry}
-
-
-def placeholders(text: str) -> set[str]:
-    """The names of the {placeholders} of a message (raises on unbalanced braces)."""
-    return {
-        re.split(r"[.\[]", name)[0]
-        for _, name, _, _ in string.Formatter().parse(text)
-        if name is not None
-    }
-
-
-def tags(text: str) -> Counter[str]:
-    return Counter(name.lower() for slash, name in TAG.findall(text) if not slash)
-
-
-def all_texts(lang: str) -> list[tuple[str, str, str]]:
-    entries = catalog(lang)
-    return [
-        (key, form, text) for key in sorted(entries) for form, text in forms(entries[key]).items()
-    ]
-
 
 # --- the catalogs agree ------------------------------------------------------------------
 
@@ -253,26 +207,13 @@ class ScriptedGame(PlannedGame):
 def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
     """The payloads of /status, /cards, /games, /hand and /settings, as the handlers build them
     (bot/handlers/info.py, private.py, admin.py), for a game in its final state."""
-    view = public_view(game)
+    real = status_args(game)
     status = {
-        "phase": view.phase.value,
-        "day": view.day,
-        "day_open": view.day_open or seed % 3 == 0,
-        "paused": view.paused or seed % 4 == 1,
-        "ends_at": (view.day_ends_at or START).isoformat(),
-        "window_at": view.window_closes_at.isoformat() if view.window_closes_at else None,
-        "lobby_users": list(view.lobby),
-        "seats": [
-            {
-                "user": s.user,
-                "left": s.quota_left,
-                "owes": s.owes,
-                "active": s.active,
-                "eliminated": s.eliminated,
-                "accused": s.accused or seed % 2 == 0,
-            }
-            for s in view.seats
-        ],
+        **real,
+        "day_open": real["day_open"] or seed % 3 == 0,
+        "paused": real["paused"] or seed % 4 == 1,
+        "ends_at": real["ends_at"] or START.isoformat(),
+        "seats": [{**s, "accused": s["accused"] or seed % 2 == 0} for s in real["seats"]],
         "tz": TIMEZONE,
     }
     running = {**status, "phase": Phase.RUNNING.value}

@@ -9,9 +9,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
-from engine.cards import Category
 from storage.games import Store
-from tests.bot.play import card_name
+from tests.bot.play import card_name, naming
 from tests.bot.processes import bot_env, start_bot, stop_bot
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage
 
@@ -63,9 +62,8 @@ async def test_sigkill_before_the_day_ends_and_restart_after(tmp_path: Path) -> 
             await store.close()
         seat = game.player_of(carol.id)
         assert seat is not None and game.day_ends_at is not None
-        cards = {c: game.in_play(c)[0] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE)}
-        cards[game.pack.category_of(seat.hand[0])] = seat.hand[0]  # type: ignore[index]
-        await bob.send(group, "/suggest @carol " + "; ".join(card_name(c) for c in cards.values()))
+        named = "; ".join(card_name(c) for c in naming(game, seat.hand[0]))
+        await bob.send(group, "/suggest @carol " + named)
         await _wait_post(fake, group, "Suggestion 1 for @carol", 15)
 
         first.send_signal(signal.SIGKILL)  # Carol stays silent; the bot dies mid-day

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from engine.cards import Category
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
-from tests.bot.play import card_name, compose_accusation, open_and_start, state
+from tests.bot.play import card_name, compose_accusation, naming, open_and_start, state
 
 
 async def test_days_end_at_noon_berlin_time_across_the_spring_change(table: Table) -> None:
@@ -49,9 +49,7 @@ async def test_an_answer_due_while_the_bot_was_down_carries_no_penalty(table: Ta
     game = await state(table, game_id)
     dave = game.player_of(table.dave.id)
     assert dave is not None and game.day_ends_at is not None
-    cards = {c: game.in_play(c)[0] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE)}
-    cards[game.pack.category_of(dave.hand[0])] = dave.hand[0]  # type: ignore[index]
-    typed = "; ".join(card_name(c) for c in cards.values())
+    typed = "; ".join(card_name(c) for c in naming(game, dave.hand[0]))
     await table.bot.say(table.bob, table.group, f"/suggest @dave {typed}")
     # The bot is down from now until an hour after the day's end.
     table.bot.clock.moment = game.day_ends_at + timedelta(hours=1)
