@@ -16,6 +16,15 @@ def _lines(*parts: str) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def card_lines(reader: Reader, cards: dict[str, list[str]]) -> list[str]:
+    """One line per category: "Suspects: A, B, C"."""
+    lang = reader.language
+    return [
+        t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
+        for cat, ids in cards.items()
+    ]
+
+
 def lobby(reader: Reader, args: dict[str, Any]) -> str:
     f = flat_args(reader, args)
     return t(reader.language, "lobby.opened", **f)
@@ -28,10 +37,7 @@ def game_started(reader: Reader, args: dict[str, Any]) -> str:
         t(lang, "game.roster_line", player=reader.mention(r["user"]), role=reader.card(r["role"]))
         for r in args["roster"]
     )
-    cards = "\n".join(
-        t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
-        for cat, ids in args["cards"].items()
-    )
+    cards = "\n".join(card_lines(reader, args["cards"]))
     return t(
         lang,
         "game.started",
@@ -246,10 +252,7 @@ def status(reader: Reader, args: dict[str, Any]) -> str:
 
 def cards_list(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
-    lines = [
-        t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
-        for cat, ids in args["cards"].items()
-    ]
+    lines = card_lines(reader, args["cards"])
     title = "cards.title_in_play" if args["in_play"] else "cards.title_pack"
     return _lines(t(lang, title), *lines)
 
@@ -292,11 +295,7 @@ def pack_listing(key: str) -> Composer:
         head = t(lang, key)
         if not args.get("cards"):
             return head
-        lines = [
-            t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
-            for cat, ids in args["cards"].items()
-        ]
-        return _lines(head, *lines)
+        return _lines(head, *card_lines(reader, args["cards"]))
 
     return compose
 
