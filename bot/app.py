@@ -15,6 +15,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     MessageHandler,
@@ -23,7 +24,7 @@ from telegram.ext import (
 
 from bot import callbacks as cb
 from bot.config import BotConfig
-from bot.handlers import admin, info, lobby, moves, packs, private
+from bot.handlers import admin, info, lobby, membership, moves, packs, private
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
@@ -43,6 +44,7 @@ GROUP_COMMANDS = (
     "settings",
 )
 PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "reminders", "help", "rules")
+BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
 
 def build_application(config: BotConfig) -> Application:  # type: ignore[type-arg]
@@ -109,8 +111,14 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     application.add_handler(CallbackQueryHandler(private.answer_button, pattern=answer_kinds))
     application.add_handler(CallbackQueryHandler(moves.composer_button, pattern=composer_kinds))
     application.add_handler(CallbackQueryHandler(_unknown_button))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, info.chat_migrated))
     application.add_handler(
         MessageHandler(filters.ChatType.GROUPS & ~filters.COMMAND, info.chatter)
+    )
+    # In a group of its own, so another my_chat_member handler does not shadow it.
+    application.add_handler(
+        ChatMemberHandler(membership.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER),
+        group=BOT_MEMBERSHIP_GROUP,
     )
     application.add_error_handler(_on_error)
 

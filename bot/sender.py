@@ -3,7 +3,8 @@
 Rate limits are python-telegram-bot's AIORateLimiter (set on the Application); a 429
 that still comes back reschedules the row after `retry_after`. A person who has not
 started the bot (403) parks their rows until they do, and the thread is told once,
-with a button that opens the private chat.
+with a button that opens the private chat. A group the bot was removed from (403) parks
+its rows until the bot is added back; a group that became a supergroup is followed.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ class Sender:
         self, row: OutboxRow, text: str, markup: InlineKeyboardMarkup | None
     ) -> int | None:
         """Edit the message an earlier row sent; nothing to do if it was never sent."""
-        target = await self.services.store.sent_message_id(row.payload["target"])
+        target = await self.services.store.sent_message_id(row.payload["target"], row.chat_id)
         if target is None:
             return None
         try:
@@ -173,9 +174,13 @@ class Sender:
     async def _forbidden(self, row: OutboxRow, error: TelegramError) -> None:
         """A person who never started the bot or blocked it: park and tell the thread once."""
         store = self.services.store
-        if row.user_id is None:
-            log.warning("the bot cannot write to chat %s: %s", row.chat_id, error.message)
-            await store.mark_failed(row.id, error.message[:500])
+        if row.user_id is None:  # the bot is not in the group: hold its posts until it is back
+            if await store.park_chat(row.id, error.message[:500]):
+                log.warning(
+                    "the bot cannot post in chat %s (%s); its messages wait until it is back",
+                    row.chat_id,
+                    error.message,
+                )
             return
         await store.mark_undeliverable(row.id, "forbidden")
         await store.people.set_dm_ok(row.user_id, False)

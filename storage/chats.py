@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy import select
 
 from engine.cards import Pack
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
 from engine.settings import Settings
+from storage.chat_moves import Moved, move_chat
 from storage.database import Database
-from storage.models import ChatSettingsRecord, GameRecord, OutboxRecord
+from storage.models import ChatSettingsRecord
 from storage.sql import dumps, insert_for, loads
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -57,26 +60,14 @@ class Chats:
     ) -> None:
         await self._put(chat_id, {"language": language}, now)
 
-    async def migrate(self, old_chat_id: int, new_chat_id: int) -> None:
-        """A group became a supergroup: its games, defaults and owed messages move along."""
+    async def migrate(self, old_chat_id: int, new_chat_id: int) -> Moved:
+        """A group became a supergroup: its games, defaults and owed messages move along.
 
-        def move(conn: Connection) -> None:
-            conn.execute(
-                update(GameRecord)
-                .where(GameRecord.chat_id == old_chat_id)
-                .values(chat_id=new_chat_id)
-            )
-            o = OutboxRecord
-            unfinished = o.status.in_(("pending", "claimed", "waiting_for_person"))
-            conn.execute(
-                update(o).where(o.chat_id == old_chat_id, unfinished).values(chat_id=new_chat_id)
-            )
-            c = ChatSettingsRecord
-            taken = conn.execute(select(c.chat_id).where(c.chat_id == new_chat_id)).first()
-            if taken is None:
-                conn.execute(update(c).where(c.chat_id == old_chat_id).values(chat_id=new_chat_id))
-
-        await self.db.run_write(move)
+        One transaction; moving again (or the other way round later) changes nothing."""
+        moved = await self.db.run_write(move_chat, old_chat_id, new_chat_id)
+        if moved.anything:
+            log.info("chat %s became %s: moved %s", old_chat_id, new_chat_id, moved)
+        return moved
 
     async def _put(self, chat_id: int, values: dict[str, object], now: datetime | None) -> None:
         values = values | {"updated_at": now or datetime.now(UTC)}

@@ -6,7 +6,8 @@ the members and the game's status. A rule error rolls back: nothing is written.
 
 Writers of one game take turns. If this process wrote the game's last event, it decides
 on the state it cached then and proves it current with the game row's compare-and-set
-(last_seq = the cached seq), which also locks the row until commit. Otherwise, or if
+(last_seq = the cached seq, chat = the cached chat, which a group upgrade changes), which
+also locks the row until commit. Otherwise, or if
 the set found another writer had been first, it locks the game's row (SELECT ... FOR
 UPDATE on PostgreSQL; BEGIN IMMEDIATE already holds SQLite's single write lock) and
 reads the state only then. Should two writers still collide (the event seq is unique per
@@ -214,7 +215,7 @@ class Store(OutboxStore, DeadlineStore):
     def _fresh(self, conn: Connection, row: Any) -> Known:
         """The game's state at the row's last_seq, from the cache where it can."""
         known = self._cache.get(row.id)
-        if known is not None and known.seq == row.last_seq:
+        if known is not None and known.seq == row.last_seq and _same_place(known, row):
             return known
         base = (known.seq, known.state) if known is not None else None
         state = load_state(conn, row.id, row.last_seq, base)
@@ -250,7 +251,7 @@ class Store(OutboxStore, DeadlineStore):
         g = GameRecord
         cas = (
             update(g)
-            .where(g.id == known.game_id, g.last_seq == known.seq)
+            .where(g.id == known.game_id, g.last_seq == known.seq, g.chat_id == known.chat_id)
             .values(updated_at=now, **values)
         )
         if conn.execute(cas).rowcount != 1:
@@ -355,6 +356,11 @@ def _open_game(conn: Connection, chat_id: int, topic_id: int) -> Any:
     g = GameRecord
     query = select(g).where(g.chat_id == chat_id, g.topic_id == topic_id, g.status != ENDED)
     return conn.execute(query).first()
+
+
+def _same_place(known: Known, row: Any) -> bool:
+    """Whether a known state's chat is still the game's (a group upgrade moves games)."""
+    return bool(known.chat_id == row.chat_id and known.topic_id == row.topic_id)
 
 
 def _current(conn: Connection, known: Known) -> bool:

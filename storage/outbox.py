@@ -7,6 +7,9 @@ behind it). An untried row scheduled for later (`not_before`) holds nothing back
 each claim returns at most the head row of each chat. Ids of one game's rows are
 allocated under that game's lock, so a game's messages keep the order of its events.
 
+A group the bot was removed from parks its head row the same way (WAITING, `park_chat`),
+which holds the chat's later rows until the bot is back (`release_chat`).
+
 Claims are leases: a row claimed by a sender that died is claimable again once its
 lease has passed (delivery is at least once; mark_sent keeps the first message id).
 On PostgreSQL the claim locks candidate rows FOR UPDATE SKIP LOCKED, so several senders
@@ -134,6 +137,8 @@ def _claim(
     )
     records = sorted(conn.execute(claim).all(), key=lambda r: r.id)
     replies = _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
+    # A reply only within one chat: a group that became a supergroup numbers anew.
+    replied = {r.id: _in_chat(replies, r.reply_to_key, r.chat_id) for r in records}
     return [
         OutboxRow(
             id=r.id,
@@ -144,7 +149,7 @@ def _claim(
             user_id=r.user_id,
             payload=loads(r.payload),
             reply_to_key=r.reply_to_key,
-            reply_to_message_id=replies.get(r.reply_to_key) if r.reply_to_key else None,
+            reply_to_message_id=replied[r.id],
             attempts=r.attempts,
             claimed_by=r.claimed_by,
             lease_until=r.lease_until,
@@ -153,14 +158,20 @@ def _claim(
     ]
 
 
-def _sent_ids(conn: Connection, keys: set[str]) -> dict[str, int]:
+def _sent_ids(conn: Connection, keys: set[str]) -> dict[str, tuple[int, int]]:
+    """key -> (chat id, message id) of the rows among `keys` that were sent."""
     if not keys:
         return {}
     o = OutboxRecord
-    query = select(o.key, o.sent_message_id).where(
+    query = select(o.key, o.chat_id, o.sent_message_id).where(
         o.key.in_(keys), o.status == SENT, o.sent_message_id.is_not(None)
     )
-    return {key: message_id for key, message_id in conn.execute(query).all() if message_id}
+    return {key: (chat, message) for key, chat, message in conn.execute(query).all() if message}
+
+
+def _in_chat(sent: dict[str, tuple[int, int]], key: str | None, chat_id: int) -> int | None:
+    found = sent.get(key) if key else None
+    return found[1] if found is not None and found[0] == chat_id else None
 
 
 def _rowcount(conn: Connection, statement: Any) -> int:
@@ -240,10 +251,29 @@ class OutboxStore:
         )
         return await self.db.run_write(_rowcount, query)
 
-    async def sent_message_id(self, key: str) -> int | None:
-        """The Telegram message id an outbox row produced, once it was sent."""
+    async def park_chat(self, row_id: int, reason: str) -> bool:
+        """The bot cannot post in the row's group (kicked, not a member): park the row.
+
+        A parked row holds every later row of its chat, so the chat is not tried again
+        until release_chat; True if the row was parked (it was still claimed)."""
+        return await self.mark_undeliverable(row_id, reason)
+
+    async def release_chat(self, chat_id: int, now: datetime) -> int:
+        """The bot is back in the group: its parked rows are due again, in their old order."""
+        o = OutboxRecord
+        query = (
+            update(o)
+            .where(o.chat_id == chat_id, o.user_id.is_(None), o.status == WAITING)
+            .values(status=PENDING, next_attempt_at=now)
+        )
+        return await self.db.run_write(_rowcount, query)
+
+    async def sent_message_id(self, key: str, chat_id: int | None = None) -> int | None:
+        """The Telegram message id an outbox row produced, once it was sent (in `chat_id`)."""
         found = await self.db.run_read(_sent_ids, {key})
-        return found.get(key)
+        if chat_id is None:
+            return found[key][1] if key in found else None
+        return _in_chat(found, key, chat_id)
 
     async def message_key(self, chat_id: int, message_id: int) -> str | None:
         """The key of the outbox row whose sent message in `chat_id` is `message_id`."""

@@ -111,10 +111,22 @@ async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 
 
 async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A group became a supergroup (new chat id): its games go with it."""
+    """A group became a supergroup (new chat id): its games, defaults and owed posts follow.
+
+    Telegram tells both chats (migrate_to_chat_id in the old, migrate_from_chat_id in the
+    new); either one moves everything, the other then finds nothing left to move."""
     message = update.effective_message
-    if message is not None and message.migrate_to_chat_id:
-        await services(context).store.chats.migrate(message.chat.id, message.migrate_to_chat_id)
+    if message is None:
+        return
+    if message.migrate_to_chat_id:
+        old, new = message.chat.id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id:
+        old, new = message.migrate_from_chat_id, message.chat.id
+    else:
+        return
+    svc = services(context)
+    if (await svc.store.chats.migrate(old, new)).outbox:
+        svc.outbox_ready.set()
 
 
 async def anonymous_admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
