@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .messages import FakeMessage
+from .spec import ApiError
 
 if TYPE_CHECKING:
     from .users import FakeUser
@@ -131,19 +132,47 @@ class FakeTopic:
 
 
 class FakeGroup(FakeChat):
-    """A supergroup (a forum if ``forum``) that the bot is in."""
+    """A supergroup (a forum if ``forum``) that the bot is in; a basic group if ``basic``.
+
+    A basic group can be upgraded (:meth:`migrate`): Telegram gives it a new id, and the old
+    one then answers every request with ``migrate_to_chat_id``.
+    """
 
     type = "supergroup"
 
-    def __init__(self, world: World, chat_id: int, title: str, forum: bool, username: str | None):
+    def __init__(
+        self,
+        world: World,
+        chat_id: int,
+        title: str,
+        forum: bool,
+        username: str | None,
+        *,
+        basic: bool = False,
+    ):
         super().__init__(world, chat_id)
+        if basic and (forum or username):
+            raise ValueError("a basic group has no topics and no username")
         self.title, self.forum, self.username = title, forum, username
+        self.type = "group" if basic else "supergroup"
         self.statuses: dict[int, str] = {}
         self.bot_status = "member"
         self.topics: dict[int, FakeTopic] = {}
+        self.migrated_to: FakeGroup | None = None
+
+    def refusal(self) -> ApiError | None:
+        """The error a request about this chat gets from Telegram, if any."""
+        if self.migrated_to is not None:
+            upgraded = "Bad Request: group chat was upgraded to a supergroup chat"
+            return ApiError(400, upgraded, {"migrate_to_chat_id": self.migrated_to.id})
+        if self.bot_status == "kicked":
+            return ApiError(403, f"Forbidden: bot was kicked from the {self.type} chat")
+        if self.bot_status == "left":
+            return ApiError(403, f"Forbidden: bot is not a member of the {self.type} chat")
+        return None
 
     def to_api(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "type": "supergroup", "title": self.title}
+        data: dict[str, Any] = {"id": self.id, "type": self.type, "title": self.title}
         if self.username:
             data["username"] = self.username
         if self.forum:
@@ -199,8 +228,37 @@ class FakeGroup(FakeChat):
         if announce:
             self.world.deliver(self.add_message(user, service={"left_chat_member": user.to_api()}))
 
-    def remove_bot(self) -> None:
-        """Kick the bot out (then sending here gives 403)."""
-        self.bot_status = "kicked"
-        kicker = self.owner() or self.world.bot
-        self.world.my_chat_member(self, kicker, "member", "kicked")
+    def remove_bot(self, *, by: FakeUser | None = None) -> None:
+        """Kick the bot out (then sending here gives 403; the bot gets my_chat_member)."""
+        was, self.bot_status = self.bot_status, "kicked"
+        self.world.my_chat_member(self, by or self.owner() or self.world.bot, was, "kicked")
+
+    def add_bot(self, *, by: FakeUser | None = None, admin: bool = False) -> None:
+        """Add the bot (back): my_chat_member, then the new_chat_members service message."""
+        adder = by or self.owner() or self.world.bot
+        was, self.bot_status = self.bot_status, "administrator" if admin else "member"
+        self.world.my_chat_member(self, adder, was, self.bot_status)
+        joined = {"new_chat_members": [self.world.bot.to_api()]}
+        self.world.deliver(self.add_message(adder, service=joined))
+
+    def migrate(self, *, by: FakeUser | None = None, deliver: bool = True) -> FakeGroup:
+        """Upgrade this basic group to a supergroup, as Telegram does; returns the new chat.
+
+        The old chat gets a ``migrate_to_chat_id`` service message, the new one (whose first
+        message it is) a ``migrate_from_chat_id`` one, delivered in that order unless
+        ``deliver`` is False (then a test delivers them itself, late or twice, with
+        ``world.deliver``). Members, admins and the bot keep their places.
+        """
+        if self.type != "group" or self.migrated_to is not None:
+            raise ValueError(f"{self.title} is not a basic group")
+        who = by or self.owner() or self.world.bot
+        new = self.world.add_group(self.title, bot_admin=self.bot_status == "administrator")
+        new.statuses = dict(self.statuses)
+        new.bot_status = self.bot_status
+        self.migrated_to = new
+        told = self.add_message(who, service={"migrate_to_chat_id": new.id})
+        told_new = new.add_message(who, service={"migrate_from_chat_id": self.id})
+        if deliver:
+            self.world.deliver(told)
+            self.world.deliver(told_new)
+        return new

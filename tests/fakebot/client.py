@@ -101,6 +101,15 @@ class RemoteGroup:
         """Kick the bot out of the group."""
         await self.client.op("remove_bot", chat_id=self.id)
 
+    async def add_bot(self, *, admin: bool = False) -> None:
+        """Add the bot back to the group."""
+        await self.client.op("add_bot", chat_id=self.id, admin=admin)
+
+    async def migrate(self) -> RemoteGroup:
+        """Upgrade this basic group to a supergroup; the new chat (this id is then dead)."""
+        data = await self.client.op("migrate_group", chat_id=self.id)
+        return RemoteGroup(self.client, data["id"], data["title"], data["forum"])
+
 
 @dataclass
 class RemoteUser:
@@ -308,8 +317,9 @@ class FakeTelegramClient:
         username: str | None = None,
         bot_admin: bool = False,
         announce: bool = False,
+        basic: bool = False,
     ) -> RemoteGroup:
-        """A supergroup with the bot in it."""
+        """A supergroup (a basic group if ``basic``) with the bot in it."""
         data = await self.op(
             "add_group",
             title=title,
@@ -320,6 +330,7 @@ class FakeTelegramClient:
             username=username,
             bot_admin=bot_admin,
             announce=announce,
+            basic=basic,
         )
         return RemoteGroup(self, data["id"], data["title"], data["forum"])
 

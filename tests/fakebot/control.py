@@ -86,7 +86,13 @@ def user_json(user: FakeUser) -> dict[str, Any]:
 
 def group_json(group: FakeGroup) -> dict[str, Any]:
     """A group as the control API describes it."""
-    return {"id": group.id, "title": group.title, "forum": group.forum, "username": group.username}
+    return {
+        "id": group.id,
+        "type": group.type,
+        "title": group.title,
+        "forum": group.forum,
+        "username": group.username,
+    }
 
 
 @op
@@ -101,7 +107,9 @@ async def add_group(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any
         k: [_user(server, {"id": i}, "id") for i in args.get(k, [])] for k in ("admins", "members")
     }
     owner = _user(server, args, "owner") if args.get("owner") else None
-    flags = {k: args[k] for k in ("forum", "username", "bot_admin", "announce") if k in args}
+    flags = {
+        k: args[k] for k in ("forum", "username", "bot_admin", "announce", "basic") if k in args
+    }
     return group_json(server.add_group(args["title"], owner=owner, **people, **flags))
 
 
@@ -137,8 +145,23 @@ async def remove_member(server: FakeTelegram, args: dict[str, Any]) -> bool:
 
 @op
 async def remove_bot(server: FakeTelegram, args: dict[str, Any]) -> bool:
-    _group(server, args).remove_bot()
+    by = _user(server, args) if args.get("user_id") else None
+    _group(server, args).remove_bot(by=by)
     return True
+
+
+@op
+async def add_bot(server: FakeTelegram, args: dict[str, Any]) -> bool:
+    by = _user(server, args) if args.get("user_id") else None
+    _group(server, args).add_bot(by=by, admin=bool(args.get("admin", False)))
+    return True
+
+
+@op
+async def migrate_group(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
+    """Upgrade a basic group to a supergroup; answers the new chat."""
+    by = _user(server, args) if args.get("user_id") else None
+    return group_json(_group(server, args).migrate(by=by))
 
 
 @op

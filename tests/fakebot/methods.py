@@ -76,10 +76,8 @@ class BotApi:
             user = chat.user
             if not (user.started or user.id in self.world.seen):
                 raise bad_request("chat not found")
-        elif isinstance(chat, FakeGroup) and chat.bot_status == "kicked":
-            raise ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
-        elif isinstance(chat, FakeGroup) and chat.bot_status == "left":
-            raise ApiError(403, "Forbidden: bot is not a member of the supergroup chat")
+        elif isinstance(chat, FakeGroup) and (refusal := chat.refusal()) is not None:
+            raise refusal  # upgraded to a supergroup, or the bot is not in it
         return chat
 
     def writable(self, chat_id: int | str) -> FakeChat:

@@ -172,11 +172,13 @@ class FakeTelegram:
         username: str | None = None,
         bot_admin: bool = False,
         announce: bool = False,
+        basic: bool = False,
     ) -> FakeGroup:
         """A supergroup the bot is a member of (``owner`` defaults to the first admin).
 
         With ``announce`` the bot gets the my_chat_member and new_chat_members updates of
-        being added; otherwise the group simply already contains the bot.
+        being added; otherwise the group simply already contains the bot. With ``basic``
+        it is a basic group, which :meth:`FakeGroup.migrate` upgrades to a supergroup.
         """
         return self.world.add_group(
             title,
@@ -187,6 +189,7 @@ class FakeTelegram:
             username=username,
             bot_admin=bot_admin,
             announce=announce,
+            basic=basic,
         )
 
     def chat(self, chat_id: int | str) -> FakeChat | None:

@@ -71,10 +71,17 @@ class World:
         username: str | None = None,
         bot_admin: bool = False,
         announce: bool = False,
+        basic: bool = False,
     ) -> FakeGroup:
-        """A supergroup with the bot in it; ``owner`` defaults to the first admin."""
+        """A supergroup (a basic group if ``basic``) with the bot in it; ``owner`` defaults
+        to the first admin."""
         admins = list(admins)
-        group = FakeGroup(self, -1001000000001 - len(self.chats), title, forum, username)
+        if basic:
+            group = FakeGroup(
+                self, -4000000001 - len(self.chats), title, forum, username, basic=True
+            )
+        else:
+            group = FakeGroup(self, -1001000000001 - len(self.chats), title, forum, username)
         self.chats[group.id] = group
         owner = owner or (admins[0] if admins else None)
         for user in members:
@@ -124,6 +131,8 @@ class World:
         """A user posts a plain-text message; the bot gets it if it would in Telegram."""
         thread = topic.thread_id if isinstance(topic, FakeTopic) else topic
         if isinstance(chat, FakeGroup):
+            if chat.migrated_to is not None:
+                raise ValueError(f"{chat.title} became chat {chat.migrated_to.id}; post there")
             if chat.status(user.id) in ("left", "kicked"):
                 if chat.status(user.id) == "kicked":
                     raise ValueError(f"{user.first_name} is banned from {chat.title}")
