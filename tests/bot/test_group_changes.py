@@ -3,8 +3,10 @@ kicked and added back. Nothing owed is lost, doubled or sent to the wrong chat."
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -15,8 +17,9 @@ from storage.models import OutboxRecord
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
 from tests.bot.play import compose_suggestion, naming, open_and_start, state
+from tests.bot.processes import bot_env, start_bot, stop_bot
 from tests.bot.test_packs import PACK
-from tests.fakebot import FakeGroup, FakeUser
+from tests.fakebot import FakeGroup, FakeTelegramClient, FakeUser
 
 
 @pytest.fixture
@@ -164,3 +167,51 @@ async def test_posts_missed_while_the_bot_was_kicked_arrive_in_order_once(table:
     # And the group hears the game again as it goes on.
     await table.bot.say(table.carol, group, "/status")
     assert "Day 2" in bot_messages(group)[-1].text
+
+
+async def test_whodunit_run_hears_the_upgrade_and_the_kick(tmp_path: Path) -> None:
+    """The real process asks Telegram for the updates these changes come as."""
+    fake = await FakeTelegramClient.launch("123:ABC")
+    process: asyncio.subprocess.Process | None = None
+    try:
+        env = bot_env("123:ABC", fake.base_url, f"sqlite:///{tmp_path}/bot.db")
+        process = await start_bot(env, tmp_path)
+        await fake.wait_for(lambda: _polling(fake), timeout=30)
+        alice = await fake.add_user("Alice", username="alice")
+        old = await fake.add_group("Club", admins=[alice], basic=True)
+        await alice.start_bot()
+        await alice.send(old, "/newgame")
+        await _bot_post(fake, old, lambda m: bool(m.buttons))
+        new = await old.migrate()
+        await alice.send(new, "/status")
+        status = await _bot_post(fake, new, lambda m: True)
+        assert "no game" not in status.text and "@alice" in status.text
+        await new.remove_bot()
+        await new.add_bot()
+        await fake.wait_for(_drained(fake), timeout=15)
+    except BaseException:
+        print(await stop_bot(process) if process is not None else "the bot did not start")
+        raise
+    finally:
+        await fake.aclose()
+    output = await stop_bot(process)
+    assert f"the bot is no longer in chat {new.id} (kicked)" in output, output
+
+
+async def _polling(fake: FakeTelegramClient) -> bool:
+    return bool(await fake.calls("getUpdates"))
+
+
+def _drained(fake: FakeTelegramClient):  # type: ignore[no-untyped-def]
+    async def check() -> bool:
+        return not await fake.updates()
+
+    return check
+
+
+async def _bot_post(fake, group, predicate):  # type: ignore[no-untyped-def]
+    async def check():  # type: ignore[no-untyped-def]
+        found = [m for m in await group.messages() if m.from_user_id == 1000 and predicate(m)]
+        return found[0] if found else None
+
+    return await fake.wait_for(check, 15)
