@@ -172,7 +172,8 @@ class Sender:
         return target
 
     async def _forbidden(self, row: OutboxRow, error: TelegramError) -> None:
-        """A person who never started the bot or blocked it: park and tell the thread once."""
+        """A person who never started the bot or blocked it: park and tell the thread once.
+        A group the bot is not in: park its queue until the bot is added back."""
         store = self.services.store
         if row.user_id is None:  # the bot is not in the group: hold its posts until it is back
             if await store.park_chat(row.id, error.message[:500]):

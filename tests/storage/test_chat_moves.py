@@ -89,6 +89,9 @@ async def test_everything_of_the_chat_moves_in_one_go_and_nothing_else(store: St
     assert f'"notify":[{NEW},0]' in outbox["dm"].payload
     assert f'"notify":[{OTHER},0]' in outbox["dm-other"].payload
     assert outbox["sent"].chat_id == CHAT, "a sent row records where it went"
+    # Its message can be neither edited nor replied to in the new chat, which numbers anew.
+    assert await store.sent_message_id("sent", CHAT) == 1
+    assert await store.sent_message_id("sent", NEW) is None
     assert outbox["other"].chat_id == OTHER
 
     # The send that was in flight is refused (migrate_to_chat_id): retried, to the new chat.
