@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import build_application
 
     application = build_application(config)
-    application.run_polling(allowed_updates=["message", "callback_query"])
+    application.run_polling(allowed_updates=["message", "callback_query", "chat_member"])
     return 0
 
 

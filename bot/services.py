@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.admins import AdminCache
 from bot.directory import Directory
 from bot.planning import plan_messages
 from engine.commands import Command, OpenLobby
@@ -34,6 +35,7 @@ class Services:
     directory: Directory = field(init=False)
     deadlines_changed: Callable[[], None] | None = None
     seen_people: dict[int, tuple[str, str | None, str | None]] = field(default_factory=dict)
+    admins: AdminCache = field(default_factory=AdminCache)
 
     def __post_init__(self) -> None:
         self.directory = Directory(self.store, self.default_language)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from telegram import Chat, Message, Update, User
-from telegram.constants import ChatMemberStatus, ChatType
+from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
@@ -19,7 +19,6 @@ from engine.state import Game
 from storage.games import GameRef
 
 log = logging.getLogger(__name__)
-ADMIN_STATUSES = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
@@ -67,13 +66,8 @@ async def remember(context: ContextTypes.DEFAULT_TYPE, user: User) -> None:
 
 
 async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
-    """Asked of Telegram every time, never guessed."""
-    try:
-        member = await context.bot.get_chat_member(chat_id, user_id)
-    except TelegramError:  # an unanswerable question means "no"
-        log.warning("could not check admin status in chat %s", chat_id)
-        return False
-    return member.status in ADMIN_STATUSES
+    """From Telegram's admin list of the chat, cached for minutes (`bot/admins.py`)."""
+    return await services(context).admins.is_admin(context.bot, chat_id, user_id)
 
 
 async def say(

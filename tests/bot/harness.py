@@ -47,19 +47,30 @@ class BotHarness:
         clock: Clock | None,
         *,
         sweep_seconds: float = 3600,
+        settings: dict[str, Any] | None = None,
     ) -> None:
-        """With `clock` None the bot runs on real time and its own scheduler."""
+        """With `clock` None the bot runs on real time and its own scheduler.
+
+        Telegram's rate limits and the per-person flood limits are off unless `settings`
+        (BotConfig fields) sets them.
+        """
         self.server = server
         self.clock = clock or Clock()
         self.real_time = clock is None
+        chosen: dict[str, Any] = {
+            "group_messages_per_minute": 100_000,
+            "messages_per_second": 100_000,
+            "flood_group_limit": 100_000,
+            "flood_private_limit": 100_000,
+            **(settings or {}),
+        }
         self.config = BotConfig(
             bot_token=TOKEN,
             database_url=database_url,
             telegram_api_url=server.base_url,
             sweep_seconds=sweep_seconds,
-            group_messages_per_minute=100_000,
-            messages_per_second=100_000,
             _env_file=None,  # type: ignore[call-arg]
+            **chosen,
         )
         self.app: Application = build_application(self.config)  # type: ignore[type-arg]
         self.in_flight = 0
