@@ -122,6 +122,7 @@ class BotHarness:
             busy = (
                 self.server.world.updates
                 or self.in_flight
+                or getattr(self.app.update_processor, "waiting", 0)
                 or not self.app.update_queue.empty()
                 or due
             )
