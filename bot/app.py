@@ -81,6 +81,8 @@ def _limits(config: BotConfig) -> Limits:
         group=config.flood_group_limit,
         private=config.flood_private_limit,
         window=config.flood_window_seconds,
+        sustained=config.flood_group_sustained_limit,
+        long_window=config.flood_long_window_seconds,
         cooldown=config.flood_cooldown_seconds,
     )
 

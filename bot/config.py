@@ -37,6 +37,8 @@ class BotConfig(BaseSettings):
     flood_group_limit: int = Field(default=5, ge=1)
     flood_private_limit: int = Field(default=30, ge=1)
     flood_window_seconds: float = Field(default=20.0, gt=0)
+    flood_group_sustained_limit: int = Field(default=20, ge=1)
+    flood_long_window_seconds: float = Field(default=600.0, gt=0)
     flood_cooldown_seconds: float = Field(default=300.0, ge=0)
 
     @field_validator("default_language")

@@ -1,7 +1,8 @@
 """Per-person limits: a member who floods a chat gets one notice, then is ignored a while.
 
 Counted per person per chat: commands and button presses. More than the chat's limit
-within the window earns one short notice (a toast for a press; for a command, a private
+within the window (or, in a group, more than the sustained limit within the long window)
+earns one short notice (a toast for a press; for a command, a private
 message if the bot can write to the person, else one reply in the chat) and a cooldown
 during which that person's commands and presses in that chat are dropped before any
 handler runs: no database write, no API call, nothing queued in the chat's outbox, so the
@@ -32,9 +33,14 @@ class Verdict(Enum):
 
 @dataclass(frozen=True)
 class Limits:
+    """`group`/`private` actions per `window` (a burst), and in a group also `sustained`
+    per `long_window` (a slow, steady flood), before a `cooldown`; seconds."""
+
     group: int = 5
     private: int = 30
     window: float = 20.0
+    sustained: int = 20
+    long_window: float = 600.0
     cooldown: float = 300.0
 
 
@@ -56,11 +62,15 @@ class FloodGuard:
         key = (chat_id, user_id)
         if self._quiet_until.get(key, 0.0) > now:
             return Verdict.IGNORE
+        limits = self.limits
         recent = self._recent.setdefault(key, deque())
-        while recent and recent[0] <= now - self.limits.window:
+        while recent and recent[0] <= now - max(limits.window, limits.long_window):
             recent.popleft()
         recent.append(now)
-        if len(recent) <= (self.limits.private if private else self.limits.group):
+        burst = sum(1 for moment in recent if moment > now - limits.window)
+        if private and burst <= limits.private:
+            return Verdict.HANDLE
+        if not private and burst <= limits.group and len(recent) <= limits.sustained:
             return Verdict.HANDLE
         recent.clear()
         self._quiet_until[key] = now + self.limits.cooldown
@@ -68,7 +78,7 @@ class FloodGuard:
 
     def _sweep(self, now: float) -> None:
         """Forget people who went quiet, so the maps stay as small as the active crowd."""
-        horizon = now - self.limits.window
+        horizon = now - max(self.limits.window, self.limits.long_window)
         for key in [k for k, r in self._recent.items() if not r or r[-1] <= horizon]:
             del self._recent[key]
         for key in [k for k, until in self._quiet_until.items() if until <= now]:

@@ -62,6 +62,7 @@ class BotHarness:
             "messages_per_second": 100_000,
             "flood_group_limit": 100_000,
             "flood_private_limit": 100_000,
+            "flood_group_sustained_limit": 100_000,
             **(settings or {}),
         }
         self.config = BotConfig(

@@ -21,6 +21,8 @@ FLOOD_SETTINGS = (
     "flood_group_limit",
     "flood_private_limit",
     "flood_window_seconds",
+    "flood_group_sustained_limit",
+    "flood_long_window_seconds",
     "flood_cooldown_seconds",
 )
 NOTICE = "too many commands at once"
@@ -138,7 +140,8 @@ async def test_a_flood_in_one_group_does_not_slow_another_groups_game(guarded: T
     assert len(notices) == 1
     assert not table.server.calls_to("getChatMember")
     admin_lists = [
-        c for c in table.server.calls_to("getChatAdministrators")
+        c
+        for c in table.server.calls_to("getChatAdministrators")
         if int(c.params["chat_id"]) == flooded.id
     ]
     assert len(admin_lists) == 1

@@ -70,8 +70,7 @@ async def test_a_flood_in_one_key_takes_no_slot_from_other_keys() -> None:
 
     async with processor:
         flood = [
-            asyncio.create_task(processor.process_update(("flood", n), stuck()))
-            for n in range(100)
+            asyncio.create_task(processor.process_update(("flood", n), stuck())) for n in range(100)
         ]
         await asyncio.sleep(0.01)
         await asyncio.wait_for(processor.process_update(("quiet", 1), other()), timeout=5)
