@@ -25,7 +25,7 @@ from telegram.ext import (
 from bot import callbacks as cb
 from bot.admins import AdminCache
 from bot.config import BotConfig
-from bot.flood import FloodGate, FloodGuard, Limits
+from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
 from bot.handlers import admin, info, lobby, moves, packs, private
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
@@ -162,6 +162,7 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
             bot_username=me.username or "whodunit_bot",
             default_language=config.default_language,
             admins=AdminCache(config.admin_cache_seconds),
+            refusals=RepeatedRefusals(config.refusal_edit_seconds),
         )
         application.bot_data["services"] = services
         worker = worker_name()

@@ -40,6 +40,7 @@ class BotConfig(BaseSettings):
     flood_group_sustained_limit: int = Field(default=20, ge=1)
     flood_long_window_seconds: float = Field(default=600.0, gt=0)
     flood_cooldown_seconds: float = Field(default=300.0, ge=0)
+    refusal_edit_seconds: float = Field(default=120.0, ge=0)
 
     @field_validator("default_language")
     @classmethod

@@ -152,3 +152,39 @@ class FloodGate:
             reply_to_message_id=reply_to,
             key=key,
         )
+
+
+@dataclass
+class _Reply:
+    key: str
+    said: tuple[str, str]
+    until: float
+
+
+class RepeatedRefusals:
+    """A person's refusals in one group thread edit one reply while it is recent.
+
+    The first refusal is a reply to the person's command; later ones within `seconds`
+    edit that reply (nothing at all when they say the same), so repeated refusals never
+    become new posts in the thread. `seconds` 0 turns this off.
+    """
+
+    def __init__(self, seconds: float = 120.0, clock: Callable[[], float] = time.monotonic):
+        self.seconds = seconds
+        self.clock = clock
+        self._replies: dict[tuple[int, int, int], _Reply] = {}
+
+    def earlier(self, place: tuple[int, int, int]) -> _Reply | None:
+        """The reply to edit for (chat, topic, person), if there is a recent one."""
+        reply = self._replies.get(place)
+        if reply is None or reply.until <= self.clock():
+            return None
+        return reply
+
+    def posted(self, place: tuple[int, int, int], key: str, said: tuple[str, str]) -> None:
+        if self.seconds <= 0:
+            return
+        now = self.clock()
+        if len(self._replies) >= SWEEP_EVERY:
+            self._replies = {p: r for p, r in self._replies.items() if r.until > now}
+        self._replies[place] = _Reply(key, said, now + self.seconds)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from dataclasses import dataclass
@@ -104,8 +105,34 @@ async def refuse(
     tz: str | None = None,
     labels: dict[str, str] | None = None,
 ) -> None:
-    """A rule error in the asker's language (times in the game's zone); nothing changed."""
-    await say(context, w, error_key(error), error_args(error), tz=tz, labels=labels)
+    """A rule error in the asker's language (times in the game's zone); nothing changed.
+
+    In a group, the person's repeated refusals edit the first one's reply while it is
+    recent (`bot/flood.py`), so they never pile up as new posts in the thread.
+    """
+    msg, args = error_key(error), error_args(error)
+    if w.private:
+        await say(context, w, msg, args, tz=tz, labels=labels)
+        return
+    refusals = services(context).refusals
+    place = (w.chat.id, w.topic_id, w.user.id)
+    said = (msg, json.dumps(args, sort_keys=True, default=str))
+    earlier = refusals.earlier(place)
+    if earlier is None:
+        await say(context, w, msg, args, tz=tz, labels=labels)
+        refusals.posted(place, f"u{w.update_id}:{msg}", said)
+    elif earlier.said != said:
+        await services(context).tell(
+            w.chat.id,
+            msg,
+            args,
+            topic_id=w.topic_id,
+            key=f"u{w.update_id}:{msg}:edit",
+            tz=tz,
+            labels=labels,
+            edit_of=earlier.key,
+        )
+        earlier.said = said
 
 
 def error_key(error: RuleError) -> str:

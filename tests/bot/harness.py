@@ -51,8 +51,8 @@ class BotHarness:
     ) -> None:
         """With `clock` None the bot runs on real time and its own scheduler.
 
-        Telegram's rate limits and the per-person flood limits are off unless `settings`
-        (BotConfig fields) sets them.
+        Telegram's rate limits, the per-person flood limits and the editing of repeated
+        refusals are off unless `settings` (BotConfig fields) sets them.
         """
         self.server = server
         self.clock = clock or Clock()
@@ -63,6 +63,7 @@ class BotHarness:
             "flood_group_limit": 100_000,
             "flood_private_limit": 100_000,
             "flood_group_sustained_limit": 100_000,
+            "refusal_edit_seconds": 0,
             **(settings or {}),
         }
         self.config = BotConfig(

@@ -24,13 +24,14 @@ FLOOD_SETTINGS = (
     "flood_group_sustained_limit",
     "flood_long_window_seconds",
     "flood_cooldown_seconds",
+    "refusal_edit_seconds",
 )
 NOTICE = "too many commands at once"
 
 
 @pytest.fixture
 async def guarded(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
-    """The usual table, with the bot's default per-person limits switched on."""
+    """The usual table, with the bot's default per-person limits and refusal edits on."""
     alice = server.add_user("Alice", username="alice")
     bob = server.add_user("Bob", username="bob")
     carol = server.add_user("Carol", username="carol")
@@ -145,3 +146,71 @@ async def test_a_flood_in_one_group_does_not_slow_another_groups_game(guarded: T
         if int(c.params["chat_id"]) == flooded.id
     ]
     assert len(admin_lists) == 1
+
+
+async def test_a_persons_repeated_refusals_edit_one_reply(guarded: Table) -> None:
+    table = guarded
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    to_self = "/suggest @bob " + "; ".join(card_name(c) for c in naming(game, game.deck[0]))
+    posts = len(bot_messages(table.group))
+    edits_before = len(table.server.calls_to("editMessageText"))
+    first = await table.bot.say(table.bob, table.group, to_self)
+    reply = bot_messages(table.group)[-1]
+    assert "to yourself" in reply.text
+    assert reply.reply_to is not None and reply.reply_to.message_id == first.message_id
+    for command in ("/pause", "/pause", "/resume"):
+        await table.bot.say(table.bob, table.group, command)
+    assert len(bot_messages(table.group)) == posts + 1, "no new post for the repeats"
+    assert "Only a chat admin" in bot_messages(table.group)[-1].text  # the reply, edited
+    edits = table.server.calls_to("editMessageText")[edits_before:]
+    assert [int(c.params["message_id"]) for c in edits] == [reply.message_id], (
+        "one edit: the same refusal again changes nothing"
+    )
+    # Another person's refusal is a reply of its own.
+    await table.bot.say(table.carol, table.group, "/pause")
+    assert len(bot_messages(table.group)) == posts + 2
+    assert (await state(table, game_id)).paused_at is None
+
+
+async def test_a_flooder_is_told_once_privately_then_costs_nothing(guarded: Table) -> None:
+    table = guarded
+    mallory = table.server.add_user("Mallory", username="mallory")
+    trent = table.server.add_user("Trent", username="trent")
+    table.group.add_member(mallory, announce=False)
+    table.group.add_member(trent, announce=False)
+    mallory.start_bot()
+    await table.bot.settle()
+    await table.bot.say(table.alice, table.group, "/newgame")
+    lobby = bot_messages(table.group)[-1]
+    posts = len(bot_messages(table.group))
+
+    for _ in range(6):  # the sixth is one too many
+        mallory.send(table.group, "/status")
+    await table.bot.settle()
+    assert len(bot_messages(table.group)) == posts + 5
+    notice = mallory.private_messages()[-1]
+    assert "Too many commands at once in “Cluedo club”" in notice.text
+    assert "5 minutes" in notice.text
+
+    # Trent presses Join and Leave by turns: the sixth press is answered with the notice.
+    answers = [await trent.press(lobby, ("Join", "Leave")[n % 2], timeout=5) for n in range(6)]
+    assert all(a.answered for a in answers)
+    assert "Too many presses at once" in answers[-1].text
+
+    # From now on their commands and presses cost no API call and no database write.
+    await table.bot.settle()
+    calls = len([c for c in table.server.calls if c.method != "getUpdates"])
+    rows = await table.bot.services.store.outbox_counts()
+    for _ in range(50):
+        mallory.send(table.group, "/pause")
+    ignored = await trent.press(lobby, "Join", timeout=0.5)
+    await table.bot.settle()
+    assert not ignored.answered
+    assert len([c for c in table.server.calls if c.method != "getUpdates"]) == calls
+    assert await table.bot.services.store.outbox_counts() == rows
+    assert len(bot_messages(table.group)) == posts + 5
+    assert sum(NOTICE in m.text for m in bot_messages(table.group)) == 0
+    # Everybody else is heard as before.
+    await table.bot.say(table.bob, table.group, "/status")
+    assert len(bot_messages(table.group)) == posts + 6
