@@ -23,11 +23,14 @@ from telegram.ext import (
 )
 
 from bot import callbacks as cb
+from bot.admins import AdminCache
 from bot.config import BotConfig
+from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
 from bot.handlers import admin, info, lobby, membership, moves, packs, private
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
+from bot.updates import KeyedUpdateProcessor
 from storage.games import Store
 
 log = logging.getLogger(__name__)
@@ -50,6 +53,7 @@ BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 def build_application(config: BotConfig) -> Application:  # type: ignore[type-arg]
     """An Application that runs unchanged against Telegram or any Bot API server."""
     token = config.require_token()
+    processor = KeyedUpdateProcessor(config.concurrent_updates)
     application = (
         Application.builder()
         .token(token)
@@ -63,12 +67,25 @@ def build_application(config: BotConfig) -> Application:  # type: ignore[type-ar
                 max_retries=2,
             )
         )
+        .concurrent_updates(processor)
         .post_init(_post_init(config))
         .post_shutdown(_post_shutdown)
         .build()
     )
+    processor.admit = FloodGate(application, FloodGuard(_limits(config)))
     add_handlers(application)
     return application
+
+
+def _limits(config: BotConfig) -> Limits:
+    return Limits(
+        group=config.flood_group_limit,
+        private=config.flood_private_limit,
+        window=config.flood_window_seconds,
+        sustained=config.flood_group_sustained_limit,
+        long_window=config.flood_long_window_seconds,
+        cooldown=config.flood_cooldown_seconds,
+    )
 
 
 def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
@@ -102,6 +119,8 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
     as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
+    members = ChatMemberHandler(_members_changed, ChatMemberHandler.ANY_CHAT_MEMBER)
+    application.add_handler(members, group=-2)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"
@@ -129,6 +148,14 @@ async def _unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     await answer_toast(context, update, "toast.stale")
 
 
+async def _members_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Someone was promoted, demoted, joined or left: the chat's admin list is re-read."""
+    from bot.handlers.common import services
+
+    if update.effective_chat is not None:
+        services(context).admins.forget(update.effective_chat.id)
+
+
 async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("handler failed", exc_info=context.error)
 
@@ -141,6 +168,8 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
             store=store,
             bot_username=me.username or "whodunit_bot",
             default_language=config.default_language,
+            admins=AdminCache(config.admin_cache_seconds),
+            refusals=RepeatedRefusals(config.refusal_edit_seconds),
         )
         application.bot_data["services"] = services
         worker = worker_name()

@@ -39,7 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import build_application
 
     application = build_application(config)
-    application.run_polling(allowed_updates=["message", "callback_query", "my_chat_member"])
+    application.run_polling(
+        allowed_updates=["message", "callback_query", "my_chat_member", "chat_member"]
+    )
     return 0
 
 

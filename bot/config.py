@@ -32,6 +32,15 @@ class BotConfig(BaseSettings):
     sweep_seconds: float = Field(default=5.0, gt=0)
     group_messages_per_minute: int = Field(default=20, ge=1)
     messages_per_second: int = Field(default=30, ge=1)
+    concurrent_updates: int = Field(default=64, ge=1)
+    admin_cache_seconds: float = Field(default=300.0, ge=0)
+    flood_group_limit: int = Field(default=5, ge=1)
+    flood_private_limit: int = Field(default=30, ge=1)
+    flood_window_seconds: float = Field(default=20.0, gt=0)
+    flood_group_sustained_limit: int = Field(default=20, ge=1)
+    flood_long_window_seconds: float = Field(default=600.0, gt=0)
+    flood_cooldown_seconds: float = Field(default=300.0, ge=0)
+    refusal_edit_seconds: float = Field(default=120.0, ge=0)
 
     @field_validator("default_language")
     @classmethod

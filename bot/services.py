@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.admins import AdminCache
 from bot.directory import Directory
+from bot.flood import RepeatedRefusals
 from bot.planning import plan_messages
 from engine.commands import Command, OpenLobby
 from storage.games import Outcome, Store
@@ -34,6 +36,8 @@ class Services:
     directory: Directory = field(init=False)
     deadlines_changed: Callable[[], None] | None = None
     seen_people: dict[int, tuple[str, str | None, str | None]] = field(default_factory=dict)
+    admins: AdminCache = field(default_factory=AdminCache)
+    refusals: RepeatedRefusals = field(default_factory=RepeatedRefusals)
 
     def __post_init__(self) -> None:
         self.directory = Directory(self.store, self.default_language)
@@ -74,9 +78,13 @@ class Services:
         notify: tuple[int, int] | None = None,
         tz: str | None = None,
         labels: dict[str, str] | None = None,
+        edit_of: str | None = None,
     ) -> None:
-        """Queue one message outside a game command (an answer, an error, a listing)."""
+        """Queue one message outside a game command (an answer, an error, a listing);
+        with `edit_of`, an edit of the message that the row with that key sent."""
         payload: dict[str, Any] = {"msg": msg, "args": args or {}}
+        if edit_of is not None:
+            payload.update(op="edit", target=edit_of)
         if reply_to_message_id is not None:
             payload["reply_to_message_id"] = reply_to_message_id
         if buttons:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from telegram import Chat, Message, Update, User
-from telegram.constants import ChatMemberStatus, ChatType
+from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
@@ -19,7 +20,6 @@ from engine.state import Game
 from storage.games import GameRef
 
 log = logging.getLogger(__name__)
-ADMIN_STATUSES = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
@@ -67,13 +67,8 @@ async def remember(context: ContextTypes.DEFAULT_TYPE, user: User) -> None:
 
 
 async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
-    """Asked of Telegram every time, never guessed."""
-    try:
-        member = await context.bot.get_chat_member(chat_id, user_id)
-    except TelegramError:  # an unanswerable question means "no"
-        log.warning("could not check admin status in chat %s", chat_id)
-        return False
-    return member.status in ADMIN_STATUSES
+    """From Telegram's admin list of the chat, cached for minutes (`bot/admins.py`)."""
+    return await services(context).admins.is_admin(context.bot, chat_id, user_id)
 
 
 async def say(
@@ -110,8 +105,34 @@ async def refuse(
     tz: str | None = None,
     labels: dict[str, str] | None = None,
 ) -> None:
-    """A rule error in the asker's language (times in the game's zone); nothing changed."""
-    await say(context, w, error_key(error), error_args(error), tz=tz, labels=labels)
+    """A rule error in the asker's language (times in the game's zone); nothing changed.
+
+    In a group, the person's repeated refusals edit the first one's reply while it is
+    recent (`bot/flood.py`), so they never pile up as new posts in the thread.
+    """
+    msg, args = error_key(error), error_args(error)
+    if w.private:
+        await say(context, w, msg, args, tz=tz, labels=labels)
+        return
+    refusals = services(context).refusals
+    place = (w.chat.id, w.topic_id, w.user.id)
+    said = (msg, json.dumps(args, sort_keys=True, default=str))
+    earlier = refusals.earlier(place)
+    if earlier is None:
+        await say(context, w, msg, args, tz=tz, labels=labels)
+        refusals.posted(place, f"u{w.update_id}:{msg}", said)
+    elif earlier.said != said:
+        await services(context).tell(
+            w.chat.id,
+            msg,
+            args,
+            topic_id=w.topic_id,
+            key=f"u{w.update_id}:{msg}:edit",
+            tz=tz,
+            labels=labels,
+            edit_of=earlier.key,
+        )
+        earlier.said = said
 
 
 def error_key(error: RuleError) -> str:

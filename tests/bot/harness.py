@@ -48,19 +48,32 @@ class BotHarness:
         clock: Clock | None,
         *,
         sweep_seconds: float = 3600,
+        settings: dict[str, Any] | None = None,
     ) -> None:
-        """With `clock` None the bot runs on real time and its own scheduler."""
+        """With `clock` None the bot runs on real time and its own scheduler.
+
+        Telegram's rate limits, the per-person flood limits and the editing of repeated
+        refusals are off unless `settings` (BotConfig fields) sets them.
+        """
         self.server = server
         self.clock = clock or Clock()
         self.real_time = clock is None
+        chosen: dict[str, Any] = {
+            "group_messages_per_minute": 100_000,
+            "messages_per_second": 100_000,
+            "flood_group_limit": 100_000,
+            "flood_private_limit": 100_000,
+            "flood_group_sustained_limit": 100_000,
+            "refusal_edit_seconds": 0,
+            **(settings or {}),
+        }
         self.config = BotConfig(
             bot_token=TOKEN,
             database_url=database_url,
             telegram_api_url=server.base_url,
             sweep_seconds=sweep_seconds,
-            group_messages_per_minute=100_000,
-            messages_per_second=100_000,
             _env_file=None,  # type: ignore[call-arg]
+            **chosen,
         )
         self.app: Application = build_application(self.config)  # type: ignore[type-arg]
         self.in_flight = 0
@@ -112,6 +125,7 @@ class BotHarness:
             busy = (
                 self.server.world.updates
                 or self.in_flight
+                or getattr(self.app.update_processor, "waiting", 0)
                 or not self.app.update_queue.empty()
                 or due
             )

@@ -222,6 +222,14 @@ class FakeGroup(FakeChat):
             joined = {"new_chat_members": [user.to_api()]}
             self.world.deliver(self.add_message(user, service=joined))
 
+    def set_status(self, user: FakeUser, status: str, *, by: FakeUser | None = None) -> None:
+        """Promote, demote or restrict ``user``: the bot gets a ``chat_member`` update
+        (when it is an admin here and asked for them, as Telegram does)."""
+        old = self.member(user)
+        self.statuses[user.id] = status
+        if self.bot_status == "administrator":
+            self.world.chat_member(self, by or self.owner() or user, old, self.member(user))
+
     def remove_member(self, user: FakeUser, *, announce: bool = True) -> None:
         """``user`` leaves the group (a left_chat_member service message if ``announce``)."""
         self.statuses[user.id] = "left"

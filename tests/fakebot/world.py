@@ -194,6 +194,19 @@ class World:
         }
         self.push_update("my_chat_member", payload, by)
 
+    def chat_member(
+        self, chat: FakeChat, by: FakeUser, old: dict[str, Any], new: dict[str, Any]
+    ) -> None:
+        """Queue a chat_member update (a member's status changed; only if asked for)."""
+        payload = {
+            "chat": chat.to_api(),
+            "from": by.to_api(),
+            "date": now(),
+            "old_chat_member": old,
+            "new_chat_member": new,
+        }
+        self.push_update("chat_member", payload, by)
+
     def _bot_member(self, status: str) -> dict[str, Any]:
         data: dict[str, Any] = {"status": status, "user": self.bot.to_api()}
         if status == "kicked":

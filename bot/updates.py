@@ -1,0 +1,102 @@
+"""Updates handled concurrently across chats and people, in arrival order within each.
+
+python-telegram-bot hands every update to `process_update` as it arrives. Updates that
+share a key (a group chat, or one person's private chat and button presses) wait for the
+one before them; updates of different keys run side by side, at most
+`max_concurrent_updates` at a time. Waiting for a key's turn happens before a slot of the
+bound is taken, so a flood in one chat never fills the slots other chats need. A game's
+moves come from its group (suggestions, admin commands) and from its players' private
+chats (answers, composer sends); the store serialises writes per game, so per-chat and
+per-person order is what the processor keeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import BaseUpdateProcessor
+
+Admit = Callable[[object], Awaitable[bool]]
+
+
+def update_key(update: object) -> str:
+    """Whose order an update belongs to: its group chat, else the person, else its chat."""
+    if not isinstance(update, Update):
+        return "other"
+    if update.callback_query is not None:
+        return f"user:{update.callback_query.from_user.id}"
+    chat = update.effective_chat
+    if chat is not None and chat.type != ChatType.PRIVATE:
+        return f"chat:{chat.id}"
+    user = update.effective_user
+    if user is not None:
+        return f"user:{user.id}"
+    return f"chat:{chat.id}" if chat is not None else "other"
+
+
+class KeyedUpdateProcessor(BaseUpdateProcessor):
+    """Concurrent across keys, in order within a key; `admit` may drop an update unhandled.
+
+    `process_update` returns once the update was handled (or dropped), so a caller that
+    confirms offsets after it never confirms an update still being handled.
+    """
+
+    def __init__(
+        self,
+        max_concurrent_updates: int,
+        *,
+        key: Callable[[object], str] = update_key,
+        admit: Admit | None = None,
+    ) -> None:
+        super().__init__(max_concurrent_updates)
+        self.key = key
+        self.admit = admit
+        self._tails: dict[str, asyncio.Future[None]] = {}
+        self.waiting = 0  # updates accepted and not yet finished (in their turn or waiting)
+
+    async def process_update(  # type: ignore[misc]  # wait for the key's turn, then a slot
+        self, update: object, coroutine: Awaitable[Any]
+    ) -> None:
+        key = self.key(update)
+        before = self._tails.get(key)
+        mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._tails[key] = mine  # taken synchronously: arrival order is the order of calls
+        self.waiting += 1
+        try:
+            if before is not None:
+                await asyncio.shield(before)
+            await super().process_update(update, coroutine)
+        finally:
+            self.waiting -= 1
+            mine.set_result(None)
+            if self._tails.get(key) is mine:
+                del self._tails[key]
+            _close(coroutine)  # never started if cancelled while waiting: no warning
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        """Handle the update to its end (or drop it when `admit` says no)."""
+        if self.admit is not None and not await self.admit(update):
+            _close(coroutine)
+            return
+        await coroutine
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release: updates still running finish in their own tasks."""
+
+    @property
+    def busy_keys(self) -> int:
+        """Keys with an update being handled or waiting."""
+        return len(self._tails)
+
+
+def _close(coroutine: Awaitable[Any]) -> None:
+    if inspect.iscoroutine(coroutine) and inspect.getcoroutinestate(coroutine) == "CORO_CREATED":
+        coroutine.close()
