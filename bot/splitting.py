@@ -1,19 +1,22 @@
 """Long HTML messages cut into parts Telegram accepts, each valid HTML on its own.
 
-Telegram refuses a message longer than 4096 characters, counted on the text *after* entity
-parsing, in UTF-16 code units (an emoji outside the basic plane counts 2). A part is never
-cut inside a tag or an entity (`&amp;`); elements open at a cut are closed at the end of the
-part and opened again at the start of the next, so bold stays bold and a link stays a link.
-Cuts fall after a line break if one fits, else after a space, else between two characters.
+Telegram refuses a message longer than 4096 characters of its text *after* entity parsing;
+they are counted here in UTF-16 code units (an emoji outside the basic plane counts 2), never
+fewer than Telegram counts. A part is never cut inside a tag or an entity (`&amp;`); elements
+open at a cut are closed at the end of the part and opened again at the start of the next,
+so bold stays bold and a link stays a link. Cuts fall after a line break if one fits, else
+after a space, else between two characters (not inside an emoji sequence or before an accent).
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from dataclasses import dataclass
 
 LIMIT = 4000  # Telegram's 4096, less a margin
+_ZWJ = "\u200d"
 _TOKEN = re.compile(
     r"""(?P<tag></?(?P<name>[A-Za-z][\w-]*)(?:[^>"']|"[^"]*"|'[^']*')*>)"""
     r"|(?P<entity>&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);?)",
@@ -83,6 +86,8 @@ def _cut(tokens: list[_Token], start: int, limit: int) -> int:
     if last is None:  # a limit below one character's length: take one anyway
         last = next(i + 1 for i in range(start, len(tokens)) if tokens[i].visible)
     cut = last
+    while cut - 1 > start and _joined(tokens[cut - 1], tokens[cut]):
+        cut -= 1  # a hard cut keeps "👩‍👩‍👧", "👍🏽" and "é" (e + accent) whole
     solid = next((i for i in range(start, last) if tokens[i].visible.strip()), last)
     for breaks in ("\n", " \t"):  # a line or word after something that is not blank
         found = next((i for i in range(last, solid, -1) if _is(tokens[i - 1], breaks)), None)
@@ -92,6 +97,18 @@ def _cut(tokens: list[_Token], start: int, limit: int) -> int:
     while cut < len(tokens) and tokens[cut].closing:  # end tags belong to what they close
         cut += 1
     return cut
+
+
+def _joined(before: _Token, after: _Token) -> bool:
+    """Whether two characters belong to one visible symbol (a grapheme, roughly)."""
+    if before.visible == _ZWJ:
+        return True
+    mark = after.visible[:1]
+    return bool(mark) and (
+        mark in (_ZWJ, "\ufe0e", "\ufe0f")
+        or 0x1F3FB <= ord(mark) <= 0x1F3FF  # skin tones
+        or unicodedata.category(mark).startswith("M")
+    )
 
 
 def _is(token: _Token, characters: str) -> bool:
