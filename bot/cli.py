@@ -23,8 +23,14 @@ def main(argv: list[str] | None = None) -> int:
         level=config.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    for noisy in ("httpx", "alembic", "apscheduler"):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
+    from bot.logs import install
+
+    install(config.bot_token.strip())  # before anything is logged: no token, no message body
+    noisy = ["alembic", "apscheduler"]
+    if config.log_level.upper() != "DEBUG":
+        noisy.append("httpx")  # a line per request; at DEBUG they stay, without the token
+    for name in noisy:
+        logging.getLogger(name).setLevel(logging.WARNING)
     if args.command == "db":
         from storage.migrate import upgrade
 

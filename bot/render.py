@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.splitting import split_text as split_text  # the sender's import
 from engine.cards import Pack
 from locales import t
 
@@ -154,27 +155,6 @@ def keyboard(rows: list[list[dict[str, str]]]) -> InlineKeyboardMarkup | None:
             for row in rows
         ]
     )
-
-
-def split_text(text: str, limit: int = 4000) -> list[str]:
-    """A long message as several, cut between lines (each under Telegram's 4096)."""
-    parts: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:  # a single overlong line: cut it hard
-            parts.extend([current] if current else [])
-            current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            parts.append(current)
-            current = line
-        else:
-            current = candidate
-    if current or not parts:
-        parts.append(current)
-    return parts
 
 
 def labels_of(pack: Pack) -> dict[str, str] | None:

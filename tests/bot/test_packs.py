@@ -42,3 +42,32 @@ async def test_a_pack_with_too_few_places_is_refused(table: Table) -> None:
     assert "at least 6 places" in bot_messages(table.group)[-1].text
     await table.bot.say(table.alice, table.group, "/pack")
     assert "/pack classic" in bot_messages(table.group)[-1].text
+
+
+def _ampersand_names(letter: str, count: int) -> list[str]:
+    """Card names of 38 characters, 22 of them `&` (each `&amp;` in the bot's HTML, so that
+    one line of names is longer in HTML than a message may be)."""
+    return [f"{letter}{i:02} " + "&&".join("RDQABBTPGMSH") for i in range(1, count + 1)]
+
+
+async def test_a_pack_with_ampersands_long_enough_to_split_reaches_everyone(table: Table) -> None:
+    suspects, weapons = _ampersand_names("S", 30), _ampersand_names("W", 30)
+    places = _ampersand_names("P", 38)
+    pack = "\n".join(
+        ("/pack", "Suspects: " + ", ".join(suspects), "Weapons: " + ", ".join(weapons))
+    ) + ("\nPlaces: " + ", ".join(places))
+    assert len(pack) < 4096, "a message a person can send"
+    await table.bot.say(table.alice, table.group, pack)
+    await table.bot.say(table.alice, table.group, "/settings extra_cards 26")  # all in play
+    game = await state(table, await open_and_start(table))
+    refused = [c.response for c in table.server.calls_to("sendMessage") if not c.ok]
+    assert refused == [], "a part was refused"
+    posts = [m.text for m in bot_messages(table.group)]
+    begins = next(i for i, text in enumerate(posts) if "The game begins" in text)
+    ends = next(i for i in range(begins, len(posts)) if "Days last" in posts[i])
+    assert ends > begins, "the start post needed more than one message"
+    start = "\n".join(posts[begins : ends + 1])
+    assert len(game.deck) == 30 + 30 + 33
+    assert all(dict(game.pack.labels)[card] in start for card in game.deck), "no card lost"
+    saved = "\n".join(posts[:begins])
+    assert all(name in saved for name in suspects + weapons + places)

@@ -1,18 +1,10 @@
-"""Rendering details: long messages split between lines; durations; mentions are escaped."""
+"""Rendering details: durations; mentions are escaped (splitting: test_splitting.py)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.render import Person, Reader, duration_text, split_text
-
-
-def test_a_long_message_is_split_between_lines_under_telegrams_limit() -> None:
-    text = "\n".join(f"<b>line {i}</b> " + "x" * 100 for i in range(200))
-    parts = split_text(text)
-    assert len(parts) > 1 and all(len(p) <= 4000 for p in parts)
-    assert "\n".join(parts) == text
-    assert all(p.count("<b>") == p.count("</b>") for p in parts), "no tag is cut in two"
+from bot.render import Person, Reader, duration_text
 
 
 def test_durations_read_naturally_in_both_languages() -> None:
