@@ -29,6 +29,7 @@ from bot.render import labels_of
 from engine import commands as cmd
 from engine.cards import CUSTOM, PACKS, Category
 from engine.errors import RuleError
+from engine.settings import new_game_settings
 from engine.state import Phase
 
 
@@ -39,7 +40,7 @@ async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     defaults = await svc.store.chats.get(w.chat.id)
-    settings = defaults.settings
+    settings, fell_back = new_game_settings(defaults.settings, defaults.pack is not None)
     own = defaults.pack if settings.pack == CUSTOM else None
     pack = own or PACKS.get(settings.pack, PACKS["classic"])
     role = None
@@ -57,6 +58,9 @@ async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await svc.create(w.chat.id, w.topic_id, command)
     except RuleError as error:
         await refuse(context, w, error)
+        return
+    if fell_back:
+        await say(context, w, "lobby.pack_missing")
 
 
 async def start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import Category
+from engine.cards import CUSTOM, Category
+from engine.settings import Settings
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
 from tests.bot.play import open_and_start, state
@@ -42,3 +43,30 @@ async def test_a_pack_with_too_few_places_is_refused(table: Table) -> None:
     assert "at least 6 places" in bot_messages(table.group)[-1].text
     await table.bot.say(table.alice, table.group, "/pack")
     assert "/pack classic" in bot_messages(table.group)[-1].text
+
+
+async def test_the_custom_pack_setting_is_refused_in_a_chat_without_a_pack(table: Table) -> None:
+    await table.bot.say(table.alice, table.group, "/settings pack custom")
+    refusal = bot_messages(table.group)[-1]
+    assert "no card pack of its own" in refusal.text and "/pack" in refusal.text
+    store = table.bot.services.store
+    assert (await store.chats.get(table.group.id)).settings.pack == "classic"
+    await table.bot.say(table.alice, table.group, "/newgame")
+    assert "A new game of Cluedo" in bot_messages(table.group)[-1].text
+    await table.bot.say(table.alice, table.group, "/settings pack custom")
+    assert "cannot switch to it now" in bot_messages(table.group)[-1].text
+
+
+async def test_newgame_falls_back_to_classic_when_the_stored_pack_is_missing(
+    table: Table,
+) -> None:
+    # Defaults stored before the setting was refused: they name a pack the chat lacks.
+    store = table.bot.services.store
+    await store.chats.set_settings(table.group.id, Settings(pack=CUSTOM))
+    game_id = await open_and_start(table)
+    texts = [m.text for m in bot_messages(table.group)]
+    note = next(t for t in texts if "uses the classic cards" in t)
+    assert "/pack" in note and "/settings pack classic" in note
+    assert any("The game begins" in t for t in texts)
+    game = await state(table, game_id)
+    assert game.pack.id == "classic" and game.settings.pack == "classic"
