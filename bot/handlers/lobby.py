@@ -64,7 +64,7 @@ async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/startgame: deal the cards and open day 1 (the lobby's creator or a chat admin)."""
+    """/startgame: deal the cards and open day 1 (the lobby's host or a chat admin)."""
     w = where(update)
     if w is None or w.private:
         return
