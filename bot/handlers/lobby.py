@@ -85,9 +85,12 @@ async def _start(context: ContextTypes.DEFAULT_TYPE, w: Where, game_id: int) -> 
 async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Join, Leave and Start presses on the lobby post."""
     query = update.callback_query
+    if query is None:
+        return
     w = where(update)
-    data = cb.parse(query.data if query else None)
-    if query is None or w is None or data is None:
+    data = cb.parse(query.data)
+    if w is None or data is None:
+        await answer_toast(context, update, "toast.stale")
         return
     await remember(context, w.user)
     svc = services(context)
