@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from telegram import (
@@ -11,6 +12,7 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
+from telegram.error import TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -157,7 +159,17 @@ async def _members_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -
 
 
 async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log the failure; a button press whose handler failed still gets an answer."""
     log.error("handler failed", exc_info=context.error)
+    if not isinstance(update, Update) or update.callback_query is None:
+        return
+    from bot.handlers.common import answer_toast
+
+    try:
+        await answer_toast(context, update, "toast.failed", alert=True)
+    except Exception:  # the failure may be the store itself: at least stop the spinner
+        with contextlib.suppress(TelegramError):
+            await update.callback_query.answer()
 
 
 def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 MAX_BYTES = 64
+MAX_DIGITS = 18  # ids fit a signed 64-bit integer (the database's)
 
 
 @dataclass(frozen=True)
@@ -22,14 +24,41 @@ class Callback:
         return data
 
 
+class Malformed(ValueError):
+    """Button data that none of our buttons carries (forged, or from an old version)."""
+
+
 def parse(data: str | None) -> Callback | None:
     """A Callback from button data; None for anything malformed."""
     if not data:
         return None
     parts = data.split(":")
-    if len(parts) < 2 or not parts[1].isdigit():
+    if len(parts) < 2 or not _digits(parts[1]):
         return None
     return Callback(parts[0], int(parts[1]), tuple(parts[2:]))
+
+
+def index(text: str, size: int) -> int:
+    """A position in a list of `size` items, as a button carries it: 0 <= i < size.
+
+    Every index read from button data goes through here, so a forged "-1" or "99" is
+    refused (Malformed) and never taken as "the last one" or anything else.
+    """
+    if not _digits(text) or int(text) >= size:
+        raise Malformed(text)
+    return int(text)
+
+
+def number(text: str) -> int:
+    """A positive id or count from button data (a suggestion's id or number)."""
+    if not _digits(text) or int(text) < 1:
+        raise Malformed(text)
+    return int(text)
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only ("²" and "٣" pass str.isdigit but are no ids), and not too many."""
+    return re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", text) is not None
 
 
 # Kinds

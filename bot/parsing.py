@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.cards import CATEGORY_ORDER, Category, Pack
+from engine.cards import CATEGORY_ORDER, Category, Pack, name_key
 from locales import LANGUAGES, t
 
 
@@ -26,38 +26,37 @@ class TypedSuggestion:
 
 
 def normalize(text: str) -> str:
-    """Case, accents, "ё", punctuation and spacing do not matter."""
-    text = unicodedata.normalize("NFKD", text.casefold().replace("ё", "е"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"[^\w\s]", " ", text)
-    return " ".join(text.split())
+    """As engine.cards.name_key, and punctuation does not matter either ("dr who")."""
+    return " ".join(re.sub(r"[^\w\s]", " ", name_key(text)).split())
 
 
 def card_names(pack: Pack, card: str) -> list[str]:
-    """Every name a card goes by: its id and its name in each catalog."""
+    """Every name a card goes by, as written: its id and its name in each catalog."""
     label = pack.label(card)
     if label is not None:  # a chat's own pack: its names only
-        return [normalize(label)]
-    names = {normalize(card.replace("_", " "))}
-    names.update(normalize(t(language, f"card.{card}")) for language in LANGUAGES)
+        return [label]
+    names = {card.replace("_", " ")}
+    names.update(t(language, f"card.{card}") for language in LANGUAGES)
     return sorted(names)
 
 
 def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: str) -> str:
-    """The one card of a category that a typed word names (exact, else a unique prefix)."""
-    wanted = normalize(typed)
-    if not wanted:
+    """The one card of a category that a typed word names.
+
+    Tried in turn: the name as written (so "Rope!" and "Rope" are told apart), the name
+    without punctuation ("dr who" for "Dr. Who"), then a unique prefix of it or of a word.
+    Card names and the typed text go through the same normalisation at each step.
+    """
+    if not name_key(typed):
         raise ParseError("parse.missing_card", category_category=category.value)
     candidates = pack.cards_of(category)
-    exact = [c for c in candidates if wanted in card_names(pack, c)]
-    found = exact or [
-        c
-        for c in candidates
-        if any(
-            name.startswith(wanted) or any(word.startswith(wanted) for word in name.split())
-            for name in card_names(pack, c)
-        )
-    ]
+    names = {card: card_names(pack, card) for card in candidates}
+    wanted = normalize(typed)
+    found = (
+        [c for c in candidates if name_key(typed) in map(name_key, names[c])]
+        or [c for c in candidates if wanted and wanted in map(normalize, names[c])]
+        or [c for c in candidates if wanted and _prefix_of(wanted, map(normalize, names[c]))]
+    )
     if not found:
         raise ParseError(
             "parse.unknown_card", typed=typed.strip(), category_category=category.value
@@ -70,11 +69,19 @@ def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: 
     return playing[0]
 
 
+def _prefix_of(wanted: str, names: Iterable[str]) -> bool:
+    """Whether `wanted` begins one of the names, or one of their words."""
+    return any(
+        name.startswith(wanted) or any(word.startswith(wanted) for word in name.split())
+        for name in names
+    )
+
+
 def parse_suggestion(text: str, pack: Pack, in_play: tuple[str, ...]) -> TypedSuggestion:
     """Read "@player suspect; weapon; place" (";" or "," or new lines between the cards)."""
     body = text.strip()
     target = ""
-    mention = re.match(r"@(\w{3,32})\s*[:,]?\s*", body)
+    mention = re.match(r"@(\w{3,32})(?:[:,](?=\s|$))?\s*", body)  # "@bob: A; B; C"
     if mention:
         target = mention[1]
         body = body[mention.end() :]

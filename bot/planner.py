@@ -118,6 +118,7 @@ def cards_by_category(game: Game) -> dict[str, list[str]]:
 def lobby_args(game: Game) -> Args:
     return {
         "creator_user": game.creator,
+        "host_user": game.lobby_host or game.creator,  # an empty lobby: whoever joins next
         "players_users": [e.user for e in game.lobby],
         "minimum": game.settings.min_players,
     }

@@ -24,8 +24,18 @@ OPTIONAL = frozenset(
     {"day_ends_at", "max_received_per_day", "answer_grace", "open_day_if_window_left"}
 )
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
-_UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1, "д": 86400, "ч": 3600, "м": 60, "с": 1}
-_DURATION = re.compile(r"(\d+(?:[.,]\d+)?)\s*([a-zа-я]*)", re.IGNORECASE)
+# Every unit word a duration may use (English and Russian), in seconds.
+_UNIT_WORDS = {
+    86400: ("d", "day", "days", "д", "дн", "день", "дня", "дней"),
+    3600: ("h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов"),
+    60: ("m", "min", "mins", "minute", "minutes", "м", "мин", "минута", "минуты", "минут"),
+    1: ("s", "sec", "secs", "second", "seconds", "с", "сек", "секунда", "секунды", "секунд"),
+}
+_UNITS = {word: seconds for seconds, words in _UNIT_WORDS.items() for word in words}
+_NUMBER = r"[0-9]+(?:[.,][0-9]+)?"  # ASCII digits only: "²" or "١" are not numbers here
+_PART = re.compile(rf"({_NUMBER})\s*([^\W\d_]+)")
+_DURATION = re.compile(rf"(?:\s*{_NUMBER}\s*[^\W\d_]+)+\s*")
+MAX_DIGITS = 6  # no count, day or duration a person types needs more
 MAX_DURATION = timedelta(days=366)
 _OFF = {"off", "no", "none", "false", "нет", "выкл", "0ff"}
 _ON = {"on", "yes", "true", "да", "вкл"}
@@ -34,26 +44,51 @@ _ON = {"on", "yes", "true", "да", "вкл"}
 class SettingInputError(ValueError):
     """The typed value does not fit the setting; `reason` is a catalog key suffix."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, **values: Any) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.values = values
 
 
 def parse_duration(text: str) -> timedelta:
-    """ "90m", "2h", "1d 12h", "1.5h", "2ч"; a bare number means hours."""
+    """Strictly "90m", "2h", "1d12h", "1d 12h", "1.5h", "2ч", "2 hours"; a bare number is hours.
+
+    Each unit once, a known unit after every number, nothing else: "1.5.5h", "2hh", "h"
+    and "-1h" are refused ("duration"), and so is anything over MAX_DURATION ("too_large").
+    """
+    raw = text.strip().casefold()
+    if re.fullmatch(_NUMBER, raw):
+        parts = [(raw, "h")]
+    elif _DURATION.fullmatch(raw):
+        parts = _PART.findall(raw)
+    else:
+        raise SettingInputError("duration")
+    units = [_UNITS.get(unit) for _, unit in parts]
+    if None in units or len(set(units)) != len(units):
+        raise SettingInputError("duration")
+    too_large = SettingInputError("too_large", maximum_td=MAX_DURATION.total_seconds())
     total = 0.0
-    matched = False
-    for number, unit in _DURATION.findall(text.strip()):
-        unit = unit.lower()[:1] if unit else "h"
-        if unit not in _UNITS:
-            raise SettingInputError("duration")
-        total += float(number.replace(",", ".")) * _UNITS[unit]
-        matched = True
-    if not matched or re.sub(r"[\d\s.,a-zа-я]", "", text, flags=re.IGNORECASE):
-        raise SettingInputError("duration")
+    for (number, _), unit in zip(parts, units, strict=True):
+        whole, _, fraction = number.replace(",", ".").partition(".")
+        whole = whole.lstrip("0") or "0"
+        if len(whole) > MAX_DIGITS:
+            raise too_large
+        total += float(f"{whole}.{fraction[:MAX_DIGITS] or 0}") * (unit or 0)
     if total > MAX_DURATION.total_seconds():
-        raise SettingInputError("duration")
+        raise too_large
     return timedelta(seconds=round(total))
+
+
+def parse_whole_number(text: str, *, signed: bool = False) -> int:
+    """A whole number typed in ASCII digits, at most MAX_DIGITS of them (else "too_large")."""
+    raw = text.strip()
+    found = re.fullmatch(r"(-?)([0-9]+)" if signed else r"()([0-9]+)", raw)
+    if found is None:
+        raise SettingInputError("number")
+    digits = found[2].lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
+        raise SettingInputError("too_large", maximum=10**MAX_DIGITS - 1)
+    return -int(digits) if found[1] else int(digits)
 
 
 def parse_setting(name: str, text: str) -> Any:
@@ -66,7 +101,7 @@ def parse_setting(name: str, text: str) -> Any:
     if name in DURATIONS:
         return parse_duration(raw)
     if name == "day_ends_at":
-        match = re.fullmatch(r"(\d{1,2})[:.](\d{2})", raw)
+        match = re.fullmatch(r"([0-9]{1,2})[:.]([0-9]{2})", raw)
         if not match or int(match[1]) > 23 or int(match[2]) > 59:
             raise SettingInputError("time")
         return time(int(match[1]), int(match[2]))
@@ -78,9 +113,7 @@ def parse_setting(name: str, text: str) -> Any:
             return False
         raise SettingInputError("switch")
     if isinstance(default, int) or name == "max_received_per_day":
-        if not re.fullmatch(r"-?\d+", raw):
-            raise SettingInputError("number")
-        return int(raw)
+        return parse_whole_number(raw, signed=True)
     if name == "role_assignment":
         return raw.lower()
     return raw

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -117,6 +118,20 @@ CLASSIC = Pack(
 )
 
 PACKS: dict[str, Pack] = {CLASSIC.id: CLASSIC}
+# Typographic variants keyboards produce: ’ and ' are the same apostrophe when typed.
+_TYPOGRAPHIC = str.maketrans(
+    dict.fromkeys("’‘ʼ`´", "'") | dict.fromkeys("“”«»„", '"') | dict.fromkeys("–—", "-")
+)
+
+
+def name_key(name: str) -> str:
+    """A card name as people type it: case, accents, "ё", typographic quotes and dashes,
+    and spacing do not matter; punctuation does ("Rope!" is not "Rope")."""
+    text = unicodedata.normalize("NFKD", name.casefold().replace("ё", "е"))
+    text = "".join(c for c in text if not unicodedata.combining(c)).translate(_TYPOGRAPHIC)
+    return " ".join(text.split())
+
+
 CUSTOM = "custom"  # the pack setting of a game played with the chat's own pack
 MAX_CARDS = 40
 MAX_NAME = 40
@@ -146,9 +161,12 @@ def custom_pack(suspects: list[str], weapons: list[str], places: list[str]) -> P
                 raise RuleError(
                     "invalid_pack", reason="long", name=name[:MAX_NAME], maximum=MAX_NAME
                 )
-            if name.casefold() in seen:
+            key = name_key(name)
+            if not key:
+                raise RuleError("invalid_pack", reason="untypable", name=name)
+            if key in seen:  # the same when typed: no one could name one and not the other
                 raise RuleError("invalid_pack", reason="twice", name=name)
-            seen.add(name.casefold())
+            seen.add(key)
         prefix = category.value[0]
         ids[category] = tuple(f"{prefix}{i}" for i in range(1, len(cleaned) + 1))
         labels.extend(zip(ids[category], cleaned, strict=True))

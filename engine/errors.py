@@ -31,7 +31,7 @@ RULE_ERROR_CODES: frozenset[str] = frozenset(
         "role_taken",
         "role_not_a_suspect",
         "roles_not_chosen_mode",
-        "only_creator_or_admin",
+        "only_host_or_admin",
         "admin_only",
         "game_not_running",
         "game_paused",

@@ -10,9 +10,9 @@ from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CUSTOM, CardId, Category, Pack, deck_counts
 from engine.decision import Decision
 from engine.errors import RuleError
-from engine.rules import require_admin, require_creator_or_admin, require_game, require_lobby
+from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.schedule import day_end
-from engine.settings import SCHEDULE_SETTINGS
+from engine.settings import SCHEDULE_SETTINGS, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
 
 
@@ -20,7 +20,8 @@ def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> list[ev.E
     """A new game starts as a lobby that its creator joins."""
     if state is not None:
         raise RuleError("game_exists")
-    if (c.settings.pack == CUSTOM) != (c.pack is not None):
+    require_pack_available(c.settings.pack, c.pack is not None)
+    if c.pack is not None and c.settings.pack != CUSTOM:
         raise RuleError("invalid_setting", setting="pack", reason="unknown_pack")
     decision = Decision(None)  # type: ignore[arg-type]
     opened = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor, pack=c.pack)
@@ -59,9 +60,9 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
     if game.phase is Phase.ENDED:
         raise RuleError("game_not_running")
     if game.phase is Phase.LOBBY:
-        require_creator_or_admin(game, c)
+        require_host_or_admin(game, c)
         if c.changes.get("pack") == CUSTOM and game.custom_pack is None:
-            raise RuleError("invalid_setting", setting="pack", reason="unknown_pack")
+            raise RuleError("invalid_setting", setting="pack", reason="lobby_pack")
         base = game.settings
     else:
         require_admin(c)
@@ -76,7 +77,7 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
 def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> list[ev.Event]:
     """Deal by the forum formula from the game's seed and open day 1."""
     game = require_lobby(state)
-    require_creator_or_admin(game, c)
+    require_host_or_admin(game, c)
     if len(game.lobby) < game.settings.min_players:
         raise RuleError(
             "not_enough_players", minimum=game.settings.min_players, joined=len(game.lobby)

@@ -38,9 +38,15 @@ def require_admin(cmd: Command) -> None:
         raise RuleError("admin_only")
 
 
-def require_creator_or_admin(game: Game, cmd: Command) -> None:
-    if cmd.actor != game.creator and not cmd.actor_is_admin:
-        raise RuleError("only_creator_or_admin")
+def require_host_or_admin(game: Game, cmd: Command) -> None:
+    """The lobby's host (see Game.lobby_host) or a chat admin; in an empty lobby, an admin."""
+    if cmd.actor_is_admin:
+        return
+    host = game.lobby_host
+    if host is None:
+        raise RuleError("admin_only")
+    if cmd.actor != host:
+        raise RuleError("only_host_or_admin", host=host)
 
 
 def require_player(game: Game, user: int) -> Player:

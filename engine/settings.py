@@ -105,3 +105,30 @@ def validate(s: Settings) -> None:
         raise _invalid("reminder_before", "at_least", minimum=timedelta(0))
     if s.pack not in PACKS and s.pack != CUSTOM:
         raise _invalid("pack", "unknown_pack")
+
+
+def require_pack_available(pack: str, has_custom_pack: bool) -> None:
+    """The "custom" pack setting needs a pack of the chat's (or the lobby's) own."""
+    if pack == CUSTOM and not has_custom_pack:
+        raise _invalid("pack", "no_custom_pack")
+
+
+def change_chat_defaults(
+    current: Settings, changes: dict[str, Any], *, has_custom_pack: bool
+) -> Settings:
+    """A chat's defaults for its new games, changed; "custom" only once the chat has a pack."""
+    changed = current.changed(**changes)
+    if "pack" in changes:
+        require_pack_available(changed.pack, has_custom_pack)
+    return changed
+
+
+def new_game_settings(defaults: Settings, has_custom_pack: bool) -> tuple[Settings, bool]:
+    """The settings a chat's new game opens with, and whether they had to fall back.
+
+    Defaults that name the chat's own pack when it has none (stored before this was
+    refused) fall back to the classic pack, so /newgame always works.
+    """
+    if defaults.pack == CUSTOM and not has_custom_pack:
+        return defaults.changed(pack="classic"), True
+    return defaults, False

@@ -145,6 +145,13 @@ class Game:
     def in_lobby(self, user: UserId) -> bool:
         return any(entry.user == user for entry in self.lobby)
 
+    @property
+    def lobby_host(self) -> UserId | None:
+        """Who runs the lobby: its creator while in it, else whoever has waited longest."""
+        if self.in_lobby(self.creator):
+            return self.creator
+        return self.lobby[0].user if self.lobby else None
+
     def can_accuse(self, player: Player) -> bool:
         return player.active and not player.accused
 

@@ -28,6 +28,7 @@ from bot.settings_text import (
 from engine import commands as cmd
 from engine.codec import to_dict
 from engine.errors import RuleError
+from engine.settings import change_chat_defaults
 from engine.state import Phase
 from locales import LANGUAGES
 
@@ -83,8 +84,11 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     try:
         by = parse_duration(" ".join(_args(w)))
-    except SettingInputError:
-        await say(context, w, "error.invalid_extension")
+    except SettingInputError as error:
+        if error.reason == "too_large":
+            await say(context, w, "error.extension_too_large", error.values)
+        else:
+            await say(context, w, "error.invalid_extension")
         return
     await _run_admin(context, w, cmd.ExtendDay(**_admin(w), by=by))  # type: ignore[arg-type]
 
@@ -184,7 +188,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         value = parse_setting(name, raw)
     except SettingInputError as error:
-        await say(context, w, f"input.{error.reason}", {"setting_setting": name})
+        await say(context, w, f"input.{error.reason}", {"setting_setting": name, **error.values})
         return
     try:
         if in_game and ref is not None:  # the engine decides who may change what
@@ -193,7 +197,10 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             )
             await svc.run(ref.id, change)
         else:
-            changed = (await svc.directory.chat_settings(w.chat.id)).changed(**{name: value})
+            defaults = await svc.store.chats.get(w.chat.id)
+            changed = change_chat_defaults(
+                defaults.settings, {name: value}, has_custom_pack=defaults.pack is not None
+            )
             await svc.store.chats.set_settings(w.chat.id, changed)
             await say(context, w, "settings.defaults_saved", {"setting_setting": name})
     except RuleError as error:

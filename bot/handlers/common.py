@@ -157,6 +157,8 @@ def error_args(error: RuleError) -> dict[str, Any]:
             args["card_card"] = value
         elif name == "category":
             args["category_category"] = value
+        elif name == "host":
+            args["host_user"] = value
         else:
             args[name] = value
     if "setting" in args:
@@ -203,7 +205,10 @@ async def answer_toast(
         return
     svc = services(context)
     language = await svc.directory.person_language(query.from_user.id)
-    text = compose(Reader(supported(language), tz, labels=labels or {}), key, args or {})
+    named = [v for k, v in (args or {}).items() if k.endswith("_user") and isinstance(v, int)]
+    people = await svc.directory.persons(named)
+    reader = Reader(supported(language), tz, people=people, labels=labels or {})
+    text = compose(reader, key, args or {})
     plain = re.sub(r"<[^>]+>", "", text)
     try:
         await query.answer(html.unescape(plain)[:200], show_alert=alert)

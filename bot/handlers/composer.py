@@ -13,7 +13,7 @@ from bot import callbacks as cb
 from bot.messages import compose
 from bot.render import Reader, buttons_markup
 from engine.cards import CATEGORY_ORDER
-from engine.state import Game
+from engine.state import Game, Player
 
 Buttons = list[list[dict[str, str]]]
 CATEGORY_STEPS = ("suspect", "weapon", "place")
@@ -28,15 +28,24 @@ def _cancel(game_id: int) -> list[dict[str, str]]:
 
 
 def chosen_cards(game: Game, indexes: list[str]) -> list[str]:
-    """Card ids from the indexes chosen so far (into the in-play list of each category)."""
-    cards = []
-    for category, index in zip(CATEGORY_ORDER, indexes, strict=False):
-        options = game.in_play(category)
-        position = int(index)
-        if not 0 <= position < len(options):
-            raise ValueError("stale composer")
-        cards.append(options[position])
-    return cards
+    """Card ids from the indexes chosen so far (into the in-play list of each category).
+
+    More than three, or any index out of range, is button data we never sent (Malformed).
+    """
+    if len(indexes) > len(CATEGORY_ORDER):
+        raise cb.Malformed("too many cards")
+    return [
+        game.in_play(category)[cb.index(position, len(game.in_play(category)))]
+        for category, position in zip(CATEGORY_ORDER, indexes, strict=False)
+    ]
+
+
+def chosen_target(game: Game, me: int, seat: str) -> Player:
+    """The seat chosen as a suggestion's target: in range, and never one's own (Malformed)."""
+    target = game.players[cb.index(seat, len(game.players))]
+    if target.user == me:
+        raise cb.Malformed("own seat")
+    return target
 
 
 def suggestion_step(
@@ -56,7 +65,7 @@ def suggestion_step(
         ]
         return "composer.choose_target", {"game": game_id}, [*rows, _cancel(game_id)]
     seat, picks = args[0], list(args[1:])
-    target = game.players[int(seat)].user
+    target = chosen_target(game, me, seat).user
     cards = chosen_cards(game, picks)
     base = {"game": game_id, "target_user": target, "chosen_cards": cards}
     if len(picks) < 3:

@@ -9,6 +9,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot.handlers.common import game_update, remember, say, services, where
 from bot.render import labels_of
+from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
 from engine.queries import public_view
 from engine.state import Game, Phase
@@ -92,7 +93,15 @@ async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     w, game = here.w, here.game
     words = ((w.message.text if w.message else "") or "").split()[1:]
-    day = int(words[0]) if words and words[0].isdigit() else game.day
+    day = game.day
+    if words:
+        try:
+            day = parse_whole_number(words[0])
+        except SettingInputError:
+            day = 0
+        if not 1 <= day <= max(game.day, 1):
+            await say(context, w, "log.bad_day", {"last": max(game.day, 1)})
+            return
     entries = [
         {
             "number": s.number,

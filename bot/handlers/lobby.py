@@ -29,6 +29,7 @@ from bot.render import labels_of
 from engine import commands as cmd
 from engine.cards import CUSTOM, PACKS, Category
 from engine.errors import RuleError
+from engine.settings import new_game_settings
 from engine.state import Phase
 
 
@@ -39,7 +40,7 @@ async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     defaults = await svc.store.chats.get(w.chat.id)
-    settings = defaults.settings
+    settings, fell_back = new_game_settings(defaults.settings, defaults.pack is not None)
     own = defaults.pack if settings.pack == CUSTOM else None
     pack = own or PACKS.get(settings.pack, PACKS["classic"])
     role = None
@@ -57,10 +58,13 @@ async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await svc.create(w.chat.id, w.topic_id, command)
     except RuleError as error:
         await refuse(context, w, error)
+        return
+    if fell_back:
+        await say(context, w, "lobby.pack_missing")
 
 
 async def start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/startgame: deal the cards and open day 1 (the lobby's creator or a chat admin)."""
+    """/startgame: deal the cards and open day 1 (the lobby's host or a chat admin)."""
     w = where(update)
     if w is None or w.private:
         return
@@ -81,9 +85,12 @@ async def _start(context: ContextTypes.DEFAULT_TYPE, w: Where, game_id: int) -> 
 async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Join, Leave and Start presses on the lobby post."""
     query = update.callback_query
+    if query is None:
+        return
     w = where(update)
-    data = cb.parse(query.data if query else None)
-    if query is None or w is None or data is None:
+    data = cb.parse(query.data)
+    if w is None or data is None:
+        await answer_toast(context, update, "toast.stale")
         return
     await remember(context, w.user)
     svc = services(context)

@@ -152,9 +152,12 @@ def _step(kind: str, game_id: int, game: Game, me: int, args: tuple[str, ...]): 
 async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A press in a composer: the next screen, a cancel, or the confirmed move."""
     query = update.callback_query
+    if query is None:
+        return
     w = where(update)
-    data = cb.parse(query.data if query else None)
-    if query is None or w is None or data is None or query.message is None:
+    data = cb.parse(query.data)
+    if w is None or data is None or query.message is None:
+        await answer_toast(context, update, "toast.stale", alert=True)
         return
     if query.message.chat.id != query.from_user.id:
         await answer_toast(context, update, "toast.not_yours", alert=True)
@@ -163,7 +166,11 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if data.kind == cb.CANCEL:
         await _edit(context, update, "composer.cancelled", {}, [])
         return
-    game = await svc.store.load(data.game)
+    try:
+        game = await svc.store.load(data.game)
+    except RuleError:  # no such game
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return
     if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
@@ -195,22 +202,25 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 async def _send(context: ContextTypes.DEFAULT_TYPE, data: cb.Callback, game: Game, me: int) -> None:
     """The confirmed move; a RuleError propagates."""
-    from bot.handlers.composer import chosen_cards
+    from bot.handlers.composer import chosen_cards, chosen_target
 
     svc = services(context)
     if data.kind == cb.SUGGEST_SEND:
+        if len(data.args) != 5:
+            raise cb.Malformed("a suggestion needs a number, a seat and three cards")
         number, seat, *picks = data.args
         suspect, weapon, place = chosen_cards(game, picks)
-        target = game.players[int(seat)].user
         command: cmd.Command = cmd.MakeSuggestion(
             actor=me,
-            target=target,
+            target=chosen_target(game, me, seat).user,
             suspect=suspect,
             weapon=weapon,
             place=place,
-            number=int(number),
+            number=cb.number(number),
         )
     else:
+        if len(data.args) != 3:
+            raise cb.Malformed("an accusation needs three cards")
         suspect, weapon, place = chosen_cards(game, list(data.args))
         command = cmd.Accuse(actor=me, suspect=suspect, weapon=weapon, place=place)
     await svc.run(data.game, command)

@@ -8,18 +8,46 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.handlers.common import group_update, is_admin, refuse, say, services
+from bot.parsing import normalize
 from bot.render import labels_of
-from engine.cards import CATEGORY_ORDER, CUSTOM, custom_pack
+from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
+from locales import LANGUAGES, t
 
 
 def parse_pack_text(text: str) -> list[list[str]]:
-    """Three lines of names (suspects, weapons, places), each maybe headed "Weapons:"."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    """Three lines of names (suspects, weapons, places), each maybe headed "Weapons:".
+
+    Only a known heading (pack.line_labels_* in any language) is taken off a line, so a
+    name with a colon ("Dr: Who") stays whole. Three headed lines may come in any order;
+    a heading in the wrong place otherwise makes the text unreadable (no lines).
+    """
+    lines = [_headed(line) for line in text.splitlines() if line.strip()]
+    headings = [heading for heading, _ in lines]
+    if None not in headings and len(set(headings)) == len(CATEGORY_ORDER) == len(lines):
+        lines.sort(key=lambda line: CATEGORY_ORDER.index(line[0]))  # type: ignore[arg-type]
+    placed = zip((heading for heading, _ in lines), CATEGORY_ORDER, strict=False)
+    misplaced = any(heading not in (None, category) for heading, category in placed)
+    if misplaced and len(lines) == len(CATEGORY_ORDER):
+        return []
     return [
-        [name.strip() for name in re.split(r"[,;]", line.split(":", 1)[-1]) if name.strip()]
-        for line in lines
+        [name.strip() for name in re.split(r"[,;]", names) if name.strip()] for _, names in lines
     ]
+
+
+def _headed(line: str) -> tuple[Category | None, str]:
+    """A line's heading, if it starts with one, and the rest of the line."""
+    heading, colon, rest = line.partition(":")
+    category = _HEADINGS.get(normalize(heading)) if colon else None
+    return (category, rest) if category is not None else (None, line)
+
+
+_HEADINGS: dict[str, Category] = {
+    normalize(word): category
+    for category in CATEGORY_ORDER
+    for language in LANGUAGES
+    for word in t(language, f"pack.line_labels_{category.value}").split(",")
+}
 
 
 async def pack(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

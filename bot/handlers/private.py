@@ -132,19 +132,24 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def answer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A target's press on a card (refute) or on "No refutation" in their answer prompt."""
     query = update.callback_query
-    w = where(update)
-    data = cb.parse(query.data if query else None)
-    if query is None or w is None:
+    if query is None:
         return
-    if data is None or not data.args:
+    w = where(update)
+    data = cb.parse(query.data)
+    expected = {cb.REFUTE: 2, cb.NO_REFUTATION: 1}
+    if w is None or data is None or len(data.args) != expected.get(data.kind):
         await answer_toast(context, update, "toast.stale")
         return
     if not _own_private_chat(update):
         await answer_toast(context, update, "toast.not_yours", alert=True)
         return
     svc = services(context)
-    suggestion = int(data.args[0]) if data.args[0].isdigit() else 0
-    if data.kind == cb.REFUTE and len(data.args) == 2:
+    try:
+        suggestion = cb.number(data.args[0])
+    except cb.Malformed:
+        await answer_toast(context, update, "toast.stale")
+        return
+    if data.kind == cb.REFUTE:
         command: cmd.Command = cmd.Refute(actor=w.user.id, suggestion=suggestion, card=data.args[1])
     else:
         command = cmd.DeclareNoRefutation(actor=w.user.id, suggestion=suggestion)

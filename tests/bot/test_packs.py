@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import Category
+from engine.cards import CUSTOM, Category
+from engine.settings import Settings
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
 from tests.bot.play import open_and_start, state
@@ -71,3 +72,81 @@ async def test_a_pack_with_ampersands_long_enough_to_split_reaches_everyone(tabl
     assert all(dict(game.pack.labels)[card] in start for card in game.deck), "no card lost"
     saved = "\n".join(posts[:begins])
     assert all(name in saved for name in suspects + weapons + places)
+
+
+async def test_the_custom_pack_setting_is_refused_in_a_chat_without_a_pack(table: Table) -> None:
+    await table.bot.say(table.alice, table.group, "/settings pack custom")
+    refusal = bot_messages(table.group)[-1]
+    assert "no card pack of its own" in refusal.text and "/pack" in refusal.text
+    store = table.bot.services.store
+    assert (await store.chats.get(table.group.id)).settings.pack == "classic"
+    await table.bot.say(table.alice, table.group, "/newgame")
+    assert "A new game of Cluedo" in bot_messages(table.group)[-1].text
+    await table.bot.say(table.alice, table.group, "/settings pack custom")
+    assert "cannot switch to it now" in bot_messages(table.group)[-1].text
+
+
+async def test_newgame_falls_back_to_classic_when_the_stored_pack_is_missing(
+    table: Table,
+) -> None:
+    # Defaults stored before the setting was refused: they name a pack the chat lacks.
+    store = table.bot.services.store
+    await store.chats.set_settings(table.group.id, Settings(pack=CUSTOM))
+    game_id = await open_and_start(table)
+    texts = [m.text for m in bot_messages(table.group)]
+    note = next(t for t in texts if "uses the classic cards" in t)
+    assert "/pack" in note and "/settings pack classic" in note
+    assert any("The game begins" in t for t in texts)
+    game = await state(table, game_id)
+    assert game.pack.id == "classic" and game.settings.pack == "classic"
+
+
+PUNCTUATED = """/pack
+Dr: Who, Dr. Who?, O'Brien, Mrs. Peacock-Smith
+Weapons: Rope!, Rope, ???, Cane: short
+Places: Room 101, St. Paul's, Café, Q&A <lab>, Mr. X's den, 221B, Hall"""
+
+
+async def test_names_with_colons_and_punctuation_are_kept_and_typable(table: Table) -> None:
+    await table.bot.say(table.alice, table.group, PUNCTUATED)
+    saved = bot_messages(table.group)[-1]
+    assert "own pack is saved" in saved.text, saved.text
+    for name in ("Dr: Who", "Cane: short", "Q&A <lab>", "???", "Rope!", "O'Brien"):
+        assert name in saved.text
+    pack = (await table.bot.services.store.chats.get(table.group.id)).pack
+    assert pack is not None
+    names = [pack.label(card) for card in pack.all_cards]
+    assert names[:4] == ["Dr: Who", "Dr. Who?", "O'Brien", "Mrs. Peacock-Smith"]
+    assert names[4:8] == ["Rope!", "Rope", "???", "Cane: short"]
+    game_id = await open_and_start(table)  # 4 players: every card of this pack is in play
+    game = await state(table, game_id)
+    card = {pack.label(c): c for c in game.deck}
+    typed = [  # (who, whom, as typed, the cards meant)
+        (table.bob, "carol", "Dr: Who; Rope!; St. Paul's", ("Dr: Who", "Rope!", "St. Paul's")),
+        (table.bob, "dave", "dr. who?; rope; Q&A <lab>", ("Dr. Who?", "Rope", "Q&A <lab>")),
+        (table.carol, "bob", "O'Brien; ???; cafe", ("O'Brien", "???", "Café")),
+        (
+            table.carol,
+            "dave",
+            "o’brien; Cane: short; mr x's den",
+            ("O'Brien", "Cane: short", "Mr. X's den"),
+        ),
+        (
+            table.dave,
+            "bob",
+            "Mrs. Peacock-Smith; ROPE!; 221b",
+            ("Mrs. Peacock-Smith", "Rope!", "221B"),
+        ),
+        (
+            table.dave,
+            "carol",
+            "mrs peacock smith, rope, room 101",
+            ("Mrs. Peacock-Smith", "Rope", "Room 101"),
+        ),
+    ]
+    for who, whom, text, _ in typed:
+        await table.bot.say(who, table.group, f"/suggest @{whom} {text}")
+    made = (await state(table, game_id)).suggestions
+    assert [s.cards for s in made] == [tuple(card[n] for n in meant) for *_, meant in typed]
+    posts = [m for m in bot_messages(table.group) if m.text.startswith("Suggestion")]
+    assert [post.bold[1:] for post in posts] == [list(meant) for *_, meant in typed]

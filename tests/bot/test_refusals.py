@@ -124,7 +124,7 @@ async def test_pressing_someone_elses_button_is_refused(table: Table) -> None:
     lobby = bot_messages(table.group)[-1]
     await table.bot.press(table.bob, lobby, "Join")
     answer = await table.bot.press(table.bob, lobby, "Start the game")
-    assert "Only the player who opened the game or a chat admin" in answer.text
+    assert "Only @alice, who runs this lobby, or a chat admin" in answer.text
     assert len(await table.bot.services.store.events(game_id + 1)) == 3  # opened, 2 joined
 
 

@@ -121,7 +121,7 @@ def _scenario(code: str) -> Callable[[], object]:
     if code == "roles_not_chosen_mode":
         t = _lobby()
         return lambda: t.run(cmd.JoinLobby(actor=4, role="plum"))
-    if code == "only_creator_or_admin":
+    if code == "only_host_or_admin":
         t = _lobby()
         return lambda: t.run(cmd.StartGame(actor=2))
     if code == "admin_only":

@@ -60,8 +60,9 @@ def test_lobby_full_at_max_players() -> None:
 
 def test_start_by_creator_or_admin_only() -> None:
     table = Table(3, start=False)
-    expect_error("only_creator_or_admin", lambda: table.run(cmd.StartGame(actor=2)))
-    expect_error("only_creator_or_admin", lambda: table.run(cmd.StartGame(actor=ADMIN)))
+    refused = expect_error("only_host_or_admin", lambda: table.run(cmd.StartGame(actor=2)))
+    assert refused.values == {"host": 1}
+    expect_error("only_host_or_admin", lambda: table.run(cmd.StartGame(actor=ADMIN)))
     table.admin(cmd.StartGame)
     assert table.game.phase is Phase.RUNNING
     creator = Table(3, start=False)
@@ -90,7 +91,7 @@ def test_lobby_settings_changed_by_creator_or_admin_only() -> None:
     table = Table(3, start=False)
     change = {"suggestions_per_day": 4}
     expect_error(
-        "only_creator_or_admin", lambda: table.run(cmd.ChangeSettings(actor=2, changes=change))
+        "only_host_or_admin", lambda: table.run(cmd.ChangeSettings(actor=2, changes=change))
     )
     table.run(cmd.ChangeSettings(actor=1, changes=change))
     assert table.game.settings.suggestions_per_day == 4
@@ -128,3 +129,39 @@ def test_creator_may_choose_a_role_when_roles_are_chosen_at_join() -> None:
         assert error.code == "roles_not_chosen_mode"
     else:
         raise AssertionError("a role was accepted in random mode")
+
+
+def test_a_creator_who_left_the_lobby_can_no_longer_start_it() -> None:
+    table = Table(4, start=False)
+    table.run(cmd.LeaveLobby(actor=1))
+    refused = expect_error("only_host_or_admin", lambda: table.run(cmd.StartGame(actor=1)))
+    assert refused.values == {"host": 2}, "the longest-waiting player runs the lobby now"
+    expect_error("only_host_or_admin", lambda: table.run(cmd.StartGame(actor=3)))
+    change = cmd.ChangeSettings(actor=1, changes={"suggestions_per_day": 5})
+    expect_error("only_host_or_admin", lambda: table.run(change))
+    table.run(cmd.StartGame(actor=2))
+    assert table.game.phase is Phase.RUNNING
+    assert [p.user for p in table.game.players] == [2, 3, 4]
+
+
+def test_the_host_passes_in_order_of_joining_and_back_to_a_returning_creator() -> None:
+    table = Table(3, start=False)
+    assert table.game.lobby_host == 1
+    table.run(cmd.LeaveLobby(actor=1))
+    table.run(cmd.LeaveLobby(actor=2))
+    assert table.game.lobby_host == 3
+    table.run(cmd.JoinLobby(actor=2))
+    assert table.game.lobby_host == 3, "rejoining puts a player at the back of the queue"
+    table.run(cmd.JoinLobby(actor=1))
+    assert table.game.lobby_host == 1, "the creator runs the lobby whenever they are in it"
+    table.run(cmd.ChangeSettings(actor=1, changes={"suggestions_per_day": 5}))
+    assert table.game.settings.suggestions_per_day == 5
+
+
+def test_an_empty_lobby_is_an_admins_to_start() -> None:
+    table = Table(1, start=False)
+    table.run(cmd.LeaveLobby(actor=1))
+    assert table.game.lobby_host is None
+    expect_error("admin_only", lambda: table.run(cmd.StartGame(actor=1)))
+    error = expect_error("not_enough_players", lambda: table.admin(cmd.StartGame))
+    assert error.values == {"minimum": 3, "joined": 0}

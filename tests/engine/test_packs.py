@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
@@ -12,7 +13,7 @@ from engine.codec import event_from_dict, event_to_dict
 from engine.decide import decide
 from engine.errors import RuleError
 from engine.evolve import replay
-from engine.settings import Settings
+from engine.settings import Settings, change_chat_defaults, new_game_settings
 from tests.engine.invariants import check_invariants
 
 NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
@@ -63,3 +64,36 @@ def test_the_custom_pack_setting_needs_a_pack() -> None:
     with pytest.raises(RuleError) as refused:
         decide(None, cmd.OpenLobby(actor=1, seed=3, settings=Settings(pack=CUSTOM)), NOW)
     assert refused.value.code == "invalid_setting"
+
+
+def test_a_chat_without_a_pack_cannot_choose_the_custom_pack() -> None:
+    refused = _pack_refusal(
+        lambda: change_chat_defaults(Settings(), {"pack": CUSTOM}, has_custom_pack=False)
+    )
+    assert refused == ("pack", "no_custom_pack")
+    chosen = change_chat_defaults(Settings(), {"pack": CUSTOM}, has_custom_pack=True)
+    assert chosen.pack == CUSTOM
+    other = change_chat_defaults(Settings(pack=CUSTOM), {"extra_cards": 1}, has_custom_pack=True)
+    assert other.pack == CUSTOM and other.extra_cards == 1
+
+
+def test_a_new_game_falls_back_to_classic_when_the_chats_pack_is_missing() -> None:
+    stored = Settings(pack=CUSTOM, suggestions_per_day=5)
+    assert new_game_settings(stored, has_custom_pack=True) == (stored, False)
+    fallen, fell_back = new_game_settings(stored, has_custom_pack=False)
+    assert fell_back and fallen.pack == "classic" and fallen.suggestions_per_day == 5
+    events = decide(None, cmd.OpenLobby(actor=1, seed=3, settings=fallen), NOW)
+    assert replay(events) is not None
+
+
+def test_a_lobby_without_its_own_pack_cannot_switch_to_one() -> None:
+    state = replay(decide(None, cmd.OpenLobby(actor=1, seed=3), NOW))
+    change = cmd.ChangeSettings(actor=1, changes={"pack": CUSTOM})
+    assert _pack_refusal(lambda: decide(state, change, NOW)) == ("pack", "lobby_pack")
+
+
+def _pack_refusal(fn: Callable[[], object]) -> tuple[str, str]:
+    with pytest.raises(RuleError) as refused:
+        fn()
+    assert refused.value.code == "invalid_setting"
+    return refused.value.values["setting"], refused.value.values["reason"]
