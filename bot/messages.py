@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
-from bot.render import Reader, flat_args
+from bot.render import Reader, duration_text, flat_args
 from locales import t
 
 Composer = Callable[[Reader, dict[str, Any]], str]
@@ -38,13 +39,17 @@ def game_started(reader: Reader, args: dict[str, Any]) -> str:
         for r in args["roster"]
     )
     cards = "\n".join(card_lines(reader, args["cards"]))
-    return t(
-        lang,
-        "game.started",
-        roster=roster,
-        cards=cards,
-        **{k: v for k, v in f.items() if k not in ("roster", "cards")},
-    )
+    values = {k: v for k, v in f.items() if k not in ("roster", "cards")}
+    values["day_length"] = day_length_text(lang, args["day_length_td"])
+    return t(lang, "game.started", roster=roster, cards=cards, **values)
+
+
+def day_length_text(language: str, seconds: float) -> str:
+    """A day's length as people say it: "24 hours", "36 hours", "3 days", "90 minutes"."""
+    span = timedelta(seconds=seconds)
+    if span <= timedelta(hours=48) and span % timedelta(hours=1) == timedelta(0):
+        return t(language, "unit.hours", count=int(span / timedelta(hours=1)))
+    return duration_text(language, span)
 
 
 def day_opened(reader: Reader, args: dict[str, Any]) -> str:
@@ -65,11 +70,18 @@ def day_ended(reader: Reader, args: dict[str, Any]) -> str:
     return _lines(t(reader.language, "day.ended", **f), waiting)
 
 
+def _penalty_note(reader: Reader, args: dict[str, Any], f: dict[str, Any]) -> str:
+    """ "… loses 1 suggestion on the next day" (older payloads carry no number: 1)."""
+    if not args["penalized"]:
+        return ""
+    penalty = args.get("penalty", 1)
+    return t(reader.language, "answer.penalty_note", **{**f, "penalty": penalty, "count": penalty})
+
+
 def answer_refuted(reader: Reader, args: dict[str, Any]) -> str:
     f = flat_args(reader, args)
     key = "answer.refuted_by_gm" if args["by_gm"] else "answer.refuted"
-    penalty = t(reader.language, "answer.penalty_note", **f) if args["penalized"] else ""
-    return _lines(t(reader.language, key, **f), penalty)
+    return _lines(t(reader.language, key, **f), _penalty_note(reader, args, f))
 
 
 def answer_not_refuted(reader: Reader, args: dict[str, Any]) -> str:
@@ -80,8 +92,16 @@ def answer_not_refuted(reader: Reader, args: dict[str, Any]) -> str:
         key = "answer.not_refuted_by_gm"
     else:
         key = "answer.not_refuted"
-    penalty = t(reader.language, "answer.penalty_note", **f) if args["penalized"] else ""
-    return _lines(t(reader.language, key, **f), penalty)
+    return _lines(t(reader.language, key, **f), _penalty_note(reader, args, f))
+
+
+def prompt_closed(reader: Reader, args: dict[str, Any]) -> str:
+    """An answer prompt once it is closed: the suggestion still, and how it ended."""
+    f = flat_args(reader, args)
+    if "outcome" not in args:  # written before prompts kept their content
+        return t(reader.language, "dm.prompt_closed", **f)
+    head = t(reader.language, "dm.prompt_suggestion", **f)
+    return _lines(head, t(reader.language, f"dm.prompt_{args['outcome']}", **f))
 
 
 def flagged(key: str, flag: str, extra: str) -> Composer:
@@ -314,6 +334,7 @@ COMPOSERS: dict[str, Composer] = {
         "dm.accusation_wrong", "may_suggest", "dm.accusation_wrong_may_suggest"
     ),
     "dm.answer_prompt": either("holds_none", "dm.answer_prompt_none", "dm.answer_prompt"),
+    "dm.prompt_closed": prompt_closed,
     "dm.card_shown": either("by_gm", "dm.card_shown_by_gm", "dm.card_shown"),
     "dm.gm_answered": flagged("dm.gm_answered", "penalized", "dm.gm_answered_penalty"),
     "settings.changed": settings_changed,
