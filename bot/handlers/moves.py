@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from telegram import MessageEntity, Update
 from telegram.constants import MessageEntityType
 from telegram.error import TelegramError
@@ -28,6 +26,7 @@ from bot.render import Person, Reader, keyboard, labels_of
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError
+from engine.queries import accusation_refusal
 from engine.state import Game, Phase
 from locales import supported
 
@@ -107,13 +106,17 @@ async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await remember(context, w.user)
     svc = services(context)
     if not w.private:
-        with contextlib.suppress(TelegramError):
+        deleted = True
+        try:
             await w.message.delete()  # keep a careless accusation out of the thread
+        except TelegramError:
+            deleted = False
         await say(
             context,
             w,
-            "error.accuse_in_private",
-            reply=False,
+            "error.accuse_in_private" if deleted else "error.accuse_in_private_kept",
+            {"player_user": w.user.id},
+            reply=not deleted,
             buttons=[[{"t": "button.open_private", "url": svc.deep_link("accuse")}]],
         )
         return
@@ -131,6 +134,14 @@ async def open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str)
     if not running:
         await say(context, w, "error.no_running_game")
         return
+    if kind == cb.ACCUSE:  # refused before choosing anything, by the engine's rule
+        refusals = [accusation_refusal(game, w.user.id) for _, game in running]
+        allowed = [pair for pair, no in zip(running, refusals, strict=True) if no is None]
+        if not allowed:
+            first = next(no for no in refusals if no is not None)
+            await refuse(context, w, first)
+            return
+        running = allowed
     if len(running) > 1:
         rows = [
             [{"t": "button.game", "args": {"game": gid}, "data": cb.Callback(kind, gid).encode()}]

@@ -22,6 +22,7 @@ from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import answer_choices, player_view
 from engine.state import Game, Phase, Suggestion
+from storage.planning import OutboxItem
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -35,10 +36,14 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     await svc.store.people.set_dm_ok(w.user.id, True)
-    released = await svc.store.release_waiting(w.user.id, svc.now())
-    await say(context, w, "start.welcome", {"released": released}, reply=False)
-    if released:
-        svc.outbox_ready.set()
+    welcome = OutboxItem(  # before the hand and prompts it introduces
+        f"u{w.update_id}:start.welcome",
+        w.chat.id,
+        user_id=w.user.id,
+        payload={"msg": "start.welcome", "args": {}},
+    )
+    await svc.store.release_waiting(w.user.id, svc.now(), first=welcome)
+    svc.outbox_ready.set()
     payload = context.args[0] if context.args else ""
     if payload == "accuse":  # from the group's "accusations are private" answer
         from bot.handlers.moves import open_composer

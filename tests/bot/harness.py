@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import exists, func, select
 from sqlalchemy.engine import Connection
+from sqlalchemy.orm import aliased
 from telegram import Update
 from telegram.ext import Application, TypeHandler
 
@@ -159,9 +160,13 @@ def database_url(tmp_path: Path) -> str:
 
 
 def _due_rows(conn: Connection, now: datetime) -> int:
-    """Outbox rows the sender should be delivering now (not those waiting for a retry)."""
-    o = OutboxRecord
+    """Outbox rows the sender should be delivering now (not those waiting for a retry, nor
+    those held behind a message parked until its person starts the bot)."""
+    o, earlier = OutboxRecord, aliased(OutboxRecord)
+    parked_ahead = exists().where(
+        earlier.chat_id == o.chat_id, earlier.id < o.id, earlier.status == "waiting_for_person"
+    )
     query = select(func.count()).where(
-        o.status.in_(("pending", "claimed")), o.next_attempt_at <= now
+        o.status.in_(("pending", "claimed")), o.next_attempt_at <= now, ~parked_ahead
     )
     return int(conn.execute(query).scalar() or 0)

@@ -1,0 +1,176 @@
+"""What players noticed in real games (issue 8, point 7): each text as the person saw it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from engine.cards import Category
+from engine.state import Game, Phase
+from tests.bot.conftest import Table
+from tests.bot.harness import bot_messages
+from tests.bot.play import (
+    card_name,
+    compose_accusation,
+    naming,
+    open_and_start,
+    state,
+)
+
+
+def _typed(target: str, cards: tuple[str, str, str]) -> str:
+    return f"/suggest @{target} " + "; ".join(card_name(c) for c in cards)
+
+
+def _wrong(game: Game) -> tuple[str, str, str]:
+    assert game.envelope is not None
+    suspect, weapon, place = game.envelope
+    return suspect, weapon, next(c for c in game.in_play(Category.PLACE) if c != place)
+
+
+async def test_an_answered_prompt_keeps_the_suggestion_and_the_card_shown(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    carol = game.player_of(table.carol.id)
+    assert carol is not None
+    cards = naming(game, carol.hand[0])
+    await table.bot.say(table.bob, table.group, _typed("carol", cards))
+    prompt = table.carol.private_messages()[-1]
+    assert prompt.buttons
+    await table.bot.press(table.carol, prompt, card_name(carol.hand[0]))
+    closed = next(m for m in table.carol.private_messages() if m.message_id == prompt.message_id)
+    assert closed.buttons == []
+    assert closed.text.startswith("Suggestion 1 from @bob to you")
+    assert all(card_name(c) in closed.text for c in cards)
+    assert f"you showed {card_name(carol.hand[0])}" in closed.text
+
+
+async def test_the_end_of_the_game_does_not_promise_suggestions_to_a_wrong_accuser(
+    table: Table,
+) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    assert game.envelope is not None
+    await compose_accusation(table, table.dave, _wrong(game))
+    await compose_accusation(table, table.alice, game.envelope)
+    await table.bot.advance(timedelta(hours=24, seconds=1))
+    assert (await state(table, game_id)).phase is Phase.ENDED
+    (told,) = [m for m in bot_messages(table.group) if "accusation of @dave was wrong" in m.text]
+    assert "may still make suggestions" not in told.text
+    assert "can never accuse again" not in told.text
+    (dm,) = [m for m in table.dave.private_messages() if "accusation was wrong" in m.text]
+    assert "may still make suggestions" not in dm.text and "answer suggestions" not in dm.text
+
+
+async def test_a_wrong_accuser_in_a_game_that_goes_on_may_still_suggest(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    await compose_accusation(table, table.dave, _wrong(game))
+    await table.bot.advance(timedelta(hours=24, seconds=1))
+    assert (await state(table, game_id)).phase is Phase.RUNNING
+    (told,) = [m for m in bot_messages(table.group) if "accusation of @dave was wrong" in m.text]
+    assert "may still make suggestions" in told.text
+    (dm,) = [m for m in table.dave.private_messages() if "accusation was wrong" in m.text]
+    assert "You may still make suggestions" in dm.text
+
+
+async def test_the_accuser_is_told_once_that_the_accusation_is_recorded(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    await compose_accusation(table, table.dave, _wrong(game))
+    told = [m for m in table.dave.private_messages() if "accusation is recorded" in m.text]
+    assert len(told) == 1
+    assert all(card_name(c) in told[0].text for c in _wrong(game))
+
+
+async def test_the_welcome_comes_before_the_hand_and_the_prompts(table: Table) -> None:
+    game_id = await open_and_start(table, started=[table.alice, table.bob, table.carol])
+    game = await state(table, game_id)
+    dave = game.player_of(table.dave.id)
+    assert dave is not None
+    await table.bot.say(table.bob, table.group, _typed("dave", naming(game, dave.hand[0])))
+    assert table.dave.private_messages() == []
+    table.dave.start_bot(f"g{game_id}")
+    await table.bot.settle()
+    texts = [m.text for m in table.dave.private_messages()]
+    assert texts[0].startswith("👋 Hello!"), texts
+    assert "Your cards" in texts[1] and "Suggestion 1 from @bob" in texts[2], texts
+    assert sum("Hello!" in t for t in texts) == 1
+
+
+async def test_an_accusation_typed_in_the_group_is_refused_by_name(table: Table) -> None:
+    await open_and_start(table)
+    sent = await table.bot.say(table.bob, table.group, "/accuse Plum; Rope; Hall")
+    reply = bot_messages(table.group)[-1]
+    assert sent.deleted
+    assert reply.text.startswith("⚖️ @bob, accusations are secret")
+    assert "I deleted your message" in reply.text
+
+
+async def test_an_accusation_the_bot_could_not_delete_says_so(table: Table) -> None:
+    other = table.server.add_group(
+        "No rights", admins=[table.alice], members=[table.bob], bot_admin=False
+    )
+    sent = await table.bot.say(table.bob, other, "/accuse Plum; Rope; Hall")
+    reply = bot_messages(other)[-1]
+    assert not sent.deleted
+    assert "@bob" in reply.text and "could not delete your message" in reply.text
+    assert "I deleted" not in reply.text
+
+
+async def test_the_penalty_note_says_how_many_suggestions_are_lost(table: Table) -> None:
+    await table.bot.say(table.alice, table.group, "/settings missed_answer_penalty 2")
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    dave = game.player_of(table.dave.id)
+    assert dave is not None and game.day_ends_at is not None
+    await table.bot.say(table.bob, table.group, _typed("dave", naming(game, dave.hand[0])))
+    await table.bot.advance(game.day_ends_at - table.bot.clock.now() + timedelta(seconds=1))
+    (note,) = [m for m in bot_messages(table.group) if "did not answer in time" in m.text]
+    assert "@dave did not answer in time and loses 2 suggestions on the next day" in note.text
+
+
+async def test_the_start_post_says_days_last_24_hours(table: Table) -> None:
+    await open_and_start(table)
+    start = next(m for m in bot_messages(table.group) if "The game begins" in m.text)
+    assert "Days last 24 hours." in start.text
+    assert "1 day" not in start.text
+
+
+async def test_no_day_open_says_when_the_next_day_opens(table: Table) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    assert game.day_ends_at is not None
+    await table.bot.advance(timedelta(hours=1))
+    await compose_accusation(table, table.dave, _wrong(game))
+    game = await state(table, game_id)
+    assert game.window is not None and game.day_ends_at is not None
+    await table.bot.advance(game.day_ends_at - table.bot.clock.now() + timedelta(seconds=1))
+    assert not (await state(table, game_id)).day_open
+    bob = game.player_of(table.bob.id)
+    assert bob is not None
+    await table.bot.say(table.bob, table.group, _typed("carol", naming(game, bob.hand[0])))
+    reply = bot_messages(table.group)[-1]
+    closes = game.window.closes_at  # one hour after the first day's end: 2 Jan 01:00 UTC
+    when = f"{closes.day} {closes.strftime('%b')} {closes.strftime('%H:%M')} (UTC)"
+    assert "No game day is open now" in reply.text
+    assert f"the next one opens when the accusation window closes, {when}" in reply.text
+
+
+async def test_after_the_bots_downtime_the_target_is_not_told_they_were_late(
+    table: Table,
+) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    dave = game.player_of(table.dave.id)
+    assert dave is not None and game.day_ends_at is not None
+    cards = naming(game, dave.hand[0])
+    await table.bot.say(table.bob, table.group, _typed("dave", cards))
+    table.bot.clock.moment = game.day_ends_at + timedelta(hours=1)  # the bot was down
+    await table.bot.scheduler.sweep()
+    await table.bot.settle()
+    texts = [m.text for m in table.dave.private_messages()]
+    assert not any("did not answer" in t and "in time" in t for t in texts), texts
+    (told,) = [t for t in texts if "I was offline" in t]
+    assert "no penalty" in told and card_name(dave.hand[0]) in told
+    group = [m.text for m in bot_messages(table.group)]
+    assert not any("did not answer in time" in t for t in group)
