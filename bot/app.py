@@ -18,12 +18,13 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
 from bot import callbacks as cb
 from bot.config import BotConfig
-from bot.handlers import admin, info, lobby, moves, packs, private
+from bot.handlers import admin, info, lobby, moves, packs, places, private
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
@@ -99,6 +100,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     }
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
     as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh
+    application.add_handler(TypeHandler(Update, places.note_names), group=-2)
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))

@@ -207,7 +207,10 @@ def games_list(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     if not args["games"]:
         return t(lang, "games.none")
-    lines = [t(lang, f"games.line_{g['phase']}", **flat_args(reader, g)) for g in args["games"]]
+    lines = [
+        t(lang, f"games.line_{g['phase']}", **flat_args(reader, g), place=place_name(lang, g))
+        for g in args["games"]
+    ]
     return _lines(t(lang, "games.title"), *lines)
 
 
@@ -229,7 +232,8 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
             )
             for s in view["shown"]
         ]
-        blocks.append(_lines(t(lang, "hand.game", **f), *shown))
+        place = place_name(lang, view)
+        blocks.append(_lines(t(lang, "hand.game", **{**f, "place": place}), *shown))
     return "\n\n".join(blocks)
 
 
@@ -353,9 +357,23 @@ COMPOSERS: dict[str, Composer] = {
 }
 
 
+def place_name(language: str, args: dict[str, Any]) -> str:
+    """Which game, as people know it: "Title · Topic" (escaped), else "Game 12"."""
+    label = args.get("game_label")
+    if label:
+        return html.escape(str(label))
+    return t(language, "game.unnamed", game=args.get("game", "?"))
+
+
 def compose(reader: Reader, msg: str, args: dict[str, Any]) -> str:
-    """The text of a message; plain catalog messages need no composer."""
+    """The text of a message; plain catalog messages need no composer. A private message of
+    a game (it carries `game_label`) opens with the game's chat and topic."""
     composer = COMPOSERS.get(msg)
     if composer is not None:
-        return composer(reader, args)
-    return t(reader.language, msg, **flat_args(reader, args))
+        text = composer(reader, args)
+    else:
+        text = t(reader.language, msg, **flat_args(reader, args))
+    if "game_label" in args:
+        place = t(reader.language, "game.place_line", place=place_name(reader.language, args))
+        return _lines(place, text)
+    return text

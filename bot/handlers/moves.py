@@ -143,15 +143,24 @@ async def open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str)
             return
         running = allowed
     if len(running) > 1:
-        rows = [
-            [{"t": "button.game", "args": {"game": gid}, "data": cb.Callback(kind, gid).encode()}]
-            for gid, _ in running
-        ]
+        rows = []
+        for gid, _ in running:
+            label = await game_label(context, gid)
+            text = {"text": label} if label else {"t": "button.game", "args": {"game": gid}}
+            rows.append([{**text, "data": cb.Callback(kind, gid).encode()}])
         await say(context, w, "composer.choose_game", buttons=rows)
         return
     game_id, game = running[0]
     msg, args, buttons = _step(kind, game_id, game, w.user.id, ())
+    args = {**args, "game": game_id, "game_label": await game_label(context, game_id)}
     await say(context, w, msg, args, buttons=buttons, labels=labels_of(game.pack))
+
+
+async def game_label(context: ContextTypes.DEFAULT_TYPE, game_id: int) -> str:
+    """ "Title · Topic" of a game's chat ("" while unknown)."""
+    store = services(context).store
+    ref = await store.game(game_id)
+    return await store.chats.label(ref.chat_id, ref.topic_id) if ref is not None else ""
 
 
 def _step(kind: str, game_id: int, game: Game, me: int, args: tuple[str, ...]):  # type: ignore[no-untyped-def]
@@ -178,6 +187,7 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
+    place = {"game": data.game, "game_label": await game_label(context, data.game)}
     try:
         if data.kind in (cb.SUGGEST_SEND, cb.ACCUSE_SEND):
             await _send(context, data, game, w.user.id)
@@ -186,10 +196,10 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
                 if data.kind == cb.SUGGEST_SEND
                 else "composer.accusation_sent"
             )
-            await _edit(context, update, done, {}, [], failed_toast=done)
+            await _edit(context, update, done, place, [], failed_toast=done)
             return
         msg, args, buttons = _step(data.kind, data.game, game, w.user.id, data.args)
-        args = {**args, "labels": labels_of(game.pack) or {}}
+        args = {**args, **place, "labels": labels_of(game.pack) or {}}
     except RuleError as error:
         args = error_args(error)
         tz = game.settings.timezone

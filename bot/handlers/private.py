@@ -67,6 +67,7 @@ async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             {
                 "labels": labels_of(game.pack) or {},
                 "game": ref.id,
+                "game_label": await svc.store.chats.label(ref.chat_id, ref.topic_id),
                 "phase": game.phase.value,
                 "day": game.day,
                 "role_card": player.role if player else None,
@@ -82,17 +83,19 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     views = []
-    owed_prompts: list[tuple[int, Game, Suggestion]] = []
+    owed_prompts: list[tuple[int, str, Game, Suggestion]] = []
     for ref in await svc.store.games_of_person(w.user.id):
         game = await svc.store.load(ref.id)
         if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
             continue
         view = player_view(game, w.user.id)
-        owed_prompts.extend((ref.id, game, s) for s in view.owes)
+        label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
+        owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
         views.append(
             {
                 "labels": labels_of(game.pack) or {},
                 "game": ref.id,
+                "game_label": label,
                 "hand_cards": list(view.hand),
                 "role_card": view.role,
                 "left": view.quota_left,
@@ -109,10 +112,11 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             }
         )
     await say(context, w, "hand.list", {"views": views}, reply=False)
-    for game_id, game, owed in owed_prompts:  # the answers still owed, with their buttons again
+    for game_id, label, game, owed in owed_prompts:  # the answers still owed, buttons again
         choices = answer_choices(game, w.user.id, owed.id)
         args = {
             "game": game_id,
+            "game_label": label,
             "number": owed.number,
             "suggester_user": game.players[owed.suggester].user,
             "suspect_card": owed.suspect,

@@ -15,6 +15,7 @@ from tests.bot.play import (
     open_and_start,
     state,
 )
+from tests.fakebot import FakeGroup, FakeTopic
 
 
 def _typed(target: str, cards: tuple[str, str, str]) -> str:
@@ -39,9 +40,10 @@ async def test_an_answered_prompt_keeps_the_suggestion_and_the_card_shown(table:
     await table.bot.press(table.carol, prompt, card_name(carol.hand[0]))
     closed = next(m for m in table.carol.private_messages() if m.message_id == prompt.message_id)
     assert closed.buttons == []
-    assert closed.text.startswith("Suggestion 1 from @bob to you")
-    assert all(card_name(c) in closed.text for c in cards)
-    assert f"you showed {card_name(carol.hand[0])}" in closed.text
+    place, suggestion, outcome = closed.text.splitlines()
+    assert place == "🎲 Cluedo club" and suggestion.startswith("Suggestion 1 from @bob to you")
+    assert all(card_name(c) in suggestion for c in cards)
+    assert outcome == f"✅ Answered: you showed {card_name(carol.hand[0])}."
 
 
 async def test_the_end_of_the_game_does_not_promise_suggestions_to_a_wrong_accuser(
@@ -174,3 +176,74 @@ async def test_after_the_bots_downtime_the_target_is_not_told_they_were_late(
     assert "no penalty" in told and card_name(dave.hand[0]) in told
     group = [m.text for m in bot_messages(table.group)]
     assert not any("did not answer in time" in t for t in group)
+
+
+async def _game_in_forum_topic(table: Table) -> tuple[FakeGroup, FakeTopic, int]:
+    """A second game, in the "Mysteries" topic of the forum "Book club", with all four."""
+    forum = table.server.add_group(
+        "Book club",
+        forum=True,
+        admins=[table.alice],
+        members=[table.bob, table.carol, table.dave],
+        bot_admin=True,
+    )
+    topic = forum.add_topic("Mysteries", creator=table.alice)
+    await table.bot.settle()
+    await table.bot.say(table.alice, forum, "/newgame", topic=topic)
+    lobby = next(m for m in bot_messages(forum) if m.buttons)
+    for person in (table.bob, table.carol, table.dave):
+        await table.bot.press(person, lobby, "Join")
+    await table.bot.press(table.alice, lobby, "Start the game")
+    ref = await table.bot.services.store.game_for_chat(forum.id, topic.thread_id)
+    assert ref is not None
+    return forum, topic, ref.id
+
+
+async def test_private_messages_say_which_chat_and_topic_they_belong_to(table: Table) -> None:
+    first = await open_and_start(table)
+    forum, topic, second = await _game_in_forum_topic(table)
+    hands = [m for m in table.bob.private_messages() if "Your cards" in m.text]
+    assert [h.text.splitlines()[0] for h in hands] == ["🎲 Cluedo club", "🎲 Book club · Mysteries"]
+
+    # Bob suggests to Carol in the forum's game; her prompt, its edit and his card say where.
+    game = await state(table, second)
+    carol = game.player_of(table.carol.id)
+    assert carol is not None
+    held = carol.hand[0]
+    await table.bot.say(table.bob, forum, _typed("carol", naming(game, held)), topic=topic)
+    prompt = table.carol.private_messages()[-1]
+    assert prompt.text.splitlines()[0] == "🎲 Book club · Mysteries" and prompt.buttons
+    await table.bot.press(table.carol, prompt, card_name(held))
+    closed = next(m for m in table.carol.private_messages() if m.message_id == prompt.message_id)
+    assert closed.text.splitlines()[0] == "🎲 Book club · Mysteries"
+    shown = next(m for m in table.bob.private_messages() if "shows you" in m.text)
+    assert shown.text.splitlines()[0] == "🎲 Book club · Mysteries"
+
+    # The composer asks which game by the chats' names, and every screen says which.
+    await table.bot.say(table.bob, None, "/suggest")
+    chooser = table.bob.private_messages()[-1]
+    assert [b[0] for row in chooser.buttons for b in row] == [
+        "Cluedo club",
+        "Book club · Mysteries",
+    ]
+    await table.bot.press(table.bob, chooser, "Cluedo club")
+    screen = next(m for m in table.bob.private_messages() if m.message_id == chooser.message_id)
+    assert screen.text.splitlines()[0] == "🎲 Cluedo club" and "To whom?" in screen.text
+
+    await table.bot.say(table.bob, None, "/games")
+    listing = table.bob.private_messages()[-1].text
+    assert "• Cluedo club: day 1" in listing and "• Book club · Mysteries: day 1" in listing
+    await table.bot.say(table.bob, None, "/hand")
+    assert "Book club · Mysteries" in table.bob.private_messages()[-1].text
+    assert first != second
+
+
+async def test_a_renamed_topic_and_chat_are_named_by_their_new_names(table: Table) -> None:
+    game_id = await open_and_start(table)
+    table.group.title = "Cluedo club (autumn)"
+    await table.bot.say(table.bob, table.group, "hello")  # the bot sees the new title
+    game = await state(table, game_id)
+    carol = game.player_of(table.carol.id)
+    assert carol is not None
+    await table.bot.say(table.bob, table.group, _typed("carol", naming(game, carol.hand[0])))
+    assert table.carol.private_messages()[-1].text.splitlines()[0] == "🎲 Cluedo club (autumn)"
