@@ -104,6 +104,32 @@ def prompt_closed(reader: Reader, args: dict[str, Any]) -> str:
     return _lines(head, t(reader.language, f"dm.prompt_{args['outcome']}", **f))
 
 
+def card_forms(reader: Reader, weapon: str, place: str) -> dict[str, str] | None:
+    """ "with the weapon in the place" in the reader's grammar: the catalog's forms of the
+    built-in cards; None when a card has none (a custom pack's), for a layout without."""
+    forms = {
+        "weapon_ins": reader.card_form(weapon, "ins"),
+        "place_in": reader.card_form(place, "in"),
+        "place_prep": reader.card_form(place, "prep"),
+    }
+    found = {name: form for name, form in forms.items() if form is not None}
+    return found if len(found) == len(forms) else None
+
+
+def inflected(key: str) -> Composer:
+    """A sentence naming a suspect, a weapon and a place: with the cards' grammatical forms,
+    or as "Suspect: X; weapon: Y; place: Z" (`key`_plain) for cards that have none."""
+
+    def compose(reader: Reader, args: dict[str, Any]) -> str:
+        f = flat_args(reader, args)
+        forms = card_forms(reader, args["weapon_card"], args["place_card"])
+        if forms is None:
+            return t(reader.language, f"{key}_plain", **f)
+        return t(reader.language, key, **f, **forms)
+
+    return compose
+
+
 def flagged(key: str, flag: str, extra: str) -> Composer:
     """A message with one more line when a flag is set."""
 
@@ -176,8 +202,14 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     f = flat_args(reader, {k: v for k, v in args.items() if k not in ("accusations", "hands")})
     head = t(lang, f"game.ended_{args['reason']}", **f)
-    suspect, weapon, place = (reader.card(c) for c in args["envelope_cards"])
-    envelope = t(lang, "game.envelope", suspect=suspect, weapon=weapon, place=place)
+    suspect, weapon, place = args["envelope_cards"]
+    names = {"suspect": reader.card(suspect), "weapon": reader.card(weapon)}
+    names["place"] = reader.card(place)
+    forms = card_forms(reader, weapon, place)
+    if forms is None:
+        envelope = t(lang, "game.envelope_plain", **names)
+    else:
+        envelope = t(lang, "game.envelope", **names, **forms)
     accusations = [
         t(
             lang,
@@ -329,6 +361,10 @@ COMPOSERS: dict[str, Composer] = {
     "game.started": game_started,
     "day.opened": day_opened,
     "day.ended": day_ended,
+    "suggestion.made": inflected("suggestion.made"),
+    "dm.accusation_received": inflected("dm.accusation_received"),
+    "composer.confirm_suggestion": inflected("composer.confirm_suggestion"),
+    "accuse.confirm": inflected("accuse.confirm"),
     "answer.refuted": answer_refuted,
     "answer.not_refuted": answer_not_refuted,
     "suggestion.voided": flagged("suggestion.voided", "refunded", "suggestion.refunded"),

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from engine.cards import Category
 from engine.state import Game, Phase
+from locales import t
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
 from tests.bot.play import (
@@ -247,3 +248,93 @@ async def test_a_renamed_topic_and_chat_are_named_by_their_new_names(table: Tabl
     assert carol is not None
     await table.bot.say(table.bob, table.group, _typed("carol", naming(game, carol.hand[0])))
     assert table.carol.private_messages()[-1].text.splitlines()[0] == "🎲 Cluedo club (autumn)"
+
+
+async def _russian_table(table: Table) -> None:
+    for person in table.players:
+        person.language_code = "ru"
+    await table.bot.say(table.alice, table.group, "/language ru")
+
+
+async def test_russian_posts_inflect_the_built_in_cards(table: Table) -> None:
+    await _russian_table(table)
+    game_id = await open_and_start(table, join_text="Вступить", start_text="Начать игру")
+    game = await state(table, game_id)
+    weapon = next(c for c in game.in_play(Category.WEAPON))
+    place = (
+        "kitchen" if "kitchen" in game.in_play(Category.PLACE) else game.in_play(Category.PLACE)[0]
+    )
+    suspect = game.in_play(Category.SUSPECT)[0]
+    typed = "; ".join(card_name(c, "ru") for c in (suspect, weapon, place))
+    await table.bot.say(table.bob, table.group, f"/suggest @carol {typed}")
+    post = next(m for m in bot_messages(table.group) if m.text.startswith("Предположение 1"))
+    ins, where, prep = (
+        t("ru", f"card.{c}") for c in (f"{weapon}.ins", f"{place}.in", f"{place}.prep")
+    )
+    assert f"совершил(а) {card_name(suspect, 'ru')} {ins} {where} {prep}." in post.text
+    assert post.bold[1:] == [card_name(suspect, "ru"), ins, prep]
+    assert "орудием" not in post.text and "в комнате" not in post.text
+    assert ins != card_name(weapon, "ru") and prep != card_name(place, "ru")
+
+
+async def test_russian_posts_of_a_custom_pack_need_no_inflection(table: Table) -> None:
+    from tests.bot.test_packs import PACK
+
+    await _russian_table(table)
+    await table.bot.say(table.alice, table.group, PACK)
+    game_id = await open_and_start(table, join_text="Вступить", start_text="Начать игру")
+    game = await state(table, game_id)
+    names = dict(game.pack.labels)
+    cards = [names[game.in_play(c)[0]] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE)]
+    await table.bot.say(table.bob, table.group, f"/suggest @carol {'; '.join(cards)}")
+    post = next(m for m in bot_messages(table.group) if m.text.startswith("Предположение 1"))
+    suspect, weapon, place = cards
+    assert f"подозреваемый: {suspect}; орудие: {weapon}; место: {place}." in post.text
+    assert post.bold[1:] == cards
+
+
+def test_every_built_in_weapon_and_place_has_its_forms_in_both_catalogs() -> None:
+    from engine.cards import PACKS
+    from locales import has
+
+    for pack in PACKS.values():
+        for lang in ("en", "ru"):
+            assert all(has(lang, f"card.{w}.ins") for w in pack.weapons), lang
+            for place in pack.places:
+                assert has(lang, f"card.{place}.in") and has(lang, f"card.{place}.prep"), place
+
+
+def test_russian_receipt_confirmations_and_envelope_inflect_or_list_the_cards() -> None:
+    from bot.messages import compose
+    from bot.render import Reader
+
+    cards = {"suspect_card": "plum", "weapon_card": "rope", "place_card": "kitchen"}
+    builtin = Reader("ru")
+    custom = Reader("ru", labels={"plum": "Холмс", "rope": "Трость", "kitchen": "Бейкер-стрит"})
+    at = {"closes_at": "2026-05-02T09:30:00+00:00"}
+    receipt = compose(builtin, "dm.accusation_received", {**cards, **at})
+    assert "<b>Профессор Плам</b>, <b>Верёвкой</b>, на <b>Кухне</b>." in receipt
+    receipt = compose(custom, "dm.accusation_received", {**cards, **at})
+    assert "Подозреваемый: <b>Холмс</b>; орудие: <b>Трость</b>; место: <b>Бейкер-стрит</b>" in (
+        receipt
+    )
+    confirm = compose(builtin, "accuse.confirm", cards)
+    assert "Обвинить: <b>Профессор Плам</b>, <b>Верёвкой</b>, на <b>Кухне</b>?" in confirm
+    assert "орудие: <b>Трость</b>" in compose(custom, "accuse.confirm", cards)
+    confirm = compose(builtin, "composer.confirm_suggestion", {**cards, "target_user": 1})
+    assert "<b>Верёвкой</b>, на <b>Кухне</b>" in confirm
+    end = {
+        "reason": "no_winner",
+        "winner_user": None,
+        "envelope_cards": ["plum", "rope", "kitchen"],
+        "accusations": [],
+        "hands": [],
+    }
+    assert "<b>Конверт</b>: Профессор Плам, Верёвкой, на Кухне." in compose(
+        builtin, "game.ended", end
+    )
+    assert "Подозреваемый: Холмс; орудие: Трость; место: Бейкер-стрит." in compose(
+        custom, "game.ended", end
+    )
+    english = compose(Reader("en"), "accuse.confirm", cards)
+    assert "Accuse <b>Professor Plum</b> with <b>Rope</b> in <b>Kitchen</b>?" in english
