@@ -338,3 +338,19 @@ def test_russian_receipt_confirmations_and_envelope_inflect_or_list_the_cards() 
     )
     english = compose(Reader("en"), "accuse.confirm", cards)
     assert "Accuse <b>Professor Plum</b> with <b>Rope</b> in <b>Kitchen</b>?" in english
+
+
+async def test_a_suggestion_after_the_days_end_hears_the_next_day_opens_at_once(
+    table: Table,
+) -> None:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    bob = game.player_of(table.bob.id)
+    assert bob is not None and game.day_ends_at is not None
+    table.bot.clock.moment = game.day_ends_at + timedelta(seconds=5)  # before the clock fires
+    await table.bot.say(table.bob, table.group, _typed("carol", naming(game, bob.hand[0])))
+    reply = bot_messages(table.group)[-1]
+    end = game.day_ends_at
+    when = f"{end.day} {end.strftime('%b')} {end.strftime('%H:%M')} (UTC)"
+    assert f"No game day is open now: the day ended {when}" in reply.text
+    assert "the next one opens in a moment" in reply.text
