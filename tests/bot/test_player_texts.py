@@ -354,3 +354,29 @@ async def test_a_suggestion_after_the_days_end_hears_the_next_day_opens_at_once(
     when = f"{end.day} {end.strftime('%b')} {end.strftime('%H:%M')} (UTC)"
     assert f"No game day is open now: the day ended {when}" in reply.text
     assert "the next one opens in a moment" in reply.text
+
+
+def test_topic_names_are_read_from_creation_edit_and_topic_messages() -> None:
+    from telegram import Update
+
+    from bot.handlers.places import names_in
+
+    chat = {"id": -100, "type": "supergroup", "title": "Book club", "is_forum": True}
+    user = {"id": 1, "is_bot": False, "first_name": "Ann"}
+
+    def update(**message: object) -> Update:
+        base = {"message_id": 9, "date": 0, "chat": chat, "from": user}
+        return Update.de_json({"update_id": 1, "message": {**base, **message}}, None)
+
+    created = {"message_id": 5, "date": 0, "chat": chat, "message_thread_id": 5}
+    created["forum_topic_created"] = {"name": "Mysteries", "icon_color": 7322096}
+    assert names_in(update(**created)) == [(0, "Book club"), (5, "Mysteries")]
+    edited = {"message_thread_id": 5, "forum_topic_edited": {"name": "Old mysteries"}}
+    assert names_in(update(**edited)) == [(0, "Book club"), (5, "Old mysteries")]
+    in_topic = {"message_thread_id": 5, "is_topic_message": True, "text": "hi"}
+    assert names_in(update(**in_topic, reply_to_message=created)) == [
+        (0, "Book club"),
+        (5, "Mysteries"),
+    ]
+    icon_only = {"message_thread_id": 5, "forum_topic_edited": {"icon_custom_emoji_id": ""}}
+    assert names_in(update(**icon_only)) == [(0, "Book club")]
