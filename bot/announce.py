@@ -176,8 +176,16 @@ def send_prompt(plan: Plan, game: Game, s: Suggestion) -> None:
 
 
 def _answered(
-    plan: Plan, seq: int, suggestion_id: int, after: Game, msg: str, args: dict[str, Any]
+    plan: Plan,
+    seq: int,
+    suggestion_id: int,
+    after: Game,
+    msg: str,
+    args: dict[str, Any],
+    outcome: dict[str, Any],
 ) -> None:
+    """The thread's reply to the suggestion; the target's prompt keeps the suggestion and
+    says how it ended (`outcome`: what was shown, or that it was voided)."""
     game_id = plan.ctx.game_id
     s = after.suggestion(suggestion_id)
     assert s is not None
@@ -196,11 +204,12 @@ def _answered(
         isinstance(x, ev.SuggestionMade) and x.suggestion == suggestion_id for x in plan.ctx.events
     )
     if not made_now:  # a prompt was sent earlier: close it
+        cards = {"suspect_card": s.suspect, "weapon_card": s.weapon, "place_card": s.place}
         plan.edit(
             plan.key(seq, "prompt"),
             prompt_key(game_id, suggestion_id, base["target_user"]),
             "dm.prompt_closed",
-            base,
+            {**base, **cards, **outcome},
             user=base["target_user"],
         )
 
@@ -216,7 +225,8 @@ def suggestion_refuted(
         e.suggestion,
         after,
         "answer.refuted",
-        {"by_gm": e.by_gm, "penalized": e.penalized},
+        {"by_gm": e.by_gm, "penalized": e.penalized, **_penalty(after)},
+        {"outcome": "refuted_gm" if e.by_gm else "refuted", "shown_card": e.card},
     )
     suggester, target = _user(after, s.suggester), _user(after, s.target)
     plan.private(
@@ -226,10 +236,12 @@ def suggestion_refuted(
         {"number": s.number, "target_user": target, "shown_card": e.card, "by_gm": e.by_gm},
     )
     if e.by_gm and after.players[s.target].active:
+        # No penalty although the setting has one: the deadline fell due while the bot was down.
+        excused = not e.penalized and after.settings.missed_answer_penalty > 0
         plan.private(
             plan.key(seq, "gm"),
             target,
-            "dm.gm_answered",
+            "dm.gm_answered_excused" if excused else "dm.gm_answered",
             {
                 "number": s.number,
                 "suggester_user": suggester,
@@ -250,11 +262,30 @@ def suggestion_not_refuted(
         e.suggestion,
         after,
         "answer.not_refuted",
-        {"by_gm": e.by_gm, "automatic": e.automatic, "penalized": e.penalized},
+        {
+            "by_gm": e.by_gm,
+            "automatic": e.automatic,
+            "penalized": e.penalized,
+            **_penalty(after),
+        },
+        {"outcome": "not_refuted_gm" if e.by_gm else "not_refuted"},
     )
 
 
 def suggestion_voided(
     plan: Plan, seq: int, e: ev.SuggestionVoided, before: Game | None, after: Game
 ) -> None:
-    _answered(plan, seq, e.suggestion, after, "suggestion.voided", {"refunded": e.refunded})
+    _answered(
+        plan,
+        seq,
+        e.suggestion,
+        after,
+        "suggestion.voided",
+        {"refunded": e.refunded},
+        {"outcome": "voided"},
+    )
+
+
+def _penalty(game: Game) -> dict[str, Any]:
+    """How many suggestions a missed answer costs, for the thread's penalty note."""
+    return {"penalty": game.settings.missed_answer_penalty}

@@ -46,16 +46,18 @@ def accusation_judged(
     if e.correct:
         return  # the end of the game says it
     accuser = _user(after, e.seat)
+    goes_on = plan.ctx.after.running  # once the game has ended, nobody suggests any more
+    may_suggest = after.settings.eliminated_may_suggest and goes_on
     plan.group(
         plan.key(seq, "wrong"),
-        "accusation.wrong",
-        {"accuser_user": accuser, "may_suggest": after.settings.eliminated_may_suggest},
+        "accusation.wrong" if goes_on else "accusation.wrong_final",
+        {"accuser_user": accuser, "may_suggest": may_suggest},
     )
     plan.private(
         plan.key(seq, "wrongdm"),
         accuser,
-        "dm.accusation_wrong",
-        {"may_suggest": after.settings.eliminated_may_suggest},
+        "dm.accusation_wrong" if goes_on else "dm.accusation_wrong_final",
+        {"may_suggest": may_suggest},
     )
 
 

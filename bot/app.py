@@ -21,6 +21,7 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -28,7 +29,7 @@ from bot import callbacks as cb
 from bot.admins import AdminCache
 from bot.config import BotConfig
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
-from bot.handlers import admin, info, lobby, membership, moves, packs, private
+from bot.handlers import admin, info, lobby, membership, moves, packs, places, private
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
@@ -120,6 +121,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     }
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
     as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh
+    application.add_handler(TypeHandler(Update, places.note_names), group=-2)
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     members = ChatMemberHandler(_members_changed, ChatMemberHandler.ANY_CHAT_MEMBER)
     application.add_handler(members, group=-2)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.render import Reader, flat_args
+from bot.wording import card_forms, day_length_text, inflected, place_name, prompt_closed
 from locales import t
 
 Composer = Callable[[Reader, dict[str, Any]], str]
@@ -38,13 +39,9 @@ def game_started(reader: Reader, args: dict[str, Any]) -> str:
         for r in args["roster"]
     )
     cards = "\n".join(card_lines(reader, args["cards"]))
-    return t(
-        lang,
-        "game.started",
-        roster=roster,
-        cards=cards,
-        **{k: v for k, v in f.items() if k not in ("roster", "cards")},
-    )
+    values = {k: v for k, v in f.items() if k not in ("roster", "cards")}
+    values["day_length"] = day_length_text(lang, args["day_length_td"])
+    return t(lang, "game.started", roster=roster, cards=cards, **values)
 
 
 def day_opened(reader: Reader, args: dict[str, Any]) -> str:
@@ -65,11 +62,18 @@ def day_ended(reader: Reader, args: dict[str, Any]) -> str:
     return _lines(t(reader.language, "day.ended", **f), waiting)
 
 
+def _penalty_note(reader: Reader, args: dict[str, Any], f: dict[str, Any]) -> str:
+    """ "… loses 1 suggestion on the next day" (older payloads carry no number: 1)."""
+    if not args["penalized"]:
+        return ""
+    penalty = args.get("penalty", 1)
+    return t(reader.language, "answer.penalty_note", **{**f, "penalty": penalty, "count": penalty})
+
+
 def answer_refuted(reader: Reader, args: dict[str, Any]) -> str:
     f = flat_args(reader, args)
     key = "answer.refuted_by_gm" if args["by_gm"] else "answer.refuted"
-    penalty = t(reader.language, "answer.penalty_note", **f) if args["penalized"] else ""
-    return _lines(t(reader.language, key, **f), penalty)
+    return _lines(t(reader.language, key, **f), _penalty_note(reader, args, f))
 
 
 def answer_not_refuted(reader: Reader, args: dict[str, Any]) -> str:
@@ -80,8 +84,7 @@ def answer_not_refuted(reader: Reader, args: dict[str, Any]) -> str:
         key = "answer.not_refuted_by_gm"
     else:
         key = "answer.not_refuted"
-    penalty = t(reader.language, "answer.penalty_note", **f) if args["penalized"] else ""
-    return _lines(t(reader.language, key, **f), penalty)
+    return _lines(t(reader.language, key, **f), _penalty_note(reader, args, f))
 
 
 def flagged(key: str, flag: str, extra: str) -> Composer:
@@ -156,8 +159,14 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     f = flat_args(reader, {k: v for k, v in args.items() if k not in ("accusations", "hands")})
     head = t(lang, f"game.ended_{args['reason']}", **f)
-    suspect, weapon, place = (reader.card(c) for c in args["envelope_cards"])
-    envelope = t(lang, "game.envelope", suspect=suspect, weapon=weapon, place=place)
+    suspect, weapon, place = args["envelope_cards"]
+    names = {"suspect": reader.card(suspect), "weapon": reader.card(weapon)}
+    names["place"] = reader.card(place)
+    forms = card_forms(reader, weapon, place)
+    if forms is None:
+        envelope = t(lang, "game.envelope_plain", **names)
+    else:
+        envelope = t(lang, "game.envelope", **names, **forms)
     accusations = [
         t(
             lang,
@@ -187,7 +196,10 @@ def games_list(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     if not args["games"]:
         return t(lang, "games.none")
-    lines = [t(lang, f"games.line_{g['phase']}", **flat_args(reader, g)) for g in args["games"]]
+    lines = [
+        t(lang, f"games.line_{g['phase']}", **flat_args(reader, g), place=place_name(lang, g))
+        for g in args["games"]
+    ]
     return _lines(t(lang, "games.title"), *lines)
 
 
@@ -209,7 +221,8 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
             )
             for s in view["shown"]
         ]
-        blocks.append(_lines(t(lang, "hand.game", **f), *shown))
+        place = place_name(lang, view)
+        blocks.append(_lines(t(lang, "hand.game", **{**f, "place": place}), *shown))
     return "\n\n".join(blocks)
 
 
@@ -305,6 +318,10 @@ COMPOSERS: dict[str, Composer] = {
     "game.started": game_started,
     "day.opened": day_opened,
     "day.ended": day_ended,
+    "suggestion.made": inflected("suggestion.made"),
+    "dm.accusation_received": inflected("dm.accusation_received"),
+    "composer.confirm_suggestion": inflected("composer.confirm_suggestion"),
+    "accuse.confirm": inflected("accuse.confirm"),
     "answer.refuted": answer_refuted,
     "answer.not_refuted": answer_not_refuted,
     "suggestion.voided": flagged("suggestion.voided", "refunded", "suggestion.refunded"),
@@ -314,6 +331,7 @@ COMPOSERS: dict[str, Composer] = {
         "dm.accusation_wrong", "may_suggest", "dm.accusation_wrong_may_suggest"
     ),
     "dm.answer_prompt": either("holds_none", "dm.answer_prompt_none", "dm.answer_prompt"),
+    "dm.prompt_closed": prompt_closed,
     "dm.card_shown": either("by_gm", "dm.card_shown_by_gm", "dm.card_shown"),
     "dm.gm_answered": flagged("dm.gm_answered", "penalized", "dm.gm_answered_penalty"),
     "settings.changed": settings_changed,
@@ -333,8 +351,14 @@ COMPOSERS: dict[str, Composer] = {
 
 
 def compose(reader: Reader, msg: str, args: dict[str, Any]) -> str:
-    """The text of a message; plain catalog messages need no composer."""
+    """The text of a message; plain catalog messages need no composer. A private message of
+    a game (it carries `game_label`) opens with the game's chat and topic."""
     composer = COMPOSERS.get(msg)
     if composer is not None:
-        return composer(reader, args)
-    return t(reader.language, msg, **flat_args(reader, args))
+        text = composer(reader, args)
+    else:
+        text = t(reader.language, msg, **flat_args(reader, args))
+    if "game_label" in args:
+        place = t(reader.language, "game.place_line", place=place_name(reader.language, args))
+        return _lines(place, text)
+    return text

@@ -72,7 +72,7 @@ class Plan:
         *,
         buttons: Buttons | None = None,
     ) -> None:
-        payload = self._payload(msg, args, buttons)
+        payload = self._payload(msg, self._placed(args), buttons)
         payload["notify"] = [self.ctx.chat_id, self.ctx.topic_id]  # told if it cannot be sent
         self._to(key, user, payload)
 
@@ -90,8 +90,14 @@ class Plan:
 
         `user` names the person whose private chat holds the message; else it is the thread's.
         """
+        if user is not None:
+            args = self._placed(args)
         payload = {"op": "edit", "target": target_key, **self._payload(msg, args, buttons)}
         self._to(key, user, payload)
+
+    def _placed(self, args: Args | None) -> Args:
+        """A private message says which game it is of: the chat's title and the topic's name."""
+        return {**(args or {}), "game_label": self.ctx.place}
 
 
 def lobby_key(game_id: int) -> str:

@@ -12,7 +12,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.splitting import split_text as split_text  # the sender's import
 from engine.cards import Pack
-from locales import t
+from locales import has, t
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,14 @@ class Reader:
 
     def card(self, card: str) -> str:
         return html.escape(self.card_name(card))
+
+    def card_form(self, card: str, form: str) -> str | None:
+        """A built-in card's grammatical form from the catalog (escaped): `ins` (instrumental),
+        `prep` (prepositional) with its preposition `in`. None for a custom pack's card."""
+        key = f"card.{card}.{form}"
+        if card in self.labels or not has(self.language, key):
+            return None
+        return html.escape(t(self.language, key))
 
     def cards(self, cards: list[str]) -> str:
         return ", ".join(self.card(c) for c in cards)

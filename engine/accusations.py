@@ -10,15 +10,21 @@ from engine.days import open_next_day
 from engine.decision import Decision
 from engine.errors import RuleError
 from engine.rules import require_active, require_cards, require_player, require_running
-from engine.state import Game
+from engine.state import Game, Player
+
+
+def require_may_accuse(state: Game | None, user: int) -> tuple[Game, Player]:
+    """The game runs and the person holds a seat that is in play and has not accused yet."""
+    game = require_running(state)
+    player = require_active(require_player(game, user))
+    if player.accused:
+        raise RuleError("already_accused")
+    return game, player
 
 
 def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> list[ev.Event]:
     """A private accusation; the first one opens the window, later ones join it."""
-    game = require_running(state)
-    player = require_active(require_player(game, c.actor))
-    if player.accused:
-        raise RuleError("already_accused")
+    game, player = require_may_accuse(state, c.actor)
     cards = (c.suspect, c.weapon, c.place)
     require_cards(game, cards)
     decision = Decision(game)

@@ -8,7 +8,12 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.decision import Decision
 from engine.errors import RuleError
-from engine.rules import require_admin, require_open_day, require_running
+from engine.rules import (
+    may_open_day_during_window,
+    require_admin,
+    require_open_day,
+    require_running,
+)
 from engine.schedule import day_end
 from engine.state import Game
 from engine.suggestions import answer_overdue
@@ -19,14 +24,6 @@ def open_next_day(decision: Decision, now: datetime) -> None:
     game = decision.state
     settings = game.pending_settings or game.settings
     decision.emit(ev.DayOpened(at=now, day=game.day + 1, ends_at=day_end(settings, now)))
-
-
-def may_open_day_during_window(game: Game, now: datetime) -> bool:
-    """A day opens while a window is open only if enough of the window remains."""
-    if game.window is None or not game.window.open:
-        return True
-    left = game.window.closes_at - now
-    return left >= game.settings.effective_open_day_if_window_left
 
 
 def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> list[ev.Event]:

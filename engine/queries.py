@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from engine.accusations import require_may_accuse
 from engine.cards import CATEGORY_ORDER, CardId, Category
 from engine.errors import RuleError
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
@@ -128,6 +129,15 @@ def answer_choices(game: Game, user: int, suggestion_id: int) -> tuple[CardId, .
         raise RuleError("not_your_answer", suggestion=suggestion_id)
     hand = game.players[s.target].hand
     return tuple(card for card in s.cards if card in hand)
+
+
+def accusation_refusal(game: Game, user: int) -> RuleError | None:
+    """Why the person may not accuse in this game now (None: they may), before they choose."""
+    try:
+        require_may_accuse(game, user)
+    except RuleError as error:
+        return error
+    return None
 
 
 def reveal(game: Game) -> Reveal:

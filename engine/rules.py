@@ -63,11 +63,25 @@ def require_active(player: Player) -> Player:
 
 
 def require_open_day(game: Game, now: datetime) -> None:
-    """A day is open, and its end has not come (even if the clock has not fired yet)."""
-    over = game.day_ends_at is not None and now >= game.day_ends_at
+    """A day is open, and its end has not come (even if the clock has not fired yet).
+
+    The refusal says when the next day opens: at once (`next_day_at`, the day's end that
+    has come) or when the accusation window closes (`window_closes_at`)."""
+    ended_at = game.day_ends_at
+    over = ended_at is not None and now >= ended_at
     if not game.day_open or over:
+        if game.day_open and ended_at is not None and may_open_day_during_window(game, ended_at):
+            raise RuleError("day_not_open", next_day_at=ended_at)
         closes_at = game.window.closes_at if game.window_open and game.window else None
         raise RuleError("day_not_open", window_closes_at=closes_at)
+
+
+def may_open_day_during_window(game: Game, now: datetime) -> bool:
+    """A day opens while a window is open only if enough of the window remains."""
+    if game.window is None or not game.window.open:
+        return True
+    left = game.window.closes_at - now
+    return left >= game.settings.effective_open_day_if_window_left
 
 
 def require_cards(game: Game, cards: tuple[CardId, CardId, CardId]) -> None:

@@ -25,7 +25,7 @@ from sqlalchemy.engine import Connection
 
 from engine.codec import to_dict
 from engine.settings import Settings
-from storage.models import ChatSettingsRecord, GameRecord, OutboxRecord
+from storage.models import ChatNameRecord, ChatSettingsRecord, GameRecord, OutboxRecord
 from storage.sql import dumps, loads
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,18 @@ def move_chat(conn: Connection, old: int, new: int) -> Moved:
     settings = _move_defaults(conn, old, new)
     outbox = _move_owed(conn, old, new)
     notify = _move_notify(conn, old, new)
+    _move_names(conn, old, new)
     return Moved(games, settings, outbox, notify)
+
+
+def _move_names(conn: Connection, old: int, new: int) -> None:
+    """The chat's title (and topic names) label its games in private messages."""
+    n = ChatNameRecord
+    known = set(conn.execute(select(n.topic_id).where(n.chat_id == new)).scalars())
+    movable = n.chat_id == old
+    if known:
+        movable = movable & n.topic_id.not_in(known)
+    conn.execute(update(n).where(movable).values(chat_id=new))
 
 
 def _move_games(conn: Connection, old: int, new: int) -> int:

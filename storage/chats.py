@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import select
+from sqlalchemy.engine import Connection
 
 from engine.cards import Pack
 from engine.codec import from_dict, to_dict
@@ -14,7 +15,7 @@ from engine.errors import RuleError
 from engine.settings import Settings
 from storage.chat_moves import Moved, move_chat
 from storage.database import Database
-from storage.models import ChatSettingsRecord
+from storage.models import ChatNameRecord, ChatSettingsRecord
 from storage.sql import dumps, insert_for, loads
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,21 @@ class Chats:
     ) -> None:
         await self._put(chat_id, {"language": language}, now)
 
+    async def set_name(
+        self, chat_id: int, topic_id: int, name: str, now: datetime | None = None
+    ) -> None:
+        """The chat's title (topic 0) or a forum topic's name, as Telegram last showed it."""
+        values = {"name": name[:256], "updated_at": now or datetime.now(UTC)}
+        insert = insert_for(self.db.dialect, ChatNameRecord).values(
+            chat_id=chat_id, topic_id=topic_id, **values
+        )
+        query = insert.on_conflict_do_update(index_elements=["chat_id", "topic_id"], set_=values)
+        await self.db.run_write(lambda conn: conn.execute(query))
+
+    async def label(self, chat_id: int, topic_id: int) -> str:
+        """ "Title · Topic" of a game's place ("" while the chat's title is unknown)."""
+        return await self.db.run_read(place_label, chat_id, topic_id)
+
     async def migrate(self, old_chat_id: int, new_chat_id: int) -> Moved:
         """A group became a supergroup: its games, defaults and owed messages move along.
 
@@ -77,6 +93,18 @@ class Chats:
         )
         query = insert.on_conflict_do_update(index_elements=["chat_id"], set_=values)
         await self.db.run_write(lambda conn: conn.execute(query))
+
+
+def place_label(conn: Connection, chat_id: int, topic_id: int) -> str:
+    """ "Title · Topic" (or just the title) of a chat topic; "" if the title is unknown."""
+    n = ChatNameRecord
+    query = select(n.topic_id, n.name).where(n.chat_id == chat_id, n.topic_id.in_({0, topic_id}))
+    names = dict(conn.execute(query).all())
+    title = names.get(0, "")
+    topic = names.get(topic_id, "") if topic_id else ""
+    if title and topic:
+        return f"{title} · {topic}"
+    return title or topic
 
 
 def _settings(text: str) -> Settings:

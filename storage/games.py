@@ -34,7 +34,7 @@ from engine.events import Event
 from engine.evolve import replay
 from engine.state import Game, Phase
 from storage.cache import Known, StateCache
-from storage.chats import Chats
+from storage.chats import Chats, place_label
 from storage.database import Database, Disconnected
 from storage.deadlines import DeadlineRow, DeadlineStore, sync_deadlines
 from storage.log import append_events, load_state, read_events, write_snapshot
@@ -281,7 +281,8 @@ class Store(OutboxStore, DeadlineStore):
         append_events(conn, game_id, first_seq, events, now)
         if planner is not None:
             chat, topic = known.chat_id, known.topic_id
-            ctx = PlanContext(game_id, chat, topic, before, events, after, first_seq)
+            place = place_label(conn, chat, topic)
+            ctx = PlanContext(game_id, chat, topic, before, events, after, first_seq, place)
             insert_items(conn, planner(ctx), now, game_id, count=False)
         rows = sync_deadlines(conn, game_id, after, now, known.deadlines)
         sync_members(conn, game_id, before, after)

@@ -136,6 +136,17 @@ class ChatSettingsRecord(Base):
     updated_at: Mapped[datetime]
 
 
+class ChatNameRecord(Base):
+    """A chat's title (topic 0) or a forum topic's name, as last seen, to say which game."""
+
+    __tablename__ = "chat_names"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    topic_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(256))
+    updated_at: Mapped[datetime]
+
+
 class PersonRecord(Base):
     """A Telegram user the bot has seen; dm_ok is None until a direct message was tried."""
 

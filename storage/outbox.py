@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import and_, exists, func, or_, select, update
+from sqlalchemy import and_, delete, exists, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
@@ -174,6 +174,28 @@ def _in_chat(sent: dict[str, tuple[int, int]], key: str | None, chat_id: int) ->
     return found[1] if found is not None and found[0] == chat_id else None
 
 
+def _release_behind(conn: Connection, user_id: int, now: datetime, first: OutboxItem) -> int:
+    """Store `first`, then move the person's unsent private rows behind it, parked ones due."""
+    o = OutboxRecord
+    mine = and_(o.chat_id == user_id, o.user_id == user_id, o.status.in_((PENDING, WAITING)))
+    rows = conn.execute(select(o).where(mine).order_by(o.id)).all()
+    parked = sum(row.status == WAITING for row in rows)
+    if not parked:
+        insert_items(conn, [first], now, None)
+        return 0
+    conn.execute(delete(o).where(o.id.in_([row.id for row in rows])))
+    insert_items(conn, [first], now, None)
+    columns = [c.name for c in o.__table__.columns if c.name != "id"]
+    copies = []
+    for row in rows:
+        copy = {name: getattr(row, name) for name in columns}
+        if row.status == WAITING:
+            copy |= {"status": PENDING, "next_attempt_at": now}
+        copies.append(copy)
+    conn.execute(insert(o), copies)  # in the order given, so ids keep the old order
+    return parked
+
+
 def _rowcount(conn: Connection, statement: Any) -> int:
     return int(conn.execute(statement).rowcount or 0)
 
@@ -241,15 +263,23 @@ class OutboxStore:
             row_id, (PENDING, CLAIMED, WAITING), status=FAILED, last_error=reason
         )
 
-    async def release_waiting(self, user_id: int, now: datetime) -> int:
-        """The person started the bot: their parked rows are due again, in their old order."""
-        o = OutboxRecord
-        query = (
-            update(o)
-            .where(o.user_id == user_id, o.status == WAITING)
-            .values(status=PENDING, next_attempt_at=now)
-        )
-        return await self.db.run_write(_rowcount, query)
+    async def release_waiting(
+        self, user_id: int, now: datetime, first: OutboxItem | None = None
+    ) -> int:
+        """The person started the bot: their parked rows are due again, in their old order.
+
+        With `first` (a greeting), it goes out before them: the private chat's unsent rows
+        are stored again behind it (new ids, same keys and contents). Returns how many rows
+        had been parked."""
+        if first is None:
+            o = OutboxRecord
+            query = (
+                update(o)
+                .where(o.user_id == user_id, o.status == WAITING)
+                .values(status=PENDING, next_attempt_at=now)
+            )
+            return await self.db.run_write(_rowcount, query)
+        return await self.db.run_write(_release_behind, user_id, now, first)
 
     async def park_chat(self, row_id: int, reason: str) -> bool:
         """The bot cannot post in the row's group (kicked, not a member): park the row.

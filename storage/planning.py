@@ -37,7 +37,8 @@ class OutboxItem:
 class PlanContext:
     """A command's result: the state before (None for a new game), the events, the state after.
 
-    The events are numbered first_seq, first_seq + 1, ... in the game's log.
+    The events are numbered first_seq, first_seq + 1, ... in the game's log. `place` names
+    the game's chat and topic ("Title · Topic"; "" while unknown) for private messages.
     """
 
     game_id: int
@@ -47,6 +48,7 @@ class PlanContext:
     events: list[Event]
     after: Game
     first_seq: int
+    place: str = ""
 
 
 class Planner(Protocol):

@@ -140,6 +140,10 @@ def error_key(error: RuleError) -> str:
         return f"invalid.{error.values['reason']}"
     if error.code == "invalid_pack" and "reason" in error.values:
         return f"pack.invalid_{error.values['reason']}"
+    if error.code == "day_not_open" and error.values.get("window_closes_at"):
+        return "error.day_not_open_until_window"
+    if error.code == "day_not_open" and error.values.get("next_day_at"):
+        return "error.day_not_open_soon"
     return f"error.{error.code}"
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from telegram import MessageEntity, Update
 from telegram.constants import MessageEntityType
 from telegram.error import TelegramError
@@ -28,6 +26,7 @@ from bot.render import Person, Reader, keyboard, labels_of
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError
+from engine.queries import accusation_refusal
 from engine.state import Game, Phase
 from locales import supported
 
@@ -107,13 +106,17 @@ async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await remember(context, w.user)
     svc = services(context)
     if not w.private:
-        with contextlib.suppress(TelegramError):
+        deleted = True
+        try:
             await w.message.delete()  # keep a careless accusation out of the thread
+        except TelegramError:
+            deleted = False
         await say(
             context,
             w,
-            "error.accuse_in_private",
-            reply=False,
+            "error.accuse_in_private" if deleted else "error.accuse_in_private_kept",
+            {"player_user": w.user.id},
+            reply=not deleted,
             buttons=[[{"t": "button.open_private", "url": svc.deep_link("accuse")}]],
         )
         return
@@ -131,16 +134,33 @@ async def open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str)
     if not running:
         await say(context, w, "error.no_running_game")
         return
+    if kind == cb.ACCUSE:  # refused before choosing anything, by the engine's rule
+        refusals = [accusation_refusal(game, w.user.id) for _, game in running]
+        allowed = [pair for pair, no in zip(running, refusals, strict=True) if no is None]
+        if not allowed:
+            first = next(no for no in refusals if no is not None)
+            await refuse(context, w, first)
+            return
+        running = allowed
     if len(running) > 1:
-        rows = [
-            [{"t": "button.game", "args": {"game": gid}, "data": cb.Callback(kind, gid).encode()}]
-            for gid, _ in running
-        ]
+        rows = []
+        for gid, _ in running:
+            label = await game_label(context, gid)
+            text = {"text": label} if label else {"t": "button.game", "args": {"game": gid}}
+            rows.append([{**text, "data": cb.Callback(kind, gid).encode()}])
         await say(context, w, "composer.choose_game", buttons=rows)
         return
     game_id, game = running[0]
     msg, args, buttons = _step(kind, game_id, game, w.user.id, ())
+    args = {**args, "game": game_id, "game_label": await game_label(context, game_id)}
     await say(context, w, msg, args, buttons=buttons, labels=labels_of(game.pack))
+
+
+async def game_label(context: ContextTypes.DEFAULT_TYPE, game_id: int) -> str:
+    """ "Title · Topic" of a game's chat ("" while unknown)."""
+    store = services(context).store
+    ref = await store.game(game_id)
+    return await store.chats.label(ref.chat_id, ref.topic_id) if ref is not None else ""
 
 
 def _step(kind: str, game_id: int, game: Game, me: int, args: tuple[str, ...]):  # type: ignore[no-untyped-def]
@@ -174,6 +194,7 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
+    place = {"game": data.game, "game_label": await game_label(context, data.game)}
     try:
         if data.kind in (cb.SUGGEST_SEND, cb.ACCUSE_SEND):
             await _send(context, data, game, w.user.id)
@@ -182,10 +203,10 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
                 if data.kind == cb.SUGGEST_SEND
                 else "composer.accusation_sent"
             )
-            await _edit(context, update, done, {}, [], failed_toast=done)
+            await _edit(context, update, done, place, [], failed_toast=done)
             return
         msg, args, buttons = _step(data.kind, data.game, game, w.user.id, data.args)
-        args = {**args, "labels": labels_of(game.pack) or {}}
+        args = {**args, **place, "labels": labels_of(game.pack) or {}}
     except RuleError as error:
         args = error_args(error)
         tz = game.settings.timezone

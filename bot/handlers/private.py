@@ -22,6 +22,7 @@ from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import answer_choices, player_view
 from engine.state import Game, Phase, Suggestion
+from storage.planning import OutboxItem
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -35,10 +36,14 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     await svc.store.people.set_dm_ok(w.user.id, True)
-    released = await svc.store.release_waiting(w.user.id, svc.now())
-    await say(context, w, "start.welcome", {"released": released}, reply=False)
-    if released:
-        svc.outbox_ready.set()
+    welcome = OutboxItem(  # before the hand and prompts it introduces
+        f"u{w.update_id}:start.welcome",
+        w.chat.id,
+        user_id=w.user.id,
+        payload={"msg": "start.welcome", "args": {}},
+    )
+    await svc.store.release_waiting(w.user.id, svc.now(), first=welcome)
+    svc.outbox_ready.set()
     payload = context.args[0] if context.args else ""
     if payload == "accuse":  # from the group's "accusations are private" answer
         from bot.handlers.moves import open_composer
@@ -62,6 +67,7 @@ async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             {
                 "labels": labels_of(game.pack) or {},
                 "game": ref.id,
+                "game_label": await svc.store.chats.label(ref.chat_id, ref.topic_id),
                 "phase": game.phase.value,
                 "day": game.day,
                 "role_card": player.role if player else None,
@@ -77,17 +83,19 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     svc = services(context)
     views = []
-    owed_prompts: list[tuple[int, Game, Suggestion]] = []
+    owed_prompts: list[tuple[int, str, Game, Suggestion]] = []
     for ref in await svc.store.games_of_person(w.user.id):
         game = await svc.store.load(ref.id)
         if game.phase is not Phase.RUNNING or game.player_of(w.user.id) is None:
             continue
         view = player_view(game, w.user.id)
-        owed_prompts.extend((ref.id, game, s) for s in view.owes)
+        label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
+        owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
         views.append(
             {
                 "labels": labels_of(game.pack) or {},
                 "game": ref.id,
+                "game_label": label,
                 "hand_cards": list(view.hand),
                 "role_card": view.role,
                 "left": view.quota_left,
@@ -104,10 +112,11 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             }
         )
     await say(context, w, "hand.list", {"views": views}, reply=False)
-    for game_id, game, owed in owed_prompts:  # the answers still owed, with their buttons again
+    for game_id, label, game, owed in owed_prompts:  # the answers still owed, buttons again
         choices = answer_choices(game, w.user.id, owed.id)
         args = {
             "game": game_id,
+            "game_label": label,
             "number": owed.number,
             "suggester_user": game.players[owed.suggester].user,
             "suspect_card": owed.suspect,

@@ -32,7 +32,10 @@ async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table:
     assert game.suggestions[0].answer is Answer.VOIDED
     assert game.quota_left(game.players[game.player_of(table.bob.id).seat]) == 3  # type: ignore[union-attr]
     prompt = next(m for m in table.carol.private_messages() if "Suggestion 1" in m.text)
-    assert prompt.buttons == [] and "answered" in prompt.text
+    assert prompt.buttons == [] and "voided this suggestion" in prompt.text
+    assert "answered" not in prompt.text.lower()
+    assert all(card_name(c) in prompt.text for c in cards)  # it still shows the suggestion
+    assert notice.bold == ["Suggestion 1 of @bob is void"]  # marked as the forum marks it
 
 
 async def test_pause_stops_the_clock_and_resume_moves_the_deadline(table: Table) -> None:

@@ -53,14 +53,17 @@ async def test_two_topics_two_games_one_person_in_both(
     # Each topic's posts stay in that topic.
     assert all(m.thread_id == first.thread_id for m in first.messages())
     hands = [m for m in bob.private_messages() if "Your cards" in m.text]
-    assert {f"(game {one.id})" in hands[0].text, f"(game {two.id})" in hands[1].text} == {True}
+    assert [h.text.splitlines()[0] for h in hands] == ["🎲 Forum · Game one", "🎲 Forum · Game two"]
 
     # Bob's private composer first asks which game.
     await bot.say(bob, None, "/suggest")
     chooser = bob.private_messages()[-1]
     assert "several games" in chooser.text
-    assert [b[0] for row in chooser.buttons for b in row] == [f"Game {one.id}", f"Game {two.id}"]
-    await bot.press(bob, chooser, f"Game {two.id}")
+    assert [b[0] for row in chooser.buttons for b in row] == [
+        "Forum · Game one",
+        "Forum · Game two",
+    ]
+    await bot.press(bob, chooser, "Forum · Game two")
     chooser = next(m for m in bob.private_messages() if m.message_id == chooser.message_id)
     assert {b[0] for row in chooser.buttons for b in row} == {"Dave", "Erin", "Cancel"}
 

@@ -55,7 +55,7 @@ async def test_hand_and_games_in_private(table: Table) -> None:
     } == set(bob.hand)
     assert "Suggestions left today: 3" in reply.text
     await table.bot.say(table.bob, None, "/games")
-    assert f"Game {game_id}: day 1" in table.bob.private_messages()[-1].text
+    assert "Cluedo club: day 1" in table.bob.private_messages()[-1].text
 
 
 async def test_roles_chosen_at_join(table: Table) -> None:

@@ -97,15 +97,20 @@ async def test_accusation_in_the_group_is_refused_and_not_echoed(table: Table) -
     assert not game.accusations
 
 
-async def test_second_accusation_is_refused(table: Table) -> None:
+async def test_second_accusation_is_refused_at_accuse(table: Table) -> None:
     from tests.bot.play import compose_accusation
 
     game_id = await open_and_start(table)
     game = await state(table, game_id)
+    await table.bot.say(table.bob, None, "/accuse")  # a composer opened before accusing
+    early = table.bob.private_messages()[-1]
     await compose_accusation(table, table.bob, _first_cards(game))
     before = await _events(table, game_id)
     await table.bot.say(table.bob, None, "/accuse")
-    composer = table.bob.private_messages()[-1]
+    refusal = table.bob.private_messages()[-1]
+    assert "already made your accusation" in refusal.text and not refusal.buttons
+    # The composer opened earlier still leads to the engine's refusal at the end.
+    composer = early
     for card in _first_cards(game):
         await table.bot.press(table.bob, composer, card_name(card))
         composer = next(

@@ -14,8 +14,10 @@ from tests.fakebot import FakeMessage
 
 
 def _english_words(message: FakeMessage) -> list[str]:
-    """Latin words in a message, other than @usernames, commands and setting names."""
-    text = re.sub(r"[@/][\w]+|https?://\S+|\([A-Za-z_/]+\)", " ", message.text)
+    """Latin words in a message, other than @usernames, commands, setting names and the
+    group's own title (private messages name the game's chat)."""
+    text = message.text.replace("Cluedo club", " ")
+    text = re.sub(r"[@/][\w]+|https?://\S+|\([A-Za-z_/]+\)", " ", text)
     return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in {"UTC", "Whodunit"}]
 
 

@@ -127,7 +127,8 @@ def test_day_is_over_at_its_end_even_before_the_clock_fires() -> None:
     table.now = T0 + DAY - timedelta(seconds=1)
     table.suggest(1, 2)
     table.now = T0 + DAY  # the day-end deadline has not run yet
-    expect_error("day_not_open", lambda: table.suggest(1, 3))
+    error = expect_error("day_not_open", lambda: table.suggest(1, 3))
+    assert error.values == {"next_day_at": T0 + DAY}, "the next day opens at once"
     expect_error("day_not_open", lambda: table.admin(cmd.ExtendDay, by=HOUR))
     table.run(cmd.EndDay(day=1))
     assert table.suggest(1, 3).day == 2

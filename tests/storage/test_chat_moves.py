@@ -60,6 +60,7 @@ async def test_everything_of_the_chat_moves_in_one_go_and_nothing_else(store: St
     await store.chats.set_pack(CHAT, PACK, NOW)
     await store.chats.set_settings(CHAT, Settings(pack="custom", suggestions_per_day=5), NOW)
     await store.chats.set_language(CHAT, "ru", NOW)
+    await store.chats.set_name(CHAT, 0, "Baker Street Irregulars", NOW)
     sent_before = await store.enqueue([OutboxItem("sent", CHAT, payload={"msg": "s"})], NOW)
     assert sent_before == 1
     # Deliver what the games owe so far, so the rows below are the chat's queue.
@@ -82,6 +83,7 @@ async def test_everything_of_the_chat_moves_in_one_go_and_nothing_else(store: St
     assert defaults.language == "ru" and defaults.pack == PACK
     assert defaults.settings.suggestions_per_day == 5 and defaults.settings.pack == "custom"
     assert (await store.chats.get(CHAT)).language is None
+    assert await store.chats.label(NEW, 0) == "Baker Street Irregulars", "the title moves too"
     outbox = after["outbox"]
     assert {k: outbox[k].chat_id for k in ("head", "reply")} == {"head": NEW, "reply": NEW}
     assert outbox["head"].status == "claimed", "the sender holding it settles it"

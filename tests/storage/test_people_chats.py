@@ -58,3 +58,14 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_game_and_owed_message
             delivered.append((row.key, row.chat_id))
             await store.mark_sent(row.id, 1, later(minutes=1))
     assert ("owed", new_chat) in delivered and {chat for _, chat in delivered} == {new_chat}
+
+
+async def test_chat_titles_and_topic_names_make_a_games_label(store: Store) -> None:
+    assert await store.chats.label(-5, 0) == ""
+    await store.chats.set_name(-5, 0, "Cluedo club", NOW)
+    await store.chats.set_name(-5, 7, "Mysteries", NOW)
+    assert await store.chats.label(-5, 0) == "Cluedo club"
+    assert await store.chats.label(-5, 7) == "Cluedo club · Mysteries"
+    assert await store.chats.label(-5, 8) == "Cluedo club"
+    await store.chats.set_name(-5, 0, "Cluedo club (autumn)", later(minutes=1))
+    assert await store.chats.label(-5, 7) == "Cluedo club (autumn) · Mysteries"

@@ -1,0 +1,65 @@
+"""Wording shared by the messages: cards in a sentence (grammatical forms), which game a
+private message is of, a day's length, a closed answer prompt."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from bot.render import Reader, duration_text, flat_args
+from locales import t
+
+Composer = Callable[[Reader, dict[str, Any]], str]
+
+
+def card_forms(reader: Reader, weapon: str, place: str) -> dict[str, str] | None:
+    """ "with the weapon in the place" in the reader's grammar: the catalog's forms of the
+    built-in cards; None when a card has none (a custom pack's), for a layout without."""
+    forms = {
+        "weapon_ins": reader.card_form(weapon, "ins"),
+        "place_in": reader.card_form(place, "in"),
+        "place_prep": reader.card_form(place, "prep"),
+    }
+    found = {name: form for name, form in forms.items() if form is not None}
+    return found if len(found) == len(forms) else None
+
+
+def inflected(key: str) -> Composer:
+    """A sentence naming a suspect, a weapon and a place: with the cards' grammatical forms,
+    or as "Suspect: X; weapon: Y; place: Z" (`key`_plain) for cards that have none."""
+
+    def compose(reader: Reader, args: dict[str, Any]) -> str:
+        f = flat_args(reader, args)
+        forms = card_forms(reader, args["weapon_card"], args["place_card"])
+        if forms is None:
+            return t(reader.language, f"{key}_plain", **f)
+        return t(reader.language, key, **f, **forms)
+
+    return compose
+
+
+def day_length_text(language: str, seconds: float) -> str:
+    """A day's length as people say it: "24 hours", "36 hours", "3 days", "90 minutes"."""
+    span = timedelta(seconds=seconds)
+    if span <= timedelta(hours=48) and span % timedelta(hours=1) == timedelta(0):
+        return t(language, "unit.hours", count=int(span / timedelta(hours=1)))
+    return duration_text(language, span)
+
+
+def place_name(language: str, args: dict[str, Any]) -> str:
+    """Which game, as people know it: "Title · Topic" (escaped), else "Game 12"."""
+    label = args.get("game_label")
+    if label:
+        return html.escape(str(label))
+    return t(language, "game.unnamed", game=args.get("game", "?"))
+
+
+def prompt_closed(reader: Reader, args: dict[str, Any]) -> str:
+    """An answer prompt once it is closed: the suggestion still, and how it ended."""
+    f = flat_args(reader, args)
+    if "outcome" not in args:  # written before prompts kept their content
+        return t(reader.language, "dm.prompt_closed", **f)
+    head = t(reader.language, "dm.prompt_suggestion", **f)
+    return head + "\n" + t(reader.language, f"dm.prompt_{args['outcome']}", **f)
