@@ -67,7 +67,13 @@ async def test_a_whole_game_from_lobby_to_winner(table: Table) -> None:
     chosen = {c: game.in_play(c)[-1] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE)}
     chosen[game.pack.category_of(dave.hand[0])] = dave.hand[0]  # type: ignore[index]
     suspect, weapon, place = chosen.values()
-    loose = f"{card_name(suspect)[:6].upper()} ; {card_name(weapon).lower()};{card_name(place)}"
+    others = [card_name(c).upper() for c in game.in_play(Category.SUSPECT) if c != suspect]
+    short = next(  # a short prefix no other suspect in play shares ("MRS PE" may be two)
+        card_name(suspect)[:n].upper()
+        for n in range(6, len(card_name(suspect)) + 1)
+        if not any(o.startswith(card_name(suspect)[:n].upper()) for o in others)
+    )
+    loose = f"{short} ; {card_name(weapon).lower()};{card_name(place)}"
     typed = f"/suggest @dave  {loose}"
     await table.bot.say(table.carol, table.group, typed)
     typed_post = bot_messages(table.group)[-1]
