@@ -1,0 +1,115 @@
+"""The bot's own long polling: an update is confirmed only once handled, and an update that
+Telegram delivers again after a crash (handled, not yet confirmed) changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from telegram import Update
+from telegram.ext import TypeHandler
+
+from bot.intake import ALLOWED_UPDATES, Intake
+from tests.bot.conftest import Table
+from tests.bot.harness import BotHarness, Clock, bot_messages, database_url
+from tests.bot.play import card_name, naming, open_and_start, state
+
+
+def _delivered(table: Table, text: str) -> dict[str, Any]:
+    """The update the fake gave the bot for a message with this text."""
+    for call in table.server.calls_to("getUpdates"):
+        for update in call.response.get("result", []):
+            if (update.get("message") or {}).get("text") == text:
+                return copy.deepcopy(update)
+    raise AssertionError(f"no update with {text!r}")
+
+
+async def _restart_with_redelivery(
+    table: Table, tmp_path: Path, update: dict[str, Any]
+) -> BotHarness:
+    """Stop the bot, give Telegram's queue the update again, start a new bot on the same data."""
+    await table.bot.stop()
+    table.server.world.updates.insert(0, update)
+    again = BotHarness(table.server, database_url(tmp_path), Clock(table.bot.clock.now()))
+    await again.start()
+    table.bot = again
+    await again.settle()
+    return again
+
+
+@pytest.fixture(autouse=True)
+async def _stop_the_restarted_bot(table: Table) -> AsyncIterator[None]:
+    yield
+    await table.bot.stop()
+
+
+async def _suggest(table: Table) -> str:
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    carol = game.player_of(table.carol.id)
+    assert carol is not None
+    text = "/suggest @carol " + "; ".join(card_name(c) for c in naming(game, carol.hand[0]))
+    await table.bot.say(table.bob, table.group, text)
+    return text
+
+
+def _suggestion_posts(table: Table) -> list[str]:
+    return [m.text for m in bot_messages(table.group) if "Suggestion 1 for @carol" in m.text]
+
+
+async def test_a_suggestion_delivered_again_after_a_restart_is_made_once(
+    table: Table, tmp_path: Path
+) -> None:
+    text = await _suggest(table)
+    assert len(_suggestion_posts(table)) == 1
+    again = await _restart_with_redelivery(table, tmp_path, _delivered(table, text))
+    ref = await again.services.store.game_for_chat(table.group.id, 0)
+    assert ref is not None
+    assert len((await again.services.store.load(ref.id)).suggestions) == 1
+    assert len(_suggestion_posts(table)) == 1
+    prompts = [m for m in table.carol.private_messages() if "Suggestion 1" in m.text]
+    assert len(prompts) == 1, "the answer prompt came twice"
+    assert table.server.world.updates == [], "the repeated update was not confirmed"
+
+
+async def test_a_repeat_that_reaches_the_handler_writes_nothing(
+    table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the early skip, the handler runs again; the game command is recognised."""
+
+    async def nothing_handled(self: Intake, update_ids: list[int]) -> set[int]:
+        return set()
+
+    text = await _suggest(table)
+    monkeypatch.setattr(Intake, "_already_handled", nothing_handled)
+    again = await _restart_with_redelivery(table, tmp_path, _delivered(table, text))
+    ref = await again.services.store.game_for_chat(table.group.id, 0)
+    assert ref is not None
+    assert len((await again.services.store.load(ref.id)).suggestions) == 1
+    assert len(_suggestion_posts(table)) == 1
+    assert len([m for m in table.carol.private_messages() if "Suggestion 1" in m.text]) == 1
+
+
+async def test_an_update_being_handled_is_not_confirmed(table: Table) -> None:
+    """Until its handling finishes, Telegram keeps the update (a kill would not lose it)."""
+    gate = asyncio.Event()
+
+    async def slow(update: Update, context: object) -> None:
+        if update.message is not None and update.message.text == "/rules slowly":
+            await gate.wait()
+
+    table.bot.app.add_handler(TypeHandler(Update, slow), group=-50)
+    table.alice.send(table.group, "/rules slowly")
+    await asyncio.sleep(2.5)  # several polls of one second each
+    assert [u["message"]["text"] for u in table.server.world.updates] == ["/rules slowly"]
+    polls = table.server.calls_to("getUpdates")
+    assert len(polls) >= 3
+    assert polls[-1].params.get("allowed_updates") == list(ALLOWED_UPDATES)
+    gate.set()
+    await table.bot.settle()
+    assert table.server.world.updates == []
+    assert any("The rules" in m.text for m in bot_messages(table.group))
