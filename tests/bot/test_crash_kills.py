@@ -93,11 +93,13 @@ async def _check(fake: FakeTelegramClient, store: Store, bot: Killable, clubs: l
     extra = doubles(sends)
     gaps = [gap_to_next_kill(call["at"], bot.kills) for call in extra]
     near = kill_gaps(bot.kills, sends)
+    in_window = {call["at"] + gap for call, gap in zip(extra, gaps, strict=True)}
     print(
         f"\n{len(bot.kills)} kills, {sum(c.rounds for c in clubs)} rounds, "
         f"{sum(len(c.statuses) for c in clubs)} /status, {len(sends)} sends: "
         f"{len(extra)} doubled messages"
         + (f" (kill {_ms(gaps)} ms after the answer)" if gaps else "")
+        + f"; {len(in_window)} kills fell inside a send-to-mark window"
         + f"; kills within 20 ms after an answered send: {sum(g <= 0.02 for g in near)}, "
         f"within 100 ms: {sum(g <= 0.1 for g in near)}"
     )

@@ -113,3 +113,26 @@ async def test_an_update_being_handled_is_not_confirmed(table: Table) -> None:
     await table.bot.settle()
     assert table.server.world.updates == []
     assert any("The rules" in m.text for m in bot_messages(table.group))
+
+
+@pytest.mark.parametrize(
+    ("code", "description"),
+    [
+        (502, "Bad Gateway"),
+        (500, None),
+        (409, "Conflict: terminated by other getUpdates request; make sure that only one bot"),
+    ],
+)
+async def test_get_updates_failures_back_off_and_polling_goes_on(
+    table: Table, caplog: pytest.LogCaptureFixture, code: int, description: str | None
+) -> None:
+    table.server.fail_next("getUpdates", code, times=2, description=description)
+    table.alice.send(table.group, "/rules")
+    await table.bot.settle(timeout=20)
+    assert any("The rules" in m.text for m in bot_messages(table.group))
+    failed = [c for c in table.server.calls_to("getUpdates") if c.status == code]
+    assert len(failed) == 2
+    if code == 409:
+        assert "only one bot instance may run" in caplog.text
+    else:
+        assert "getUpdates failed" in caplog.text
