@@ -93,7 +93,7 @@ async def _check(fake: FakeTelegramClient, store: Store, bot: Killable, clubs: l
     extra = doubles(sends)
     gaps = [gap_to_next_kill(call["at"], bot.kills) for call in extra]
     near = kill_gaps(bot.kills, sends)
-    in_window = {call["at"] + gap for call, gap in zip(extra, gaps, strict=True)}
+    in_window = {min((k for k in bot.kills if k >= call["at"]), default=None) for call in extra}
     print(
         f"\n{len(bot.kills)} kills, {sum(c.rounds for c in clubs)} rounds, "
         f"{sum(len(c.statuses) for c in clubs)} /status, {len(sends)} sends: "
