@@ -163,6 +163,7 @@ class Intake:
             self.ledger.started(update.update_id)
             if update.update_id in repeated:
                 log.info("update %s was handled before a restart; skipped", update.update_id)
+                await _stop_spinner(update)
                 self.ledger.finished(update.update_id)
                 continue
             task = asyncio.create_task(self._handle(update), name=f"update-{update.update_id}")
@@ -245,6 +246,13 @@ async def _first_of(*waits: Any, timeout: float) -> None:
     finally:
         for task in tasks:
             task.cancel()
+
+
+async def _stop_spinner(update: Update) -> None:
+    """A repeated button press still gets its (empty) answer, if it is not too old."""
+    if update.callback_query is not None:
+        with contextlib.suppress(TelegramError):
+            await update.callback_query.answer()
 
 
 def _seconds(value: Any) -> float:

@@ -136,3 +136,44 @@ async def test_get_updates_failures_back_off_and_polling_goes_on(
         assert "only one bot instance may run" in caplog.text
     else:
         assert "getUpdates failed" in caplog.text
+
+
+async def test_an_answer_press_delivered_again_is_taken_once(table: Table, tmp_path: Path) -> None:
+    await _suggest(table)
+    prompt = next(m for m in table.carol.private_messages() if m.buttons)
+    await table.bot.press(table.carol, prompt, prompt.buttons[0][0][0])
+    assert len([m for m in table.bob.private_messages() if "shows you" in m.text]) == 1
+    pressed = next(
+        copy.deepcopy(u)
+        for call in table.server.calls_to("getUpdates")
+        for u in call.response.get("result", [])
+        if "callback_query" in u
+        and u["callback_query"]["message"]["message_id"] == prompt.message_id
+    )
+    again = await _restart_with_redelivery(table, tmp_path, pressed)
+    ref = await again.services.store.game_for_chat(table.group.id, 0)
+    assert ref is not None
+    events = await again.services.store.events(ref.id)
+    assert sum(type(e).__name__ == "SuggestionRefuted" for e in events) == 1
+    assert len([m for m in table.bob.private_messages() if "shows you" in m.text]) == 1
+    assert len([m for m in bot_messages(table.group) if "refuted suggestion" in m.text]) == 1
+
+
+async def test_shutdown_lets_an_update_in_flight_finish_and_confirms_it(table: Table) -> None:
+    gate = asyncio.Event()
+
+    async def slow(update: Update, context: object) -> None:
+        if update.message is not None and update.message.text == "/rules slowly":
+            await gate.wait()
+
+    table.bot.app.add_handler(TypeHandler(Update, slow), group=-50)
+    table.alice.send(table.group, "/rules slowly")
+    await asyncio.sleep(1.5)
+    assert table.bot.in_flight == 1
+    stopping = asyncio.create_task(table.bot.stop())
+    await asyncio.sleep(0.5)
+    assert not stopping.done(), "the bot stopped before its update was handled"
+    gate.set()
+    await stopping
+    assert table.bot.in_flight == 0
+    assert table.server.world.updates == [], "the handled update was not confirmed"
