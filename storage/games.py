@@ -43,7 +43,14 @@ from storage.models import GameRecord, MemberRecord
 from storage.outbox import OutboxStore, insert_items
 from storage.people import People
 from storage.planning import PlanContext, Planner
-from storage.updates import AlreadyHandled, HandledUpdates, ensure_new, next_step, record
+from storage.updates import (
+    AlreadyHandled,
+    HandledUpdates,
+    ensure_new,
+    next_step,
+    no_update,
+    record,
+)
 from storage.workers import Workers
 
 T = TypeVar("T")
@@ -165,7 +172,8 @@ class Store(OutboxStore, DeadlineStore):
         self, row: DeadlineRow, now: datetime, planner: Planner | None = None
     ) -> Outcome:
         """Run a claimed deadline's command, then mark the deadline complete."""
-        outcome = await self.execute(row.game_id, row.engine_command(), now, planner)
+        with no_update():
+            outcome = await self.execute(row.game_id, row.engine_command(), now, planner)
         await self.complete_deadline(row)
         return outcome
 

@@ -14,6 +14,7 @@ from telegram import Update
 from telegram.ext import TypeHandler
 
 from bot.intake import ALLOWED_UPDATES, Intake
+from storage.updates import handling, next_step
 from tests.bot.conftest import Table
 from tests.bot.harness import BotHarness, Clock, bot_messages, database_url
 from tests.bot.play import card_name, naming, open_and_start, state
@@ -177,3 +178,24 @@ async def test_shutdown_lets_an_update_in_flight_finish_and_confirms_it(table: T
     await stopping
     assert table.bot.in_flight == 0
     assert table.server.world.updates == [], "the handled update was not confirmed"
+
+
+async def test_jobs_scheduled_while_an_update_is_handled_do_not_run_as_part_of_it(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command's new deadlines schedule jobs; those belong to no update, or a deadline
+    they run would be recorded as a step of the update's (and skipped when it comes again)."""
+    seen: list[object] = []
+    ran = asyncio.Event()
+
+    async def plan_jobs(queue: object) -> None:
+        seen.append(next_step())
+        ran.set()
+
+    monkeypatch.setattr(table.bot.scheduler, "plan_jobs", plan_jobs)
+    replan = table.bot.services.deadlines_changed
+    assert replan is not None
+    with handling(5):
+        replan()  # what a command that changes deadlines does
+    await asyncio.wait_for(ran.wait(), 10)
+    assert seen == [None]
