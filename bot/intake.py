@@ -80,6 +80,7 @@ class Intake:
         self.poll_seconds = poll_seconds
         self.allowed_updates = list(allowed_updates)
         self.ledger = Ledger()
+        self.drain_seconds = DRAIN_SECONDS
         self.tasks: set[asyncio.Task[None]] = set()
         self._failures = 0
         self._pruned_at: float | None = None
@@ -99,11 +100,11 @@ class Intake:
             await self._prune()
         await self.drain()
 
-    async def drain(self, timeout: float = DRAIN_SECONDS) -> None:
+    async def drain(self) -> None:
         """Wait for updates in flight, cancel those that take too long (they come again),
         and confirm to Telegram what finished."""
         if self.tasks:
-            _, late = await asyncio.wait(set(self.tasks), timeout=timeout)
+            _, late = await asyncio.wait(set(self.tasks), timeout=self.drain_seconds)
             for task in late:
                 task.cancel()
             if late:
@@ -176,8 +177,8 @@ class Intake:
             await processor.process_update(update, self._marked(update))
         except Exception:
             log.exception("update %s failed", update.update_id)
-        finally:
-            self.ledger.finished(update.update_id)
+        # Not reached when cancelled at shutdown: unfinished, unconfirmed, it comes again.
+        self.ledger.finished(update.update_id)
 
     async def _marked(self, update: Update) -> None:
         """Handle the update with its id marked on the game commands it runs."""

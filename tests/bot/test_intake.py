@@ -199,3 +199,18 @@ async def test_jobs_scheduled_while_an_update_is_handled_do_not_run_as_part_of_i
         replan()  # what a command that changes deadlines does
     await asyncio.wait_for(ran.wait(), 10)
     assert seen == [None]
+
+
+async def test_an_update_cut_off_at_shutdown_is_not_confirmed(table: Table) -> None:
+    """Shutdown waits only so long; an update still unfinished then stays with Telegram."""
+
+    async def stuck(update: Update, context: object) -> None:
+        if update.message is not None and update.message.text == "/rules forever":
+            await asyncio.Event().wait()
+
+    table.bot.app.add_handler(TypeHandler(Update, stuck), group=-50)
+    table.bot.intake.drain_seconds = 0.5
+    table.alice.send(table.group, "/rules forever")
+    await asyncio.sleep(1.5)
+    await table.bot.stop()
+    assert [u["message"]["text"] for u in table.server.world.updates] == ["/rules forever"]
