@@ -94,7 +94,6 @@ class Club:
     rounds: int = 0
     statuses: list[RemoteMessage] = field(default_factory=list)
     shown_to: Counter[int] = field(default_factory=Counter)
-    last_prompt: dict[int, int] = field(default_factory=dict)  # per target: its last prompt
 
     @classmethod
     async def open(cls, fake: FakeTelegramClient, n: int) -> Club:
@@ -147,12 +146,12 @@ class Club:
         assert seat is not None
         cards = "; ".join(card_name(c) for c in naming(game, seat.hand[number % len(seat.hand)]))
         await suggester.send(self.group, f"/suggest @{target.username} {cards}")
+        # A suggester counts their own suggestions, and each player is always suggested to
+        # by the one before: the prompt of this round is the suggester's n-th.
+        own = rf"Suggestion {(number - 1) // 4 + 1}\b.* to you"
         prompt = await target.wait_private(
-            lambda m: "to you" in m.text and bool(m.buttons),
-            PATIENCE,
-            after=self.last_prompt.get(target.id),
+            lambda m: bool(re.search(own, m.text)) and bool(m.buttons), PATIENCE
         )
-        self.last_prompt[target.id] = prompt.message_id
         await target.press(prompt, prompt.buttons[0][0][0], timeout=2.0)
         self.shown_to[suggester.id] += 1
         if random.random() < 0.5:
@@ -181,16 +180,16 @@ def _identity(call: dict[str, Any]) -> tuple[Any, ...]:
     return params["chat_id"], params.get("message_thread_id"), reply, params["text"]
 
 
-def doubles(sends: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The first copy of each message Telegram answered more than once (same chat, same
-    reply target, same text), once per extra copy."""
+def doubles(sends: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Each message Telegram answered more than once (same chat, same reply target, same
+    text): (the first copy, the extra copy), once per extra copy."""
     answered = [c for c in sends if c["status"] == 200]
     first: dict[tuple[Any, ...], dict[str, Any]] = {}
     extra = []
     for call in sorted(answered, key=lambda c: c["at"]):
         key = _identity(call)
         if key in first:
-            extra.append(first[key])
+            extra.append((first[key], call))
         else:
             first[key] = call
     return extra

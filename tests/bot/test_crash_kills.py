@@ -25,7 +25,9 @@ from tests.storage.conftest import PG_URL, _admin, create_pg_database, drop_pg_d
 TOKEN = "123:ABC"
 KILLS = 20
 ROUNDS = 6  # each game plays at least this many rounds, and on until the last kill
-WINDOW_BOUND = 1.0  # seconds: a double whose kill came later than this is not the window
+# Seconds from Telegram's answer to the kill beyond which a double is not the send-to-mark
+# window (a few ms when idle; up to about 2 s seen on a 2-core machine under load 6).
+WINDOW_BOUND = 5.0
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -91,9 +93,11 @@ async def _all_delivered(fake: FakeTelegramClient, store: Store) -> None:
 async def _check(fake: FakeTelegramClient, store: Store, bot: Killable, clubs: list[Club]) -> None:
     sends = await fake.calls("sendMessage")
     extra = doubles(sends)
-    gaps = [gap_to_next_kill(call["at"], bot.kills) for call in extra]
+    gaps = [gap_to_next_kill(first["at"], bot.kills) for first, _ in extra]
     near = kill_gaps(bot.kills, sends)
-    in_window = {min((k for k in bot.kills if k >= call["at"]), default=None) for call in extra}
+    in_window = {
+        min((k for k in bot.kills if k >= first["at"]), default=None) for first, _ in extra
+    }
     print(
         f"\n{len(bot.kills)} kills, {sum(c.rounds for c in clubs)} rounds, "
         f"{sum(len(c.statuses) for c in clubs)} /status, {len(sends)} sends: "
@@ -103,6 +107,8 @@ async def _check(fake: FakeTelegramClient, store: Store, bot: Killable, clubs: l
         + f"; kills within 20 ms after an answered send: {sum(g <= 0.02 for g in near)}, "
         f"within 100 ms: {sum(g <= 0.1 for g in near)}"
     )
+    for first, again in extra:  # a double needs a kill after Telegram answered the first copy
+        assert any(first["at"] <= k <= again["at"] for k in bot.kills), "doubled without a kill"
     for club in clubs:
         events = await store.events(club.game_id)
         made = [e for e in events if isinstance(e, ev.SuggestionMade)]
@@ -116,7 +122,7 @@ async def _check(fake: FakeTelegramClient, store: Store, bot: Killable, clubs: l
             assert any(m.reply_to and m.reply_to.message_id == status.message_id for m in posts)
         for person in club.players:
             assert len(await shown_cards(person)) >= club.shown_to[person.id]
-    assert all(gap <= WINDOW_BOUND for gap in gaps), f"a double not explained by a kill: {gaps}"
+    assert all(gap <= WINDOW_BOUND for gap in gaps), f"a double long after its send: {gaps}"
 
 
 def _ms(seconds: list[float]) -> str:
