@@ -205,7 +205,7 @@ def kill_gaps(kills: list[float], sends: list[dict[str, Any]]) -> list[float]:
     return gaps
 
 
-def gap_to_next_kill(at: float, kills: list[float]) -> float:
-    """Seconds from a send's answer to the first kill after it."""
-    later = [k for k in kills if k >= at]
-    return (later[0] - at) if later else float("inf")
+def nearest_kill(at: float, kills: list[float]) -> float:
+    """The kill nearest to a send's answer. It may come just before the answer: the request
+    was on its way when the process died, and Telegram delivered it all the same."""
+    return min(kills, key=lambda kill: abs(kill - at), default=float("inf"))
