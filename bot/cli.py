@@ -43,11 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"whodunit: {error}", file=sys.stderr)
         return 2
     from bot.app import build_application
+    from bot.intake import serve
 
-    application = build_application(config)
-    application.run_polling(
-        allowed_updates=["message", "callback_query", "my_chat_member", "chat_member"]
-    )
+    asyncio.run(serve(build_application(config)))
     return 0
 
 

@@ -11,6 +11,7 @@ is told the bot was offline.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import secrets
@@ -72,7 +73,9 @@ class Scheduler:
 
         def replan() -> None:
             if not queue.get_jobs_by_name("replan"):
-                queue.run_once(self._replan_job, when=0.0, name="replan")
+                # In a fresh context: the job (and the deadlines it runs) must not carry
+                # the handled update's mark (storage.updates) of the command that called.
+                contextvars.Context().run(queue.run_once, self._replan_job, when=0.0, name="replan")
 
         self.services.deadlines_changed = replan
 

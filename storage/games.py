@@ -44,6 +44,14 @@ from storage.models import GameRecord, MemberRecord
 from storage.outbox import OutboxStore, insert_items
 from storage.people import People
 from storage.planning import PlanContext, Planner
+from storage.updates import (
+    AlreadyHandled,
+    HandledUpdates,
+    ensure_new,
+    next_step,
+    no_update,
+    record,
+)
 from storage.workers import Workers
 
 T = TypeVar("T")
@@ -105,6 +113,7 @@ class Store(OutboxStore, DeadlineStore):
         self.people = People(db)
         self.chats = Chats(db)
         self.workers = Workers(db)
+        self.updates = HandledUpdates(db)
         self.snapshot_every = snapshot_every
         self._cache = StateCache(cache_size)
         # For monitoring: commands retried after a collision, and optimistic attempts that
@@ -148,19 +157,24 @@ class Store(OutboxStore, DeadlineStore):
         planner: Planner | None = None,
     ) -> Outcome:
         """Open a lobby in a chat topic; RuleError("game_exists") if one is not ended yet."""
-        return await self._write(self._create, chat_id, topic_id, command, now, planner)
+        body = self._create
+        return await self._write(now, body, chat_id, topic_id, command, now, planner)
 
     async def execute(
         self, game_id: int, command: Command, now: datetime, planner: Planner | None = None
     ) -> Outcome:
-        """Run a command on a game; RuleError propagates and nothing is written."""
-        return await self._write(self._execute, game_id, command, now, planner)
+        """Run a command on a game; RuleError propagates and nothing is written.
+
+        Run for a Telegram update that already ran it (see storage.updates), it writes
+        nothing and returns the game as it is, with no events."""
+        return await self._write(now, self._execute, game_id, command, now, planner)
 
     async def run_deadline(
         self, row: DeadlineRow, now: datetime, planner: Planner | None = None
     ) -> Outcome:
         """Run a claimed deadline's command, then mark the deadline complete."""
-        outcome = await self.execute(row.game_id, row.engine_command(), now, planner)
+        with no_update():
+            outcome = await self.execute(row.game_id, row.engine_command(), now, planner)
         await self.complete_deadline(row)
         return outcome
 
@@ -292,12 +306,24 @@ class Store(OutboxStore, DeadlineStore):
             write_snapshot(conn, game_id, new_seq, after, now)
         return Known(game_id, new_seq, after, known.chat_id, known.topic_id, rows)
 
-    async def _write(self, body: Callable[..., Written], *args: Any) -> Outcome:
+    async def _write(self, now: datetime, body: Callable[..., Written], *args: Any) -> Outcome:
         """Run a command body in a write transaction, retried after a collision; the state
         it wrote is cached once the transaction has committed (and before the next one)."""
-        outcome, _ = await self._retrying(
-            lambda: self.db.run_write_then(lambda conn: body(conn, *args), self._remember)
-        )
+        step = next_step()
+
+        def once(conn: Connection) -> Written:
+            if step is not None:
+                ensure_new(conn, step)
+            written = body(conn, *args)
+            if step is not None:
+                record(conn, step, written[0].game_id, now)
+            return written
+
+        try:
+            outcome, _ = await self._retrying(lambda: self.db.run_write_then(once, self._remember))
+        except AlreadyHandled as seen:
+            state = await self.load(seen.game_id)
+            return Outcome(seen.game_id, [], state, seen.last_seq + 1)
         return outcome
 
     def _remember(self, written: Written) -> None:

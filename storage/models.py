@@ -229,3 +229,18 @@ class HeartbeatRecord(Base):
 
     worker: Mapped[str] = mapped_column(String(100), primary_key=True)
     seen_at: Mapped[datetime]
+
+
+class HandledUpdateRecord(Base):
+    """A game command run for a Telegram update, so that a redelivered update runs nothing.
+
+    `step` counts the game commands one update ran (0 for the first); `game_id` is the game
+    the command wrote to. Rows older than Telegram keeps updates are pruned.
+    """
+
+    __tablename__ = "handled_updates"
+
+    update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    step: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    game_id: Mapped[int] = mapped_column(Integer)
+    handled_at: Mapped[datetime] = mapped_column(index=True)

@@ -16,6 +16,7 @@ from telegram.ext import Application, TypeHandler
 
 from bot.app import build_application
 from bot.config import BotConfig
+from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
 from storage.models import OutboxRecord
@@ -103,12 +104,15 @@ class BotHarness:
         if not self.real_time:
             self.services.clock = self.clock.now
         await self.app.start()
-        assert self.app.updater is not None
-        await self.app.updater.start_polling(poll_interval=0.0, timeout=1)
+        self.intake = Intake(self.app, poll_seconds=1)
+        self._stop_intake = asyncio.Event()
+        self._intake_task = asyncio.create_task(self.intake.run(self._stop_intake))
 
     async def stop(self) -> None:
-        assert self.app.updater is not None
-        await self.app.updater.stop()
+        if not self.app.running:  # stopped already (a test that restarts the bot)
+            return
+        self._stop_intake.set()
+        await self._intake_task
         await self.app.stop()
         assert self.app.post_shutdown is not None
         await self.app.post_shutdown(self.app)

@@ -1,0 +1,135 @@
+"""Handled updates: a Telegram update delivered again after a crash runs no command twice.
+
+The bot marks the update it is handling (`handling`); each game command that update runs
+takes the next step of the mark (`next_step`) and records (update id, step) in the
+command's own transaction (`record`). When the update comes again (the process died after
+the commit and before Telegram was told the offset), the same step finds its row
+(`ensure_new`) and the command writes nothing. The primary key settles a race: the
+second writer's insert fails, its transaction rolls back and the retry finds the row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.engine import Connection
+
+from storage.database import Database
+from storage.models import GameRecord, HandledUpdateRecord
+
+# Telegram keeps an unconfirmed update for 24 hours; a row older than that is never needed.
+KEEP = timedelta(days=2)
+
+
+@dataclass
+class UpdateMark:
+    """The update being handled in this context, and how many game commands it ran."""
+
+    update_id: int
+    steps: int = 0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One game command of one update."""
+
+    update_id: int
+    step: int
+
+
+class AlreadyHandled(Exception):
+    """This step of this update already ran (and committed) on `game_id`."""
+
+    def __init__(self, game_id: int, last_seq: int) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
+        self.last_seq = last_seq
+
+
+_current: ContextVar[UpdateMark | None] = ContextVar("whodunit_update", default=None)
+
+
+@contextmanager
+def handling(update_id: int) -> Iterator[UpdateMark]:
+    """Mark the commands run inside (this task and tasks it starts) as this update's."""
+    mark = UpdateMark(update_id)
+    token = _current.set(mark)
+    try:
+        yield mark
+    finally:
+        _current.reset(token)
+
+
+@contextmanager
+def no_update() -> Iterator[None]:
+    """Commands run inside belong to no update (deadlines run by the scheduler)."""
+    token = _current.set(None)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def next_step() -> Step | None:
+    """The step of the next game command of the update being handled, if any."""
+    mark = _current.get()
+    if mark is None:
+        return None
+    step = Step(mark.update_id, mark.steps)
+    mark.steps += 1
+    return step
+
+
+def ensure_new(conn: Connection, step: Step) -> None:
+    """Raise AlreadyHandled if this step already ran."""
+    h, g = HandledUpdateRecord, GameRecord
+    query = (
+        select(h.game_id, g.last_seq)
+        .join(g, g.id == h.game_id)
+        .where(h.update_id == step.update_id, h.step == step.step)
+    )
+    row = conn.execute(query).first()
+    if row is not None:
+        raise AlreadyHandled(row.game_id, row.last_seq)
+
+
+def record(conn: Connection, step: Step, game_id: int, now: datetime) -> None:
+    """Record the step as run, in the command's transaction."""
+    values = {"update_id": step.update_id, "step": step.step, "game_id": game_id}
+    conn.execute(insert(HandledUpdateRecord).values(handled_at=now, **values))
+
+
+def handled_among(conn: Connection, update_ids: Iterable[int]) -> set[int]:
+    """Those of `update_ids` that already ran a game command."""
+    ids = list(update_ids)
+    if not ids:
+        return set()
+    h = HandledUpdateRecord
+    query = select(h.update_id).where(h.update_id.in_(ids)).distinct()
+    return set(conn.execute(query).scalars())
+
+
+def prune(conn: Connection, now: datetime) -> int:
+    """Forget handled updates older than Telegram could send again; how many went."""
+    h = HandledUpdateRecord
+    return conn.execute(delete(h).where(h.handled_at < now - KEEP)).rowcount or 0
+
+
+class HandledUpdates:
+    """Questions about handled updates, for the bot's intake."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def among(self, update_ids: Iterable[int]) -> set[int]:
+        """Those of `update_ids` that already ran a game command."""
+        return await self.db.run_read(handled_among, list(update_ids))
+
+    async def prune(self, now: datetime) -> int:
+        """Forget handled updates older than Telegram could send again."""
+        return await self.db.run_write(prune, now)

@@ -1,0 +1,102 @@
+"""A Telegram update delivered twice (a crash before the offset was confirmed) runs once."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.settings import Settings
+from storage.games import Store
+from storage.updates import KEEP, handling
+from tests.storage.helpers import (
+    CHAT,
+    NOW,
+    ROOMY,
+    check_consistency,
+    count_rows,
+    new_game,
+    planner,
+    suggestion_for,
+)
+
+
+async def test_the_same_update_twice_runs_its_command_once(store: Store) -> None:
+    game = await new_game(store, settings=ROOMY)
+    suggestion = suggestion_for(game.state, actor=1, target=2)
+    with handling(501):
+        first = await store.execute(game.game_id, suggestion, NOW, planner)
+    assert [type(e) for e in first.events] == [ev.SuggestionMade]
+    before = await count_rows(store)
+    with handling(501):  # delivered again after a restart
+        again = await store.execute(game.game_id, suggestion, NOW, planner)
+    assert again.events == [] and again.state == first.state
+    assert await count_rows(store) == before, "a repeated update wrote something"
+    with handling(502):  # another update with the same command is a new suggestion
+        other = await store.execute(game.game_id, suggestion, NOW, planner)
+    assert [type(e) for e in other.events] == [ev.SuggestionMade]
+    assert len(other.state.suggestions) == 2
+    assert await store.updates.among([500, 501, 502, 503]) == {501, 502}
+    await check_consistency(store, game.game_id)
+
+
+async def test_a_repeated_update_that_opened_a_lobby_opens_none(store: Store) -> None:
+    opening = cmd.OpenLobby(actor=1, seed=3, settings=Settings())
+    with handling(7):
+        first = await store.create_game(CHAT, 0, opening, NOW, planner)
+    before = await count_rows(store)
+    with handling(7):
+        again = await store.create_game(CHAT, 0, opening, NOW, planner)
+    assert again.game_id == first.game_id and again.events == []
+    assert await count_rows(store) == before
+
+
+async def test_each_command_of_one_update_counts_once(store: Store) -> None:
+    """Steps: the second command of an update is not taken for a repeat of the first."""
+    game = await new_game(store, start=False, players=2)
+    with handling(9):
+        await store.execute(game.game_id, cmd.JoinLobby(actor=3), NOW, planner)
+        joined = await store.execute(game.game_id, cmd.JoinLobby(actor=4), NOW, planner)
+    assert [type(e) for e in joined.events] == [ev.PlayerJoined]
+    before = await count_rows(store)
+    with handling(9):
+        await store.execute(game.game_id, cmd.JoinLobby(actor=3), NOW, planner)
+        await store.execute(game.game_id, cmd.JoinLobby(actor=4), NOW, planner)
+    assert await count_rows(store) == before
+
+
+async def test_the_same_update_at_once_in_two_tasks_runs_once(store: Store) -> None:
+    game = await new_game(store, settings=ROOMY)
+    suggestion = suggestion_for(game.state, actor=1, target=2)
+
+    async def deliver() -> int:
+        with handling(77):
+            return len((await store.execute(game.game_id, suggestion, NOW, planner)).events)
+
+    assert sorted(await asyncio.gather(deliver(), deliver())) == [0, 1]
+    assert len((await store.load(game.game_id)).suggestions) == 1
+
+
+async def test_old_handled_updates_are_pruned(store: Store) -> None:
+    game = await new_game(store, start=False, players=2)
+    with handling(11):
+        await store.execute(game.game_id, cmd.JoinLobby(actor=3), NOW, planner)
+    assert await store.updates.prune(NOW + KEEP / 2) == 0
+    assert await store.updates.among([11]) == {11}
+    assert await store.updates.prune(NOW + KEEP * 2) == 1
+    assert await store.updates.among([11]) == set()
+
+
+async def test_a_deadline_run_while_an_update_is_handled_is_not_its_command(
+    store: Store,
+) -> None:
+    game = await new_game(store)
+    later = NOW + timedelta(days=2)
+    rows = await store.claim_due_deadlines("w", later, limit=1, lease=timedelta(minutes=1))
+    assert rows
+    with handling(99):
+        outcome = await store.run_deadline(rows[0], later, planner)
+    assert outcome.events, "the deadline ran"
+    assert await store.updates.among([99]) == set()
+    await check_consistency(store, game.game_id)
