@@ -27,9 +27,9 @@ async def _post(fake: FakeTelegramClient, group: RemoteGroup, text: str, timeout
 
 
 def _hand(message: RemoteMessage) -> set[str]:
-    """The card names of a "Your cards (game N): A, B, C" message."""
-    line = message.text.split("\n")[0]
-    cards = set(line.partition("): ")[2].split(", "))
+    """The card names of a "Your cards: A, B, C" message."""
+    line = next(x for x in message.text.split("\n") if "Your cards" in x)  # after the label
+    cards = set(line.partition(": ")[2].split(", "))
     assert cards <= NAMES, line
     return cards
 

@@ -199,7 +199,7 @@ async def test_whodunit_run_hears_the_upgrade_and_the_kick(tmp_path: Path) -> No
 
 
 async def _polling(fake: FakeTelegramClient) -> bool:
-    return bool(await fake.calls("getUpdates"))
+    return bool(await fake.calls("deleteWebhook"))  # the last step before polling
 
 
 def _drained(fake: FakeTelegramClient):  # type: ignore[no-untyped-def]
