@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 
 from telegram import (
     BotCommand,
@@ -12,7 +13,6 @@ from telegram import (
     Update,
 )
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     CommandHandler,
@@ -24,6 +24,7 @@ from telegram.ext import (
 from bot import callbacks as cb
 from bot.config import BotConfig
 from bot.handlers import admin, info, lobby, moves, packs, private
+from bot.limiter import SlidingWindowLimiter
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
@@ -53,14 +54,6 @@ def build_application(config: BotConfig) -> Application:  # type: ignore[type-ar
         .token(token)
         .base_url(config.api_base_url)
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
-        .rate_limiter(
-            AIORateLimiter(
-                overall_max_rate=config.messages_per_second,
-                group_max_rate=config.group_messages_per_minute,
-                group_time_period=60,
-                max_retries=2,
-            )
-        )
         .post_init(_post_init(config))
         .post_shutdown(_post_shutdown)
         .build()
@@ -137,7 +130,17 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
         application.bot_data["services"] = services
         worker = worker_name()
         stop = asyncio.Event()
-        sender = Sender(services, application.bot, worker)
+        # One limiter for every send and edit (they all go through the outbox's sender).
+        limiter = SlidingWindowLimiter(config.limits(), lambda: services.now().timestamp())
+        sender = Sender(
+            services,
+            application.bot,
+            worker,
+            limiter,
+            send_timeout=config.send_timeout_seconds,
+            keep_sent=timedelta(days=config.outbox_keep_days),
+        )
+        application.bot_data["sender"] = sender
         application.bot_data["stop"] = stop
         application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)

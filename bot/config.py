@@ -7,6 +7,8 @@ import re
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.limiter import Limits
+
 TOKEN_PATTERN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{1,100}$")
 TOKEN_HELP = (
     "WHODUNIT_BOT_TOKEN is {problem}. Get a token from @BotFather in Telegram "
@@ -31,7 +33,12 @@ class BotConfig(BaseSettings):
     default_language: str = "en"
     sweep_seconds: float = Field(default=5.0, gt=0)
     group_messages_per_minute: int = Field(default=20, ge=1)
+    # The window group_messages_per_minute counts in: 60 s (shorter only in tests).
+    group_window_seconds: float = Field(default=60.0, gt=0)
+    private_messages_per_second: int = Field(default=1, ge=1)
     messages_per_second: int = Field(default=30, ge=1)
+    send_timeout_seconds: float = Field(default=30.0, gt=0)
+    outbox_keep_days: float = Field(default=7.0, gt=0)
 
     @field_validator("default_language")
     @classmethod
@@ -48,6 +55,15 @@ class BotConfig(BaseSettings):
         if not TOKEN_PATTERN.match(token):
             raise TokenError(TOKEN_HELP.format(problem="malformed (expected digits:letters)"))
         return token
+
+    def limits(self) -> Limits:
+        """Telegram's limits as the outbound limiter counts them."""
+        return Limits(
+            group_count=self.group_messages_per_minute,
+            group_window=self.group_window_seconds,
+            private_count=self.private_messages_per_second,
+            overall_count=self.messages_per_second,
+        )
 
     @property
     def api_base_url(self) -> str:

@@ -7,6 +7,11 @@ behind it). An untried row scheduled for later (`not_before`) holds nothing back
 each claim returns at most the head row of each chat. Ids of one game's rows are
 allocated under that game's lock, so a game's messages keep the order of its events.
 
+A row the sender could not send yet because its chat is at Telegram's limit is deferred:
+pending again, due when the slot frees, its attempts unchanged and `last_error` set, which
+makes it hold the rows behind it like a row in back-off. An edit of a message whose earlier
+edit is still pending replaces that edit's payload instead of queueing another.
+
 Claims are leases: a row claimed by a sender that died is claimable again once its
 lease has passed (delivery is at least once; mark_sent keeps the first message id).
 On PostgreSQL the claim locks candidate rows FOR UPDATE SKIP LOCKED, so several senders
@@ -22,12 +27,12 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import and_, exists, func, or_, select, update
+from sqlalchemy import and_, delete, exists, func, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
 from storage.database import Database
-from storage.models import OutboxRecord
+from storage.models import GameRecord, OutboxRecord
 from storage.planning import OutboxItem
 from storage.sql import dumps, insert_for, loads
 
@@ -36,6 +41,8 @@ CLAIMED = "claimed"
 SENT = "sent"
 WAITING = "waiting_for_person"
 FAILED = "failed"
+DEFERRED = "deferred: chat at its limit"
+STRIPPED = "{}"  # the payload of a pruned row that must stay findable
 UNFINISHED = (PENDING, CLAIMED, WAITING)
 
 
@@ -85,6 +92,7 @@ def insert_items(
         }
         for item in items
     ]
+    rows = [row for row in rows if not _coalesced(conn, row)]
     if not rows:
         return 0
     keys = [row["key"] for row in rows]
@@ -96,6 +104,26 @@ def insert_items(
         conn.execute(insert, rows)
         return len(rows)
     return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
+
+
+def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
+    """An edit whose target already has an edit pending (not yet claimed) replaces its payload.
+
+    The message then shows the newest state once, not every state in turn (Join/Leave).
+    Pending rows of one chat are few, and the payload is small: filtered here in Python."""
+    payload = loads(row["payload"])
+    if payload.get("op") != "edit":
+        return False
+    o = OutboxRecord
+    pending = select(o.id, o.payload).where(
+        o.chat_id == row["chat_id"], o.status == PENDING, o.payload.contains('"op":"edit"')
+    )
+    for row_id, text in conn.execute(pending.order_by(o.id)).all():
+        if loads(text).get("target") == payload["target"]:
+            replace = update(o).where(o.id == row_id, o.status == PENDING)
+            # False when a sender claimed it meanwhile (PostgreSQL): then queue the new edit.
+            return _rowcount(conn, replace.values(payload=row["payload"])) == 1
+    return False
 
 
 @cache
@@ -110,9 +138,12 @@ def _claimable(now: datetime) -> Any:
         and_(o.status == PENDING, o.next_attempt_at <= now),
         and_(o.status == CLAIMED, o.lease_until <= now),
     )
+    tried = or_(
+        earlier.next_attempt_at <= now, earlier.attempts > 0, earlier.last_error.is_not(None)
+    )
     holding = or_(
         earlier.status.in_((CLAIMED, WAITING)),
-        and_(earlier.status == PENDING, or_(earlier.next_attempt_at <= now, earlier.attempts > 0)),
+        and_(earlier.status == PENDING, tried),
     )
     ahead = exists().where(earlier.chat_id == o.chat_id, earlier.id < o.id, holding)
     return and_(ready, ~ahead)
@@ -161,6 +192,25 @@ def _sent_ids(conn: Connection, keys: set[str]) -> dict[str, int]:
         o.key.in_(keys), o.status == SENT, o.sent_message_id.is_not(None)
     )
     return {key: message_id for key, message_id in conn.execute(query).all() if message_id}
+
+
+def _old_settled(cutoff: datetime) -> Any:
+    o = OutboxRecord
+    return and_(o.status.in_((SENT, FAILED)), func.coalesce(o.sent_at, o.created_at) < cutoff)
+
+
+def _delete_old(conn: Connection, cutoff: datetime, batch: int) -> int:
+    o, g = OutboxRecord, GameRecord
+    ended = select(g.id).where(g.status == "ended", g.updated_at < cutoff)
+    gone = or_(o.game_id.is_(None), o.game_id.in_(ended))
+    chosen = select(o.id).where(_old_settled(cutoff), gone).limit(batch)
+    return _rowcount(conn, delete(o).where(o.id.in_(chosen)))
+
+
+def _strip_old(conn: Connection, cutoff: datetime, batch: int) -> int:
+    o = OutboxRecord
+    chosen = select(o.id).where(_old_settled(cutoff), o.payload != STRIPPED).limit(batch)
+    return _rowcount(conn, update(o).where(o.id.in_(chosen)).values(payload=STRIPPED))
 
 
 def _rowcount(conn: Connection, statement: Any) -> int:
@@ -214,6 +264,33 @@ class OutboxStore:
             next_attempt_at=next_attempt_at,
         )
 
+    async def defer(self, row_id: int, until: datetime, reason: str = DEFERRED) -> bool:
+        """Not sent, not failed (its chat is at its limit or paused): due again at `until`.
+
+        Attempts stay as they were; the row keeps holding the rows behind it in its chat."""
+        return await self._settle(
+            row_id, (CLAIMED,), status=PENDING, last_error=reason, next_attempt_at=until
+        )
+
+    async def record_parts(
+        self, row_id: int, message_ids: list[int], in_doubt: int | None = None
+    ) -> bool:
+        """The parts of a split message sent so far (a retry sends only the others), and the
+        part whose answer was lost, if one was (in the payload: the row stays one row)."""
+
+        def record(conn: Connection) -> bool:
+            o = OutboxRecord
+            text = conn.execute(select(o.payload).where(o.id == row_id)).scalar()
+            if text is None:
+                return False
+            payload = {**loads(text), "sent_parts": message_ids}
+            if in_doubt is not None:
+                payload["in_doubt"] = in_doubt
+            query = update(o).where(o.id == row_id, o.status == CLAIMED)
+            return _rowcount(conn, query.values(payload=dumps(payload))) == 1
+
+        return await self.db.run_write(record)
+
     async def mark_undeliverable(self, row_id: int, reason: str) -> bool:
         """The person cannot get direct messages yet: park the row until release_waiting."""
         return await self._settle(
@@ -256,6 +333,20 @@ class OutboxStore:
         )
         found: str | None = await self.db.run_read(_scalar, query)
         return found
+
+    async def prune_outbox(self, now: datetime, keep: timedelta, batch: int = 2000) -> int:
+        """Forget settled rows older than `keep`; returns how many rows were touched.
+
+        Rows of ended games and rows of no game are deleted. Rows of games still running
+        keep their key and message id (replies, edits and /void find messages by them) and
+        lose only their payload (the text, hands included). In batches: short transactions."""
+        touched = 0
+        for step in (_delete_old, _strip_old):
+            while (done := await self.db.run_write(step, now - keep, batch)) > 0:
+                touched += done
+                if done < batch:
+                    break
+        return touched
 
     async def outbox_counts(self) -> dict[str, int]:
         """How many rows are in each status (for health checks)."""

@@ -47,8 +47,11 @@ class BotHarness:
         clock: Clock | None,
         *,
         sweep_seconds: float = 3600,
+        **settings: Any,
     ) -> None:
-        """With `clock` None the bot runs on real time and its own scheduler."""
+        """With `clock` None the bot runs on real time and its own scheduler.
+
+        Telegram's limits are off unless `settings` (BotConfig fields) set them."""
         self.server = server
         self.clock = clock or Clock()
         self.real_time = clock is None
@@ -57,9 +60,13 @@ class BotHarness:
             database_url=database_url,
             telegram_api_url=server.base_url,
             sweep_seconds=sweep_seconds,
-            group_messages_per_minute=100_000,
-            messages_per_second=100_000,
             _env_file=None,  # type: ignore[call-arg]
+            **{
+                "group_messages_per_minute": 100_000,
+                "private_messages_per_second": 100_000,
+                "messages_per_second": 100_000,
+                **settings,
+            },
         )
         self.app: Application = build_application(self.config)  # type: ignore[type-arg]
         self.in_flight = 0
