@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.engine import Connection
 from telegram import Update
 from telegram.ext import Application, TypeHandler
@@ -19,6 +19,7 @@ from bot.config import BotConfig
 from bot.scheduler import Scheduler
 from bot.services import Services
 from storage.models import OutboxRecord
+from storage.outbox import claimable
 from tests.fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 
 TOKEN = "123:ABC"
@@ -166,9 +167,8 @@ def database_url(tmp_path: Path) -> str:
 
 
 def _due_rows(conn: Connection, now: datetime) -> int:
-    """Outbox rows the sender should be delivering now (not those waiting for a retry)."""
+    """Outbox rows the sender should be delivering now: claimed ones, and those it could
+    claim (not those waiting for a retry, for their chat's slot, or behind such a row)."""
     o = OutboxRecord
-    query = select(func.count()).where(
-        o.status.in_(("pending", "claimed")), o.next_attempt_at <= now
-    )
+    query = select(func.count()).where(or_(o.status == "claimed", claimable(now)))
     return int(conn.execute(query).scalar() or 0)
