@@ -7,6 +7,7 @@ from datetime import timedelta
 from bot.sender import DOUBT_BACKOFF, Sender
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
+from tests.bot.play import lobby_post
 from tests.fakebot import FakeGroup
 
 
@@ -108,3 +109,35 @@ async def test_a_split_message_resends_only_the_part_whose_answer_was_lost(table
     assert len(texts) == 4 and texts[1] == texts[2], "only the doubtful part again, then the last"
     assert texts[0] != texts[1] and "line 0199" in texts[3]
     assert sum("line 0000" in text for text in texts) == 1
+
+
+async def test_quick_join_and_leave_presses_make_a_couple_of_lobby_edits(table: Table) -> None:
+    for person in table.players:
+        person.start_bot()
+    await table.bot.say(table.alice, table.group, "/newgame")
+    lobby = lobby_post(table)
+    table.server.delay_next("editMessageText", 1.0, chat_id=table.group.id)  # Telegram is slow
+    presses = [
+        (table.bob, "Join"),
+        (table.bob, "Leave"),
+        (table.carol, "Join"),
+        (table.carol, "Leave"),
+        (table.dave, "Join"),
+        (table.bob, "Join"),
+        (table.carol, "Join"),
+        (table.dave, "Leave"),
+        (table.dave, "Join"),
+        (table.carol, "Leave"),
+    ]
+    for person, button in presses:  # each press is answered before the next, no waiting
+        await person.press(lobby, button)
+    await table.bot.settle()
+    edits = [
+        c
+        for c in table.server.calls_to("editMessageText")
+        if c.ok and c.params.get("message_id") == lobby.message_id
+    ]
+    print(f"\n10 presses, {len(edits)} lobby edits")
+    assert 1 <= len(edits) <= 3
+    shown = lobby_post(table).text
+    assert "Players (3): @alice, @bob, @dave" in shown
