@@ -203,10 +203,13 @@ class Sender:
             await self.services.store.defer(row.id, until, reason)
 
     async def _settled(self, row: OutboxRow, message_id: int | None) -> None:
-        """Telegram answered: mark the row sent at once, and measure how long that took."""
+        """Telegram answered: mark the row sent at once, and measure until the COMMIT."""
         answered = time.perf_counter()
-        await self.services.store.mark_sent(row.id, message_id, self.services.now())
-        self.mark_window.append(time.perf_counter() - answered)
+
+        def committed() -> None:
+            self.mark_window.append(time.perf_counter() - answered)
+
+        await self.services.store.mark_sent(row.id, message_id, self.services.now(), committed)
 
     async def _reader(self, row: OutboxRow) -> Reader:
         directory = self.services.directory

@@ -21,7 +21,7 @@ transaction, which already admits one writer at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -242,11 +242,21 @@ class OutboxStore:
         """Claim up to `limit` deliverable rows (at most one per chat), oldest first."""
         return await self.db.run_write(_claim, worker, now, limit, lease)
 
-    async def mark_sent(self, row_id: int, message_id: int | None, now: datetime) -> bool:
-        """Delivered. A row already marked sent (a second sender after a lease) keeps its id."""
+    async def mark_sent(
+        self,
+        row_id: int,
+        message_id: int | None,
+        now: datetime,
+        committed: Callable[[], object] | None = None,
+    ) -> bool:
+        """Delivered. A row already marked sent (a second sender after a lease) keeps its id.
+
+        Written at once, ahead of queued writes: until it commits, a crash resends it.
+        `committed()` runs right after COMMIT (to measure that window)."""
         return await self._settle(
             row_id,
             (PENDING, CLAIMED, WAITING),
+            urgent=committed or True,
             status=SENT,
             sent_message_id=message_id,
             sent_at=now,
@@ -289,7 +299,7 @@ class OutboxStore:
             query = update(o).where(o.id == row_id, o.status == CLAIMED)
             return _rowcount(conn, query.values(payload=dumps(payload))) == 1
 
-        return await self.db.run_write(record)
+        return await self.db.run_urgent_write(record)  # a part sent: as urgent as a mark
 
     async def mark_undeliverable(self, row_id: int, reason: str) -> bool:
         """The person cannot get direct messages yet: park the row until release_waiting."""
@@ -355,11 +365,23 @@ class OutboxStore:
         rows = await self.db.run_read(lambda conn: conn.execute(query).all())
         return {status: count for status, count in rows}
 
-    async def _settle(self, row_id: int, only_from: tuple[str, ...], **values: Any) -> bool:
+    async def _settle(
+        self,
+        row_id: int,
+        only_from: tuple[str, ...],
+        *,
+        urgent: bool | Callable[[], object] = False,
+        **values: Any,
+    ) -> bool:
+        """Settle a claimed row; `urgent` writes ahead of queued writes (a callable: and is
+        called right after COMMIT)."""
         o = OutboxRecord
         query = (
             update(o)
             .where(o.id == row_id, o.status.in_(only_from))
             .values(claimed_by=None, lease_until=None, **values)
         )
-        return bool(await self.db.run_write(_rowcount, query))
+        if not urgent:
+            return bool(await self.db.run_write(_rowcount, query))
+        after = (lambda _: urgent()) if callable(urgent) else None
+        return bool(await self.db.run_urgent_write(lambda conn: _rowcount(conn, query), after))
