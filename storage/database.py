@@ -74,6 +74,11 @@ class Database:
             engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.async_engine = create_async_engine(self.url, **engine_args)
             self._async_writer = self.async_engine.execution_options(**{_WRITE: True})
+            # Urgent writes are single statements: committed by the server as they run, one
+            # round trip instead of three (BEGIN, statement, COMMIT).
+            self._async_urgent = self.async_engine.execution_options(
+                isolation_level="AUTOCOMMIT", **{_WRITE: True}
+            )
             self.engine = self.async_engine.sync_engine
         self._writer = self.engine.execution_options(**{_WRITE: True})
 
@@ -93,7 +98,8 @@ class Database:
         fn: Callable[[Connection], T],
         after_commit: Callable[[T], object] | None = None,
     ) -> T:
-        """Like run_write_then, but ahead of the writes waiting for SQLite's writer thread."""
+        """Like run_write_then, ahead of the writes waiting for SQLite's writer thread; on
+        PostgreSQL each statement of fn commits as it runs (meant for one UPDATE)."""
         return await self._run(True, _transaction(fn, after_commit), urgent=True)
 
     async def run_read(
@@ -117,11 +123,13 @@ class Database:
     async def _run(self, write: bool, fn: Callable[[Connection], T], urgent: bool = False) -> T:
         if self.async_engine is not None:
             engine = self._async_writer if write else self.async_engine
+            engine = self._async_urgent if urgent else engine
             async with engine.connect() as conn:
                 return await conn.run_sync(fn)
         if write:
             job = functools.partial(_on_connection, self._writer, fn)
-            return await asyncio.wrap_future(self._writes.submit(job, urgent))
+            submit = self._writes.submit_urgent if urgent else self._writes.submit
+            return await asyncio.wrap_future(submit(job))
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._reads, _on_connection, self.engine, fn)
 
@@ -146,9 +154,17 @@ class _Writer:
         self._thread.daemon = True
         self._thread.start()
 
-    def submit(self, job: Callable[[], T], urgent: bool = False) -> Future[T]:
+    def submit(self, job: Callable[[], T]) -> Future[T]:
+        """Run `job` after the jobs already queued (as an executor's submit)."""
+        return self._put(1, job)
+
+    def submit_urgent(self, job: Callable[[], T]) -> Future[T]:
+        """Run `job` before every job not yet started, but earlier urgent ones."""
+        return self._put(0, job)
+
+    def _put(self, priority: int, job: Callable[[], T]) -> Future[T]:
         future: Future[T] = Future()
-        self._queue.put((0 if urgent else 1, next(self._order), job, future))
+        self._queue.put((priority, next(self._order), job, future))
         return future
 
     def shutdown(self, wait: bool = True) -> None:

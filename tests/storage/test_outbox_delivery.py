@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 from sqlalchemy import select
 
 from engine import commands as cmd
+from storage.database import _Writer
 from storage.games import Store
 from storage.models import OutboxRecord
 from storage.planning import OutboxItem
@@ -103,3 +105,17 @@ async def test_old_sent_rows_are_pruned_but_running_games_keep_their_message_ids
         assert sent is not None and await store.message_key(CHAT - 1, sent) == key  # /void
     assert after["owed"][0] == "pending" and loads(after["owed"][2]) == {"text": "owed"}
     assert await store.prune_outbox(later(days=9), KEEP) == 0, "nothing twice"
+
+
+def test_an_urgent_write_goes_ahead_of_the_queued_ones() -> None:
+    """SQLite's writer thread: a sent message's mark does not wait behind game commands."""
+    writer = _Writer()
+    gate, done = threading.Event(), []
+    writer.submit(gate.wait)  # the writer is busy with a long transaction
+    futures = [writer.submit(lambda n=n: done.append(f"command {n}")) for n in range(3)]
+    futures.append(writer.submit_urgent(lambda: done.append("mark")))
+    gate.set()
+    for future in futures:
+        future.result(timeout=5)
+    writer.shutdown()
+    assert done == ["mark", "command 0", "command 1", "command 2"]
