@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -62,7 +61,7 @@ async def play(harness: BotHarness, chat_id: int, people: list[int], rounds: int
     return commands
 
 
-async def measure(database_url: str, games: int, rounds: int) -> tuple[list[float], float, int]:
+async def measure(database_url: str, games: int, rounds: int) -> tuple[Sender, float, int]:
     async with FakeTelegram(TOKEN) as server:
         harness = BotHarness(server, database_url, None, sweep_seconds=1.0)
         await harness.start()
@@ -80,17 +79,17 @@ async def measure(database_url: str, games: int, rounds: int) -> tuple[list[floa
             await harness.settle(timeout=600)
             elapsed = time.perf_counter() - began
             sender: Sender = harness.app.bot_data["sender"]
-            return list(sender.mark_window), elapsed, sum(counts)
+            return sender, elapsed, sum(counts)
         finally:
             await harness.stop()
 
 
-def report(name: str, window: list[float], elapsed: float, commands: int) -> None:
-    ms = sorted(1000 * w for w in window)
-    p50, p99 = statistics.quantiles(ms, n=100)[49], statistics.quantiles(ms, n=100)[98]
+def report(name: str, sender: Sender, elapsed: float, commands: int) -> None:
+    p50, p99 = sender.window_percentiles()
     print(
-        f"{name:10} {len(ms):6} messages, {commands} commands in {elapsed:.1f} s: "
-        f"answer -> committed mark p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms"
+        f"{name:10} {len(sender.mark_window):6} messages, {commands} commands in {elapsed:.1f} s:"
+        f" answer -> committed mark p50 {p50:.2f} ms, p99 {p99:.2f} ms,"
+        f" max {1000 * max(sender.mark_window):.2f} ms"
     )
 
 
