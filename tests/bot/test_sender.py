@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 from bot.sender import DOUBT_BACKOFF, Sender
@@ -141,3 +142,16 @@ async def test_quick_join_and_leave_presses_make_a_couple_of_lobby_edits(table: 
     assert 1 <= len(edits) <= 3
     shown = lobby_post(table).text
     assert "Players (3): @alice, @bob, @dave" in shown
+
+
+async def test_the_sender_prunes_old_sent_messages(table: Table) -> None:
+    await table.bot.say(table.alice, table.group, "/rules")
+    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+    await table.bot.advance(timedelta(days=8))  # past the 7 days sent rows are kept
+    store = table.bot.services.store
+    for _ in range(50):  # the sender's loop prunes within a second or so
+        if not await store.outbox_counts():
+            break
+        await asyncio.sleep(0.1)
+    assert (await store.outbox_counts()) == {}, "the reply to /rules (no game) is deleted"
+    assert _rules_posts(table.group) == 1
