@@ -1,4 +1,5 @@
-"""Telegram's limits at the fake Bot API: 20 games at once, counted per group per window."""
+"""Telegram's limits at the fake Bot API: 20 games at once, two sender tasks sharing one
+limiter, posts counted per group per window."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import asyncio
 import time
 from pathlib import Path
 
+from bot.sender import Sender
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings
@@ -33,6 +35,10 @@ async def test_twenty_games_never_put_more_than_twenty_posts_in_any_window(
         messages_per_second=30,
     )
     await harness.start()
+    first: Sender = harness.app.bot_data["sender"]
+    second = Sender(harness.services, harness.app.bot, "second sender", first.limiter)
+    stop = asyncio.Event()
+    second_task = asyncio.create_task(second.run(stop))  # two senders, one limiter
     try:
         began = time.time()
         groups = []
@@ -48,6 +54,8 @@ async def test_twenty_games_never_put_more_than_twenty_posts_in_any_window(
         await _delivered(harness, timeout=240)
         elapsed = time.time() - began
     finally:
+        stop.set()
+        await second_task
         await harness.stop()
     worst = 0
     for group in groups:
@@ -61,6 +69,7 @@ async def test_twenty_games_never_put_more_than_twenty_posts_in_any_window(
         worst = max(worst, most)
         print(f"\n{group.title}: {len(moments)} posts and edits, at most {most} in {WINDOW} s")
         assert most <= 20
+    assert first.mark_window and second.mark_window, "both senders delivered"
     everything = [c.at for c in server.calls if c.method in COUNTED and c.ok]
     print(
         f"all {len(everything)} in {elapsed:.1f} s; worst group window {worst}/20; "
