@@ -107,6 +107,7 @@ class Sender:
     async def run(self, stop: asyncio.Event) -> None:
         """Deliver until `stop` is set; sleep until woken when there is nothing to send."""
         while not stop.is_set():
+            self.services.outbox_ready.clear()  # before claiming: no wake-up is missed
             try:
                 claimed = await self.deliver_some()
                 await self._prune_now_and_then()
@@ -114,7 +115,6 @@ class Sender:
                 log.exception("outbox delivery failed; retrying")
                 claimed = 0
             if claimed == 0:
-                self.services.outbox_ready.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.services.outbox_ready.wait(), self._idle())
         if self.tasks:  # a delivery cut short is claimed again after its lease
