@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import timedelta
 
 from telegram import (
@@ -25,6 +26,7 @@ from bot import callbacks as cb
 from bot.config import BotConfig
 from bot.handlers import admin, info, lobby, moves, packs, private
 from bot.limiter import SlidingWindowLimiter
+from bot.request_limiter import RequestLimiter
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
@@ -49,15 +51,20 @@ PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "reminders", "help", "
 def build_application(config: BotConfig) -> Application:  # type: ignore[type-arg]
     """An Application that runs unchanged against Telegram or any Bot API server."""
     token = config.require_token()
+    # One limiter for every send and edit: the sender's (through the outbox) and the few
+    # calls handlers make themselves. Its clock becomes the services' once they exist.
+    limiter = SlidingWindowLimiter(config.limits(), time.time)
     application = (
         Application.builder()
         .token(token)
         .base_url(config.api_base_url)
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
+        .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
         .post_init(_post_init(config))
         .post_shutdown(_post_shutdown)
         .build()
     )
+    application.bot_data["limiter"] = limiter
     add_handlers(application)
     return application
 
@@ -130,8 +137,8 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
         application.bot_data["services"] = services
         worker = worker_name()
         stop = asyncio.Event()
-        # One limiter for every send and edit (they all go through the outbox's sender).
-        limiter = SlidingWindowLimiter(config.limits(), lambda: services.now().timestamp())
+        limiter: SlidingWindowLimiter = application.bot_data["limiter"]
+        limiter.clock = lambda: services.now().timestamp()  # deferrals use the same clock
         sender = Sender(
             services,
             application.bot,

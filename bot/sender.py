@@ -40,6 +40,7 @@ from telegram.error import (
 from bot.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
 from bot.messages import compose
 from bot.render import Reader, buttons_markup, keyboard, split_text
+from bot.request_limiter import SENDER
 from bot.services import Services
 from storage.outbox import OutboxRow
 from storage.planning import OutboxItem
@@ -99,6 +100,10 @@ class Sender:
         self.next_prune: datetime | None = None
         # Seconds from Telegram's answer to the committed mark, per message (bench/delivery.py).
         self.mark_window: deque[float] = deque(maxlen=100_000)
+
+    def _reserved(self) -> dict[str, Any]:
+        """Tells the application's request limiter that the slot is taken already."""
+        return {"rate_limit_args": SENDER} if getattr(self.bot, "rate_limiter", None) else {}
 
     def clock(self) -> float:
         """The services' clock in seconds: the limiter and the deferrals share it."""
@@ -288,6 +293,7 @@ class Sender:
                     reply_markup=markup if last else None,
                     read_timeout=self.send_timeout,
                     write_timeout=self.send_timeout,
+                    **self._reserved(),
                 )
             except TimedOut as error:
                 reservation.stamp(self.clock())
@@ -346,6 +352,7 @@ class Sender:
                 reply_markup=markup,
                 read_timeout=self.send_timeout,
                 write_timeout=self.send_timeout,
+                **self._reserved(),
             )
         except BadRequest as error:
             if not re.search(r"not modified|message to edit not found", error.message, re.I):

@@ -131,7 +131,7 @@ def _insert(dialect: str) -> Any:
     return insert_for(dialect, OutboxRecord).on_conflict_do_nothing(index_elements=["key"])
 
 
-def claimable(now: datetime) -> Any:
+def _claimable(now: datetime) -> Any:
     """Due pending rows and expired claims, with no unfinished earlier row in their chat."""
     o, earlier = OutboxRecord, aliased(OutboxRecord)
     ready = or_(
@@ -153,7 +153,7 @@ def _claim(
     conn: Connection, worker: str, now: datetime, limit: int, lease: timedelta
 ) -> list[OutboxRow]:
     o = OutboxRecord
-    candidates = select(o.id).where(claimable(now)).order_by(o.id).limit(limit)
+    candidates = select(o.id).where(_claimable(now)).order_by(o.id).limit(limit)
     if conn.dialect.name == "postgresql":
         candidates = candidates.with_for_update(of=o, skip_locked=True)
     chosen = candidates.cte("chosen")

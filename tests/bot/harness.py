@@ -19,7 +19,7 @@ from bot.config import BotConfig
 from bot.scheduler import Scheduler
 from bot.services import Services
 from storage.models import OutboxRecord
-from storage.outbox import claimable
+from storage.outbox import _claimable
 from tests.fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 
 TOKEN = "123:ABC"
@@ -48,26 +48,28 @@ class BotHarness:
         clock: Clock | None,
         *,
         sweep_seconds: float = 3600,
-        **settings: Any,
+        settings: dict[str, Any] | None = None,
     ) -> None:
         """With `clock` None the bot runs on real time and its own scheduler.
 
-        Telegram's limits are off unless `settings` (BotConfig fields) set them."""
+        Telegram's rate limits are off unless `settings` (BotConfig fields) sets them.
+        """
         self.server = server
         self.clock = clock or Clock()
         self.real_time = clock is None
+        chosen: dict[str, Any] = {
+            "group_messages_per_minute": 100_000,
+            "private_messages_per_second": 100_000,
+            "messages_per_second": 100_000,
+            **(settings or {}),
+        }
         self.config = BotConfig(
             bot_token=TOKEN,
             database_url=database_url,
             telegram_api_url=server.base_url,
             sweep_seconds=sweep_seconds,
             _env_file=None,  # type: ignore[call-arg]
-            **{
-                "group_messages_per_minute": 100_000,
-                "private_messages_per_second": 100_000,
-                "messages_per_second": 100_000,
-                **settings,
-            },
+            **chosen,
         )
         self.app: Application = build_application(self.config)  # type: ignore[type-arg]
         self.in_flight = 0
@@ -170,5 +172,5 @@ def _due_rows(conn: Connection, now: datetime) -> int:
     """Outbox rows the sender should be delivering now: claimed ones, and those it could
     claim (not those waiting for a retry, for their chat's slot, or behind such a row)."""
     o = OutboxRecord
-    query = select(func.count()).where(or_(o.status == "claimed", claimable(now)))
+    query = select(func.count()).where(or_(o.status == "claimed", _claimable(now)))
     return int(conn.execute(query).scalar() or 0)

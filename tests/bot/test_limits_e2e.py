@@ -29,10 +29,12 @@ async def test_twenty_games_never_put_more_than_twenty_posts_in_any_window(
         database_url(tmp_path),
         None,
         sweep_seconds=1.0,
-        group_messages_per_minute=20,
-        group_window_seconds=WINDOW,
-        private_messages_per_second=1,
-        messages_per_second=30,
+        settings={
+            "group_messages_per_minute": 20,
+            "group_window_seconds": WINDOW,
+            "private_messages_per_second": 1,
+            "messages_per_second": 30,
+        },
     )
     await harness.start()
     first: Sender = harness.app.bot_data["sender"]
