@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from datetime import timedelta
 
 from telegram import (
     BotCommand,
@@ -14,7 +16,6 @@ from telegram import (
 )
 from telegram.error import TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     ChatMemberHandler,
@@ -30,6 +31,8 @@ from bot.admins import AdminCache
 from bot.config import BotConfig
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
 from bot.handlers import admin, info, lobby, membership, moves, packs, places, private
+from bot.limiter import SlidingWindowLimiter
+from bot.request_limiter import RequestLimiter
 from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
@@ -57,25 +60,22 @@ def build_application(config: BotConfig) -> Application:  # type: ignore[type-ar
     """An Application that runs unchanged against Telegram or any Bot API server."""
     token = config.require_token()
     processor = KeyedUpdateProcessor(config.concurrent_updates)
+    # One limiter for every send and edit: the sender's (through the outbox) and the few
+    # calls handlers make themselves. Its clock becomes the services' once they exist.
+    limiter = SlidingWindowLimiter(config.limits(), time.time)
     application = (
         Application.builder()
         .token(token)
         .base_url(config.api_base_url)
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
-        .rate_limiter(
-            AIORateLimiter(
-                overall_max_rate=config.messages_per_second,
-                group_max_rate=config.group_messages_per_minute,
-                group_time_period=60,
-                max_retries=2,
-            )
-        )
+        .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
         .concurrent_updates(processor)
         .post_init(_post_init(config))
         .post_shutdown(_post_shutdown)
         .build()
     )
     processor.admit = FloodGate(application, FloodGuard(_limits(config)))
+    application.bot_data["limiter"] = limiter
     add_handlers(application)
     return application
 
@@ -188,7 +188,17 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
         application.bot_data["services"] = services
         worker = worker_name()
         stop = asyncio.Event()
-        sender = Sender(services, application.bot, worker)
+        limiter: SlidingWindowLimiter = application.bot_data["limiter"]
+        limiter.clock = lambda: services.now().timestamp()  # deferrals use the same clock
+        sender = Sender(
+            services,
+            application.bot,
+            worker,
+            limiter,
+            send_timeout=config.send_timeout_seconds,
+            keep_sent=timedelta(days=config.outbox_keep_days),
+        )
+        application.bot_data["sender"] = sender
         application.bot_data["stop"] = stop
         application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)

@@ -7,6 +7,8 @@ import re
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.limiter import Limits
+
 TOKEN_PATTERN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{1,100}$")
 TOKEN_HELP = (
     "WHODUNIT_BOT_TOKEN is {problem}. Get a token from @BotFather in Telegram "
@@ -31,6 +33,9 @@ class BotConfig(BaseSettings):
     default_language: str = "en"
     sweep_seconds: float = Field(default=5.0, gt=0)
     group_messages_per_minute: int = Field(default=20, ge=1)
+    # The window group_messages_per_minute counts in: 60 s (shorter only in tests).
+    group_window_seconds: float = Field(default=60.0, gt=0)
+    private_messages_per_second: int = Field(default=1, ge=1)
     messages_per_second: int = Field(default=30, ge=1)
     concurrent_updates: int = Field(default=64, ge=1)
     admin_cache_seconds: float = Field(default=300.0, ge=0)
@@ -41,6 +46,8 @@ class BotConfig(BaseSettings):
     flood_long_window_seconds: float = Field(default=600.0, gt=0)
     flood_cooldown_seconds: float = Field(default=300.0, ge=0)
     refusal_edit_seconds: float = Field(default=120.0, ge=0)
+    send_timeout_seconds: float = Field(default=30.0, gt=0)
+    outbox_keep_days: float = Field(default=7.0, gt=0)
 
     @field_validator("default_language")
     @classmethod
@@ -57,6 +64,15 @@ class BotConfig(BaseSettings):
         if not TOKEN_PATTERN.match(token):
             raise TokenError(TOKEN_HELP.format(problem="malformed (expected digits:letters)"))
         return token
+
+    def limits(self) -> Limits:
+        """Telegram's limits as the outbound limiter counts them."""
+        return Limits(
+            group_count=self.group_messages_per_minute,
+            group_window=self.group_window_seconds,
+            private_count=self.private_messages_per_second,
+            overall_count=self.messages_per_second,
+        )
 
     @property
     def api_base_url(self) -> str:

@@ -1,10 +1,17 @@
-"""The one sender: delivers outbox rows to Telegram in order, with retries and back-off.
+"""The one sender: delivers outbox rows to Telegram in order, within its limits, with retries.
 
-Rate limits are python-telegram-bot's AIORateLimiter (set on the Application); a 429
-that still comes back reschedules the row after `retry_after`. A person who has not
-started the bot (403) parks their rows until they do, and the thread is told once,
-with a button that opens the private chat. A group the bot was removed from (403) parks
-its rows until the bot is added back; a group that became a supergroup is followed.
+Every send and edit takes its slots from one `OutboundLimiter` first (Telegram's limits per
+group, per private chat and overall). A row whose chat is at its limit, or paused after a
+429, is deferred to the moment its slot frees: the other chats' rows go on meanwhile. Rows
+are delivered as tasks, so one slow chat never holds up a batch.
+
+A row is marked sent the moment Telegram answers (its own short write). A timeout after
+the request went out leaves the outcome unknown: Telegram may well have delivered it. Sends
+get a generous timeout; a part whose answer was lost is resent only once, after a long
+back-off, and a split message resends only the parts not known to be delivered. A person
+who has not started the bot (403) parks their rows until they do, and the thread is told
+once, with a button that opens the private chat. A group the bot was removed from (403)
+parks its rows until the bot is added back; a group that became a supergroup is followed.
 """
 
 from __future__ import annotations
@@ -13,9 +20,13 @@ import asyncio
 import contextlib
 import logging
 import re
-from datetime import timedelta
+import statistics
+import time
+from collections import deque
+from datetime import datetime, timedelta
 from typing import Any
 
+import httpx
 from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
 from telegram.error import (
     BadRequest,
@@ -24,10 +35,13 @@ from telegram.error import (
     NetworkError,
     RetryAfter,
     TelegramError,
+    TimedOut,
 )
 
+from bot.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
 from bot.messages import compose
 from bot.render import Reader, buttons_markup, keyboard, split_text
+from bot.request_limiter import SENDER
 from bot.services import Services
 from storage.outbox import OutboxRow
 from storage.planning import OutboxItem
@@ -35,6 +49,12 @@ from storage.planning import OutboxItem
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=60)
 MAX_BACKOFF = 300
+DOUBT_BACKOFF = 60  # seconds before resending a part whose answer was lost
+SEND_TIMEOUT = 30.0  # seconds to wait for Telegram's answer to a send or an edit
+PRUNE_EVERY = timedelta(hours=1)
+KEEP_SENT = timedelta(days=7)
+# Timeouts after which the request certainly never reached Telegram.
+NOT_SENT = (httpx.ConnectTimeout, httpx.PoolTimeout)
 
 
 def mentioned_users(value: Any, name: str = "") -> set[int]:
@@ -56,46 +76,130 @@ def mentioned_users(value: Any, name: str = "") -> set[int]:
 
 
 class Sender:
-    """Claims rows and sends them; several senders (processes) may share one outbox."""
+    """Claims rows and sends them; several senders (tasks or processes) may share one outbox.
 
-    def __init__(self, services: Services, bot: Bot, worker: str = "sender") -> None:
+    Sender tasks of one process share one limiter (pass the same `limiter`)."""
+
+    def __init__(
+        self,
+        services: Services,
+        bot: Bot,
+        worker: str = "sender",
+        limiter: OutboundLimiter | None = None,
+        *,
+        send_timeout: float = SEND_TIMEOUT,
+        keep_sent: timedelta = KEEP_SENT,
+    ) -> None:
         self.services = services
         self.bot = bot
         self.worker = worker
+        self.limiter = limiter or SlidingWindowLimiter(Limits(), self.clock)
+        self.send_timeout = send_timeout
+        self.keep_sent = keep_sent
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.wake_at: float | None = None  # the earliest moment a deferred row falls due
+        self.next_prune: datetime | None = None
+        # Seconds from Telegram's answer to the committed mark, per message (bench/delivery.py).
+        self.mark_window: deque[float] = deque(maxlen=100_000)
+
+    def _reserved(self) -> dict[str, Any]:
+        """Tells the application's request limiter that the slot is taken already."""
+        return {"rate_limit_args": SENDER} if getattr(self.bot, "rate_limiter", None) else {}
+
+    def clock(self) -> float:
+        """The services' clock in seconds: the limiter and the deferrals share it."""
+        return self.services.now().timestamp()
 
     async def run(self, stop: asyncio.Event) -> None:
         """Deliver until `stop` is set; sleep until woken when there is nothing to send."""
         while not stop.is_set():
+            self.services.outbox_ready.clear()  # before claiming: no wake-up is missed
             try:
-                sent = await self.deliver_some()
+                claimed = await self.deliver_some()
+                await self._prune_now_and_then()
             except Exception:  # the loop must survive a database hiccup
                 log.exception("outbox delivery failed; retrying")
-                sent = 0
-            if sent == 0:
-                self.services.outbox_ready.clear()
+                claimed = 0
+            if claimed == 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.services.outbox_ready.wait(), timeout=1.0)
+                    await asyncio.wait_for(self.services.outbox_ready.wait(), self._idle())
+        if self.tasks:  # a delivery cut short is claimed again after its lease
+            await asyncio.wait(self.tasks, timeout=min(self.send_timeout, 5.0))
+        if len(self.mark_window) >= 2:
+            p50, p99 = self.window_percentiles()
+            log.info(
+                "delivery window (Telegram's answer to the committed mark) over %s messages: "
+                "p50 %.2f ms, p99 %.2f ms",
+                len(self.mark_window),
+                p50,
+                p99,
+            )
+
+    def window_percentiles(self) -> tuple[float, float]:
+        """p50 and p99 of `mark_window`, in milliseconds (needs two measurements)."""
+        cuts = statistics.quantiles((1000 * w for w in self.mark_window), n=100)
+        return cuts[49], cuts[98]
 
     async def deliver_some(self, limit: int = 20) -> int:
+        """Claim up to `limit` rows (fewer while deliveries are under way) and start them."""
+        room = limit - len(self.tasks)
+        if room <= 0:
+            return 0  # a finished delivery wakes the loop
         store = self.services.store
-        rows = await store.claim_outbox(self.worker, self.services.now(), limit=limit, lease=LEASE)
-        await asyncio.gather(*(self.deliver(row) for row in rows))
+        rows = await store.claim_outbox(self.worker, self.services.now(), limit=room, lease=LEASE)
+        for row in rows:
+            task = asyncio.create_task(self._deliver_and_wake(row))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
         return len(rows)
+
+    async def drain(self) -> None:
+        """Wait for the deliveries under way (tests, shutdown)."""
+        while self.tasks:
+            await asyncio.wait(set(self.tasks))
+
+    async def _deliver_and_wake(self, row: OutboxRow) -> None:
+        try:
+            await self.deliver(row)
+        except Exception:  # a database hiccup: the lease gives the row back
+            log.exception("outbox row %s could not be settled", row.key)
+        finally:
+            self.services.outbox_ready.set()  # the chat's next row may go now
+
+    def _idle(self) -> float:
+        """How long to sleep with nothing to do: until a deferred row falls due, at most 1 s
+        (rows written by other processes wake nobody here)."""
+        if self.wake_at is None:
+            return 1.0
+        left = self.wake_at - self.clock()
+        if left <= 0:
+            self.wake_at = None
+        return min(1.0, max(0.0, left))
+
+    async def _prune_now_and_then(self) -> None:
+        now = self.services.now()
+        if self.next_prune is not None and now < self.next_prune:
+            return
+        self.next_prune = now + PRUNE_EVERY
+        pruned = await self.services.store.prune_outbox(now, self.keep_sent)
+        if pruned:
+            log.info("outbox: %s settled rows older than %s pruned", pruned, self.keep_sent)
 
     async def deliver(self, row: OutboxRow) -> None:
         """Send (or edit) one row and record the outcome."""
         store = self.services.store
         try:
-            message_id = await self._send(row)
+            await self._send(row)
         except Forbidden as error:
             await self._forbidden(row, error)
         except ChatMigrated as error:  # the group became a supergroup: follow it
             await store.chats.migrate(row.chat_id, error.new_chat_id)
             await store.mark_retry(row.id, "migrated", self.services.now())
-        except RetryAfter as error:
+        except RetryAfter as error:  # this chat only waits; no attempt is counted
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
-            await store.mark_retry(row.id, "429", self.services.now() + timedelta(seconds=seconds))
+            self.limiter.pause(row.chat_id, seconds)
+            await self._defer(row, seconds, "429")
         except BadRequest as error:
             if row.user_id is not None and "chat not found" in error.message.lower():
                 await self._forbidden(row, error)  # a person the bot cannot reach yet
@@ -109,8 +213,24 @@ class Sender:
         except Exception as error:  # a message that cannot be rendered is a bug: keep going
             log.exception("outbox row %s could not be sent", row.key)
             await store.mark_failed(row.id, repr(error)[:500])
+
+    async def _defer(self, row: OutboxRow, seconds: float, reason: str | None = None) -> None:
+        due = self.clock() + seconds
+        self.wake_at = due if self.wake_at is None else min(self.wake_at, due)
+        until = self.services.now() + timedelta(seconds=seconds)
+        if reason is None:
+            await self.services.store.defer(row.id, until)
         else:
-            await store.mark_sent(row.id, message_id, self.services.now())
+            await self.services.store.defer(row.id, until, reason)
+
+    async def _settled(self, row: OutboxRow, message_id: int | None) -> None:
+        """Telegram answered: mark the row sent at once, and measure until the COMMIT."""
+        answered = time.perf_counter()
+
+        def committed() -> None:
+            self.mark_window.append(time.perf_counter() - answered)
+
+        await self.services.store.mark_sent(row.id, message_id, self.services.now(), committed)
 
     async def _reader(self, row: OutboxRow) -> Reader:
         directory = self.services.directory
@@ -124,52 +244,124 @@ class Sender:
         )
         return Reader(language, payload.get("tz", "UTC"), people, payload.get("labels") or {})
 
-    async def _send(self, row: OutboxRow) -> int | None:
+    async def _send(self, row: OutboxRow) -> None:
         payload = row.payload
         if (
             payload.get("msg") == "dm.reminder"
             and row.user_id is not None
             and not await self.services.directory.wants_reminders(row.user_id)
         ):
-            return None  # the person turned reminders off: settled, nothing sent
+            await self._settled(row, None)  # the person turned reminders off: nothing sent
+            return
         reader = await self._reader(row)
         text = compose(reader, payload["msg"], payload.get("args", {}))
         markup = keyboard(buttons_markup(reader, payload.get("buttons")))
         if payload.get("op") == "edit":
-            return await self._edit(row, text, markup)
-        reply_to = row.reply_to_message_id or payload.get("reply_to_message_id")
+            await self._edit(row, text, markup)
+            return
         parts = split_text(text)
-        first: int | None = None
-        for index, part in enumerate(parts):
-            last = index == len(parts) - 1
-            message = await self.bot.send_message(
-                chat_id=row.chat_id,
-                text=part,
-                parse_mode="HTML",
-                message_thread_id=row.topic_id or None,
-                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
-                if reply_to and first is None
-                else None,
-                reply_markup=markup if last else None,
-            )
-            first = first or message.message_id
-        return first
+        sent: list[int] = list(payload.get("sent_parts") or [])
+        reservation = self.limiter.reserve(row.chat_id, len(parts) - len(sent))
+        if not isinstance(reservation, Reservation):
+            await self._defer(row, reservation)
+            return
+        try:
+            await self._send_parts(row, parts, sent, markup, reservation)
+        finally:
+            self.limiter.release(reservation)
 
-    async def _edit(
-        self, row: OutboxRow, text: str, markup: InlineKeyboardMarkup | None
-    ) -> int | None:
-        """Edit the message an earlier row sent; nothing to do if it was never sent."""
+    async def _send_parts(
+        self,
+        row: OutboxRow,
+        parts: list[str],
+        sent: list[int],
+        markup: InlineKeyboardMarkup | None,
+        reservation: Reservation,
+    ) -> None:
+        """Send the parts not sent yet; record each one as Telegram answers it."""
+        reply_to = row.reply_to_message_id or row.payload.get("reply_to_message_id")
+        for index in range(len(sent), len(parts)):
+            last = index == len(parts) - 1
+            try:
+                message = await self.bot.send_message(
+                    chat_id=row.chat_id,
+                    text=parts[index],
+                    parse_mode="HTML",
+                    message_thread_id=row.topic_id or None,
+                    reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
+                    if reply_to and index == 0
+                    else None,
+                    reply_markup=markup if last else None,
+                    read_timeout=self.send_timeout,
+                    write_timeout=self.send_timeout,
+                    **self._reserved(),
+                )
+            except TimedOut as error:
+                reservation.stamp(self.clock())
+                if isinstance(error.__cause__, NOT_SENT):
+                    raise
+                if not await self._lost_answer(row, index, sent, last):
+                    return
+                continue  # taken as delivered: go on with the next part
+            except TelegramError:
+                reservation.stamp(self.clock())
+                raise
+            reservation.stamp(self.clock())
+            sent.append(message.message_id)
+            if last:
+                await self._settled(row, sent[0] or None)
+            else:
+                await self.services.store.record_parts(row.id, sent)
+
+    async def _lost_answer(self, row: OutboxRow, index: int, sent: list[int], last: bool) -> bool:
+        """The send of part `index` timed out after the request went out: Telegram may have
+        delivered it. The first time, resend it after a long back-off; if its answer is lost
+        again, take it as delivered (message id unknown, 0) rather than risk a third copy.
+        True when the part is taken as delivered."""
+        store = self.services.store
+        if row.payload.get("in_doubt") == index:
+            log.warning("outbox row %s: answer lost twice, taken as delivered", row.key)
+            sent.append(0)
+            if last:
+                await self._settled(row, next((i for i in sent if i), None))
+            else:
+                await store.record_parts(row.id, sent)
+            return True
+        await store.record_parts(row.id, sent, in_doubt=index)
+        retry_at = self.services.now() + timedelta(seconds=DOUBT_BACKOFF * 2**row.attempts)
+        await store.mark_retry(row.id, f"timed out sending part {index + 1}", retry_at)
+        return False
+
+    async def _edit(self, row: OutboxRow, text: str, markup: InlineKeyboardMarkup | None) -> None:
+        """Edit the message an earlier row sent; nothing to do if it was never sent.
+
+        An edit sent twice shows the same, so a timeout is simply retried."""
         target = await self.services.store.sent_message_id(row.payload["target"], row.chat_id)
         if target is None:
-            return None
+            await self._settled(row, None)
+            return
+        reservation = self.limiter.reserve(row.chat_id)
+        if not isinstance(reservation, Reservation):
+            await self._defer(row, reservation)
+            return
         try:
             await self.bot.edit_message_text(
-                text, chat_id=row.chat_id, message_id=target, parse_mode="HTML", reply_markup=markup
+                text,
+                chat_id=row.chat_id,
+                message_id=target,
+                parse_mode="HTML",
+                reply_markup=markup,
+                read_timeout=self.send_timeout,
+                write_timeout=self.send_timeout,
+                **self._reserved(),
             )
         except BadRequest as error:
             if not re.search(r"not modified|message to edit not found", error.message, re.I):
                 raise
-        return target
+        finally:
+            reservation.stamp(self.clock())
+            self.limiter.release(reservation)
+        await self._settled(row, target)
 
     async def _forbidden(self, row: OutboxRow, error: TelegramError) -> None:
         """A person who never started the bot or blocked it: park and tell the thread once.

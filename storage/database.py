@@ -9,7 +9,8 @@ run it in one transaction with `run_write` or `run_read`:
   aiosqlite does the same (sqlite3 in a thread) but hops to its thread three or four
   times per statement; one hop per transaction is several times faster (see
   bench/storage.py). Writes go through a single thread, as SQLite has a single writer;
-  reads have a few threads of their own and never wait for writes (WAL).
+  reads have a few threads of their own and never wait for writes (WAL). Urgent writes
+  (the mark of a message Telegram just accepted) go ahead of the writes queued there.
 
 SQLite transactions follow the SQLAlchemy documentation ("Enabling Non-Legacy SQLite
 Transactional Modes"): the driver's own BEGIN handling is off (`isolation_level = None`
@@ -24,8 +25,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
@@ -61,7 +65,7 @@ class Database:
             engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.engine: Engine = create_engine(sync_url, connect_args=args, **engine_args)
             _tune_sqlite(self.engine)
-            self._writes = ThreadPoolExecutor(1, thread_name_prefix="whodunit-sqlite-write")
+            self._writes = _Writer()
             self._reads = ThreadPoolExecutor(read_threads, thread_name_prefix="whodunit-sqlite")
         else:
             # No pre-ping round trip per transaction: a pooled connection that went stale
@@ -70,6 +74,11 @@ class Database:
             engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.async_engine = create_async_engine(self.url, **engine_args)
             self._async_writer = self.async_engine.execution_options(**{_WRITE: True})
+            # Urgent writes are single statements: committed by the server as they run, one
+            # round trip instead of three (BEGIN, statement, COMMIT).
+            self._async_urgent = self.async_engine.execution_options(
+                isolation_level="AUTOCOMMIT", **{_WRITE: True}
+            )
             self.engine = self.async_engine.sync_engine
         self._writer = self.engine.execution_options(**{_WRITE: True})
 
@@ -83,6 +92,15 @@ class Database:
         """fn(connection, ...) in a write transaction (BEGIN IMMEDIATE on SQLite); it
         commits when fn returns and rolls back when fn raises."""
         return await self._run(True, _transaction(lambda conn: fn(conn, *args, **kwargs)))
+
+    async def run_urgent_write(
+        self,
+        fn: Callable[[Connection], T],
+        after_commit: Callable[[T], object] | None = None,
+    ) -> T:
+        """Like run_write_then, ahead of the writes waiting for SQLite's writer thread; on
+        PostgreSQL each statement of fn commits as it runs (meant for one UPDATE)."""
+        return await self._run(True, _transaction(fn, after_commit), urgent=True)
 
     async def run_read(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
@@ -102,15 +120,18 @@ class Database:
         """fn(connection) on a connection with no transaction begun (fn begins its own)."""
         return await self._run(write, fn)
 
-    async def _run(self, write: bool, fn: Callable[[Connection], T]) -> T:
+    async def _run(self, write: bool, fn: Callable[[Connection], T], urgent: bool = False) -> T:
         if self.async_engine is not None:
             engine = self._async_writer if write else self.async_engine
+            engine = self._async_urgent if urgent else engine
             async with engine.connect() as conn:
                 return await conn.run_sync(fn)
+        if write:
+            job = functools.partial(_on_connection, self._writer, fn)
+            submit = self._writes.submit_urgent if urgent else self._writes.submit
+            return await asyncio.wrap_future(submit(job))
         loop = asyncio.get_running_loop()
-        pool = self._writes if write else self._reads
-        engine_ = self._writer if write else self.engine
-        return await loop.run_in_executor(pool, _on_connection, engine_, fn)
+        return await loop.run_in_executor(self._reads, _on_connection, self.engine, fn)
 
     async def dispose(self) -> None:
         if self.async_engine is not None:
@@ -120,6 +141,49 @@ class Database:
         for pool in (self._writes, self._reads):
             await loop.run_in_executor(None, functools.partial(pool.shutdown, wait=True))
         self.engine.dispose()
+
+
+class _Writer:
+    """SQLite's one writer thread: jobs in the order given, urgent ones first."""
+
+    def __init__(self) -> None:
+        self._queue: queue.PriorityQueue[tuple[int, int, Callable[[], Any] | None, Any]]
+        self._queue = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._thread = threading.Thread(target=self._work, name="whodunit-sqlite-write")
+        self._thread.daemon = True
+        self._thread.start()
+
+    def submit(self, job: Callable[[], T]) -> Future[T]:
+        """Run `job` after the jobs already queued (as an executor's submit)."""
+        return self._put(1, job)
+
+    def submit_urgent(self, job: Callable[[], T]) -> Future[T]:
+        """Run `job` before every job not yet started, but earlier urgent ones."""
+        return self._put(0, job)
+
+    def _put(self, priority: int, job: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        self._queue.put((priority, next(self._order), job, future))
+        return future
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop after the jobs already queued."""
+        self._queue.put((2, next(self._order), None, None))
+        if wait:
+            self._thread.join()
+
+    def _work(self) -> None:
+        while True:
+            _, _, job, future = self._queue.get()
+            if job is None:
+                return
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(job())
+            except BaseException as exc:  # handed to the awaiting coroutine
+                future.set_exception(exc)
 
 
 def _transaction(

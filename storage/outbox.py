@@ -10,6 +10,11 @@ allocated under that game's lock, so a game's messages keep the order of its eve
 A group the bot was removed from parks its head row the same way (WAITING, `park_chat`),
 which holds the chat's later rows until the bot is back (`release_chat`).
 
+A row the sender could not send yet because its chat is at Telegram's limit is deferred:
+pending again, due when the slot frees, its attempts unchanged and `last_error` set, which
+makes it hold the rows behind it like a row in back-off. An edit of a message whose earlier
+edit is still pending replaces that edit's payload instead of queueing another.
+
 Claims are leases: a row claimed by a sender that died is claimable again once its
 lease has passed (delivery is at least once; mark_sent keeps the first message id).
 On PostgreSQL the claim locks candidate rows FOR UPDATE SKIP LOCKED, so several senders
@@ -19,7 +24,7 @@ transaction, which already admits one writer at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -30,7 +35,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
 from storage.database import Database
-from storage.models import OutboxRecord
+from storage.models import GameRecord, OutboxRecord
 from storage.planning import OutboxItem
 from storage.sql import dumps, insert_for, loads
 
@@ -39,6 +44,8 @@ CLAIMED = "claimed"
 SENT = "sent"
 WAITING = "waiting_for_person"
 FAILED = "failed"
+DEFERRED = "deferred: chat at its limit"
+STRIPPED = "{}"  # the payload of a pruned row that must stay findable
 UNFINISHED = (PENDING, CLAIMED, WAITING)
 
 
@@ -88,6 +95,7 @@ def insert_items(
         }
         for item in items
     ]
+    rows = [row for row in rows if not _coalesced(conn, row)]
     if not rows:
         return 0
     keys = [row["key"] for row in rows]
@@ -99,6 +107,26 @@ def insert_items(
         conn.execute(insert, rows)
         return len(rows)
     return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
+
+
+def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
+    """An edit whose target already has an edit pending (not yet claimed) replaces its payload.
+
+    The message then shows the newest state once, not every state in turn (Join/Leave).
+    Pending rows of one chat are few, and the payload is small: filtered here in Python."""
+    payload = loads(row["payload"])
+    if payload.get("op") != "edit":
+        return False
+    o = OutboxRecord
+    pending = select(o.id, o.payload).where(
+        o.chat_id == row["chat_id"], o.status == PENDING, o.payload.contains('"op":"edit"')
+    )
+    for row_id, text in conn.execute(pending.order_by(o.id)).all():
+        if loads(text).get("target") == payload["target"]:
+            replace = update(o).where(o.id == row_id, o.status == PENDING)
+            # False when a sender claimed it meanwhile (PostgreSQL): then queue the new edit.
+            return _rowcount(conn, replace.values(payload=row["payload"])) == 1
+    return False
 
 
 @cache
@@ -113,9 +141,12 @@ def _claimable(now: datetime) -> Any:
         and_(o.status == PENDING, o.next_attempt_at <= now),
         and_(o.status == CLAIMED, o.lease_until <= now),
     )
+    tried = or_(
+        earlier.next_attempt_at <= now, earlier.attempts > 0, earlier.last_error.is_not(None)
+    )
     holding = or_(
         earlier.status.in_((CLAIMED, WAITING)),
-        and_(earlier.status == PENDING, or_(earlier.next_attempt_at <= now, earlier.attempts > 0)),
+        and_(earlier.status == PENDING, tried),
     )
     ahead = exists().where(earlier.chat_id == o.chat_id, earlier.id < o.id, holding)
     return and_(ready, ~ahead)
@@ -196,6 +227,25 @@ def _release_behind(conn: Connection, user_id: int, now: datetime, first: Outbox
     return parked
 
 
+def _old_settled(cutoff: datetime) -> Any:
+    o = OutboxRecord
+    return and_(o.status.in_((SENT, FAILED)), func.coalesce(o.sent_at, o.created_at) < cutoff)
+
+
+def _delete_old(conn: Connection, cutoff: datetime, batch: int) -> int:
+    o, g = OutboxRecord, GameRecord
+    ended = select(g.id).where(g.status == "ended", g.updated_at < cutoff)
+    gone = or_(o.game_id.is_(None), o.game_id.in_(ended))
+    chosen = select(o.id).where(_old_settled(cutoff), gone).limit(batch)
+    return _rowcount(conn, delete(o).where(o.id.in_(chosen)))
+
+
+def _strip_old(conn: Connection, cutoff: datetime, batch: int) -> int:
+    o = OutboxRecord
+    chosen = select(o.id).where(_old_settled(cutoff), o.payload != STRIPPED).limit(batch)
+    return _rowcount(conn, update(o).where(o.id.in_(chosen)).values(payload=STRIPPED))
+
+
 def _rowcount(conn: Connection, statement: Any) -> int:
     return int(conn.execute(statement).rowcount or 0)
 
@@ -225,11 +275,21 @@ class OutboxStore:
         """Claim up to `limit` deliverable rows (at most one per chat), oldest first."""
         return await self.db.run_write(_claim, worker, now, limit, lease)
 
-    async def mark_sent(self, row_id: int, message_id: int | None, now: datetime) -> bool:
-        """Delivered. A row already marked sent (a second sender after a lease) keeps its id."""
+    async def mark_sent(
+        self,
+        row_id: int,
+        message_id: int | None,
+        now: datetime,
+        committed: Callable[[], object] | None = None,
+    ) -> bool:
+        """Delivered. A row already marked sent (a second sender after a lease) keeps its id.
+
+        Written at once, ahead of queued writes: until it commits, a crash resends it.
+        `committed()` runs right after COMMIT (to measure that window)."""
         return await self._settle(
             row_id,
             (PENDING, CLAIMED, WAITING),
+            urgent=committed or True,
             status=SENT,
             sent_message_id=message_id,
             sent_at=now,
@@ -246,6 +306,33 @@ class OutboxStore:
             last_error=error,
             next_attempt_at=next_attempt_at,
         )
+
+    async def defer(self, row_id: int, until: datetime, reason: str = DEFERRED) -> bool:
+        """Not sent, not failed (its chat is at its limit or paused): due again at `until`.
+
+        Attempts stay as they were; the row keeps holding the rows behind it in its chat."""
+        return await self._settle(
+            row_id, (CLAIMED,), status=PENDING, last_error=reason, next_attempt_at=until
+        )
+
+    async def record_parts(
+        self, row_id: int, message_ids: list[int], in_doubt: int | None = None
+    ) -> bool:
+        """The parts of a split message sent so far (a retry sends only the others), and the
+        part whose answer was lost, if one was (in the payload: the row stays one row)."""
+
+        def record(conn: Connection) -> bool:
+            o = OutboxRecord
+            text = conn.execute(select(o.payload).where(o.id == row_id)).scalar()
+            if text is None:
+                return False
+            payload = {**loads(text), "sent_parts": message_ids}
+            if in_doubt is not None:
+                payload["in_doubt"] = in_doubt
+            query = update(o).where(o.id == row_id, o.status == CLAIMED)
+            return _rowcount(conn, query.values(payload=dumps(payload))) == 1
+
+        return await self.db.run_urgent_write(record)  # a part sent: as urgent as a mark
 
     async def mark_undeliverable(self, row_id: int, reason: str) -> bool:
         """The person cannot get direct messages yet: park the row until release_waiting."""
@@ -317,6 +404,20 @@ class OutboxStore:
         found: str | None = await self.db.run_read(_scalar, query)
         return found
 
+    async def prune_outbox(self, now: datetime, keep: timedelta, batch: int = 2000) -> int:
+        """Forget settled rows older than `keep`; returns how many rows were touched.
+
+        Rows of ended games and rows of no game are deleted. Rows of games still running
+        keep their key and message id (replies, edits and /void find messages by them) and
+        lose only their payload (the text, hands included). In batches: short transactions."""
+        touched = 0
+        for step in (_delete_old, _strip_old):
+            while (done := await self.db.run_write(step, now - keep, batch)) > 0:
+                touched += done
+                if done < batch:
+                    break
+        return touched
+
     async def outbox_counts(self) -> dict[str, int]:
         """How many rows are in each status (for health checks)."""
         o = OutboxRecord
@@ -324,11 +425,23 @@ class OutboxStore:
         rows = await self.db.run_read(lambda conn: conn.execute(query).all())
         return {status: count for status, count in rows}
 
-    async def _settle(self, row_id: int, only_from: tuple[str, ...], **values: Any) -> bool:
+    async def _settle(
+        self,
+        row_id: int,
+        only_from: tuple[str, ...],
+        *,
+        urgent: bool | Callable[[], object] = False,
+        **values: Any,
+    ) -> bool:
+        """Settle a claimed row; `urgent` writes ahead of queued writes (a callable: and is
+        called right after COMMIT)."""
         o = OutboxRecord
         query = (
             update(o)
             .where(o.id == row_id, o.status.in_(only_from))
             .values(claimed_by=None, lease_until=None, **values)
         )
-        return bool(await self.db.run_write(_rowcount, query))
+        if not urgent:
+            return bool(await self.db.run_write(_rowcount, query))
+        after = (lambda _: urgent()) if callable(urgent) else None
+        return bool(await self.db.run_urgent_write(lambda conn: _rowcount(conn, query), after))

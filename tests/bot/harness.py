@@ -62,6 +62,7 @@ class BotHarness:
         chosen: dict[str, Any] = {
             "group_messages_per_minute": 100_000,
             "messages_per_second": 100_000,
+            "private_messages_per_second": 100_000,
             "flood_group_limit": 100_000,
             "flood_private_limit": 100_000,
             "flood_group_sustained_limit": 100_000,
@@ -178,8 +179,8 @@ def database_url(tmp_path: Path) -> str:
 
 
 def _due_rows(conn: Connection, now: datetime) -> int:
-    """Outbox rows the sender should be delivering now: claimed ones and those it may claim
-    (not those waiting for a retry, nor those held behind a parked row of their chat)."""
+    """Outbox rows the sender should be delivering now: claimed ones, and those it could
+    claim (not those waiting for a retry, for their chat's slot, or behind such a row)."""
     o = OutboxRecord
     query = select(func.count()).where(or_(o.status == "claimed", _claimable(now)))
     return int(conn.execute(query).scalar() or 0)

@@ -1,37 +1,157 @@
-"""The one sender: waits out 429s, retries server errors with back-off, loses nothing."""
+"""The one sender: 429s pause one chat, errors back off, lost answers are not resent blindly."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
+from bot.sender import DOUBT_BACKOFF, Sender
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
+from tests.bot.play import lobby_post
+from tests.fakebot import FakeGroup
 
 
-def _sends(table: Table) -> list[tuple[int, float]]:
-    return [(c.status, c.at) for c in table.server.calls if c.method == "sendMessage"]
+def _sends(table: Table, chat_id: int) -> list[int]:
+    """HTTP statuses of the bot's sendMessage calls to one chat, in order."""
+    calls = table.server.calls_to("sendMessage")
+    return [c.status for c in calls if str(c.params.get("chat_id")) == str(chat_id)]
+
+
+def _rules_posts(group: FakeGroup) -> int:
+    return sum("The rules" in m.text for m in bot_messages(group))
+
+
+def _sender(table: Table) -> Sender:
+    found: Sender = table.bot.app.bot_data["sender"]
+    return found
 
 
 async def test_a_429_is_waited_out_and_the_message_delivered_once(table: Table) -> None:
-    table.server.fail_next("sendMessage", 429, retry_after=1, times=1)
-    before = len(_sends(table))
+    table.server.fail_next("sendMessage", 429, retry_after=3, times=1)
     await table.bot.say(table.alice, table.group, "/rules")
-    await table.server.wait_for(
-        lambda: any("The rules" in m.text for m in bot_messages(table.group))
-    )
-    sends = _sends(table)[before:]
-    assert [status for status, _ in sends] == [429, 200]
-    assert sends[1][1] - sends[0][1] >= 1.0, "the retry came after retry_after"
-    assert sum("The rules" in m.text for m in bot_messages(table.group)) == 1
+    assert _rules_posts(table.group) == 0
+    await table.bot.advance(timedelta(seconds=2))
+    assert _rules_posts(table.group) == 0, "not before retry_after"
+    await table.bot.advance(timedelta(seconds=1))
+    assert _sends(table, table.group.id) == [429, 200]
+    assert _rules_posts(table.group) == 1
+    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+
+
+async def test_a_429_for_one_chat_pauses_only_that_chat(table: Table) -> None:
+    other = table.server.add_group("Other club", admins=[table.bob], members=[table.carol])
+    table.bob.start_bot()
+    await table.bot.settle()
+    table.server.fail_next("sendMessage", 429, retry_after=30, chat_id=table.group.id)
+    await table.bot.say(table.alice, table.group, "/rules")
+    await table.bot.say(table.alice, table.group, "/help")
+    for _ in range(3):  # the other group and a private chat keep flowing meanwhile
+        await table.bot.say(table.bob, other, "/rules")
+    await table.bot.say(table.bob, None, "/rules")
+    assert _rules_posts(other) == 3
+    assert any("The rules" in m.text for m in table.bob.private_messages())
+    assert _rules_posts(table.group) == 0, "the paused chat waits out retry_after"
+    await table.bot.advance(timedelta(seconds=29))
+    assert _rules_posts(table.group) == 0
+    await table.bot.advance(timedelta(seconds=1))
+    posts = bot_messages(table.group)
+    assert _rules_posts(table.group) == 1
+    assert "The rules" in posts[-2].text, "the /help answer still comes after the /rules one"
+    assert _sends(table, table.group.id) == [429, 200, 200]
 
 
 async def test_server_errors_are_retried_with_back_off(table: Table) -> None:
     table.server.fail_next("sendMessage", 502, times=2)
     await table.bot.say(table.alice, table.group, "/rules")
-    assert not any("The rules" in m.text for m in bot_messages(table.group))
+    assert _rules_posts(table.group) == 0
     counts = await table.bot.services.store.outbox_counts()
     assert counts.get("pending") == 1, "kept for a later try, not dropped"
     await table.bot.advance(timedelta(seconds=3))  # the first back-off (2 s)
     await table.bot.advance(timedelta(seconds=5))  # the second (4 s)
-    assert sum("The rules" in m.text for m in bot_messages(table.group)) == 1
+    assert _rules_posts(table.group) == 1
     assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+
+
+async def test_a_slow_answer_within_the_timeout_is_sent_once(table: Table) -> None:
+    _sender(table).send_timeout = 3.0
+    table.server.delay_next("sendMessage", 1.5, chat_id=table.group.id)
+    await table.bot.say(table.alice, table.group, "/rules")
+    await table.bot.advance(timedelta(minutes=10))
+    assert _rules_posts(table.group) == 1
+    assert _sends(table, table.group.id) == [200]
+
+
+async def test_a_lost_answer_is_resent_once_after_a_long_back_off(table: Table) -> None:
+    """Telegram delivered the post but its answer never came (twice): two copies at most."""
+    _sender(table).send_timeout = 0.3
+    table.server.delay_next("sendMessage", 1.0, times=2, chat_id=table.group.id)
+    await table.bot.say(table.alice, table.group, "/rules")
+    assert _rules_posts(table.group) == 1
+    await table.bot.advance(timedelta(seconds=DOUBT_BACKOFF - 1))
+    assert _rules_posts(table.group) == 1, "not resent at once nor after a short back-off"
+    await table.bot.advance(timedelta(seconds=1))
+    assert _rules_posts(table.group) == 2, "resent once: a lost post is worse than a double"
+    await table.bot.advance(timedelta(hours=1))
+    assert _rules_posts(table.group) == 2, "a second lost answer: taken as delivered"
+    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+
+
+async def test_a_split_message_resends_only_the_part_whose_answer_was_lost(table: Table) -> None:
+    _sender(table).send_timeout = 0.3
+    lines = "\n".join(f"line {n:04} " + "x" * 40 for n in range(200))  # about 10,000 chars
+    table.server.delay_next("sendMessage", 1.0, skip=1, chat_id=table.group.id)
+    await table.bot.services.tell(table.group.id, "settings.line", {"name": "n", "value": lines})
+    await table.bot.settle()
+    texts = [m.text for m in bot_messages(table.group)]
+    assert len(texts) == 2, "the first part, and the second whose answer was lost"
+    await table.bot.advance(timedelta(seconds=DOUBT_BACKOFF))
+    texts = [m.text for m in bot_messages(table.group)]
+    assert len(texts) == 4 and texts[1] == texts[2], "only the doubtful part again, then the last"
+    assert texts[0] != texts[1] and "line 0199" in texts[3]
+    assert sum("line 0000" in text for text in texts) == 1
+
+
+async def test_quick_join_and_leave_presses_make_a_couple_of_lobby_edits(table: Table) -> None:
+    for person in table.players:
+        person.start_bot()
+    await table.bot.say(table.alice, table.group, "/newgame")
+    lobby = lobby_post(table)
+    table.server.delay_next("editMessageText", 1.0, chat_id=table.group.id)  # Telegram is slow
+    presses = [
+        (table.bob, "Join"),
+        (table.bob, "Leave"),
+        (table.carol, "Join"),
+        (table.carol, "Leave"),
+        (table.dave, "Join"),
+        (table.bob, "Join"),
+        (table.carol, "Join"),
+        (table.dave, "Leave"),
+        (table.dave, "Join"),
+        (table.carol, "Leave"),
+    ]
+    for person, button in presses:  # each press is answered before the next, no waiting
+        await person.press(lobby, button)
+    await table.bot.settle()
+    edits = [
+        c
+        for c in table.server.calls_to("editMessageText")
+        if c.ok and c.params.get("message_id") == lobby.message_id
+    ]
+    print(f"\n10 presses, {len(edits)} lobby edits")
+    assert 1 <= len(edits) <= 3
+    shown = lobby_post(table).text
+    assert "Players (3): @alice, @bob, @dave" in shown
+
+
+async def test_the_sender_prunes_old_sent_messages(table: Table) -> None:
+    await table.bot.say(table.alice, table.group, "/rules")
+    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+    await table.bot.advance(timedelta(days=8))  # past the 7 days sent rows are kept
+    store = table.bot.services.store
+    for _ in range(50):  # the sender's loop prunes within a second or so
+        if not await store.outbox_counts():
+            break
+        await asyncio.sleep(0.1)
+    assert (await store.outbox_counts()) == {}, "the reply to /rules (no game) is deleted"
+    assert _rules_posts(table.group) == 1

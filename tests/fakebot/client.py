@@ -356,6 +356,7 @@ class FakeTelegramClient:
         retry_after: int | None = None,
         times: int = 1,
         description: str | None = None,
+        chat_id: int | None = None,
     ) -> None:
         """Make the next call(s) of ``method`` fail (see FakeTelegram.fail_next)."""
         await self.op(
@@ -365,6 +366,21 @@ class FakeTelegramClient:
             retry_after=retry_after,
             times=times,
             description=description,
+            chat_id=chat_id,
+        )
+
+    async def delay_next(
+        self,
+        method: str,
+        seconds: float,
+        *,
+        times: int = 1,
+        chat_id: int | None = None,
+        skip: int = 0,
+    ) -> None:
+        """Deliver the next call(s) of ``method`` but answer late (see FakeTelegram.delay_next)."""
+        await self.op(
+            "delay_next", method=method, seconds=seconds, times=times, chat_id=chat_id, skip=skip
         )
 
     async def wait_for(self, condition: Callable[[], Any], timeout: float = 5.0) -> Any:

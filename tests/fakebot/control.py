@@ -248,9 +248,18 @@ async def commands(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str,
 
 @op
 async def fail_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
-    keys = ("retry_after", "times", "description")
+    keys = ("retry_after", "times", "description", "chat_id")
     server.fail_next(
         args["method"], int(args.get("error_code", 429)), **{k: args[k] for k in keys if k in args}
+    )
+    return True
+
+
+@op
+async def delay_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
+    keys = ("times", "chat_id", "skip")
+    server.delay_next(
+        args["method"], float(args["seconds"]), **{k: args[k] for k in keys if k in args}
     )
     return True
 

@@ -9,6 +9,7 @@ validator in :mod:`.spec` coerces them by their documented types.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -67,6 +68,16 @@ class _Fault:
     description: str
     parameters: dict[str, Any] | None
     times: int
+    chat_id: int | None = None
+
+
+@dataclass
+class _Delay:
+    method: str
+    seconds: float
+    times: int
+    chat_id: int | None = None
+    skip: int = 0
 
 
 class FakeTelegram:
@@ -94,6 +105,7 @@ class FakeTelegram:
         self.api = BotApi(self.world, callback_ttl=callback_ttl)
         self.calls: list[ApiCall] = []
         self._faults: list[_Fault] = []
+        self._delays: list[_Delay] = []
         self._runner: web.AppRunner | None = None
         self.app = web.Application(client_max_size=64 * 1024**2)
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
@@ -220,8 +232,10 @@ class FakeTelegram:
         retry_after: int | None = None,
         times: int = 1,
         description: str | None = None,
+        chat_id: int | None = None,
     ) -> None:
-        """Make the next ``times`` calls of ``method`` (or ``"*"``) fail before running.
+        """Make the next ``times`` calls of ``method`` (or ``"*"``) fail before running;
+        with ``chat_id``, only calls for that chat (the others run as usual).
 
         429 answers ``Too Many Requests: retry after N`` with ``parameters.retry_after``
         (N defaults to 1); other codes answer ``description`` or a generic text.
@@ -234,11 +248,39 @@ class FakeTelegram:
         description = description or (
             "Internal Server Error" if error_code >= 500 else "Bad Request: injected"
         )
-        self._faults.append(_Fault(method.lower(), error_code, description, parameters, times))
+        fault = _Fault(method.lower(), error_code, description, parameters, times, chat_id)
+        self._faults.append(fault)
 
-    def _take_fault(self, method: str) -> ApiError | None:
+    def delay_next(
+        self,
+        method: str,
+        seconds: float,
+        *,
+        times: int = 1,
+        chat_id: int | None = None,
+        skip: int = 0,
+    ) -> None:
+        """Run the next ``times`` calls of ``method`` (or ``"*"``; with ``chat_id``, for that
+        chat only; after letting ``skip`` of them pass) at once, then hold the answer back
+        ``seconds``: a client that gives up earlier sees a timeout although the call took
+        effect (the message was delivered)."""
+        self._delays.append(_Delay(method.lower(), seconds, times, chat_id, skip))
+
+    def _take_delay(self, method: str, params: dict[str, Any]) -> float:
+        for delay in self._delays:
+            if delay.method in (method.lower(), "*") and _for_chat(delay.chat_id, params):
+                if delay.skip > 0:
+                    delay.skip -= 1
+                    return 0.0
+                delay.times -= 1
+                if delay.times <= 0:
+                    self._delays.remove(delay)
+                return delay.seconds
+        return 0.0
+
+    def _take_fault(self, method: str, params: dict[str, Any]) -> ApiError | None:
         for fault in self._faults:
-            if fault.method in (method.lower(), "*"):
+            if fault.method in (method.lower(), "*") and _for_chat(fault.chat_id, params):
                 fault.times -= 1
                 if fault.times <= 0:
                     self._faults.remove(fault)
@@ -259,13 +301,18 @@ class FakeTelegram:
             if self.spec.method_name(name) is None:
                 raise ApiError(404, "Not Found")
             params = await _read_params(request)
-            fault = self._take_fault(method)
+            fault = self._take_fault(method, params)
             if fault is not None:
                 raise fault
             params = self.spec.validate_request(method, params)
             result = await self.api.call(method, params)
             self._check_result(method, result)
             status, body = 200, {"ok": True, "result": result}
+            delay = self._take_delay(method, params)
+            if delay:
+                self.calls.append(ApiCall(method, params, status, body, request.content_type))
+                await asyncio.sleep(delay)  # the client may give up: the call is logged already
+                return web.json_response(body, status=status)
         except ApiError as err:
             status, body = err.code, err.to_json()
         except Exception as err:  # a bug in the fake: answer like Telegram's 500, loudly
@@ -285,6 +332,11 @@ class FakeTelegram:
             raise ApiError(
                 500, f"Internal Server Error: the fake built an invalid {returns}: {errors[:5]}"
             )
+
+
+def _for_chat(chat_id: int | None, params: dict[str, Any]) -> bool:
+    """A fault or delay for any chat, or for the chat the call names."""
+    return chat_id is None or str(params.get("chat_id")) == str(chat_id)
 
 
 async def _read_params(request: web.Request) -> dict[str, Any]:
