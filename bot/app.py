@@ -121,7 +121,8 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     }
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
     as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh
-    application.add_handler(TypeHandler(Update, places.note_names), group=-2)
+    # Each in a group of its own: in one group only the first matching handler runs.
+    application.add_handler(TypeHandler(Update, places.note_names), group=-3)
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     members = ChatMemberHandler(_members_changed, ChatMemberHandler.ANY_CHAT_MEMBER)
     application.add_handler(members, group=-2)
