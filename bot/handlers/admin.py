@@ -7,8 +7,8 @@ import re
 
 from telegram import Message, Update
 from telegram.constants import MessageEntityType
-from telegram.ext import ContextTypes
 
+from bot.context import CustomContext
 from bot.handlers.common import (
     Where,
     game_here,
@@ -17,7 +17,6 @@ from bot.handlers.common import (
     refuse,
     require_game_here,
     say,
-    services,
 )
 from bot.settings_text import (
     SETTING_NAMES,
@@ -33,7 +32,7 @@ from engine.state import Phase
 from locales import LANGUAGES
 
 
-async def _admin_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Where | None:
+async def _admin_here(update: Update, context: CustomContext) -> Where | None:
     """The update's place if it comes from a chat admin in a group; else a clear refusal."""
     w = await group_update(update, context)
     if w is None:
@@ -49,12 +48,12 @@ def _args(w: Where) -> list[str]:
     return text.split()[1:]
 
 
-async def _run_admin(context: ContextTypes.DEFAULT_TYPE, w: Where, command: cmd.Command) -> None:
+async def _run_admin(context: CustomContext, w: Where, command: cmd.Command) -> None:
     ref = await require_game_here(context, w)
     if ref is None:
         return
     try:
-        await services(context).run(ref.id, command)
+        await context.services.run(ref.id, command)
     except RuleError as error:
         await refuse(context, w, error)
 
@@ -63,22 +62,22 @@ def _admin(w: Where) -> dict[str, object]:
     return {"actor": w.user.id, "actor_is_admin": True}
 
 
-async def pause(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def pause(update: Update, context: CustomContext) -> None:
     if (w := await _admin_here(update, context)) is not None:
         await _run_admin(context, w, cmd.PauseGame(**_admin(w)))  # type: ignore[arg-type]
 
 
-async def resume(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def resume(update: Update, context: CustomContext) -> None:
     if (w := await _admin_here(update, context)) is not None:
         await _run_admin(context, w, cmd.ResumeGame(**_admin(w)))  # type: ignore[arg-type]
 
 
-async def end_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def end_game(update: Update, context: CustomContext) -> None:
     if (w := await _admin_here(update, context)) is not None:
         await _run_admin(context, w, cmd.EndGame(**_admin(w)))  # type: ignore[arg-type]
 
 
-async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def extend(update: Update, context: CustomContext) -> None:
     """/extend 2h: the current day gets more time."""
     if (w := await _admin_here(update, context)) is None:
         return
@@ -93,7 +92,7 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _run_admin(context, w, cmd.ExtendDay(**_admin(w), by=by))  # type: ignore[arg-type]
 
 
-async def void(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def void(update: Update, context: CustomContext) -> None:
     """/void, as a reply to the bot's post of the suggestion."""
     if (w := await _admin_here(update, context)) is None:
         return
@@ -101,7 +100,7 @@ async def void(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if ref is None:
         return
     replied = w.message.reply_to_message if w.message else None
-    svc = services(context)
+    svc = context.services
     suggestion = None
     if replied is not None:
         key = await svc.store.message_key(w.chat.id, replied.message_id)
@@ -113,9 +112,9 @@ async def void(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _run_admin(context, w, cmd.VoidSuggestion(**_admin(w), suggestion=suggestion))  # type: ignore[arg-type]
 
 
-async def _named_people(context: ContextTypes.DEFAULT_TYPE, message: Message) -> list[int]:
+async def _named_people(context: CustomContext, message: Message) -> list[int]:
     """People named in a message: @usernames, text mentions, or the replied-to author."""
-    svc = services(context)
+    svc = context.services
     found: list[int] = []
     for entity, text in message.parse_entities().items():
         if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
@@ -135,7 +134,7 @@ async def _named_people(context: ContextTypes.DEFAULT_TYPE, message: Message) ->
     return found
 
 
-async def remove(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def remove(update: Update, context: CustomContext) -> None:
     """/remove @player (or as a reply to their message)."""
     if (w := await _admin_here(update, context)) is None or w.message is None:
         return
@@ -146,7 +145,7 @@ async def remove(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _run_admin(context, w, cmd.RemovePlayer(**_admin(w), player=named[0]))  # type: ignore[arg-type]
 
 
-async def replace(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def replace(update: Update, context: CustomContext) -> None:
     """/replace @old @new: the newcomer takes over the seat."""
     if (w := await _admin_here(update, context)) is None or w.message is None:
         return
@@ -158,12 +157,12 @@ async def replace(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _run_admin(context, w, command)
 
 
-async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def settings(update: Update, context: CustomContext) -> None:
     """/settings shows every setting; /settings NAME VALUE changes one (admins)."""
     w = await group_update(update, context)
     if w is None:
         return
-    svc = services(context)
+    svc = context.services
     args = _args(w)
     ref = await game_here(context, w)
     game = await svc.store.load(ref.id) if ref is not None else None
@@ -207,7 +206,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await refuse(context, w, error)
 
 
-async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def language(update: Update, context: CustomContext) -> None:
     """/language en|ru: the chat's language (admins)."""
     if (w := await _admin_here(update, context)) is None:
         return
@@ -215,5 +214,5 @@ async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not args or args[0].lower() not in LANGUAGES:
         await say(context, w, "error.language_choices", {"choices": ", ".join(LANGUAGES)})
         return
-    await services(context).store.chats.set_language(w.chat.id, args[0].lower())
+    await context.services.store.chats.set_language(w.chat.id, args[0].lower())
     await say(context, w, "language.set")
