@@ -93,7 +93,7 @@ async def log_command(update: Update, context: CustomContext) -> None:
     if here is None:
         return
     w, game = here.w, here.game
-    words = ((w.message.text if w.message else "") or "").split()[1:]
+    words = context.args or []
     day = game.day
     if words:
         try:

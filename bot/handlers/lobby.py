@@ -26,9 +26,9 @@ from bot.handlers.common import (
 from bot.parsing import ParseError, match_card
 from bot.render import labels_of
 from engine import commands as cmd
-from engine.cards import CUSTOM, PACKS, Category
+from engine.cards import Category
 from engine.errors import RuleError
-from engine.settings import new_game_settings
+from engine.settings import new_game as next_game
 from engine.state import Phase
 
 
@@ -39,26 +39,29 @@ async def new_game(update: Update, context: CustomContext) -> None:
         return
     svc = context.services
     defaults = await svc.store.chats.get(w.chat.id)
-    settings, fell_back = new_game_settings(defaults.settings, defaults.pack is not None)
-    own = defaults.pack if settings.pack == CUSTOM else None
-    pack = own or PACKS.get(settings.pack, PACKS["classic"])
+    opening = next_game(defaults.settings, defaults.pack)
+    pack = opening.pack
     role = None
-    typed = " ".join((w.message.text or "").split()[1:]) if w.message else ""
-    if typed and settings.role_assignment == "chosen":
+    typed = " ".join(context.args or ())
+    if typed and opening.settings.role_assignment == "chosen":
         try:
             role = match_card(pack, pack.suspects, Category.SUSPECT, typed)
         except ParseError as error:
             await say(context, w, error.key, dict(error.values), labels=labels_of(pack))
             return
     command = cmd.OpenLobby(
-        actor=w.user.id, seed=secrets.randbits(63), settings=settings, role=role, pack=own
+        actor=w.user.id,
+        seed=secrets.randbits(63),
+        settings=opening.settings,
+        role=role,
+        pack=opening.own_pack,
     )
     try:
         await svc.create(w.chat.id, w.topic_id, command)
     except RuleError as error:
         await refuse(context, w, error)
         return
-    if fell_back:
+    if opening.fell_back:
         await say(context, w, "lobby.pack_missing")
 
 
@@ -119,7 +122,7 @@ async def join_with_role(update: Update, context: CustomContext) -> None:
     if here is None or here.w.message is None or here.w.private:
         return
     w, game, svc = here.w, here.game, context.services
-    typed = " ".join(((w.message.text if w.message else "") or "").split()[1:])
+    typed = " ".join(context.args or ())
     role = None
     if typed:
         try:

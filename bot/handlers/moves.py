@@ -27,7 +27,7 @@ from bot.render import Person, Reader, keyboard, labels_of
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError
-from engine.queries import accusation_refusal
+from engine.queries import accusation_refusal, suggestion_refusal
 from engine.state import Game, Phase
 from locales import supported
 
@@ -46,8 +46,9 @@ async def suggest(update: Update, context: CustomContext) -> None:
         return
     svc = context.services
     game = await svc.store.load(ref.id)
-    if game.phase is not Phase.RUNNING:
-        await refuse(context, w, RuleError("game_not_running"))
+    refusal = suggestion_refusal(game)  # before typed names are read against the cards
+    if refusal is not None:
+        await refuse(context, w, refusal)
         return
     text, target_id = _after_command(w)
     in_play = tuple(c for category in CATEGORY_ORDER for c in game.in_play(category))

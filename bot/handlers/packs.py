@@ -12,6 +12,7 @@ from bot.parsing import normalize
 from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
+from engine.queries import admin_refusal
 from locales import LANGUAGES, t
 
 
@@ -65,8 +66,9 @@ async def pack(update: Update, context: CustomContext) -> None:
         labels = labels_of(current) if current else None
         await say(context, w, "pack.usage", {"cards": listing}, labels=labels)
         return
-    if not await is_admin(context, w.chat.id, w.user.id):
-        await refuse(context, w, RuleError("admin_only"))
+    refusal = admin_refusal(await is_admin(context, w.chat.id, w.user.id))
+    if refusal is not None:
+        await refuse(context, w, refusal)
         return
     defaults = await svc.store.chats.get(w.chat.id)
     if text.lower() in ("classic", "классика", "классический"):

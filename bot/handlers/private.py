@@ -183,7 +183,7 @@ async def reminders(update: Update, context: CustomContext) -> None:
     if w is None:
         return
     await remember(context, w.user)
-    words = ((w.message.text if w.message else "") or "").split()[1:]
+    words = context.args or []
     choice = words[0].lower() if words else ""
     if choice not in ("on", "off", "вкл", "выкл"):
         await say(context, w, "reminders.usage")
