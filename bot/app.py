@@ -128,8 +128,10 @@ def add_handlers(application: App) -> None:
     as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh
     application.add_handler(TypeHandler(Update, places.note_names), group=-2)
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
+    # Its own group: in a group only the first matching handler runs, and note_names
+    # (a TypeHandler of every update) would shadow it.
     members = ChatMemberHandler(_members_changed, ChatMemberHandler.ANY_CHAT_MEMBER)
-    application.add_handler(members, group=-2)
+    application.add_handler(members, group=-3)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"
