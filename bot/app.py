@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable, Coroutine
 from datetime import timedelta
+from typing import Any
 
 from telegram import (
     BotCommand,
@@ -20,7 +22,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
-    ContextTypes,
+    JobQueue,
     MessageHandler,
     TypeHandler,
     filters,
@@ -29,6 +31,7 @@ from telegram.ext import (
 from bot import callbacks as cb
 from bot.admins import AdminCache
 from bot.config import BotConfig
+from bot.context import CONTEXT_TYPES, App, CustomContext
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
 from bot.handlers import admin, info, lobby, membership, moves, packs, places, private
 from bot.limiter import SlidingWindowLimiter
@@ -56,7 +59,7 @@ PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "reminders", "help", "
 BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
 
-def build_application(config: BotConfig) -> Application:  # type: ignore[type-arg]
+def build_application(config: BotConfig) -> App:
     """An Application that runs unchanged against Telegram or any Bot API server."""
     token = config.require_token()
     processor = KeyedUpdateProcessor(config.concurrent_updates)
@@ -66,6 +69,8 @@ def build_application(config: BotConfig) -> Application:  # type: ignore[type-ar
     application = (
         Application.builder()
         .token(token)
+        .context_types(CONTEXT_TYPES)
+        .job_queue(JobQueue[CustomContext]())
         .base_url(config.api_base_url)
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
         .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
@@ -91,7 +96,7 @@ def _limits(config: BotConfig) -> Limits:
     )
 
 
-def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
+def add_handlers(application: App) -> None:
     commands = {
         "newgame": lobby.new_game,
         "startgame": lobby.start_game,
@@ -124,8 +129,10 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     # Each in a group of its own: in one group only the first matching handler runs.
     application.add_handler(TypeHandler(Update, places.note_names), group=-3)
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
+    # Its own group: in a group only the first matching handler runs, and note_names
+    # (a TypeHandler of every update) would shadow it.
     members = ChatMemberHandler(_members_changed, ChatMemberHandler.ANY_CHAT_MEMBER)
-    application.add_handler(members, group=-2)
+    application.add_handler(members, group=-3)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"
@@ -147,21 +154,19 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     application.add_error_handler(_on_error)
 
 
-async def _unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def _unknown_button(update: Update, context: CustomContext) -> None:
     from bot.handlers.common import answer_toast
 
     await answer_toast(context, update, "toast.stale")
 
 
-async def _members_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def _members_changed(update: Update, context: CustomContext) -> None:
     """Someone was promoted, demoted, joined or left: the chat's admin list is re-read."""
-    from bot.handlers.common import services
-
     if update.effective_chat is not None:
-        services(context).admins.forget(update.effective_chat.id)
+        context.services.admins.forget(update.effective_chat.id)
 
 
-async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def _on_error(update: object, context: CustomContext) -> None:
     """Log the failure; a button press whose handler failed still gets an answer."""
     log.error("handler failed", exc_info=context.error)
     if not isinstance(update, Update) or update.callback_query is None:
@@ -175,8 +180,8 @@ async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             await update.callback_query.answer()
 
 
-def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
-    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
+    async def post_init(application: App) -> None:
         store = await Store.open(config.database_url)
         me = await application.bot.get_me()
         services = Services(
@@ -211,7 +216,7 @@ def _post_init(config: BotConfig):  # type: ignore[no-untyped-def]
     return post_init
 
 
-async def _set_commands(application: Application) -> None:  # type: ignore[type-arg]
+async def _set_commands(application: App) -> None:
     from locales import LANGUAGES, t
 
     for language in LANGUAGES:
@@ -224,7 +229,7 @@ async def _set_commands(application: Application) -> None:  # type: ignore[type-
             await application.bot.set_my_commands(commands, scope=scope, language_code=code or None)
 
 
-async def _post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+async def _post_shutdown(application: App) -> None:
     stop = application.bot_data.get("stop")
     task = application.bot_data.get("sender_task")
     if stop is not None:

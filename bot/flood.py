@@ -17,10 +17,13 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram import Update
 from telegram.constants import ChatType, MessageEntityType
+
+if TYPE_CHECKING:
+    from bot.context import App
 
 SWEEP_EVERY = 1000
 
@@ -108,7 +111,7 @@ def _is_command(entities: Any) -> bool:
 class FloodGate:
     """The update processor's `admit`: handle, or drop (after one notice)."""
 
-    def __init__(self, application: Any, guard: FloodGuard) -> None:
+    def __init__(self, application: App, guard: FloodGuard) -> None:
         self.application = application
         self.guard = guard
 
@@ -124,9 +127,10 @@ class FloodGate:
         return verdict is Verdict.HANDLE
 
     async def _notice(self, update: Update, chat_id: int, user_id: int) -> None:
-        from bot.handlers.common import answer_toast, services, where
+        from bot.context import CustomContext
+        from bot.handlers.common import answer_toast, where
 
-        context = self.application.context_types.context.from_update(update, self.application)
+        context = CustomContext.from_update(update, self.application)
         quiet: dict[str, Any] = {"quiet_td": self.guard.limits.cooldown}
         if update.callback_query is not None:
             await answer_toast(context, update, "flood.toast", quiet, alert=True)
@@ -134,7 +138,7 @@ class FloodGate:
         w = where(update)
         if w is None:
             return
-        svc = services(context)
+        svc = context.services
         key = f"flood:{chat_id}:{user_id}:{update.update_id}"
         args = {"person_user": user_id, **quiet}
         if not w.private and await svc.directory.dm_ok(user_id):

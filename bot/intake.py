@@ -19,8 +19,8 @@ from typing import Any
 
 from telegram import Update
 from telegram.error import Conflict, InvalidToken, NetworkError, RetryAfter, TelegramError
-from telegram.ext import Application
 
+from bot.context import App
 from bot.services import Services
 from storage.updates import handling
 
@@ -31,8 +31,6 @@ POLL_SECONDS = 30  # Telegram holds a getUpdates this long when there is nothing
 DRAIN_SECONDS = 20.0  # at shutdown, how long updates in flight may take to finish
 PRUNE_EVERY = 3600.0  # seconds between prunings of old handled-update ids
 MAX_BACKOFF = 30.0
-
-App = Application  # type: ignore[type-arg]
 
 
 class Ledger:

@@ -18,8 +18,9 @@ import secrets
 import socket
 from datetime import datetime, timedelta
 
-from telegram.ext import Application, ContextTypes, JobQueue
+from telegram.ext import JobQueue
 
+from bot.context import App, CustomContext
 from bot.planning import plan_messages
 from bot.services import Services
 from engine import commands as cmd
@@ -49,8 +50,9 @@ class Scheduler:
         self.offline_after = offline_after
         self.down_since: datetime | None = None
         self.booted_at = services.now()
+        self.queue: JobQueue[CustomContext] | None = None  # the application's, once installed
 
-    async def start(self, application: Application) -> None:  # type: ignore[type-arg]
+    async def start(self, application: App) -> None:
         """Note how long no bot was running, free what dead processes held, start the jobs."""
         workers = self.services.store.workers
         self.down_since = await workers.last_seen(excluding=self.worker)
@@ -65,10 +67,11 @@ class Scheduler:
             return True
         return now - row.due_at > self.offline_after
 
-    def install(self, application: Application) -> None:  # type: ignore[type-arg]
+    def install(self, application: App) -> None:
         """Start the periodic sweep and schedule the upcoming deadlines."""
         queue = application.job_queue
         assert queue is not None, "python-telegram-bot[job-queue] is required"
+        self.queue = queue
         queue.run_repeating(self._sweep_job, interval=self.sweep_every, first=0.0, name="sweep")
 
         def replan() -> None:
@@ -79,16 +82,16 @@ class Scheduler:
 
         self.services.deadlines_changed = replan
 
-    async def _replan_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if context.job_queue is not None:
-            await self.plan_jobs(context.job_queue)
+    async def _replan_job(self, context: CustomContext) -> None:
+        if self.queue is not None:
+            await self.plan_jobs(self.queue)
 
-    async def _sweep_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def _sweep_job(self, context: CustomContext) -> None:
         await self.sweep()
-        if context.job_queue is not None:
-            await self.plan_jobs(context.job_queue)
+        if self.queue is not None:
+            await self.plan_jobs(self.queue)
 
-    async def plan_jobs(self, queue: JobQueue) -> None:  # type: ignore[type-arg]
+    async def plan_jobs(self, queue: JobQueue[CustomContext]) -> None:
         """A one-shot job at each upcoming deadline not yet scheduled."""
         now = self.services.now()
         for row in await self.services.store.next_deadlines(limit=HORIZON):
@@ -97,7 +100,7 @@ class Scheduler:
                 continue
             queue.run_once(self._deadline_job, when=row.due_at, name=name)
 
-    async def _deadline_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def _deadline_job(self, context: CustomContext) -> None:
         await self.sweep()
 
     async def sweep(self) -> int:

@@ -26,7 +26,7 @@ def utc_now() -> datetime:
 
 @dataclass
 class Services:
-    """One per running bot; handlers find it in `application.bot_data["services"]`."""
+    """One per running bot, kept in `bot_data["services"]`; handlers read `context.services`."""
 
     store: Store
     bot_username: str = "whodunit_bot"

@@ -59,9 +59,10 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         self._tails: dict[str, asyncio.Future[None]] = {}
         self.waiting = 0  # updates accepted and not yet finished (in their turn or waiting)
 
-    async def process_update(  # type: ignore[misc]  # wait for the key's turn, then a slot
+    async def process_update(  # type: ignore[misc]  # PTB marks process_update @final
         self, update: object, coroutine: Awaitable[Any]
     ) -> None:
+        """Wait for the key's turn, then for a slot (an override of a final method)."""
         key = self.key(update)
         before = self._tails.get(key)
         mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()

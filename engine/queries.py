@@ -7,7 +7,9 @@ from datetime import datetime
 
 from engine.accusations import require_may_accuse
 from engine.cards import CATEGORY_ORDER, CardId, Category
+from engine.commands import Command
 from engine.errors import RuleError
+from engine.rules import require_admin
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
 
 
@@ -138,6 +140,39 @@ def accusation_refusal(game: Game, user: int) -> RuleError | None:
     except RuleError as error:
         return error
     return None
+
+
+def suggestion_refusal(game: Game) -> RuleError | None:
+    """Why no suggestion can be made in this game (None: its cards are dealt and it has not
+    ended), asked before typed card names are read against the cards in play."""
+    if game.phase is not Phase.RUNNING:
+        return RuleError("game_not_running")
+    return None
+
+
+def admin_refusal(actor_is_admin: bool) -> RuleError | None:
+    """Why an admin command is refused to this person (None: it is not), asked before
+    they are asked for anything else; `decide` checks the same on the command itself."""
+    try:
+        require_admin(Command(actor_is_admin=actor_is_admin))
+    except RuleError as error:
+        return error
+    return None
+
+
+def settings_are_the_games(game: Game | None) -> bool:
+    """Whether a settings change goes to this game (open or running) rather than to the
+    chat's defaults for its next games (no game, or it has ended)."""
+    return game is not None and game.phase is not Phase.ENDED
+
+
+def settings_refusal(game: Game | None, actor_is_admin: bool) -> RuleError | None:
+    """Why this person may not change settings here (None: they may try). The chat's
+    defaults are the admins' to set; in a game `decide` says who may change what
+    (`ChangeSettings`)."""
+    if settings_are_the_games(game):
+        return None
+    return admin_refusal(actor_is_admin)
 
 
 def reveal(game: Game) -> Reveal:

@@ -7,7 +7,7 @@ from datetime import time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.cards import CUSTOM, PACKS
+from engine.cards import CUSTOM, PACKS, Pack
 from engine.errors import RuleError
 
 ROLE_MODES = ("random", "chosen")
@@ -59,11 +59,15 @@ class Settings:
 
     def changed(self, **changes: Any) -> Settings:
         """A copy with some settings changed, validated."""
-        known = {f.name for f in fields(self)}
         for name in changes:
-            if name not in known:
-                raise RuleError("unknown_setting", setting=name)
+            require_setting(name)
         return replace(self, **changes)
+
+
+def require_setting(name: str) -> None:
+    """A setting of RULES.md (a name people type is checked before its value is read)."""
+    if name not in {f.name for f in fields(Settings)}:
+        raise RuleError("unknown_setting", setting=name)
 
 
 def _invalid(setting: str, reason: str, **values: Any) -> RuleError:
@@ -132,3 +136,29 @@ def new_game_settings(defaults: Settings, has_custom_pack: bool) -> tuple[Settin
     if defaults.pack == CUSTOM and not has_custom_pack:
         return defaults.changed(pack="classic"), True
     return defaults, False
+
+
+def pack_of(settings: Settings, own: Pack | None) -> Pack:
+    """The pack a game plays with: its own when the settings name it, else the named one."""
+    if settings.pack == CUSTOM and own is not None:
+        return own
+    return PACKS.get(settings.pack, PACKS["classic"])
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """How a chat's new game opens: its settings, the pack its `OpenLobby` carries (the
+    chat's own, only when the settings name it), the pack it plays with, and whether the
+    settings had to fall back (see `new_game_settings`)."""
+
+    settings: Settings
+    own_pack: Pack | None
+    pack: Pack
+    fell_back: bool
+
+
+def new_game(defaults: Settings, chat_pack: Pack | None) -> NewGame:
+    """A chat's next game, from the chat's defaults and its own pack (if it has one)."""
+    settings, fell_back = new_game_settings(defaults, chat_pack is not None)
+    own = chat_pack if settings.pack == CUSTOM else None
+    return NewGame(settings, own, pack_of(settings, own), fell_back)

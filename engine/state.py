@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from engine.cards import CUSTOM, PACKS, CardId, Category, Pack
-from engine.settings import Settings
+from engine.cards import CardId, Category, Pack
+from engine.settings import Settings, pack_of
 
 UserId = int
 Seat = int
@@ -125,9 +125,7 @@ class Game:
     # --- cards -------------------------------------------------------------
     @property
     def pack(self) -> Pack:
-        if self.settings.pack == CUSTOM and self.custom_pack is not None:
-            return self.custom_pack
-        return PACKS.get(self.settings.pack, PACKS["classic"])
+        return pack_of(self.settings, self.custom_pack)
 
     def in_play(self, category: Category) -> tuple[CardId, ...]:
         """Cards of one category in play, in pack order."""

@@ -4,11 +4,12 @@ void, remove, replace, end, language."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from telegram import Message, Update
 from telegram.constants import MessageEntityType
-from telegram.ext import ContextTypes
 
+from bot.context import CustomContext
 from bot.handlers.common import (
     Where,
     game_here,
@@ -17,10 +18,8 @@ from bot.handlers.common import (
     refuse,
     require_game_here,
     say,
-    services,
 )
 from bot.settings_text import (
-    SETTING_NAMES,
     SettingInputError,
     parse_duration,
     parse_setting,
@@ -28,94 +27,99 @@ from bot.settings_text import (
 from engine import commands as cmd
 from engine.codec import to_dict
 from engine.errors import RuleError
-from engine.settings import change_chat_defaults
-from engine.state import Phase
+from engine.queries import admin_refusal, settings_are_the_games, settings_refusal
+from engine.settings import change_chat_defaults, require_setting
 from locales import LANGUAGES
 
 
-async def _admin_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Where | None:
-    """The update's place if it comes from a chat admin in a group; else a clear refusal."""
+@dataclass(frozen=True)
+class Asker:
+    """Where an admin command came from, and whether Telegram says its sender is an admin."""
+
+    w: Where
+    admin: bool
+
+
+async def _admin_here(update: Update, context: CustomContext) -> Asker | None:
+    """The update's place if it comes from a group; a non-admin is refused (by the engine's
+    rule) before being asked for anything else."""
     w = await group_update(update, context)
     if w is None:
         return None
-    if not await is_admin(context, w.chat.id, w.user.id):
-        await refuse(context, w, RuleError("admin_only"))
+    admin = await is_admin(context, w.chat.id, w.user.id)
+    refusal = admin_refusal(admin)
+    if refusal is not None:
+        await refuse(context, w, refusal)
         return None
-    return w
+    return Asker(w, admin)
 
 
-def _args(w: Where) -> list[str]:
-    text = (w.message.text if w.message else "") or ""
-    return text.split()[1:]
-
-
-async def _run_admin(context: ContextTypes.DEFAULT_TYPE, w: Where, command: cmd.Command) -> None:
+async def _run_admin(context: CustomContext, w: Where, command: cmd.Command) -> None:
     ref = await require_game_here(context, w)
     if ref is None:
         return
     try:
-        await services(context).run(ref.id, command)
+        await context.services.run(ref.id, command)
     except RuleError as error:
         await refuse(context, w, error)
 
 
-def _admin(w: Where) -> dict[str, object]:
-    return {"actor": w.user.id, "actor_is_admin": True}
+async def pause(update: Update, context: CustomContext) -> None:
+    if (a := await _admin_here(update, context)) is not None:
+        await _run_admin(context, a.w, cmd.PauseGame(actor=a.w.user.id, actor_is_admin=a.admin))
 
 
-async def pause(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    if (w := await _admin_here(update, context)) is not None:
-        await _run_admin(context, w, cmd.PauseGame(**_admin(w)))  # type: ignore[arg-type]
+async def resume(update: Update, context: CustomContext) -> None:
+    if (a := await _admin_here(update, context)) is not None:
+        command = cmd.ResumeGame(actor=a.w.user.id, actor_is_admin=a.admin)
+        await _run_admin(context, a.w, command)
 
 
-async def resume(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    if (w := await _admin_here(update, context)) is not None:
-        await _run_admin(context, w, cmd.ResumeGame(**_admin(w)))  # type: ignore[arg-type]
+async def end_game(update: Update, context: CustomContext) -> None:
+    if (a := await _admin_here(update, context)) is not None:
+        await _run_admin(context, a.w, cmd.EndGame(actor=a.w.user.id, actor_is_admin=a.admin))
 
 
-async def end_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    if (w := await _admin_here(update, context)) is not None:
-        await _run_admin(context, w, cmd.EndGame(**_admin(w)))  # type: ignore[arg-type]
-
-
-async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def extend(update: Update, context: CustomContext) -> None:
     """/extend 2h: the current day gets more time."""
-    if (w := await _admin_here(update, context)) is None:
+    if (a := await _admin_here(update, context)) is None:
         return
     try:
-        by = parse_duration(" ".join(_args(w)))
+        by = parse_duration(" ".join(context.args or ()))
     except SettingInputError as error:
         if error.reason == "too_large":
-            await say(context, w, "error.extension_too_large", error.values)
+            await say(context, a.w, "error.extension_too_large", error.values)
         else:
-            await say(context, w, "error.invalid_extension")
+            await say(context, a.w, "error.invalid_extension")
         return
-    await _run_admin(context, w, cmd.ExtendDay(**_admin(w), by=by))  # type: ignore[arg-type]
+    command = cmd.ExtendDay(actor=a.w.user.id, actor_is_admin=a.admin, by=by)
+    await _run_admin(context, a.w, command)
 
 
-async def void(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def void(update: Update, context: CustomContext) -> None:
     """/void, as a reply to the bot's post of the suggestion."""
-    if (w := await _admin_here(update, context)) is None:
+    if (a := await _admin_here(update, context)) is None:
         return
+    w = a.w
     ref = await require_game_here(context, w)
     if ref is None:
         return
     replied = w.message.reply_to_message if w.message else None
-    svc = services(context)
     suggestion = None
     if replied is not None:
-        key = await svc.store.message_key(w.chat.id, replied.message_id)
+        key = await context.services.store.message_key(w.chat.id, replied.message_id)
         found = re.fullmatch(rf"g{ref.id}:s(\d+)", key or "")
         suggestion = int(found[1]) if found else None
     if suggestion is None:
         await say(context, w, "error.void_needs_reply")
         return
-    await _run_admin(context, w, cmd.VoidSuggestion(**_admin(w), suggestion=suggestion))  # type: ignore[arg-type]
+    command = cmd.VoidSuggestion(actor=w.user.id, actor_is_admin=a.admin, suggestion=suggestion)
+    await _run_admin(context, w, command)
 
 
-async def _named_people(context: ContextTypes.DEFAULT_TYPE, message: Message) -> list[int]:
+async def _named_people(context: CustomContext, message: Message) -> list[int]:
     """People named in a message: @usernames, text mentions, or the replied-to author."""
-    svc = services(context)
+    svc = context.services
     found: list[int] = []
     for entity, text in message.parse_entities().items():
         if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
@@ -135,36 +139,39 @@ async def _named_people(context: ContextTypes.DEFAULT_TYPE, message: Message) ->
     return found
 
 
-async def remove(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def remove(update: Update, context: CustomContext) -> None:
     """/remove @player (or as a reply to their message)."""
-    if (w := await _admin_here(update, context)) is None or w.message is None:
+    if (a := await _admin_here(update, context)) is None or a.w.message is None:
         return
-    named = await _named_people(context, w.message)
+    named = await _named_people(context, a.w.message)
     if not named:
-        await say(context, w, "error.name_a_player")
+        await say(context, a.w, "error.name_a_player")
         return
-    await _run_admin(context, w, cmd.RemovePlayer(**_admin(w), player=named[0]))  # type: ignore[arg-type]
+    command = cmd.RemovePlayer(actor=a.w.user.id, actor_is_admin=a.admin, player=named[0])
+    await _run_admin(context, a.w, command)
 
 
-async def replace(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def replace(update: Update, context: CustomContext) -> None:
     """/replace @old @new: the newcomer takes over the seat."""
-    if (w := await _admin_here(update, context)) is None or w.message is None:
+    if (a := await _admin_here(update, context)) is None or a.w.message is None:
         return
-    named = await _named_people(context, w.message)
+    named = await _named_people(context, a.w.message)
     if len(named) < 2:
-        await say(context, w, "error.name_two_players")
+        await say(context, a.w, "error.name_two_players")
         return
-    command = cmd.ReplacePlayer(**_admin(w), player=named[0], newcomer=named[1])  # type: ignore[arg-type]
-    await _run_admin(context, w, command)
+    command = cmd.ReplacePlayer(
+        actor=a.w.user.id, actor_is_admin=a.admin, player=named[0], newcomer=named[1]
+    )
+    await _run_admin(context, a.w, command)
 
 
-async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def settings(update: Update, context: CustomContext) -> None:
     """/settings shows every setting; /settings NAME VALUE changes one (admins)."""
     w = await group_update(update, context)
     if w is None:
         return
-    svc = services(context)
-    args = _args(w)
+    svc = context.services
+    args = context.args or []
     ref = await game_here(context, w)
     game = await svc.store.load(ref.id) if ref is not None else None
     if not args:
@@ -177,13 +184,15 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(context, w, "settings.list", listing)
         return
     admin = await is_admin(context, w.chat.id, w.user.id)
-    in_game = game is not None and game.phase is not Phase.ENDED
-    if not admin and not in_game:  # the chat's defaults are the admins' to set
-        await refuse(context, w, RuleError("admin_only"))
+    refusal = settings_refusal(game, admin)  # the chat's defaults are the admins' to set
+    if refusal is not None:
+        await refuse(context, w, refusal)
         return
     name, raw = args[0].lower(), " ".join(args[1:])
-    if name not in SETTING_NAMES:
-        await refuse(context, w, RuleError("unknown_setting", setting=name))
+    try:
+        require_setting(name)
+    except RuleError as error:
+        await refuse(context, w, error)
         return
     try:
         value = parse_setting(name, raw)
@@ -191,7 +200,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(context, w, f"input.{error.reason}", {"setting_setting": name, **error.values})
         return
     try:
-        if in_game and ref is not None:  # the engine decides who may change what
+        if ref is not None and settings_are_the_games(game):
             change = cmd.ChangeSettings(
                 actor=w.user.id, actor_is_admin=admin, changes={name: value}
             )
@@ -207,13 +216,13 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await refuse(context, w, error)
 
 
-async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def language(update: Update, context: CustomContext) -> None:
     """/language en|ru: the chat's language (admins)."""
-    if (w := await _admin_here(update, context)) is None:
+    if (a := await _admin_here(update, context)) is None:
         return
-    args = _args(w)
+    args = context.args or []
     if not args or args[0].lower() not in LANGUAGES:
-        await say(context, w, "error.language_choices", {"choices": ", ".join(LANGUAGES)})
+        await say(context, a.w, "error.language_choices", {"choices": ", ".join(LANGUAGES)})
         return
-    await services(context).store.chats.set_language(w.chat.id, args[0].lower())
-    await say(context, w, "language.set")
+    await context.services.store.chats.set_language(a.w.chat.id, args[0].lower())
+    await say(context, a.w, "language.set")

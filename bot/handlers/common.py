@@ -12,19 +12,13 @@ from typing import Any
 from telegram import Chat, Message, Update, User
 from telegram.constants import ChatType
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
-from bot.services import Services
+from bot.context import CustomContext
 from engine.errors import RuleError
 from engine.state import Game
 from storage.games import GameRef
 
 log = logging.getLogger(__name__)
-
-
-def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
-    found: Services = context.application.bot_data["services"]
-    return found
 
 
 @dataclass(frozen=True)
@@ -53,12 +47,12 @@ def where(update: Update) -> Where | None:
     return Where(chat, topic, user, message, update.update_id)
 
 
-async def remember(context: ContextTypes.DEFAULT_TYPE, user: User) -> None:
+async def remember(context: CustomContext, user: User) -> None:
     """Keep the person's name, username and language for mentions and translations.
 
     Written only when something changed since this process last saw the person.
     """
-    svc = services(context)
+    svc = context.services
     seen = (user.full_name, user.username, user.language_code)
     if svc.seen_people.get(user.id) == seen:
         return
@@ -66,13 +60,13 @@ async def remember(context: ContextTypes.DEFAULT_TYPE, user: User) -> None:
     svc.seen_people[user.id] = seen
 
 
-async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
+async def is_admin(context: CustomContext, chat_id: int, user_id: int) -> bool:
     """From Telegram's admin list of the chat, cached for minutes (`bot/admins.py`)."""
-    return await services(context).admins.is_admin(context.bot, chat_id, user_id)
+    return await context.services.admins.is_admin(context.bot, chat_id, user_id)
 
 
 async def say(
-    context: ContextTypes.DEFAULT_TYPE,
+    context: CustomContext,
     w: Where,
     msg: str,
     args: dict[str, Any] | None = None,
@@ -84,7 +78,7 @@ async def say(
     labels: dict[str, str] | None = None,
 ) -> None:
     """Answer where the update came from, through the outbox (times in `tz`)."""
-    await services(context).tell(
+    await context.services.tell(
         w.chat.id,
         msg,
         args,
@@ -99,7 +93,7 @@ async def say(
 
 
 async def refuse(
-    context: ContextTypes.DEFAULT_TYPE,
+    context: CustomContext,
     w: Where,
     error: RuleError,
     tz: str | None = None,
@@ -114,7 +108,7 @@ async def refuse(
     if w.private:
         await say(context, w, msg, args, tz=tz, labels=labels)
         return
-    refusals = services(context).refusals
+    refusals = context.services.refusals
     place = (w.chat.id, w.topic_id, w.user.id)
     said = (msg, json.dumps(args, sort_keys=True, default=str))
     earlier = refusals.earlier(place)
@@ -122,7 +116,7 @@ async def refuse(
         await say(context, w, msg, args, tz=tz, labels=labels)
         refusals.posted(place, f"u{w.update_id}:{msg}", said)
     elif earlier.said != said:
-        await services(context).tell(
+        await context.services.tell(
             w.chat.id,
             msg,
             args,
@@ -173,11 +167,11 @@ def error_args(error: RuleError) -> dict[str, Any]:
     return args
 
 
-async def game_here(context: ContextTypes.DEFAULT_TYPE, w: Where) -> GameRef | None:
-    return await services(context).store.game_for_chat(w.chat.id, w.topic_id)
+async def game_here(context: CustomContext, w: Where) -> GameRef | None:
+    return await context.services.store.game_for_chat(w.chat.id, w.topic_id)
 
 
-async def require_game_here(context: ContextTypes.DEFAULT_TYPE, w: Where) -> GameRef | None:
+async def require_game_here(context: CustomContext, w: Where) -> GameRef | None:
     """The chat's current game, or a clear answer that there is none."""
     ref = await game_here(context, w)
     if ref is None:
@@ -185,12 +179,12 @@ async def require_game_here(context: ContextTypes.DEFAULT_TYPE, w: Where) -> Gam
     return ref
 
 
-async def load(context: ContextTypes.DEFAULT_TYPE, game_id: int) -> Game:
-    return await services(context).store.load(game_id)
+async def load(context: CustomContext, game_id: int) -> Game:
+    return await context.services.store.load(game_id)
 
 
 async def answer_toast(
-    context: ContextTypes.DEFAULT_TYPE,
+    context: CustomContext,
     update: Update,
     key: str,
     args: dict[str, Any] | None = None,
@@ -207,7 +201,7 @@ async def answer_toast(
     query = update.callback_query
     if query is None:
         return
-    svc = services(context)
+    svc = context.services
     language = await svc.directory.person_language(query.from_user.id)
     named = [v for k, v in (args or {}).items() if k.endswith("_user") and isinstance(v, int)]
     people = await svc.directory.persons(named)
@@ -229,7 +223,7 @@ class Here:
     game: Game
 
 
-async def game_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Here | None:
+async def game_update(update: Update, context: CustomContext) -> Here | None:
     """The update's place and its chat's current game, or a clear "no game here"."""
     w = where(update)
     if w is None:
@@ -238,10 +232,10 @@ async def game_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Her
     ref = await require_game_here(context, w)
     if ref is None:
         return None
-    return Here(w, ref.id, await services(context).store.load(ref.id))
+    return Here(w, ref.id, await context.services.store.load(ref.id))
 
 
-async def group_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Where | None:
+async def group_update(update: Update, context: CustomContext) -> Where | None:
     """The update's place when it is a group or topic; in private, "this works in a group"."""
     w = where(update)
     if w is None:
@@ -253,16 +247,14 @@ async def group_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Wh
     return w
 
 
-async def private_update(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, deep_link: str
-) -> Where | None:
+async def private_update(update: Update, context: CustomContext, deep_link: str) -> Where | None:
     """The update's place when it is the private chat; in a group, a button to go there."""
     w = where(update)
     if w is None:
         return None
     await remember(context, w.user)
     if not w.private:
-        url = services(context).deep_link(deep_link)
+        url = context.services.deep_link(deep_link)
         await say(
             context, w, "error.private_only", buttons=[[{"t": "button.open_private", "url": url}]]
         )

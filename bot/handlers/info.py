@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from telegram import Update
-from telegram.ext import ApplicationHandlerStop, ContextTypes
+from telegram.ext import ApplicationHandlerStop
 
-from bot.handlers.common import game_update, remember, say, services, where
+from bot.context import CustomContext
+from bot.handlers.common import game_update, remember, say, where
 from bot.render import labels_of
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
@@ -41,7 +42,7 @@ def status_args(game: Game) -> dict[str, Any]:
     }
 
 
-async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def status(update: Update, context: CustomContext) -> None:
     """/status: the day, its end, quotas left and answers pending; nothing secret."""
     here = await game_update(update, context)
     if here is None:
@@ -50,7 +51,7 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(context, w, "status.game", status_args(game))
 
 
-async def cards(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cards(update: Update, context: CustomContext) -> None:
     """/cards: every card in play by category (in the lobby: the pack)."""
     here = await game_update(update, context)
     if here is None:
@@ -65,34 +66,34 @@ async def cards(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     )
 
 
-async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def rules(update: Update, context: CustomContext) -> None:
     w = where(update)
     if w is not None:
         await remember(context, w.user)
         await say(context, w, "rules.text", reply=False)
 
 
-async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def help_command(update: Update, context: CustomContext) -> None:
     w = where(update)
     if w is not None:
         await remember(context, w.user)
         await say(context, w, "help.private" if w.private else "help.group", reply=False)
 
 
-async def chatter(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def chatter(update: Update, context: CustomContext) -> None:
     """Everything else in the thread is flood: ignored, but its authors become known by name."""
     w = where(update)
     if w is not None:
         await remember(context, w.user)
 
 
-async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def log_command(update: Update, context: CustomContext) -> None:
     """/log [day]: the public log of a day — suggestions and how they were answered."""
     here = await game_update(update, context)
     if here is None:
         return
     w, game = here.w, here.game
-    words = ((w.message.text if w.message else "") or "").split()[1:]
+    words = context.args or []
     day = game.day
     if words:
         try:
@@ -119,7 +120,7 @@ async def log_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     await say(context, w, "log.day", {"day": day, "entries": entries}, labels=labels_of(game.pack))
 
 
-async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def chat_migrated(update: Update, context: CustomContext) -> None:
     """A group became a supergroup (new chat id): its games, defaults and owed posts follow.
 
     Telegram tells both chats (migrate_to_chat_id in the old, migrate_from_chat_id in the
@@ -133,19 +134,19 @@ async def chat_migrated(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         old, new = message.migrate_from_chat_id, message.chat.id
     else:
         return
-    svc = services(context)
+    svc = context.services
     if (await svc.store.chats.migrate(old, new)).outbox:
         svc.outbox_ready.set()
 
 
-async def anonymous_admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def anonymous_admin(update: Update, context: CustomContext) -> None:
     """A command sent as the group itself (an anonymous admin): say who can be heard."""
     message = update.effective_message
     chat = update.effective_chat
     if message is None or chat is None:
         return
     topic = message.message_thread_id if message.is_topic_message else 0
-    await services(context).tell(
+    await context.services.tell(
         chat.id,
         "error.anonymous_admin",
         topic_id=topic or 0,

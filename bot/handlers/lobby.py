@@ -5,9 +5,9 @@ from __future__ import annotations
 import secrets
 
 from telegram import Update
-from telegram.ext import ContextTypes
 
 from bot import callbacks as cb
+from bot.context import CustomContext
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -21,49 +21,51 @@ from bot.handlers.common import (
     remember,
     require_game_here,
     say,
-    services,
     where,
 )
 from bot.parsing import ParseError, match_card
 from bot.render import labels_of
 from engine import commands as cmd
-from engine.cards import CUSTOM, PACKS, Category
+from engine.cards import Category
 from engine.errors import RuleError
-from engine.settings import new_game_settings
+from engine.settings import new_game as next_game
 from engine.state import Phase
 
 
-async def new_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def new_game(update: Update, context: CustomContext) -> None:
     """/newgame in a group or topic: opens a lobby with the chat's default settings."""
     w = await group_update(update, context)
     if w is None:
         return
-    svc = services(context)
+    svc = context.services
     defaults = await svc.store.chats.get(w.chat.id)
-    settings, fell_back = new_game_settings(defaults.settings, defaults.pack is not None)
-    own = defaults.pack if settings.pack == CUSTOM else None
-    pack = own or PACKS.get(settings.pack, PACKS["classic"])
+    opening = next_game(defaults.settings, defaults.pack)
+    pack = opening.pack
     role = None
-    typed = " ".join((w.message.text or "").split()[1:]) if w.message else ""
-    if typed and settings.role_assignment == "chosen":
+    typed = " ".join(context.args or ())
+    if typed and opening.settings.role_assignment == "chosen":
         try:
             role = match_card(pack, pack.suspects, Category.SUSPECT, typed)
         except ParseError as error:
             await say(context, w, error.key, dict(error.values), labels=labels_of(pack))
             return
     command = cmd.OpenLobby(
-        actor=w.user.id, seed=secrets.randbits(63), settings=settings, role=role, pack=own
+        actor=w.user.id,
+        seed=secrets.randbits(63),
+        settings=opening.settings,
+        role=role,
+        pack=opening.own_pack,
     )
     try:
         await svc.create(w.chat.id, w.topic_id, command)
     except RuleError as error:
         await refuse(context, w, error)
         return
-    if fell_back:
+    if opening.fell_back:
         await say(context, w, "lobby.pack_missing")
 
 
-async def start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def start_game(update: Update, context: CustomContext) -> None:
     """/startgame: deal the cards and open day 1 (the lobby's host or a chat admin)."""
     w = where(update)
     if w is None or w.private:
@@ -77,12 +79,12 @@ async def start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await refuse(context, w, error)
 
 
-async def _start(context: ContextTypes.DEFAULT_TYPE, w: Where, game_id: int) -> None:
+async def _start(context: CustomContext, w: Where, game_id: int) -> None:
     admin = await is_admin(context, w.chat.id, w.user.id)
-    await services(context).run(game_id, cmd.StartGame(actor=w.user.id, actor_is_admin=admin))
+    await context.services.run(game_id, cmd.StartGame(actor=w.user.id, actor_is_admin=admin))
 
 
-async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def lobby_button(update: Update, context: CustomContext) -> None:
     """Join, Leave and Start presses on the lobby post."""
     query = update.callback_query
     if query is None:
@@ -93,7 +95,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await answer_toast(context, update, "toast.stale")
         return
     await remember(context, w.user)
-    svc = services(context)
+    svc = context.services
     ref = await game_here(context, w)
     if ref is None or ref.id != data.game:
         await answer_toast(context, update, "toast.stale")
@@ -114,13 +116,13 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await answer_toast(context, update, f"toast.{data.kind}")
 
 
-async def join_with_role(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def join_with_role(update: Update, context: CustomContext) -> None:
     """/join [suspect]: join the lobby, with a chosen role when the game's roles are chosen."""
     here = await game_update(update, context)
     if here is None or here.w.message is None or here.w.private:
         return
-    w, game, svc = here.w, here.game, services(context)
-    typed = " ".join(((w.message.text if w.message else "") or "").split()[1:])
+    w, game, svc = here.w, here.game, context.services
+    typed = " ".join(context.args or ())
     role = None
     if typed:
         try:
@@ -134,12 +136,12 @@ async def join_with_role(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await refuse(context, w, error, labels=labels_of(game.pack))
 
 
-async def leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def leave(update: Update, context: CustomContext) -> None:
     """/leave: leave the lobby, or leave a running game (your cards stay; the GM answers)."""
     here = await game_update(update, context)
     if here is None or here.w.private:
         return
-    w, game, svc = here.w, here.game, services(context)
+    w, game, svc = here.w, here.game, context.services
     command: cmd.Command = (
         cmd.LeaveLobby(actor=w.user.id)
         if game.phase is Phase.LOBBY

@@ -6,15 +6,14 @@ import logging
 
 from telegram import ChatMember, ChatMemberRestricted, Update
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.ext import ContextTypes
 
-from bot.handlers.common import services
+from bot.context import CustomContext
 
 log = logging.getLogger(__name__)
 PRESENT = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
-async def bot_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def bot_membership(update: Update, context: CustomContext) -> None:
     """my_chat_member: added back to a group, the bot sends what it owes there, in order.
 
     While the bot is out, the sender parks the group's first post it could not deliver
@@ -26,7 +25,7 @@ async def bot_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if not _can_post(change.new_chat_member):
         log.warning("the bot is no longer in chat %s (%s)", chat_id, status)
         return
-    svc = services(context)
+    svc = context.services
     released = await svc.store.release_chat(chat_id, svc.now())
     if released:
         log.info("the bot is back in chat %s: %s held messages released", chat_id, released)

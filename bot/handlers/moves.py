@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram import MessageEntity, Update
 from telegram.constants import MessageEntityType
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
 from bot import callbacks as cb
+from bot.context import CustomContext
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -17,21 +19,20 @@ from bot.handlers.common import (
     remember,
     require_game_here,
     say,
-    services,
     where,
 )
-from bot.handlers.composer import accusation_step, screen, suggestion_step
+from bot.handlers.composer import Buttons, accusation_step, screen, suggestion_step
 from bot.parsing import ParseError, parse_suggestion
 from bot.render import Person, Reader, keyboard, labels_of
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError
-from engine.queries import accusation_refusal
+from engine.queries import accusation_refusal, suggestion_refusal
 from engine.state import Game, Phase
 from locales import supported
 
 
-async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def suggest(update: Update, context: CustomContext) -> None:
     """/suggest: typed in a group ("@player A; B; C"), or the composer in private."""
     w = where(update)
     if w is None or w.message is None:
@@ -43,10 +44,11 @@ async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     ref = await require_game_here(context, w)
     if ref is None:
         return
-    svc = services(context)
+    svc = context.services
     game = await svc.store.load(ref.id)
-    if game.phase is not Phase.RUNNING:
-        await refuse(context, w, RuleError("game_not_running"))
+    refusal = suggestion_refusal(game)  # before typed names are read against the cards
+    if refusal is not None:
+        await refuse(context, w, refusal)
         return
     text, target_id = _after_command(w)
     in_play = tuple(c for category in CATEGORY_ORDER for c in game.in_play(category))
@@ -98,13 +100,13 @@ def _utf16_slice(text: str, start: int) -> str:
     return encoded[start * 2 :].decode("utf-16-le")
 
 
-async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def accuse(update: Update, context: CustomContext) -> None:
     """/accuse: only in private. In a group it is refused and the text is not repeated."""
     w = where(update)
     if w is None or w.message is None:
         return
     await remember(context, w.user)
-    svc = services(context)
+    svc = context.services
     if not w.private:
         deleted = True
         try:
@@ -123,9 +125,9 @@ async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await open_composer(context, w, cb.ACCUSE)
 
 
-async def open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str) -> None:
+async def open_composer(context: CustomContext, w: Where, kind: str) -> None:
     """Start a composer: pick the game first if the person plays in several."""
-    svc = services(context)
+    svc = context.services
     running = []
     for ref in await svc.store.games_of_person(w.user.id):
         game = await svc.store.load(ref.id)
@@ -156,20 +158,22 @@ async def open_composer(context: ContextTypes.DEFAULT_TYPE, w: Where, kind: str)
     await say(context, w, msg, args, buttons=buttons, labels=labels_of(game.pack))
 
 
-async def game_label(context: ContextTypes.DEFAULT_TYPE, game_id: int) -> str:
+async def game_label(context: CustomContext, game_id: int) -> str:
     """ "Title · Topic" of a game's chat ("" while unknown)."""
-    store = services(context).store
+    store = context.services.store
     ref = await store.game(game_id)
     return await store.chats.label(ref.chat_id, ref.topic_id) if ref is not None else ""
 
 
-def _step(kind: str, game_id: int, game: Game, me: int, args: tuple[str, ...]):  # type: ignore[no-untyped-def]
+def _step(
+    kind: str, game_id: int, game: Game, me: int, args: tuple[str, ...]
+) -> tuple[str, dict[str, Any], Buttons]:
     if kind in (cb.SUGGEST, cb.SUGGEST_SEND):
         return suggestion_step(game_id, game, me, args)
     return accusation_step(game_id, game, args)
 
 
-async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def composer_button(update: Update, context: CustomContext) -> None:
     """A press in a composer: the next screen, a cancel, or the confirmed move."""
     query = update.callback_query
     if query is None:
@@ -182,7 +186,7 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if query.message.chat.id != query.from_user.id:
         await answer_toast(context, update, "toast.not_yours", alert=True)
         return
-    svc = services(context)
+    svc = context.services
     if data.kind == cb.CANCEL:
         await _edit(context, update, "composer.cancelled", {}, [])
         return
@@ -221,11 +225,11 @@ async def composer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     await _edit(context, update, msg, args, buttons)
 
 
-async def _send(context: ContextTypes.DEFAULT_TYPE, data: cb.Callback, game: Game, me: int) -> None:
+async def _send(context: CustomContext, data: cb.Callback, game: Game, me: int) -> None:
     """The confirmed move; a RuleError propagates."""
     from bot.handlers.composer import chosen_cards, chosen_target
 
-    svc = services(context)
+    svc = context.services
     if data.kind == cb.SUGGEST_SEND:
         if len(data.args) != 5:
             raise cb.Malformed("a suggestion needs a number, a seat and three cards")
@@ -247,10 +251,18 @@ async def _send(context: ContextTypes.DEFAULT_TYPE, data: cb.Callback, game: Gam
     await svc.run(data.game, command)
 
 
-async def _edit(context, update, msg, args, buttons, failed_toast="toast.stale") -> None:  # type: ignore[no-untyped-def]
+async def _edit(
+    context: CustomContext,
+    update: Update,
+    msg: str,
+    args: dict[str, Any],
+    buttons: Buttons,
+    failed_toast: str = "toast.stale",
+) -> None:
     """Replace the composer's text and buttons in place (else say `failed_toast`)."""
     query = update.callback_query
-    svc = services(context)
+    assert query is not None  # only called for button presses
+    svc = context.services
     language = supported(await svc.directory.person_language(query.from_user.id))
     people = await _people_named(context, args, buttons)
     reader = Reader(language, people=people, labels=args.get("labels") or {})
@@ -263,9 +275,11 @@ async def _edit(context, update, msg, args, buttons, failed_toast="toast.stale")
         await answer_toast(context, update, failed_toast)
 
 
-async def _people_named(context, args, buttons) -> dict[int, Person]:  # type: ignore[no-untyped-def]
+async def _people_named(
+    context: CustomContext, args: dict[str, Any], buttons: Buttons
+) -> dict[int, Person]:
     """The names a composer screen shows (targets as buttons, the chosen target)."""
-    svc = services(context)
+    svc = context.services
     ids = {int(b["user"]) for row in buttons for b in row if "user" in b}
     ids |= {v for k, v in args.items() if k.endswith("_user") and isinstance(v, int)}
     return await svc.directory.persons(ids)

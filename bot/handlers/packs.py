@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 
 from telegram import Update
-from telegram.ext import ContextTypes
 
-from bot.handlers.common import group_update, is_admin, refuse, say, services
+from bot.context import CustomContext
+from bot.handlers.common import group_update, is_admin, refuse, say
 from bot.parsing import normalize
 from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
+from engine.queries import admin_refusal
 from locales import LANGUAGES, t
 
 
@@ -25,7 +26,7 @@ def parse_pack_text(text: str) -> list[list[str]]:
     lines = [_headed(line) for line in text.splitlines() if line.strip()]
     headings = [heading for heading, _ in lines]
     if None not in headings and len(set(headings)) == len(CATEGORY_ORDER) == len(lines):
-        lines.sort(key=lambda line: CATEGORY_ORDER.index(line[0]))  # type: ignore[arg-type]
+        lines.sort(key=lambda line: CATEGORY_ORDER.index(line[0]))
     placed = zip((heading for heading, _ in lines), CATEGORY_ORDER, strict=False)
     misplaced = any(heading not in (None, category) for heading, category in placed)
     if misplaced and len(lines) == len(CATEGORY_ORDER):
@@ -50,12 +51,12 @@ _HEADINGS: dict[str, Category] = {
 }
 
 
-async def pack(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def pack(update: Update, context: CustomContext) -> None:
     """/pack shows how; /pack + three lines sets the chat's own pack; /pack classic goes back."""
     w = await group_update(update, context)
     if w is None or w.message is None:
         return
-    svc = services(context)
+    svc = context.services
     body = (w.message.text or "").split(maxsplit=1)[1:]
     text = body[0].strip() if body else ""
     if not text:
@@ -65,8 +66,9 @@ async def pack(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         labels = labels_of(current) if current else None
         await say(context, w, "pack.usage", {"cards": listing}, labels=labels)
         return
-    if not await is_admin(context, w.chat.id, w.user.id):
-        await refuse(context, w, RuleError("admin_only"))
+    refusal = admin_refusal(await is_admin(context, w.chat.id, w.user.id))
+    if refusal is not None:
+        await refuse(context, w, refusal)
         return
     defaults = await svc.store.chats.get(w.chat.id)
     if text.lower() in ("classic", "классика", "классический"):

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from telegram import Message, Update
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
-from bot.handlers.common import services
+from bot.context import CustomContext
 
 
 def names_in(update: Update) -> list[tuple[int, str]]:
@@ -35,12 +34,12 @@ def _topic_name(message: Message) -> list[tuple[int, str]]:
     return []
 
 
-async def note_names(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def note_names(update: Update, context: CustomContext) -> None:
     """Store a chat's title or a topic's name when it is new to this process or changed."""
     chat = update.effective_chat
     if chat is None:
         return
-    svc = services(context)
+    svc = context.services
     known: dict[tuple[int, int], str] = context.bot_data.setdefault("chat_names", {})
     for topic, name in names_in(update):
         if known.get((chat.id, topic)) != name:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from telegram import Update
-from telegram.ext import ContextTypes
 
 from bot import callbacks as cb
+from bot.context import CustomContext
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -13,7 +13,6 @@ from bot.handlers.common import (
     private_update,
     remember,
     say,
-    services,
     where,
 )
 from bot.planner import answer_buttons
@@ -25,7 +24,7 @@ from engine.state import Game, Phase, Suggestion
 from storage.planning import OutboxItem
 
 
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def start(update: Update, context: CustomContext) -> None:
     """/start: the person can now receive direct messages; what waited for them goes out."""
     w = where(update)
     if w is None:
@@ -34,7 +33,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not w.private:
         await say(context, w, "help.group")
         return
-    svc = services(context)
+    svc = context.services
     await svc.store.people.set_dm_ok(w.user.id, True)
     welcome = OutboxItem(  # before the hand and prompts it introduces
         f"u{w.update_id}:start.welcome",
@@ -53,12 +52,12 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await hand(update, context)
 
 
-async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def my_games(update: Update, context: CustomContext) -> None:
     """/games (in private): the person's games, with day and role."""
     w = await private_update(update, context, "games")
     if w is None:
         return
-    svc = services(context)
+    svc = context.services
     lines = []
     for ref in await svc.store.games_of_person(w.user.id):
         game = await svc.store.load(ref.id)
@@ -76,12 +75,12 @@ async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(context, w, "games.list", {"games": lines}, reply=w.private)
 
 
-async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hand(update: Update, context: CustomContext) -> None:
     """/hand in private: hand, role, quota and answers owed, for every running game."""
     w = await private_update(update, context, "hand")
     if w is None:
         return
-    svc = services(context)
+    svc = context.services
     views = []
     owed_prompts: list[tuple[int, str, Game, Suggestion]] = []
     for ref in await svc.store.games_of_person(w.user.id):
@@ -138,7 +137,7 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         )
 
 
-async def answer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def answer_button(update: Update, context: CustomContext) -> None:
     """A target's press on a card (refute) or on "No refutation" in their answer prompt."""
     query = update.callback_query
     if query is None:
@@ -152,7 +151,7 @@ async def answer_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     if not _own_private_chat(update):
         await answer_toast(context, update, "toast.not_yours", alert=True)
         return
-    svc = services(context)
+    svc = context.services
     try:
         suggestion = cb.number(data.args[0])
     except cb.Malformed:
@@ -178,17 +177,17 @@ def _own_private_chat(update: Update) -> bool:
     return query.message.chat.id == query.from_user.id
 
 
-async def reminders(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def reminders(update: Update, context: CustomContext) -> None:
     """/reminders on|off: private reminders before a day ends."""
     w = where(update)
     if w is None:
         return
     await remember(context, w.user)
-    words = ((w.message.text if w.message else "") or "").split()[1:]
+    words = context.args or []
     choice = words[0].lower() if words else ""
     if choice not in ("on", "off", "вкл", "выкл"):
         await say(context, w, "reminders.usage")
         return
     on = choice in ("on", "вкл")
-    await services(context).store.people.set_reminders(w.user.id, on)
+    await context.services.store.people.set_reminders(w.user.id, on)
     await say(context, w, "reminders.on" if on else "reminders.off")

@@ -8,12 +8,18 @@ from datetime import UTC, datetime
 import pytest
 
 from engine import commands as cmd
-from engine.cards import CUSTOM, Category, custom_pack
+from engine.cards import CUSTOM, PACKS, Category, custom_pack
 from engine.codec import event_from_dict, event_to_dict
 from engine.decide import decide
 from engine.errors import RuleError
 from engine.evolve import replay
-from engine.settings import Settings, change_chat_defaults, new_game_settings
+from engine.settings import (
+    Settings,
+    change_chat_defaults,
+    new_game,
+    new_game_settings,
+    require_setting,
+)
 from tests.engine.invariants import check_invariants
 
 NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
@@ -97,3 +103,24 @@ def _pack_refusal(fn: Callable[[], object]) -> tuple[str, str]:
         fn()
     assert refused.value.code == "invalid_setting"
     return refused.value.values["setting"], refused.value.values["reason"]
+
+
+def test_a_new_game_plays_the_chats_pack_only_when_its_settings_name_it() -> None:
+    opening = new_game(Settings(pack=CUSTOM), SHERLOCK)
+    assert (opening.own_pack, opening.pack, opening.fell_back) == (SHERLOCK, SHERLOCK, False)
+    classic = new_game(Settings(), SHERLOCK)
+    assert classic.own_pack is None and classic.pack == PACKS["classic"]
+    missing = new_game(Settings(pack=CUSTOM), None)
+    assert missing.fell_back and missing.own_pack is None and missing.pack == PACKS["classic"]
+    for chat_pack in (SHERLOCK, None):
+        opening = new_game(Settings(pack=CUSTOM), chat_pack)
+        command = cmd.OpenLobby(actor=1, seed=3, settings=opening.settings, pack=opening.own_pack)
+        game = replay(decide(None, command, NOW))
+        assert game is not None and game.pack == opening.pack
+
+
+def test_a_setting_name_is_checked_before_its_value_is_read() -> None:
+    require_setting("day_length")
+    with pytest.raises(RuleError) as caught:
+        require_setting("colour")
+    assert caught.value.code == "unknown_setting" and caught.value.values == {"setting": "colour"}

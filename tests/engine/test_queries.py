@@ -5,11 +5,22 @@ from __future__ import annotations
 import dataclasses
 import json
 
+from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.public_log import public_log
-from engine.queries import answer_choices, player_view, public_view, winner
+from engine.queries import (
+    admin_refusal,
+    answer_choices,
+    player_view,
+    public_view,
+    settings_are_the_games,
+    settings_refusal,
+    suggestion_refusal,
+    winner,
+)
 from engine.settings import Settings
+from engine.state import Game
 from tests.engine.table import (
     DAY,
     HOUR,
@@ -131,3 +142,49 @@ def test_public_log_reveals_everything_once_the_game_ends() -> None:
     assert all("hand" in seat for seat in by_type["GameStarted"]["seats"])
     assert by_type["SuggestionRefuted"]["card"] == table.game.suggestions[0].suspect
     assert by_type["AccusationMade"]["suspect"] == table.envelope[0]
+
+
+def test_a_suggestion_is_refused_before_its_cards_are_read_until_the_cards_are_dealt() -> None:
+    lobby = Table(3, start=False)
+    refusal = suggestion_refusal(lobby.game)
+    assert refusal is not None and refusal.code == "game_not_running"
+    expect_error("game_not_running", lambda: lobby.suggest(1, 2, ("s1", "w1", "p1")))
+    table = Table(3)
+    assert suggestion_refusal(table.game) is None
+    table.admin(cmd.EndGame)
+    refusal = suggestion_refusal(table.game)
+    assert refusal is not None and refusal.code == "game_not_running"
+
+
+def test_admin_commands_are_refused_to_non_admins_before_anything_else_and_by_decide() -> None:
+    table = Table(3)
+    refusal = admin_refusal(actor_is_admin=False)
+    assert refusal is not None and refusal.code == "admin_only"
+    assert admin_refusal(actor_is_admin=True) is None
+    # The command carries the same fact, and decide refuses it the same way.
+    expect_error("admin_only", lambda: table.run(cmd.PauseGame(actor=1, actor_is_admin=False)))
+    table.run(cmd.PauseGame(actor=1, actor_is_admin=True))
+    assert table.game.paused
+
+
+def test_chat_defaults_are_the_admins_to_set_and_a_game_decides_its_own() -> None:
+    for game in (None, _ended()):
+        assert not settings_are_the_games(game)
+        refusal = settings_refusal(game, actor_is_admin=False)
+        assert refusal is not None and refusal.code == "admin_only"
+        assert settings_refusal(game, actor_is_admin=True) is None
+    lobby = Table(3, start=False)
+    assert settings_are_the_games(lobby.game)
+    assert settings_refusal(lobby.game, actor_is_admin=False) is None
+    # In the lobby the host may change a setting; in a running game only an admin may.
+    lobby.run(cmd.ChangeSettings(actor=1, changes={"suggestions_per_day": 5}))
+    running = Table(3)
+    assert settings_refusal(running.game, actor_is_admin=False) is None
+    change = cmd.ChangeSettings(actor=1, changes={"day_length": HOUR})
+    expect_error("admin_only", lambda: running.run(change))
+
+
+def _ended() -> Game:
+    table = Table(3)
+    table.admin(cmd.EndGame)
+    return table.game
