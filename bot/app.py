@@ -126,13 +126,12 @@ def add_handlers(application: App) -> None:
     }
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
     as_the_group = filters.SenderChat.SUPER_GROUP & filters.COMMAND & fresh
-    # Each in a group of its own: in one group only the first matching handler runs.
+    # Each in a group of its own: in one group only the first matching handler runs, and
+    # note_names (a TypeHandler of every update) would shadow the others.
     application.add_handler(TypeHandler(Update, places.note_names), group=-3)
-    application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
-    # Its own group: in a group only the first matching handler runs, and note_names
-    # (a TypeHandler of every update) would shadow it.
     members = ChatMemberHandler(_members_changed, ChatMemberHandler.ANY_CHAT_MEMBER)
-    application.add_handler(members, group=-3)
+    application.add_handler(members, group=-2)
+    application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"

@@ -210,7 +210,7 @@ def _release_behind(conn: Connection, user_id: int, now: datetime, first: Outbox
     o = OutboxRecord
     mine = and_(o.chat_id == user_id, o.user_id == user_id, o.status.in_((PENDING, WAITING)))
     rows = conn.execute(select(o).where(mine).order_by(o.id)).all()
-    parked = sum(row.status == WAITING for row in rows)
+    parked = sum(1 for row in rows if row.status == WAITING)
     if not parked:
         insert_items(conn, [first], now, None)
         return 0
