@@ -6,10 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine.cards import CardId, Pack
+from engine.ids import Seat, UserId
 from engine.settings import Settings
-
-UserId = int
-Seat = int
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,10 +7,8 @@ from datetime import datetime
 from enum import StrEnum
 
 from engine.cards import CUSTOM, PACKS, CardId, Category, Pack
+from engine.ids import Seat, UserId
 from engine.settings import Settings
-
-UserId = int
-Seat = int
 
 
 class Phase(StrEnum):
