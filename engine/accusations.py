@@ -60,7 +60,7 @@ def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> list[
         decision.emit(ev.AccusationJudged(at=now, seat=accusation.seat, correct=correct))
         if correct:
             decision.emit(ev.WindowClosed(at=now, window=window.number))
-            decision.emit(ev.GameEnded(at=now, reason="won", winner=accusation.seat))
+            decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.WON, winner=accusation.seat))
             return decision.events
     decision.emit(ev.WindowClosed(at=now, window=window.number))
     end_if_nobody_can_accuse(decision, now)
@@ -73,4 +73,4 @@ def end_if_nobody_can_accuse(decision: Decision, now: datetime) -> None:
     """With no window pending and nobody left to accuse, the game ends without a winner."""
     game = decision.state
     if game.running and not game.window_open and not game.anyone_can_accuse():
-        decision.emit(ev.GameEnded(at=now, reason="no_winner"))
+        decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.NO_WINNER))

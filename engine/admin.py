@@ -95,4 +95,4 @@ def end_game(state: Game | None, c: cmd.EndGame, now: datetime) -> list[ev.Event
     game = require_game(state)
     if game.phase is Phase.ENDED:
         raise RuleError("game_not_running")
-    return [ev.GameEnded(at=now, reason="ended")]
+    return [ev.GameEnded(at=now, reason=ev.EndReason.ENDED)]

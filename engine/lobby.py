@@ -12,7 +12,7 @@ from engine.decision import Decision
 from engine.errors import RuleError
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.schedule import day_end
-from engine.settings import SCHEDULE_SETTINGS, require_pack_available
+from engine.settings import SCHEDULE_SETTINGS, RoleAssignment, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
 
 
@@ -38,7 +38,7 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> list[ev.E
     if len(game.lobby) >= game.settings.max_players:
         raise RuleError("lobby_full", maximum=game.settings.max_players)
     if c.role is not None:
-        if game.settings.role_assignment != "chosen":
+        if game.settings.role_assignment is not RoleAssignment.CHOSEN:
             raise RuleError("roles_not_chosen_mode")
         if game.pack.category_of(c.role) is not Category.SUSPECT:
             raise RuleError("role_not_a_suspect", card=c.role)

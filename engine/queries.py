@@ -8,6 +8,7 @@ from datetime import datetime
 from engine.accusations import require_may_accuse
 from engine.cards import CATEGORY_ORDER, CardId, Category
 from engine.errors import RuleError
+from engine.events import EndReason
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
 
 
@@ -65,7 +66,7 @@ class Reveal:
     hands: tuple[tuple[int, tuple[CardId, ...]], ...]
     accusations: tuple[Accusation, ...]
     winner: int | None
-    reason: str | None
+    reason: EndReason | None
 
 
 def public_view(game: Game) -> PublicView:

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from datetime import time, timedelta
+from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.cards import CUSTOM, PACKS
 from engine.errors import RuleError
 
-ROLE_MODES = ("random", "chosen")
 MINUTE = timedelta(minutes=1)
 
 # Settings an admin may change while a game runs; they apply from the next day.
 SCHEDULE_SETTINGS = frozenset({"day_length", "day_ends_at", "timezone"})
+
+
+class RoleAssignment(StrEnum):
+    """How seats get their suspect: drawn at the start, or chosen when joining."""
+
+    RANDOM = "random"
+    CHOSEN = "chosen"
 
 
 @dataclass(frozen=True)
@@ -28,7 +35,7 @@ class Settings:
     max_per_target_per_day: int = 3
     max_received_per_day: int | None = None
     extra_cards: int = 0
-    role_assignment: str = "random"
+    role_assignment: RoleAssignment = RoleAssignment.RANDOM
     auto_no_refutation: bool = True
     answer_grace: timedelta | None = None
     missed_answer_penalty: int = 1
@@ -70,8 +77,17 @@ def _invalid(setting: str, reason: str, **values: Any) -> RuleError:
     return RuleError("invalid_setting", setting=setting, reason=reason, **values)
 
 
+def _role_assignment(value: str) -> RoleAssignment:
+    try:
+        return RoleAssignment(value)
+    except ValueError:
+        choices = ", ".join(RoleAssignment)
+        raise _invalid("role_assignment", "one_of", choices=choices) from None
+
+
 def validate(s: Settings) -> None:
-    """Refuse settings that cannot make a game."""
+    """Refuse settings that cannot make a game (a choice given as its plain value becomes
+    its enum member)."""
     if s.day_length < MINUTE:
         raise _invalid("day_length", "at_least", minimum=MINUTE)
     if s.day_length > timedelta(days=30):
@@ -93,8 +109,8 @@ def validate(s: Settings) -> None:
         raise _invalid("extra_cards", "at_least", minimum=0)
     if s.missed_answer_penalty < 0:
         raise _invalid("missed_answer_penalty", "at_least", minimum=0)
-    if s.role_assignment not in ROLE_MODES:
-        raise _invalid("role_assignment", "one_of", choices=", ".join(ROLE_MODES))
+    if not isinstance(s.role_assignment, RoleAssignment):
+        object.__setattr__(s, "role_assignment", _role_assignment(s.role_assignment))
     if s.answer_grace is not None and s.answer_grace < timedelta(0):
         raise _invalid("answer_grace", "at_least", minimum=timedelta(0))
     if s.accusation_window < MINUTE:

@@ -7,6 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from engine.cards import CUSTOM, PACKS, CardId, Category, Pack
+from engine.events import EndReason
 from engine.ids import Seat, UserId
 from engine.settings import Settings
 
@@ -116,7 +117,7 @@ class Game:
     pending_settings: Settings | None = None
     reminded_day: int = 0
     winner: Seat | None = None
-    end_reason: str | None = None
+    end_reason: EndReason | None = None
     ended_at: datetime | None = None
     custom_pack: Pack | None = None
 
