@@ -8,7 +8,7 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.days import open_next_day
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import AlreadyAccused
 from engine.rules import require_active, require_cards, require_player, require_running
 from engine.state import Game, Player
 
@@ -18,7 +18,7 @@ def require_may_accuse(state: Game | None, user: int) -> tuple[Game, Player]:
     game = require_running(state)
     player = require_active(require_player(game, user))
     if player.accused:
-        raise RuleError("already_accused")
+        raise AlreadyAccused()
     return game, player
 
 

@@ -8,7 +8,15 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.accusations import end_if_nobody_can_accuse
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import (
+    AlreadyAnswered,
+    AlreadyInGame,
+    GameNotPaused,
+    GameNotRunning,
+    SeatNotActive,
+    SuggestionIsVoided,
+    TargetNotInGame,
+)
 from engine.rules import (
     require_active,
     require_admin,
@@ -41,9 +49,9 @@ def remove_player(state: Game | None, c: cmd.RemovePlayer, now: datetime) -> lis
     game = require_running(state)
     player = game.player_of(c.player)
     if player is None:
-        raise RuleError("target_not_in_game")
+        raise TargetNotInGame()
     if not player.active:
-        raise RuleError("seat_not_active")
+        raise SeatNotActive()
     return _leave(game, player.seat, True, now)
 
 
@@ -53,9 +61,9 @@ def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> l
     game = require_running(state)
     player = game.player_of(c.player)
     if player is None:
-        raise RuleError("target_not_in_game")
+        raise TargetNotInGame()
     if game.player_of(c.newcomer) is not None:
-        raise RuleError("already_in_game")
+        raise AlreadyInGame()
     return [ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=c.newcomer)]
 
 
@@ -65,9 +73,9 @@ def void_suggestion(state: Game | None, c: cmd.VoidSuggestion, now: datetime) ->
     game = require_running(state)
     suggestion = require_suggestion(game, c.suggestion)
     if suggestion.answer is Answer.VOIDED:
-        raise RuleError("suggestion_voided", suggestion=suggestion.id)
+        raise SuggestionIsVoided(suggestion=suggestion.id)
     if suggestion.answer is not Answer.PENDING:
-        raise RuleError("already_answered", suggestion=suggestion.id)
+        raise AlreadyAnswered(suggestion=suggestion.id)
     refunded = game.day_open and suggestion.day == game.day
     return [ev.SuggestionVoided(at=now, suggestion=suggestion.id, refunded=refunded)]
 
@@ -83,9 +91,9 @@ def resume_game(state: Game | None, c: cmd.ResumeGame, now: datetime) -> list[ev
     require_admin(c)
     game = require_game(state)
     if game.phase is not Phase.RUNNING:
-        raise RuleError("game_not_running")
+        raise GameNotRunning()
     if game.paused_at is None:
-        raise RuleError("game_not_paused")
+        raise GameNotPaused()
     return [ev.GameResumed(at=now, paused_at=game.paused_at)]
 
 
@@ -94,5 +102,5 @@ def end_game(state: Game | None, c: cmd.EndGame, now: datetime) -> list[ev.Event
     require_admin(c)
     game = require_game(state)
     if game.phase is Phase.ENDED:
-        raise RuleError("game_not_running")
+        raise GameNotRunning()
     return [ev.GameEnded(at=now, reason=ev.EndReason.ENDED)]

@@ -7,7 +7,7 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import InvalidExtension
 from engine.rules import (
     may_open_day_during_window,
     require_admin,
@@ -48,7 +48,7 @@ def extend_day(state: Game | None, c: cmd.ExtendDay, now: datetime) -> list[ev.E
     game = require_running(state)
     require_open_day(game, now)
     if c.by.total_seconds() <= 0:
-        raise RuleError("invalid_extension")
+        raise InvalidExtension()
     assert game.day_ends_at is not None
     return [ev.DayExtended(at=now, day=game.day, ends_at=game.day_ends_at + c.by)]
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from engine.accusations import require_may_accuse
 from engine.cards import CATEGORY_ORDER, CardId, Category
-from engine.errors import RuleError
+from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError
 from engine.events import EndReason
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
 
@@ -103,7 +103,7 @@ def player_view(game: Game, user: int) -> PlayerView:
     """A player's private view; a non-player gets a RuleError, never someone else's hand."""
     player = game.player_of(user)
     if player is None:
-        raise RuleError("not_a_player")
+        raise NotAPlayer()
     shown = tuple(
         (s.id, s.card)
         for s in game.suggestions
@@ -127,7 +127,7 @@ def answer_choices(game: Game, user: int, suggestion_id: int) -> tuple[CardId, .
     """The cards a target may refute with: exactly their named cards (empty: no refutation)."""
     s = game.suggestion(suggestion_id)
     if s is None or game.players[s.target].user != user:
-        raise RuleError("not_your_answer", suggestion=suggestion_id)
+        raise NotYourAnswer(suggestion=suggestion_id)
     hand = game.players[s.target].hand
     return tuple(card for card in s.cards if card in hand)
 
@@ -144,7 +144,7 @@ def accusation_refusal(game: Game, user: int) -> RuleError | None:
 def reveal(game: Game) -> Reveal:
     """The solution and every hand; only for an ended game."""
     if game.phase is not Phase.ENDED or game.envelope is None:
-        raise RuleError("game_not_running")
+        raise GameNotRunning()
     return Reveal(
         envelope=game.envelope,
         hands=tuple((p.seat, p.hand) for p in game.players),

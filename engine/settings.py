@@ -9,7 +9,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.cards import CUSTOM, PACKS
-from engine.errors import RuleError
+from engine.errors import InvalidSetting, UnknownSetting
 
 MINUTE = timedelta(minutes=1)
 
@@ -69,12 +69,12 @@ class Settings:
         known = {f.name for f in fields(self)}
         for name in changes:
             if name not in known:
-                raise RuleError("unknown_setting", setting=name)
+                raise UnknownSetting(setting=name)
         return replace(self, **changes)
 
 
-def _invalid(setting: str, reason: str, **values: Any) -> RuleError:
-    return RuleError("invalid_setting", setting=setting, reason=reason, **values)
+def _invalid(setting: str, reason: str, **values: Any) -> InvalidSetting:
+    return InvalidSetting(setting=setting, reason=reason, **values)
 
 
 def _role_assignment(value: str) -> RoleAssignment:

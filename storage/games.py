@@ -29,7 +29,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from engine.commands import Command, OpenLobby
 from engine.decide import decide
-from engine.errors import RuleError
+from engine.errors import GameExists, NoGame, RuleError
 from engine.events import Event
 from engine.evolve import replay
 from engine.state import Game, Phase
@@ -156,7 +156,7 @@ class Store(OutboxStore, DeadlineStore):
         now: datetime,
         planner: Planner | None = None,
     ) -> Outcome:
-        """Open a lobby in a chat topic; RuleError("game_exists") if one is not ended yet."""
+        """Open a lobby in a chat topic; a GameExists rule error if one is not ended yet."""
         body = self._create
         return await self._write(now, body, chat_id, topic_id, command, now, planner)
 
@@ -188,7 +188,7 @@ class Store(OutboxStore, DeadlineStore):
         planner: Planner | None,
     ) -> Written:
         if _open_game(conn, chat_id, topic_id) is not None:
-            raise RuleError("game_exists")
+            raise GameExists()
         events = decide(None, command, now)
         after = _replay(events, None)
         values: dict[str, Any] = {"chat_id": chat_id, "topic_id": topic_id}
@@ -198,7 +198,7 @@ class Store(OutboxStore, DeadlineStore):
             query = insert(GameRecord).values(values).returning(GameRecord.id)
             game_id = conn.execute(query).scalar_one()
         except IntegrityError:  # another writer opened one first (PostgreSQL)
-            raise RuleError("game_exists") from None
+            raise GameExists() from None
         empty = Known(game_id, 0, after, chat_id, topic_id, deadlines={})
         known = self._record(conn, empty, None, events, after, now, planner)
         return Outcome(game_id, events, after, 1), known
@@ -221,7 +221,7 @@ class Store(OutboxStore, DeadlineStore):
         if outcome is None:
             row = conn.execute(self._lock_game(game_id)).first()
             if row is None:
-                raise RuleError("no_game")
+                raise NoGame()
             outcome = self._run(conn, self._fresh(conn, row), command, now, planner)
             assert outcome is not None
         return outcome
@@ -234,7 +234,7 @@ class Store(OutboxStore, DeadlineStore):
         base = (known.seq, known.state) if known is not None else None
         state = load_state(conn, row.id, row.last_seq, base)
         if state is None:
-            raise RuleError("no_game")
+            raise NoGame()
         fresh = Known(row.id, row.last_seq, state, row.chat_id, row.topic_id)
         self._cache.put(fresh)
         return fresh
@@ -343,13 +343,13 @@ class Store(OutboxStore, DeadlineStore):
 
     # --- questions ------------------------------------------------------------
     async def load(self, game_id: int) -> Game:
-        """The game's current state; RuleError("no_game") if there is no such game."""
+        """The game's current state; a NoGame rule error if there is no such game."""
         return await self.db.run_read(self._load, game_id)
 
     def _load(self, conn: Connection, game_id: int) -> Game:
         row = conn.execute(select(GameRecord).where(GameRecord.id == game_id)).first()
         if row is None:
-            raise RuleError("no_game")
+            raise NoGame()
         return self._fresh(conn, row).state
 
     async def events(self, game_id: int) -> list[Event]:
@@ -399,5 +399,5 @@ def _current(conn: Connection, known: Known) -> bool:
 def _replay(events: list[Event], state: Game | None) -> Game:
     after = replay(events, state)
     if after is None:
-        raise RuleError("no_game")
+        raise NoGame()
     return after

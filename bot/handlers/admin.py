@@ -27,7 +27,7 @@ from bot.settings_text import (
 )
 from engine import commands as cmd
 from engine.codec import to_dict
-from engine.errors import RuleError
+from engine.errors import AdminOnly, RuleError, UnknownSetting
 from engine.settings import change_chat_defaults
 from engine.state import Phase
 from locales import LANGUAGES
@@ -39,7 +39,7 @@ async def _admin_here(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Whe
     if w is None:
         return None
     if not await is_admin(context, w.chat.id, w.user.id):
-        await refuse(context, w, RuleError("admin_only"))
+        await refuse(context, w, AdminOnly())
         return None
     return w
 
@@ -179,11 +179,11 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     admin = await is_admin(context, w.chat.id, w.user.id)
     in_game = game is not None and game.phase is not Phase.ENDED
     if not admin and not in_game:  # the chat's defaults are the admins' to set
-        await refuse(context, w, RuleError("admin_only"))
+        await refuse(context, w, AdminOnly())
         return
     name, raw = args[0].lower(), " ".join(args[1:])
     if name not in SETTING_NAMES:
-        await refuse(context, w, RuleError("unknown_setting", setting=name))
+        await refuse(context, w, UnknownSetting(setting=name))
         return
     try:
         value = parse_setting(name, raw)

@@ -25,7 +25,7 @@ from bot.parsing import ParseError, parse_suggestion
 from bot.render import Person, Reader, keyboard, labels_of
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
-from engine.errors import RuleError
+from engine.errors import GameNotRunning, RuleError
 from engine.queries import accusation_refusal
 from engine.state import Game, Phase
 from locales import supported
@@ -46,7 +46,7 @@ async def suggest(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     svc = services(context)
     game = await svc.store.load(ref.id)
     if game.phase is not Phase.RUNNING:
-        await refuse(context, w, RuleError("game_not_running"))
+        await refuse(context, w, GameNotRunning())
         return
     text, target_id = _after_command(w)
     in_play = tuple(c for category in CATEGORY_ORDER for c in game.in_play(category))

@@ -11,7 +11,7 @@ from bot.handlers.common import group_update, is_admin, refuse, say, services
 from bot.parsing import normalize
 from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
-from engine.errors import RuleError
+from engine.errors import AdminOnly, RuleError
 from locales import LANGUAGES, t
 
 
@@ -66,7 +66,7 @@ async def pack(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(context, w, "pack.usage", {"cards": listing}, labels=labels)
         return
     if not await is_admin(context, w.chat.id, w.user.id):
-        await refuse(context, w, RuleError("admin_only"))
+        await refuse(context, w, AdminOnly())
         return
     defaults = await svc.store.chats.get(w.chat.id)
     if text.lower() in ("classic", "классика", "классический"):
