@@ -7,6 +7,7 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.days import open_next_day
+from engine.deadlines import live_deadline
 from engine.decision import Decision
 from engine.errors import AlreadyAccused
 from engine.rules import require_active, require_cards, require_player, require_running
@@ -49,14 +50,14 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> list[ev.Event]:
 
 def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> list[ev.Event]:
     """Judge the window's accusations in order of arrival; the first right one wins."""
-    if state is None or not state.running or state.paused:
+    game = live_deadline(state, c, now)
+    if game is None:
         return []
-    window = state.window
-    if window is None or not window.open or window.number != c.window or now < window.closes_at:
-        return []
-    decision = Decision(state)
-    for accusation in state.accusations_in(window.number):
-        correct = accusation.cards == state.envelope
+    window = game.window
+    assert window is not None
+    decision = Decision(game)
+    for accusation in game.accusations_in(window.number):
+        correct = accusation.cards == game.envelope
         decision.emit(ev.AccusationJudged(at=now, seat=accusation.seat, correct=correct))
         if correct:
             decision.emit(ev.WindowClosed(at=now, window=window.number))

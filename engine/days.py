@@ -6,6 +6,7 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
+from engine.deadlines import live_deadline
 from engine.decision import Decision
 from engine.errors import InvalidExtension
 from engine.rules import (
@@ -28,15 +29,12 @@ def open_next_day(decision: Decision, now: datetime) -> None:
 
 def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> list[ev.Event]:
     """At the day's end: the GM answers overdue suggestions, the day closes, the next opens."""
-    if state is None or not state.running or state.paused:
+    game = live_deadline(state, c, now)
+    if game is None:
         return []
-    if c.day != state.day or not state.day_open or state.day_ends_at is None:
-        return []
-    if now < state.day_ends_at:
-        return []
-    decision = Decision(state)
+    decision = Decision(game)
     answer_overdue(decision, now, excused=c.excuse_penalties)
-    decision.emit(ev.DayEnded(at=now, day=state.day))
+    decision.emit(ev.DayEnded(at=now, day=game.day))
     if may_open_day_during_window(decision.state, now):
         open_next_day(decision, now)
     return decision.events
@@ -55,10 +53,6 @@ def extend_day(state: Game | None, c: cmd.ExtendDay, now: datetime) -> list[ev.E
 
 def send_reminder(state: Game | None, c: cmd.SendReminder, now: datetime) -> list[ev.Event]:
     """Record the one reminder of a day, once it is due."""
-    if state is None or not state.running or state.paused or not state.day_open:
-        return []
-    if c.day != state.day or state.reminded_day >= c.day or state.day_ends_at is None:
-        return []
-    if now < state.day_ends_at - state.settings.reminder_before:
+    if live_deadline(state, c, now) is None:
         return []
     return [ev.ReminderSent(at=now, day=c.day)]

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
+from engine.deadlines import live_deadline
 from engine.decision import Decision
 from engine.errors import (
     AlreadyAnswered,
@@ -127,15 +128,13 @@ def declare_no_refutation(
 
 def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) -> list[ev.Event]:
     """At the answer deadline the GM answers for a silent target, with the penalty."""
-    if state is None or not state.running or state.paused:
+    game = live_deadline(state, c, now)
+    if game is None:
         return []
-    suggestion = state.suggestion(c.suggestion)
-    if suggestion is None or suggestion.answer is not Answer.PENDING:
-        return []
-    if now < suggestion.answer_due:
-        return []
-    penalized = not c.excuse_penalty and state.settings.missed_answer_penalty > 0
-    return [gm_answer(state, suggestion, now, penalized=penalized)]
+    suggestion = game.suggestion(c.suggestion)
+    assert suggestion is not None
+    penalized = not c.excuse_penalty and game.settings.missed_answer_penalty > 0
+    return [gm_answer(game, suggestion, now, penalized=penalized)]
 
 
 def answer_overdue(decision: Decision, now: datetime, *, excused: bool) -> None:
