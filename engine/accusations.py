@@ -23,7 +23,7 @@ def require_may_accuse(state: Game | None, user: int) -> tuple[Game, Player]:
     return game, player
 
 
-def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> list[ev.Event]:
+def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
     """A private accusation; the first one opens the window, later ones join it."""
     game, player = require_may_accuse(state, c.actor)
     cards = (c.suspect, c.weapon, c.place)
@@ -45,14 +45,14 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> list[ev.Event]:
             place=c.place,
         )
     )
-    return decision.events
+    return decision
 
 
-def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> list[ev.Event]:
+def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> Decision:
     """Judge the window's accusations in order of arrival; the first right one wins."""
     game = live_deadline(state, c, now)
     if game is None:
-        return []
+        return Decision(state)
     window = game.window
     assert window is not None
     decision = Decision(game)
@@ -62,12 +62,12 @@ def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> list[
         if correct:
             decision.emit(ev.WindowClosed(at=now, window=window.number))
             decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.WON, winner=accusation.seat))
-            return decision.events
+            return decision
     decision.emit(ev.WindowClosed(at=now, window=window.number))
     end_if_nobody_can_accuse(decision, now)
     if decision.state.running and not decision.state.day_open:
         open_next_day(decision, now)
-    return decision.events
+    return decision
 
 
 def end_if_nobody_can_accuse(decision: Decision, now: datetime) -> None:

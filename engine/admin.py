@@ -29,22 +29,22 @@ from engine.state import Answer, Game, Phase
 from engine.suggestions import answer_all_for
 
 
-def _leave(game: Game, seat: int, removed: bool, now: datetime) -> list[ev.Event]:
+def _leave(game: Game, seat: int, removed: bool, now: datetime) -> Decision:
     decision = Decision(game)
     decision.emit(ev.PlayerLeft(at=now, seat=seat, removed=removed))
     answer_all_for(decision, seat, now)
     end_if_nobody_can_accuse(decision, now)
-    return decision.events
+    return decision
 
 
-def leave_game(state: Game | None, c: cmd.LeaveGame, now: datetime) -> list[ev.Event]:
+def leave_game(state: Game | None, c: cmd.LeaveGame, now: datetime) -> Decision:
     """A player leaves; they keep their cards and the GM answers for them."""
     game = require_running(state)
     player = require_active(require_player(game, c.actor))
     return _leave(game, player.seat, False, now)
 
 
-def remove_player(state: Game | None, c: cmd.RemovePlayer, now: datetime) -> list[ev.Event]:
+def remove_player(state: Game | None, c: cmd.RemovePlayer, now: datetime) -> Decision:
     require_admin(c)
     game = require_running(state)
     player = game.player_of(c.player)
@@ -55,7 +55,7 @@ def remove_player(state: Game | None, c: cmd.RemovePlayer, now: datetime) -> lis
     return _leave(game, player.seat, True, now)
 
 
-def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> list[ev.Event]:
+def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> Decision:
     """A newcomer takes over a seat: its hand, role and history."""
     require_admin(c)
     game = require_running(state)
@@ -64,10 +64,12 @@ def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> l
         raise TargetNotInGame()
     if game.player_of(c.newcomer) is not None:
         raise AlreadyInGame()
-    return [ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=c.newcomer)]
+    return Decision(
+        game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=c.newcomer)
+    )
 
 
-def void_suggestion(state: Game | None, c: cmd.VoidSuggestion, now: datetime) -> list[ev.Event]:
+def void_suggestion(state: Game | None, c: cmd.VoidSuggestion, now: datetime) -> Decision:
     """A game error: the suggestion must not be answered; same day, the quota comes back."""
     require_admin(c)
     game = require_running(state)
@@ -77,16 +79,16 @@ def void_suggestion(state: Game | None, c: cmd.VoidSuggestion, now: datetime) ->
     if suggestion.answer is not Answer.PENDING:
         raise AlreadyAnswered(suggestion=suggestion.id)
     refunded = game.day_open and suggestion.day == game.day
-    return [ev.SuggestionVoided(at=now, suggestion=suggestion.id, refunded=refunded)]
+    return Decision(game, ev.SuggestionVoided(at=now, suggestion=suggestion.id, refunded=refunded))
 
 
-def pause_game(state: Game | None, c: cmd.PauseGame, now: datetime) -> list[ev.Event]:
+def pause_game(state: Game | None, c: cmd.PauseGame, now: datetime) -> Decision:
     require_admin(c)
-    require_running(state)
-    return [ev.GamePaused(at=now)]
+    game = require_running(state)
+    return Decision(game, ev.GamePaused(at=now))
 
 
-def resume_game(state: Game | None, c: cmd.ResumeGame, now: datetime) -> list[ev.Event]:
+def resume_game(state: Game | None, c: cmd.ResumeGame, now: datetime) -> Decision:
     """The clock starts again; every deadline has moved by the paused time."""
     require_admin(c)
     game = require_game(state)
@@ -94,13 +96,13 @@ def resume_game(state: Game | None, c: cmd.ResumeGame, now: datetime) -> list[ev
         raise GameNotRunning()
     if game.paused_at is None:
         raise GameNotPaused()
-    return [ev.GameResumed(at=now, paused_at=game.paused_at)]
+    return Decision(game, ev.GameResumed(at=now, paused_at=game.paused_at))
 
 
-def end_game(state: Game | None, c: cmd.EndGame, now: datetime) -> list[ev.Event]:
+def end_game(state: Game | None, c: cmd.EndGame, now: datetime) -> Decision:
     """An admin ends the game; the envelope is revealed."""
     require_admin(c)
     game = require_game(state)
     if game.phase is Phase.ENDED:
         raise GameNotRunning()
-    return [ev.GameEnded(at=now, reason=ev.EndReason.ENDED)]
+    return Decision(game, ev.GameEnded(at=now, reason=ev.EndReason.ENDED))

@@ -29,22 +29,20 @@ from engine.settings import SCHEDULE_SETTINGS, RoleAssignment, require_pack_avai
 from engine.state import Game, LobbyEntry, Phase
 
 
-def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> list[ev.Event]:
+def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
     """A new game starts as a lobby that its creator joins."""
     if state is not None:
         raise GameExists()
     require_pack_available(c.settings.pack, c.pack is not None)
     if c.pack is not None and c.settings.pack != CUSTOM:
         raise InvalidSetting(setting="pack", reason="unknown_pack")
-    decision = Decision(None)  # type: ignore[arg-type]
     opened = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor, pack=c.pack)
-    decision.emit(opened)
-    for event in join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now):
-        decision.emit(event)
-    return decision.events
+    decision = Decision(None, opened)
+    decision.extend(join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now))
+    return decision
 
 
-def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> list[ev.Event]:
+def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
     game = require_lobby(state)
     if game.in_lobby(c.actor):
         raise AlreadyJoined()
@@ -57,17 +55,17 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> list[ev.E
             raise RoleNotASuspect(card=c.role)
         if any(entry.role == c.role for entry in game.lobby):
             raise RoleTaken(card=c.role)
-    return [ev.PlayerJoined(at=now, user=c.actor, role=c.role)]
+    return Decision(game, ev.PlayerJoined(at=now, user=c.actor, role=c.role))
 
 
-def leave_lobby(state: Game | None, c: cmd.LeaveLobby, now: datetime) -> list[ev.Event]:
+def leave_lobby(state: Game | None, c: cmd.LeaveLobby, now: datetime) -> Decision:
     game = require_lobby(state)
     if not game.in_lobby(c.actor):
         raise NotJoined()
-    return [ev.PlayerLeftLobby(at=now, user=c.actor)]
+    return Decision(game, ev.PlayerLeftLobby(at=now, user=c.actor))
 
 
-def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) -> list[ev.Event]:
+def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) -> Decision:
     """In the lobby any setting; in a running game only the day schedule, from the next day."""
     game = require_game(state)
     if game.phase is Phase.ENDED:
@@ -84,10 +82,12 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
             raise SettingLocked(setting=locked[0])
         base = game.pending_settings or game.settings
     changed = base.changed(**c.changes)
-    return [ev.SettingsChanged(at=now, settings=changed, changed=tuple(sorted(c.changes)))]
+    return Decision(
+        game, ev.SettingsChanged(at=now, settings=changed, changed=tuple(sorted(c.changes)))
+    )
 
 
-def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> list[ev.Event]:
+def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
     """Deal by the forum formula from the game's seed and open day 1."""
     game = require_lobby(state)
     require_host_or_admin(game, c)
@@ -97,7 +97,7 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> list[ev.E
     decision.emit(deal(game, now))
     ends_at = day_end(decision.state.settings, now)
     decision.emit(ev.DayOpened(at=now, day=1, ends_at=ends_at))
-    return decision.events
+    return decision
 
 
 def _require_pack_size(pack: Pack, counts: dict[Category, int]) -> None:

@@ -35,7 +35,7 @@ from engine.rules import (
 from engine.state import Answer, Game, Suggestion
 
 
-def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) -> list[ev.Event]:
+def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) -> Decision:
     """A player names suspect, weapon and place to one other player."""
     game = require_running(state)
     require_open_day(game, now)
@@ -80,7 +80,7 @@ def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) ->
         decision.emit(gm_answer(decision.state, made, now, penalized=False))
     elif game.settings.auto_no_refutation and not matching_cards(game, made):
         decision.emit(ev.SuggestionNotRefuted(at=now, suggestion=made.id, automatic=True))
-    return decision.events
+    return decision
 
 
 def gm_answer(game: Game, s: Suggestion, now: datetime, *, penalized: bool) -> ev.Event:
@@ -104,7 +104,7 @@ def _require_answerable(game: Game, actor: int, suggestion_id: int) -> Suggestio
     return suggestion
 
 
-def refute(state: Game | None, c: cmd.Refute, now: datetime) -> list[ev.Event]:
+def refute(state: Game | None, c: cmd.Refute, now: datetime) -> Decision:
     """The target shows one named card they hold; only the suggester will see it."""
     game = require_running(state)
     suggestion = _require_answerable(game, c.actor, c.suggestion)
@@ -112,29 +112,29 @@ def refute(state: Game | None, c: cmd.Refute, now: datetime) -> list[ev.Event]:
         raise CardNotNamed(card=c.card)
     if c.card not in game.players[suggestion.target].hand:
         raise CardNotHeld(card=c.card)
-    return [ev.SuggestionRefuted(at=now, suggestion=suggestion.id, card=c.card)]
+    return Decision(game, ev.SuggestionRefuted(at=now, suggestion=suggestion.id, card=c.card))
 
 
 def declare_no_refutation(
     state: Game | None, c: cmd.DeclareNoRefutation, now: datetime
-) -> list[ev.Event]:
+) -> Decision:
     """The target holds none of the named cards, and says so."""
     game = require_running(state)
     suggestion = _require_answerable(game, c.actor, c.suggestion)
     if matching_cards(game, suggestion):
         raise MustRefute(suggestion=suggestion.id)
-    return [ev.SuggestionNotRefuted(at=now, suggestion=suggestion.id)]
+    return Decision(game, ev.SuggestionNotRefuted(at=now, suggestion=suggestion.id))
 
 
-def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) -> list[ev.Event]:
+def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) -> Decision:
     """At the answer deadline the GM answers for a silent target, with the penalty."""
     game = live_deadline(state, c, now)
     if game is None:
-        return []
+        return Decision(state)
     suggestion = game.suggestion(c.suggestion)
     assert suggestion is not None
     penalized = not c.excuse_penalty and game.settings.missed_answer_penalty > 0
-    return [gm_answer(game, suggestion, now, penalized=penalized)]
+    return Decision(game, gm_answer(game, suggestion, now, penalized=penalized))
 
 
 def answer_overdue(decision: Decision, now: datetime, *, excused: bool) -> None:
