@@ -7,6 +7,7 @@ the list the catalogs are checked against, is derived from the subclasses.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, ClassVar
 
 _KINDS: dict[str, type[RuleError]] = {}
@@ -188,8 +189,29 @@ class AlreadyAccused(RuleError, code="already_accused"):
 
 
 # --- settings and packs ------------------------------------------------------------------
+class SettingReason(StrEnum):
+    """Why a setting's value is refused (the catalog's `invalid.<reason>`)."""
+
+    AT_LEAST = "at_least"
+    AT_MOST = "at_most"
+    ONE_OF = "one_of"
+    UNKNOWN_TIMEZONE = "unknown_timezone"
+    UNKNOWN_PACK = "unknown_pack"
+    NO_CUSTOM_PACK = "no_custom_pack"  # the chat has no pack of its own
+    LOBBY_PACK = "lobby_pack"  # the lobby was opened without the chat's pack
+
+
+class PackReason(StrEnum):
+    """Why a chat's own pack is refused (the catalog's `pack.invalid_<reason>`)."""
+
+    COUNT = "count"
+    LONG = "long"
+    UNTYPABLE = "untypable"
+    TWICE = "twice"
+
+
 class InvalidSetting(RuleError, code="invalid_setting"):
-    """Values: `setting`, `reason` (the catalog's `invalid.<reason>`), and its own values."""
+    """Values: `setting`, `reason` (a SettingReason), and the reason's own values."""
 
 
 class UnknownSetting(RuleError, code="unknown_setting"):
@@ -201,7 +223,7 @@ class SettingLocked(RuleError, code="setting_locked"):
 
 
 class InvalidPack(RuleError, code="invalid_pack"):
-    """Values: `reason` (the catalog's `pack.invalid_<reason>`), and its own values."""
+    """Values: `reason` (a PackReason), and the reason's own values."""
 
 
 # --- admin -------------------------------------------------------------------------------

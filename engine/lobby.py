@@ -22,6 +22,7 @@ from engine.errors import (
     RolesNotChosenMode,
     RoleTaken,
     SettingLocked,
+    SettingReason,
 )
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.schedule import day_end
@@ -35,7 +36,7 @@ def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
         raise GameExists()
     require_pack_available(c.settings.pack, c.pack is not None)
     if c.pack is not None and c.settings.pack != CUSTOM:
-        raise InvalidSetting(setting="pack", reason="unknown_pack")
+        raise InvalidSetting(setting="pack", reason=SettingReason.UNKNOWN_PACK)
     opened = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor, pack=c.pack)
     decision = Decision(None, opened)
     decision.extend(join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now))
@@ -73,7 +74,7 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
     if game.phase is Phase.LOBBY:
         require_host_or_admin(game, c)
         if c.changes.get("pack") == CUSTOM and game.custom_pack is None:
-            raise InvalidSetting(setting="pack", reason="lobby_pack")
+            raise InvalidSetting(setting="pack", reason=SettingReason.LOBBY_PACK)
         base = game.settings
     else:
         require_admin(c)
