@@ -7,7 +7,6 @@ from bot import announce_end as end
 from bot.announce import Handler
 from bot.planner import Plan
 from engine import events as ev
-from engine.evolve import evolve
 from engine.state import Game
 from storage.planning import OutboxItem, PlanContext
 
@@ -43,10 +42,9 @@ HANDLERS: dict[type[ev.Event], Handler] = {
 
 
 def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
-    """Replay the command's events one by one, collecting each one's messages."""
+    """The command's events one by one (with the engine's states around each), collecting
+    each one's messages."""
     plan = Plan(ctx)
-    state = ctx.before
-    for offset, event in enumerate(ctx.events):
-        before, state = state, evolve(state, event)
-        HANDLERS[type(event)](plan, ctx.first_seq + offset, event, before, state)
+    for offset, (event, before, after) in enumerate(ctx.decision.steps()):
+        HANDLERS[type(event)](plan, ctx.first_seq + offset, event, before, after)
     return plan.items

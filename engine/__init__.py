@@ -1,6 +1,7 @@
 """The rules of play-by-post Cluedo: pure, deterministic, standard library only."""
 
-from engine.decide import decide
+from engine.decide import decide, decide_and_apply
+from engine.decision import Decision
 from engine.errors import RULE_ERROR_CODES, RuleError
 from engine.evolve import evolve, replay
 from engine.settings import Settings
@@ -8,11 +9,13 @@ from engine.state import Game, Phase
 
 __all__ = [
     "RULE_ERROR_CODES",
+    "Decision",
     "Game",
     "Phase",
     "RuleError",
     "Settings",
     "decide",
+    "decide_and_apply",
     "evolve",
     "replay",
 ]

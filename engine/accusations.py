@@ -7,8 +7,9 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.days import open_next_day
+from engine.deadlines import live_deadline
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import AlreadyAccused
 from engine.rules import require_active, require_cards, require_player, require_running
 from engine.state import Game, Player
 
@@ -18,11 +19,11 @@ def require_may_accuse(state: Game | None, user: int) -> tuple[Game, Player]:
     game = require_running(state)
     player = require_active(require_player(game, user))
     if player.accused:
-        raise RuleError("already_accused")
+        raise AlreadyAccused()
     return game, player
 
 
-def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> list[ev.Event]:
+def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
     """A private accusation; the first one opens the window, later ones join it."""
     game, player = require_may_accuse(state, c.actor)
     cards = (c.suspect, c.weapon, c.place)
@@ -44,33 +45,33 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> list[ev.Event]:
             place=c.place,
         )
     )
-    return decision.events
+    return decision
 
 
-def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> list[ev.Event]:
+def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> Decision:
     """Judge the window's accusations in order of arrival; the first right one wins."""
-    if state is None or not state.running or state.paused:
-        return []
-    window = state.window
-    if window is None or not window.open or window.number != c.window or now < window.closes_at:
-        return []
-    decision = Decision(state)
-    for accusation in state.accusations_in(window.number):
-        correct = accusation.cards == state.envelope
+    game = live_deadline(state, c, now)
+    if game is None:
+        return Decision(state)
+    window = game.window
+    assert window is not None
+    decision = Decision(game)
+    for accusation in game.accusations_in(window.number):
+        correct = accusation.cards == game.envelope
         decision.emit(ev.AccusationJudged(at=now, seat=accusation.seat, correct=correct))
         if correct:
             decision.emit(ev.WindowClosed(at=now, window=window.number))
-            decision.emit(ev.GameEnded(at=now, reason="won", winner=accusation.seat))
-            return decision.events
+            decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.WON, winner=accusation.seat))
+            return decision
     decision.emit(ev.WindowClosed(at=now, window=window.number))
     end_if_nobody_can_accuse(decision, now)
     if decision.state.running and not decision.state.day_open:
         open_next_day(decision, now)
-    return decision.events
+    return decision
 
 
 def end_if_nobody_can_accuse(decision: Decision, now: datetime) -> None:
     """With no window pending and nobody left to accuse, the game ends without a winner."""
     game = decision.state
     if game.running and not game.window_open and not game.anyone_can_accuse():
-        decision.emit(ev.GameEnded(at=now, reason="no_winner"))
+        decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.NO_WINNER))

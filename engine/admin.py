@@ -8,7 +8,15 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.accusations import end_if_nobody_can_accuse
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import (
+    AlreadyAnswered,
+    AlreadyInGame,
+    GameNotPaused,
+    GameNotRunning,
+    SeatNotActive,
+    SuggestionIsVoided,
+    TargetNotInGame,
+)
 from engine.rules import (
     require_active,
     require_admin,
@@ -21,78 +29,80 @@ from engine.state import Answer, Game, Phase
 from engine.suggestions import answer_all_for
 
 
-def _leave(game: Game, seat: int, removed: bool, now: datetime) -> list[ev.Event]:
+def _leave(game: Game, seat: int, removed: bool, now: datetime) -> Decision:
     decision = Decision(game)
     decision.emit(ev.PlayerLeft(at=now, seat=seat, removed=removed))
     answer_all_for(decision, seat, now)
     end_if_nobody_can_accuse(decision, now)
-    return decision.events
+    return decision
 
 
-def leave_game(state: Game | None, c: cmd.LeaveGame, now: datetime) -> list[ev.Event]:
+def leave_game(state: Game | None, c: cmd.LeaveGame, now: datetime) -> Decision:
     """A player leaves; they keep their cards and the GM answers for them."""
     game = require_running(state)
     player = require_active(require_player(game, c.actor))
     return _leave(game, player.seat, False, now)
 
 
-def remove_player(state: Game | None, c: cmd.RemovePlayer, now: datetime) -> list[ev.Event]:
+def remove_player(state: Game | None, c: cmd.RemovePlayer, now: datetime) -> Decision:
     require_admin(c)
     game = require_running(state)
     player = game.player_of(c.player)
     if player is None:
-        raise RuleError("target_not_in_game")
+        raise TargetNotInGame()
     if not player.active:
-        raise RuleError("seat_not_active")
+        raise SeatNotActive()
     return _leave(game, player.seat, True, now)
 
 
-def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> list[ev.Event]:
+def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> Decision:
     """A newcomer takes over a seat: its hand, role and history."""
     require_admin(c)
     game = require_running(state)
     player = game.player_of(c.player)
     if player is None:
-        raise RuleError("target_not_in_game")
+        raise TargetNotInGame()
     if game.player_of(c.newcomer) is not None:
-        raise RuleError("already_in_game")
-    return [ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=c.newcomer)]
+        raise AlreadyInGame()
+    return Decision(
+        game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=c.newcomer)
+    )
 
 
-def void_suggestion(state: Game | None, c: cmd.VoidSuggestion, now: datetime) -> list[ev.Event]:
+def void_suggestion(state: Game | None, c: cmd.VoidSuggestion, now: datetime) -> Decision:
     """A game error: the suggestion must not be answered; same day, the quota comes back."""
     require_admin(c)
     game = require_running(state)
     suggestion = require_suggestion(game, c.suggestion)
     if suggestion.answer is Answer.VOIDED:
-        raise RuleError("suggestion_voided", suggestion=suggestion.id)
+        raise SuggestionIsVoided(suggestion=suggestion.id)
     if suggestion.answer is not Answer.PENDING:
-        raise RuleError("already_answered", suggestion=suggestion.id)
+        raise AlreadyAnswered(suggestion=suggestion.id)
     refunded = game.day_open and suggestion.day == game.day
-    return [ev.SuggestionVoided(at=now, suggestion=suggestion.id, refunded=refunded)]
+    return Decision(game, ev.SuggestionVoided(at=now, suggestion=suggestion.id, refunded=refunded))
 
 
-def pause_game(state: Game | None, c: cmd.PauseGame, now: datetime) -> list[ev.Event]:
+def pause_game(state: Game | None, c: cmd.PauseGame, now: datetime) -> Decision:
     require_admin(c)
-    require_running(state)
-    return [ev.GamePaused(at=now)]
+    game = require_running(state)
+    return Decision(game, ev.GamePaused(at=now))
 
 
-def resume_game(state: Game | None, c: cmd.ResumeGame, now: datetime) -> list[ev.Event]:
+def resume_game(state: Game | None, c: cmd.ResumeGame, now: datetime) -> Decision:
     """The clock starts again; every deadline has moved by the paused time."""
     require_admin(c)
     game = require_game(state)
     if game.phase is not Phase.RUNNING:
-        raise RuleError("game_not_running")
+        raise GameNotRunning()
     if game.paused_at is None:
-        raise RuleError("game_not_paused")
-    return [ev.GameResumed(at=now, paused_at=game.paused_at)]
+        raise GameNotPaused()
+    return Decision(game, ev.GameResumed(at=now, paused_at=game.paused_at))
 
 
-def end_game(state: Game | None, c: cmd.EndGame, now: datetime) -> list[ev.Event]:
+def end_game(state: Game | None, c: cmd.EndGame, now: datetime) -> Decision:
     """An admin ends the game; the envelope is revealed."""
     require_admin(c)
     game = require_game(state)
     if game.phase is Phase.ENDED:
-        raise RuleError("game_not_running")
-    return [ev.GameEnded(at=now, reason="ended")]
+        raise GameNotRunning()
+    return Decision(game, ev.GameEnded(at=now, reason=ev.EndReason.ENDED))

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.errors import RuleError
+from engine.errors import InvalidPack, PackReason
 
 CardId = str
 
@@ -149,23 +149,20 @@ def custom_pack(suspects: list[str], weapons: list[str], places: list[str]) -> P
     ):
         cleaned = [" ".join(name.split()) for name in names if name.strip()]
         if not minimum <= len(cleaned) <= MAX_CARDS:
-            raise RuleError(
-                "invalid_pack",
-                reason="count",
+            raise InvalidPack(
+                reason=PackReason.COUNT,
                 category=category.value,
                 minimum=minimum,
                 maximum=MAX_CARDS,
             )
         for name in cleaned:
             if len(name) > MAX_NAME:
-                raise RuleError(
-                    "invalid_pack", reason="long", name=name[:MAX_NAME], maximum=MAX_NAME
-                )
+                raise InvalidPack(reason=PackReason.LONG, name=name[:MAX_NAME], maximum=MAX_NAME)
             key = name_key(name)
             if not key:
-                raise RuleError("invalid_pack", reason="untypable", name=name)
+                raise InvalidPack(reason=PackReason.UNTYPABLE, name=name)
             if key in seen:  # the same when typed: no one could name one and not the other
-                raise RuleError("invalid_pack", reason="twice", name=name)
+                raise InvalidPack(reason=PackReason.TWICE, name=name)
             seen.add(key)
         prefix = category.value[0]
         ids[category] = tuple(f"{prefix}{i}" for i in range(1, len(cleaned) + 1))

@@ -7,9 +7,8 @@ from datetime import timedelta
 from typing import Any
 
 from engine.cards import CardId, Pack
+from engine.ids import UserId
 from engine.settings import Settings
-
-UserId = int
 
 
 @dataclass(frozen=True, kw_only=True)

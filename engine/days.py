@@ -6,8 +6,9 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
+from engine.deadlines import live_deadline
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import InvalidExtension
 from engine.rules import (
     may_open_day_during_window,
     require_admin,
@@ -26,39 +27,33 @@ def open_next_day(decision: Decision, now: datetime) -> None:
     decision.emit(ev.DayOpened(at=now, day=game.day + 1, ends_at=day_end(settings, now)))
 
 
-def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> list[ev.Event]:
+def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> Decision:
     """At the day's end: the GM answers overdue suggestions, the day closes, the next opens."""
-    if state is None or not state.running or state.paused:
-        return []
-    if c.day != state.day or not state.day_open or state.day_ends_at is None:
-        return []
-    if now < state.day_ends_at:
-        return []
-    decision = Decision(state)
+    game = live_deadline(state, c, now)
+    if game is None:
+        return Decision(state)
+    decision = Decision(game)
     answer_overdue(decision, now, excused=c.excuse_penalties)
-    decision.emit(ev.DayEnded(at=now, day=state.day))
+    decision.emit(ev.DayEnded(at=now, day=game.day))
     if may_open_day_during_window(decision.state, now):
         open_next_day(decision, now)
-    return decision.events
+    return decision
 
 
-def extend_day(state: Game | None, c: cmd.ExtendDay, now: datetime) -> list[ev.Event]:
+def extend_day(state: Game | None, c: cmd.ExtendDay, now: datetime) -> Decision:
     """An admin gives the current day more time; its answer deadlines move with it."""
     require_admin(c)
     game = require_running(state)
     require_open_day(game, now)
     if c.by.total_seconds() <= 0:
-        raise RuleError("invalid_extension")
+        raise InvalidExtension()
     assert game.day_ends_at is not None
-    return [ev.DayExtended(at=now, day=game.day, ends_at=game.day_ends_at + c.by)]
+    return Decision(game, ev.DayExtended(at=now, day=game.day, ends_at=game.day_ends_at + c.by))
 
 
-def send_reminder(state: Game | None, c: cmd.SendReminder, now: datetime) -> list[ev.Event]:
+def send_reminder(state: Game | None, c: cmd.SendReminder, now: datetime) -> Decision:
     """Record the one reminder of a day, once it is due."""
-    if state is None or not state.running or state.paused or not state.day_open:
-        return []
-    if c.day != state.day or state.reminded_day >= c.day or state.day_ends_at is None:
-        return []
-    if now < state.day_ends_at - state.settings.reminder_before:
-        return []
-    return [ev.ReminderSent(at=now, day=c.day)]
+    game = live_deadline(state, c, now)
+    if game is None:
+        return Decision(state)
+    return Decision(game, ev.ReminderSent(at=now, day=c.day))

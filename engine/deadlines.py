@@ -1,4 +1,9 @@
-"""The deadlines a state is waiting for, as data: when, and the command to run then."""
+"""The deadlines a state is waiting for, as data: when, and the command to run then.
+
+A deadline command carries the day, suggestion or window it belongs to; `live_deadline`
+is the one guard every deadline command passes, so one that fires twice, late (its day,
+suggestion or window is past) or early does nothing.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine import commands as cmd
-from engine.state import Game
+from engine.state import Answer, Game
+
+DeadlineCommand = cmd.EndDay | cmd.SendReminder | cmd.AnswerDeadline | cmd.CloseWindow
 
 
 @dataclass(frozen=True)
@@ -18,23 +25,65 @@ class Deadline:
     command: cmd.Command
 
 
+def _clock_runs(game: Game) -> bool:
+    return game.running and not game.paused
+
+
+def due_at(game: Game, command: DeadlineCommand) -> datetime | None:
+    """When the deadline `command` belongs to falls due; None if it is not pending."""
+    match command:
+        case cmd.EndDay(day=day):
+            return game.day_ends_at if game.day_open and day == game.day else None
+        case cmd.SendReminder(day=day):
+            if not game.day_open or day != game.day or game.reminded_day >= day:
+                return None
+            ends_at = game.day_ends_at
+            return None if ends_at is None else ends_at - game.settings.reminder_before
+        case cmd.AnswerDeadline(suggestion=suggestion_id):
+            s = game.suggestion(suggestion_id)
+            return s.answer_due if s is not None and s.answer is Answer.PENDING else None
+        case cmd.CloseWindow(window=number):
+            window = game.window
+            return window.closes_at if window and window.open and window.number == number else None
+
+
+def live_deadline(state: Game | None, command: DeadlineCommand, now: datetime) -> Game | None:
+    """The game a deadline command acts on now; None if it is stale or early (then the
+    command does nothing): the game is not running or paused, or the day, suggestion or
+    window it belongs to is not the pending one, or its moment has not come."""
+    if state is None or not _clock_runs(state):
+        return None
+    at = due_at(state, command)
+    return state if at is not None and now >= at else None
+
+
 def deadlines(state: Game | None) -> list[Deadline]:
     """Every pending deadline of a running, unpaused game, earliest first."""
-    if state is None or not state.running or state.paused:
+    if state is None or not _clock_runs(state):
         return []
-    found: list[Deadline] = []
-    if state.day_open and state.day_ends_at is not None:
-        found.append(Deadline(f"day:{state.day}", state.day_ends_at, cmd.EndDay(day=state.day)))
-        remind_at = state.day_ends_at - state.settings.reminder_before
-        opened_at = state.day_opened_at or remind_at
-        if state.reminded_day < state.day and opened_at < remind_at < state.day_ends_at:
-            remind = cmd.SendReminder(day=state.day)
-            found.append(Deadline(f"remind:{state.day}", remind_at, remind))
-    for s in state.pending_answers():
-        answer = cmd.AnswerDeadline(suggestion=s.id)
-        found.append(Deadline(f"answer:{s.id}", s.answer_due, answer))
-    if state.window is not None and state.window.open:
+    pending: list[tuple[str, DeadlineCommand]] = [
+        (f"day:{state.day}", cmd.EndDay(day=state.day)),
+        (f"remind:{state.day}", cmd.SendReminder(day=state.day)),
+    ]
+    pending += [
+        (f"answer:{s.id}", cmd.AnswerDeadline(suggestion=s.id)) for s in state.pending_answers()
+    ]
+    if state.window is not None:
         number = state.window.number
-        close = cmd.CloseWindow(window=number)
-        found.append(Deadline(f"window:{number}", state.window.closes_at, close))
+        pending.append((f"window:{number}", cmd.CloseWindow(window=number)))
+    found: list[Deadline] = []
+    for key, command in pending:
+        at = due_at(state, command)
+        if at is None:
+            continue
+        if isinstance(command, cmd.SendReminder) and not _reminder_fits(state, at):
+            continue
+        found.append(Deadline(key, at, command))
     return sorted(found, key=lambda d: (d.at, d.key))
+
+
+def _reminder_fits(game: Game, remind_at: datetime) -> bool:
+    """A reminder is scheduled only if its moment falls inside the day (after it opened)."""
+    assert game.day_ends_at is not None
+    opened_at = game.day_opened_at or remind_at
+    return opened_at < remind_at < game.day_ends_at

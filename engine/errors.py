@@ -1,67 +1,246 @@
-"""Rule errors: every refused command raises one, with a stable code (the catalog key)."""
+"""Rule errors: every refused command raises one kind, with a stable code (the catalog key).
+
+Each kind is a subclass of RuleError named for what went wrong (python-chess style); its
+`code` is the key of its message in the catalogs (`error.<code>`), and RULE_ERROR_CODES,
+the list the catalogs are checked against, is derived from the subclasses.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
+
+_KINDS: dict[str, type[RuleError]] = {}
 
 
 class RuleError(Exception):
-    """A command the rules refuse; `code` names the catalog message, `values` fill it."""
+    """A command the rules refuse; `code` names the catalog message, `values` fill it.
 
-    def __init__(self, code: str, **values: Any) -> None:
-        super().__init__(code)
-        self.code = code
+    Raise one of its kinds (`NoSuggestionsLeft(resets_at=...)`), never RuleError itself.
+    """
+
+    code: ClassVar[str]
+
+    def __init_subclass__(cls, *, code: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if code in _KINDS:
+            raise TypeError(f"rule error code {code!r} taken by {_KINDS[code].__name__}")
+        cls.code = code
+        _KINDS[code] = cls
+
+    def __init__(self, **values: Any) -> None:
+        if type(self) is RuleError:
+            raise TypeError("raise a kind of RuleError (engine.errors), not RuleError itself")
+        super().__init__(self.code)
         self.values = values
 
     def __repr__(self) -> str:
-        return f"RuleError({self.code!r}, {self.values!r})"
+        return f"{type(self).__name__}({self.code!r}, {self.values!r})"
 
 
-# Every code the engine raises, so catalogs can be checked for completeness.
-RULE_ERROR_CODES: frozenset[str] = frozenset(
-    {
-        "game_exists",
-        "no_game",
-        "not_in_lobby",
-        "already_joined",
-        "not_joined",
-        "lobby_full",
-        "not_enough_players",
-        "pack_too_small",
-        "role_taken",
-        "role_not_a_suspect",
-        "roles_not_chosen_mode",
-        "only_host_or_admin",
-        "admin_only",
-        "game_not_running",
-        "game_paused",
-        "game_not_paused",
-        "day_not_open",
-        "not_a_player",
-        "player_inactive",
-        "cannot_target_self",
-        "no_suggestions_left",
-        "target_limit_reached",
-        "received_limit_reached",
-        "eliminated_cannot_suggest",
-        "card_not_in_play",
-        "card_wrong_category",
-        "suggestion_not_found",
-        "not_your_answer",
-        "already_answered",
-        "suggestion_voided",
-        "card_not_held",
-        "card_not_named",
-        "must_refute",
-        "already_accused",
-        "invalid_setting",
-        "unknown_setting",
-        "setting_locked",
-        "already_in_game",
-        "invalid_extension",
-        "target_not_in_game",
-        "seat_not_active",
-        "suggestion_already_made",
-        "invalid_pack",
-    }
-)
+# --- no game, or not in the right phase ------------------------------------------------
+class GameExists(RuleError, code="game_exists"):
+    """The chat topic already has a game that has not ended."""
+
+
+class NoGame(RuleError, code="no_game"):
+    pass
+
+
+class NotInLobby(RuleError, code="not_in_lobby"):
+    pass
+
+
+class GameNotRunning(RuleError, code="game_not_running"):
+    pass
+
+
+class GameIsPaused(RuleError, code="game_paused"):
+    pass
+
+
+class GameNotPaused(RuleError, code="game_not_paused"):
+    pass
+
+
+class DayNotOpen(RuleError, code="day_not_open"):
+    """Values: `next_day_at` (the next day opens at once) or `window_closes_at`."""
+
+
+# --- the lobby ---------------------------------------------------------------------------
+class AlreadyJoined(RuleError, code="already_joined"):
+    pass
+
+
+class NotJoined(RuleError, code="not_joined"):
+    pass
+
+
+class LobbyFull(RuleError, code="lobby_full"):
+    """Values: `maximum`."""
+
+
+class NotEnoughPlayers(RuleError, code="not_enough_players"):
+    """Values: `minimum`, `joined`."""
+
+
+class PackTooSmall(RuleError, code="pack_too_small"):
+    """Values: how many `suspects`, `weapons`, `places` are missing."""
+
+
+class RoleTaken(RuleError, code="role_taken"):
+    """Values: `card`."""
+
+
+class RoleNotASuspect(RuleError, code="role_not_a_suspect"):
+    """Values: `card`."""
+
+
+class RolesNotChosenMode(RuleError, code="roles_not_chosen_mode"):
+    pass
+
+
+# --- who may do it -----------------------------------------------------------------------
+class OnlyHostOrAdmin(RuleError, code="only_host_or_admin"):
+    """Values: `host`."""
+
+
+class AdminOnly(RuleError, code="admin_only"):
+    pass
+
+
+class NotAPlayer(RuleError, code="not_a_player"):
+    pass
+
+
+class PlayerInactive(RuleError, code="player_inactive"):
+    pass
+
+
+# --- suggestions -------------------------------------------------------------------------
+class CannotTargetSelf(RuleError, code="cannot_target_self"):
+    pass
+
+
+class NoSuggestionsLeft(RuleError, code="no_suggestions_left"):
+    """Values: `resets_at`."""
+
+
+class TargetLimitReached(RuleError, code="target_limit_reached"):
+    """Values: `limit`, `resets_at`."""
+
+
+class ReceivedLimitReached(RuleError, code="received_limit_reached"):
+    """Values: `limit`, `resets_at`."""
+
+
+class EliminatedCannotSuggest(RuleError, code="eliminated_cannot_suggest"):
+    pass
+
+
+class TargetNotInGame(RuleError, code="target_not_in_game"):
+    pass
+
+
+class SuggestionAlreadyMade(RuleError, code="suggestion_already_made"):
+    """A repeated press of the same button. Values: `number`."""
+
+
+class CardNotInPlay(RuleError, code="card_not_in_play"):
+    """Values: `card`."""
+
+
+class CardWrongCategory(RuleError, code="card_wrong_category"):
+    """Values: `card`, `category`."""
+
+
+# --- answers -----------------------------------------------------------------------------
+class SuggestionNotFound(RuleError, code="suggestion_not_found"):
+    """Values: `suggestion`."""
+
+
+class NotYourAnswer(RuleError, code="not_your_answer"):
+    """Values: `suggestion`."""
+
+
+class AlreadyAnswered(RuleError, code="already_answered"):
+    """Values: `suggestion`."""
+
+
+class SuggestionIsVoided(RuleError, code="suggestion_voided"):
+    """Values: `suggestion`."""
+
+
+class CardNotHeld(RuleError, code="card_not_held"):
+    """Values: `card`."""
+
+
+class CardNotNamed(RuleError, code="card_not_named"):
+    """Values: `card`."""
+
+
+class MustRefute(RuleError, code="must_refute"):
+    """Values: `suggestion`."""
+
+
+# --- accusations -------------------------------------------------------------------------
+class AlreadyAccused(RuleError, code="already_accused"):
+    pass
+
+
+# --- settings and packs ------------------------------------------------------------------
+class SettingReason(StrEnum):
+    """Why a setting's value is refused (the catalog's `invalid.<reason>`)."""
+
+    AT_LEAST = "at_least"
+    AT_MOST = "at_most"
+    ONE_OF = "one_of"
+    UNKNOWN_TIMEZONE = "unknown_timezone"
+    UNKNOWN_PACK = "unknown_pack"
+    NO_CUSTOM_PACK = "no_custom_pack"  # the chat has no pack of its own
+    LOBBY_PACK = "lobby_pack"  # the lobby was opened without the chat's pack
+
+
+class PackReason(StrEnum):
+    """Why a chat's own pack is refused (the catalog's `pack.invalid_<reason>`)."""
+
+    COUNT = "count"
+    LONG = "long"
+    UNTYPABLE = "untypable"
+    TWICE = "twice"
+
+
+class InvalidSetting(RuleError, code="invalid_setting"):
+    """Values: `setting`, `reason` (a SettingReason), and the reason's own values."""
+
+
+class UnknownSetting(RuleError, code="unknown_setting"):
+    """Values: `setting`."""
+
+
+class SettingLocked(RuleError, code="setting_locked"):
+    """Only the day schedule changes while a game runs. Values: `setting`."""
+
+
+class InvalidPack(RuleError, code="invalid_pack"):
+    """Values: `reason` (a PackReason), and the reason's own values."""
+
+
+# --- admin -------------------------------------------------------------------------------
+class AlreadyInGame(RuleError, code="already_in_game"):
+    pass
+
+
+class InvalidExtension(RuleError, code="invalid_extension"):
+    pass
+
+
+class SeatNotActive(RuleError, code="seat_not_active"):
+    pass
+
+
+RULE_ERRORS: dict[str, type[RuleError]] = dict(_KINDS)
+"""Every kind of rule error by its code, derived from the subclasses above."""
+
+RULE_ERROR_CODES: frozenset[str] = frozenset(RULE_ERRORS)
+"""Every code the engine raises, so catalogs can be checked for completeness."""

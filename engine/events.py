@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from engine.cards import CardId, Pack
+from engine.ids import Seat, UserId
 from engine.settings import Settings
-
-UserId = int
-Seat = int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -172,11 +171,17 @@ class ReminderSent(Event):
     day: int
 
 
+class EndReason(StrEnum):
+    """Why a game ended (the catalog's end texts are keyed by it)."""
+
+    WON = "won"  # a right accusation
+    NO_WINNER = "no_winner"  # nobody is left who may accuse
+    ENDED = "ended"  # by an admin
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameEnded(Event):
-    """reason: "won", "no_winner" or "ended" (by an admin)."""
-
-    reason: str
+    reason: EndReason
     winner: Seat | None = None
 
 

@@ -9,84 +9,96 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CUSTOM, CardId, Category, Pack, deck_counts
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import (
+    AlreadyJoined,
+    GameExists,
+    GameNotRunning,
+    InvalidSetting,
+    LobbyFull,
+    NotEnoughPlayers,
+    NotJoined,
+    PackTooSmall,
+    RoleNotASuspect,
+    RolesNotChosenMode,
+    RoleTaken,
+    SettingLocked,
+    SettingReason,
+)
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.schedule import day_end
-from engine.settings import SCHEDULE_SETTINGS, require_pack_available
+from engine.settings import SCHEDULE_SETTINGS, RoleAssignment, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
 
 
-def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> list[ev.Event]:
+def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
     """A new game starts as a lobby that its creator joins."""
     if state is not None:
-        raise RuleError("game_exists")
+        raise GameExists()
     require_pack_available(c.settings.pack, c.pack is not None)
     if c.pack is not None and c.settings.pack != CUSTOM:
-        raise RuleError("invalid_setting", setting="pack", reason="unknown_pack")
-    decision = Decision(None)  # type: ignore[arg-type]
+        raise InvalidSetting(setting="pack", reason=SettingReason.UNKNOWN_PACK)
     opened = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor, pack=c.pack)
-    decision.emit(opened)
-    for event in join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now):
-        decision.emit(event)
-    return decision.events
+    decision = Decision(None, opened)
+    decision.extend(join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now))
+    return decision
 
 
-def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> list[ev.Event]:
+def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
     game = require_lobby(state)
     if game.in_lobby(c.actor):
-        raise RuleError("already_joined")
+        raise AlreadyJoined()
     if len(game.lobby) >= game.settings.max_players:
-        raise RuleError("lobby_full", maximum=game.settings.max_players)
+        raise LobbyFull(maximum=game.settings.max_players)
     if c.role is not None:
-        if game.settings.role_assignment != "chosen":
-            raise RuleError("roles_not_chosen_mode")
+        if game.settings.role_assignment is not RoleAssignment.CHOSEN:
+            raise RolesNotChosenMode()
         if game.pack.category_of(c.role) is not Category.SUSPECT:
-            raise RuleError("role_not_a_suspect", card=c.role)
+            raise RoleNotASuspect(card=c.role)
         if any(entry.role == c.role for entry in game.lobby):
-            raise RuleError("role_taken", card=c.role)
-    return [ev.PlayerJoined(at=now, user=c.actor, role=c.role)]
+            raise RoleTaken(card=c.role)
+    return Decision(game, ev.PlayerJoined(at=now, user=c.actor, role=c.role))
 
 
-def leave_lobby(state: Game | None, c: cmd.LeaveLobby, now: datetime) -> list[ev.Event]:
+def leave_lobby(state: Game | None, c: cmd.LeaveLobby, now: datetime) -> Decision:
     game = require_lobby(state)
     if not game.in_lobby(c.actor):
-        raise RuleError("not_joined")
-    return [ev.PlayerLeftLobby(at=now, user=c.actor)]
+        raise NotJoined()
+    return Decision(game, ev.PlayerLeftLobby(at=now, user=c.actor))
 
 
-def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) -> list[ev.Event]:
+def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) -> Decision:
     """In the lobby any setting; in a running game only the day schedule, from the next day."""
     game = require_game(state)
     if game.phase is Phase.ENDED:
-        raise RuleError("game_not_running")
+        raise GameNotRunning()
     if game.phase is Phase.LOBBY:
         require_host_or_admin(game, c)
         if c.changes.get("pack") == CUSTOM and game.custom_pack is None:
-            raise RuleError("invalid_setting", setting="pack", reason="lobby_pack")
+            raise InvalidSetting(setting="pack", reason=SettingReason.LOBBY_PACK)
         base = game.settings
     else:
         require_admin(c)
         locked = sorted(set(c.changes) - SCHEDULE_SETTINGS)
         if locked:
-            raise RuleError("setting_locked", setting=locked[0])
+            raise SettingLocked(setting=locked[0])
         base = game.pending_settings or game.settings
     changed = base.changed(**c.changes)
-    return [ev.SettingsChanged(at=now, settings=changed, changed=tuple(sorted(c.changes)))]
+    return Decision(
+        game, ev.SettingsChanged(at=now, settings=changed, changed=tuple(sorted(c.changes)))
+    )
 
 
-def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> list[ev.Event]:
+def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
     """Deal by the forum formula from the game's seed and open day 1."""
     game = require_lobby(state)
     require_host_or_admin(game, c)
     if len(game.lobby) < game.settings.min_players:
-        raise RuleError(
-            "not_enough_players", minimum=game.settings.min_players, joined=len(game.lobby)
-        )
+        raise NotEnoughPlayers(minimum=game.settings.min_players, joined=len(game.lobby))
     decision = Decision(game)
     decision.emit(deal(game, now))
     ends_at = day_end(decision.state.settings, now)
     decision.emit(ev.DayOpened(at=now, day=1, ends_at=ends_at))
-    return decision.events
+    return decision
 
 
 def _require_pack_size(pack: Pack, counts: dict[Category, int]) -> None:
@@ -96,8 +108,7 @@ def _require_pack_size(pack: Pack, counts: dict[Category, int]) -> None:
         if needed > len(pack.cards_of(category))
     }
     if missing:
-        raise RuleError(
-            "pack_too_small",
+        raise PackTooSmall(
             suspects=missing.get("suspect", 0),
             weapons=missing.get("weapon", 0),
             places=missing.get("place", 0),

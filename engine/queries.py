@@ -8,7 +8,8 @@ from datetime import datetime
 from engine.accusations import require_may_accuse
 from engine.cards import CATEGORY_ORDER, CardId, Category
 from engine.commands import Command
-from engine.errors import RuleError
+from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError
+from engine.events import EndReason
 from engine.rules import require_admin
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
 
@@ -67,7 +68,7 @@ class Reveal:
     hands: tuple[tuple[int, tuple[CardId, ...]], ...]
     accusations: tuple[Accusation, ...]
     winner: int | None
-    reason: str | None
+    reason: EndReason | None
 
 
 def public_view(game: Game) -> PublicView:
@@ -104,7 +105,7 @@ def player_view(game: Game, user: int) -> PlayerView:
     """A player's private view; a non-player gets a RuleError, never someone else's hand."""
     player = game.player_of(user)
     if player is None:
-        raise RuleError("not_a_player")
+        raise NotAPlayer()
     shown = tuple(
         (s.id, s.card)
         for s in game.suggestions
@@ -128,7 +129,7 @@ def answer_choices(game: Game, user: int, suggestion_id: int) -> tuple[CardId, .
     """The cards a target may refute with: exactly their named cards (empty: no refutation)."""
     s = game.suggestion(suggestion_id)
     if s is None or game.players[s.target].user != user:
-        raise RuleError("not_your_answer", suggestion=suggestion_id)
+        raise NotYourAnswer(suggestion=suggestion_id)
     hand = game.players[s.target].hand
     return tuple(card for card in s.cards if card in hand)
 
@@ -146,7 +147,7 @@ def suggestion_refusal(game: Game) -> RuleError | None:
     """Why no suggestion can be made in this game (None: its cards are dealt and it has not
     ended), asked before typed card names are read against the cards in play."""
     if game.phase is not Phase.RUNNING:
-        return RuleError("game_not_running")
+        return GameNotRunning()
     return None
 
 
@@ -178,7 +179,7 @@ def settings_refusal(game: Game | None, actor_is_admin: bool) -> RuleError | Non
 def reveal(game: Game) -> Reveal:
     """The solution and every hand; only for an ended game."""
     if game.phase is not Phase.ENDED or game.envelope is None:
-        raise RuleError("game_not_running")
+        raise GameNotRunning()
     return Reveal(
         envelope=game.envelope,
         hands=tuple((p.seat, p.hand) for p in game.players),

@@ -6,20 +6,33 @@ from datetime import datetime
 
 from engine.cards import CATEGORY_ORDER, CardId
 from engine.commands import Command
-from engine.errors import RuleError
+from engine.errors import (
+    AdminOnly,
+    CardNotInPlay,
+    CardWrongCategory,
+    DayNotOpen,
+    GameIsPaused,
+    GameNotRunning,
+    NoGame,
+    NotAPlayer,
+    NotInLobby,
+    OnlyHostOrAdmin,
+    PlayerInactive,
+    SuggestionNotFound,
+)
 from engine.state import Game, Phase, Player, Suggestion
 
 
 def require_game(state: Game | None) -> Game:
     if state is None:
-        raise RuleError("no_game")
+        raise NoGame()
     return state
 
 
 def require_lobby(state: Game | None) -> Game:
     game = require_game(state)
     if game.phase is not Phase.LOBBY:
-        raise RuleError("not_in_lobby")
+        raise NotInLobby()
     return game
 
 
@@ -27,15 +40,15 @@ def require_running(state: Game | None) -> Game:
     """A started, unfinished, unpaused game."""
     game = require_game(state)
     if game.phase is not Phase.RUNNING:
-        raise RuleError("game_not_running")
+        raise GameNotRunning()
     if game.paused:
-        raise RuleError("game_paused")
+        raise GameIsPaused()
     return game
 
 
 def require_admin(cmd: Command) -> None:
     if not cmd.actor_is_admin:
-        raise RuleError("admin_only")
+        raise AdminOnly()
 
 
 def require_host_or_admin(game: Game, cmd: Command) -> None:
@@ -44,21 +57,21 @@ def require_host_or_admin(game: Game, cmd: Command) -> None:
         return
     host = game.lobby_host
     if host is None:
-        raise RuleError("admin_only")
+        raise AdminOnly()
     if cmd.actor != host:
-        raise RuleError("only_host_or_admin", host=host)
+        raise OnlyHostOrAdmin(host=host)
 
 
 def require_player(game: Game, user: int) -> Player:
     player = game.player_of(user)
     if player is None:
-        raise RuleError("not_a_player")
+        raise NotAPlayer()
     return player
 
 
 def require_active(player: Player) -> Player:
     if not player.active:
-        raise RuleError("player_inactive")
+        raise PlayerInactive()
     return player
 
 
@@ -71,9 +84,9 @@ def require_open_day(game: Game, now: datetime) -> None:
     over = ended_at is not None and now >= ended_at
     if not game.day_open or over:
         if game.day_open and ended_at is not None and may_open_day_during_window(game, ended_at):
-            raise RuleError("day_not_open", next_day_at=ended_at)
+            raise DayNotOpen(next_day_at=ended_at)
         closes_at = game.window.closes_at if game.window_open and game.window else None
-        raise RuleError("day_not_open", window_closes_at=closes_at)
+        raise DayNotOpen(window_closes_at=closes_at)
 
 
 def may_open_day_during_window(game: Game, now: datetime) -> bool:
@@ -89,15 +102,15 @@ def require_cards(game: Game, cards: tuple[CardId, CardId, CardId]) -> None:
     deck = set(game.deck)
     for card, category in zip(cards, CATEGORY_ORDER, strict=True):
         if card not in deck:
-            raise RuleError("card_not_in_play", card=card)
+            raise CardNotInPlay(card=card)
         if game.pack.category_of(card) is not category:
-            raise RuleError("card_wrong_category", card=card, category=category.value)
+            raise CardWrongCategory(card=card, category=category.value)
 
 
 def require_suggestion(game: Game, suggestion_id: int) -> Suggestion:
     suggestion = game.suggestion(suggestion_id)
     if suggestion is None:
-        raise RuleError("suggestion_not_found", suggestion=suggestion_id)
+        raise SuggestionNotFound(suggestion=suggestion_id)
     return suggestion
 
 

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from datetime import time, timedelta
+from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.cards import CUSTOM, PACKS, Pack
-from engine.errors import RuleError
+from engine.errors import InvalidSetting, SettingReason, UnknownSetting
 
-ROLE_MODES = ("random", "chosen")
 MINUTE = timedelta(minutes=1)
 
 # Settings an admin may change while a game runs; they apply from the next day.
 SCHEDULE_SETTINGS = frozenset({"day_length", "day_ends_at", "timezone"})
+
+
+class RoleAssignment(StrEnum):
+    """How seats get their suspect: drawn at the start, or chosen when joining."""
+
+    RANDOM = "random"
+    CHOSEN = "chosen"
 
 
 @dataclass(frozen=True)
@@ -28,7 +35,7 @@ class Settings:
     max_per_target_per_day: int = 3
     max_received_per_day: int | None = None
     extra_cards: int = 0
-    role_assignment: str = "random"
+    role_assignment: RoleAssignment = RoleAssignment.RANDOM
     auto_no_refutation: bool = True
     answer_grace: timedelta | None = None
     missed_answer_penalty: int = 1
@@ -67,54 +74,63 @@ class Settings:
 def require_setting(name: str) -> None:
     """A setting of RULES.md (a name people type is checked before its value is read)."""
     if name not in {f.name for f in fields(Settings)}:
-        raise RuleError("unknown_setting", setting=name)
+        raise UnknownSetting(setting=name)
 
 
-def _invalid(setting: str, reason: str, **values: Any) -> RuleError:
-    return RuleError("invalid_setting", setting=setting, reason=reason, **values)
+def _invalid(setting: str, reason: SettingReason, **values: Any) -> InvalidSetting:
+    return InvalidSetting(setting=setting, reason=reason, **values)
+
+
+def _role_assignment(value: str) -> RoleAssignment:
+    try:
+        return RoleAssignment(value)
+    except ValueError:
+        choices = ", ".join(RoleAssignment)
+        raise _invalid("role_assignment", SettingReason.ONE_OF, choices=choices) from None
 
 
 def validate(s: Settings) -> None:
-    """Refuse settings that cannot make a game."""
+    """Refuse settings that cannot make a game (a choice given as its plain value becomes
+    its enum member)."""
     if s.day_length < MINUTE:
-        raise _invalid("day_length", "at_least", minimum=MINUTE)
+        raise _invalid("day_length", SettingReason.AT_LEAST, minimum=MINUTE)
     if s.day_length > timedelta(days=30):
-        raise _invalid("day_length", "at_most", maximum=timedelta(days=30))
+        raise _invalid("day_length", SettingReason.AT_MOST, maximum=timedelta(days=30))
     try:
         ZoneInfo(s.timezone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise _invalid("timezone", "unknown_timezone") from None
+        raise _invalid("timezone", SettingReason.UNKNOWN_TIMEZONE) from None
     for name in ("suggestions_per_day", "max_per_target_per_day", "min_players"):
         if getattr(s, name) < 1:
-            raise _invalid(name, "at_least", minimum=1)
+            raise _invalid(name, SettingReason.AT_LEAST, minimum=1)
     if s.max_received_per_day is not None and s.max_received_per_day < 1:
-        raise _invalid("max_received_per_day", "at_least", minimum=1)
+        raise _invalid("max_received_per_day", SettingReason.AT_LEAST, minimum=1)
     if s.min_players < 2:
-        raise _invalid("min_players", "at_least", minimum=2)
+        raise _invalid("min_players", SettingReason.AT_LEAST, minimum=2)
     if s.max_players < s.min_players:
-        raise _invalid("max_players", "at_least", minimum=s.min_players)
+        raise _invalid("max_players", SettingReason.AT_LEAST, minimum=s.min_players)
     if s.extra_cards < 0:
-        raise _invalid("extra_cards", "at_least", minimum=0)
+        raise _invalid("extra_cards", SettingReason.AT_LEAST, minimum=0)
     if s.missed_answer_penalty < 0:
-        raise _invalid("missed_answer_penalty", "at_least", minimum=0)
-    if s.role_assignment not in ROLE_MODES:
-        raise _invalid("role_assignment", "one_of", choices=", ".join(ROLE_MODES))
+        raise _invalid("missed_answer_penalty", SettingReason.AT_LEAST, minimum=0)
+    if not isinstance(s.role_assignment, RoleAssignment):
+        object.__setattr__(s, "role_assignment", _role_assignment(s.role_assignment))
     if s.answer_grace is not None and s.answer_grace < timedelta(0):
-        raise _invalid("answer_grace", "at_least", minimum=timedelta(0))
+        raise _invalid("answer_grace", SettingReason.AT_LEAST, minimum=timedelta(0))
     if s.accusation_window < MINUTE:
-        raise _invalid("accusation_window", "at_least", minimum=MINUTE)
+        raise _invalid("accusation_window", SettingReason.AT_LEAST, minimum=MINUTE)
     if s.open_day_if_window_left is not None and s.open_day_if_window_left < timedelta(0):
-        raise _invalid("open_day_if_window_left", "at_least", minimum=timedelta(0))
+        raise _invalid("open_day_if_window_left", SettingReason.AT_LEAST, minimum=timedelta(0))
     if s.reminder_before < timedelta(0):
-        raise _invalid("reminder_before", "at_least", minimum=timedelta(0))
+        raise _invalid("reminder_before", SettingReason.AT_LEAST, minimum=timedelta(0))
     if s.pack not in PACKS and s.pack != CUSTOM:
-        raise _invalid("pack", "unknown_pack")
+        raise _invalid("pack", SettingReason.UNKNOWN_PACK)
 
 
 def require_pack_available(pack: str, has_custom_pack: bool) -> None:
     """The "custom" pack setting needs a pack of the chat's (or the lobby's) own."""
     if pack == CUSTOM and not has_custom_pack:
-        raise _invalid("pack", "no_custom_pack")
+        raise _invalid("pack", SettingReason.NO_CUSTOM_PACK)
 
 
 def change_chat_defaults(

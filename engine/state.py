@@ -7,10 +7,9 @@ from datetime import datetime
 from enum import StrEnum
 
 from engine.cards import CardId, Category, Pack
+from engine.events import EndReason
+from engine.ids import Seat, UserId
 from engine.settings import Settings, pack_of
-
-UserId = int
-Seat = int
 
 
 class Phase(StrEnum):
@@ -118,7 +117,7 @@ class Game:
     pending_settings: Settings | None = None
     reminded_day: int = 0
     winner: Seat | None = None
-    end_reason: str | None = None
+    end_reason: EndReason | None = None
     ended_at: datetime | None = None
     custom_pack: Pack | None = None
 

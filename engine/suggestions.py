@@ -6,8 +6,23 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
+from engine.deadlines import live_deadline
 from engine.decision import Decision
-from engine.errors import RuleError
+from engine.errors import (
+    AlreadyAnswered,
+    CannotTargetSelf,
+    CardNotHeld,
+    CardNotNamed,
+    EliminatedCannotSuggest,
+    MustRefute,
+    NoSuggestionsLeft,
+    NotYourAnswer,
+    ReceivedLimitReached,
+    SuggestionAlreadyMade,
+    SuggestionIsVoided,
+    TargetLimitReached,
+    TargetNotInGame,
+)
 from engine.rules import (
     matching_cards,
     require_active,
@@ -20,28 +35,28 @@ from engine.rules import (
 from engine.state import Answer, Game, Suggestion
 
 
-def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) -> list[ev.Event]:
+def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) -> Decision:
     """A player names suspect, weapon and place to one other player."""
     game = require_running(state)
     require_open_day(game, now)
     suggester = require_active(require_player(game, c.actor))
     if c.number is not None and c.number != game.made_today(suggester.seat) + 1:
-        raise RuleError("suggestion_already_made", number=c.number)
+        raise SuggestionAlreadyMade(number=c.number)
     if suggester.eliminated and not game.settings.eliminated_may_suggest:
-        raise RuleError("eliminated_cannot_suggest")
+        raise EliminatedCannotSuggest()
     target = game.player_of(c.target)
     if target is None:
-        raise RuleError("target_not_in_game")
+        raise TargetNotInGame()
     if target.seat == suggester.seat:
-        raise RuleError("cannot_target_self")
+        raise CannotTargetSelf()
     if game.quota_left(suggester) == 0:
-        raise RuleError("no_suggestions_left", resets_at=game.day_ends_at)
+        raise NoSuggestionsLeft(resets_at=game.day_ends_at)
     limit = game.settings.max_per_target_per_day
     if game.sent_today(suggester.seat, target.seat) >= limit:
-        raise RuleError("target_limit_reached", limit=limit, resets_at=game.day_ends_at)
+        raise TargetLimitReached(limit=limit, resets_at=game.day_ends_at)
     received = game.settings.max_received_per_day
     if received is not None and game.received_today(target.seat) >= received:
-        raise RuleError("received_limit_reached", limit=received, resets_at=game.day_ends_at)
+        raise ReceivedLimitReached(limit=received, resets_at=game.day_ends_at)
     cards = (c.suspect, c.weapon, c.place)
     require_cards(game, cards)
     assert game.day_ends_at is not None
@@ -65,7 +80,7 @@ def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) ->
         decision.emit(gm_answer(decision.state, made, now, penalized=False))
     elif game.settings.auto_no_refutation and not matching_cards(game, made):
         decision.emit(ev.SuggestionNotRefuted(at=now, suggestion=made.id, automatic=True))
-    return decision.events
+    return decision
 
 
 def gm_answer(game: Game, s: Suggestion, now: datetime, *, penalized: bool) -> ev.Event:
@@ -81,47 +96,45 @@ def gm_answer(game: Game, s: Suggestion, now: datetime, *, penalized: bool) -> e
 def _require_answerable(game: Game, actor: int, suggestion_id: int) -> Suggestion:
     suggestion = require_suggestion(game, suggestion_id)
     if game.players[suggestion.target].user != actor:
-        raise RuleError("not_your_answer", suggestion=suggestion_id)
+        raise NotYourAnswer(suggestion=suggestion_id)
     if suggestion.answer is Answer.VOIDED:
-        raise RuleError("suggestion_voided", suggestion=suggestion_id)
+        raise SuggestionIsVoided(suggestion=suggestion_id)
     if suggestion.answer is not Answer.PENDING:
-        raise RuleError("already_answered", suggestion=suggestion_id)
+        raise AlreadyAnswered(suggestion=suggestion_id)
     return suggestion
 
 
-def refute(state: Game | None, c: cmd.Refute, now: datetime) -> list[ev.Event]:
+def refute(state: Game | None, c: cmd.Refute, now: datetime) -> Decision:
     """The target shows one named card they hold; only the suggester will see it."""
     game = require_running(state)
     suggestion = _require_answerable(game, c.actor, c.suggestion)
     if c.card not in suggestion.cards:
-        raise RuleError("card_not_named", card=c.card)
+        raise CardNotNamed(card=c.card)
     if c.card not in game.players[suggestion.target].hand:
-        raise RuleError("card_not_held", card=c.card)
-    return [ev.SuggestionRefuted(at=now, suggestion=suggestion.id, card=c.card)]
+        raise CardNotHeld(card=c.card)
+    return Decision(game, ev.SuggestionRefuted(at=now, suggestion=suggestion.id, card=c.card))
 
 
 def declare_no_refutation(
     state: Game | None, c: cmd.DeclareNoRefutation, now: datetime
-) -> list[ev.Event]:
+) -> Decision:
     """The target holds none of the named cards, and says so."""
     game = require_running(state)
     suggestion = _require_answerable(game, c.actor, c.suggestion)
     if matching_cards(game, suggestion):
-        raise RuleError("must_refute", suggestion=suggestion.id)
-    return [ev.SuggestionNotRefuted(at=now, suggestion=suggestion.id)]
+        raise MustRefute(suggestion=suggestion.id)
+    return Decision(game, ev.SuggestionNotRefuted(at=now, suggestion=suggestion.id))
 
 
-def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) -> list[ev.Event]:
+def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) -> Decision:
     """At the answer deadline the GM answers for a silent target, with the penalty."""
-    if state is None or not state.running or state.paused:
-        return []
-    suggestion = state.suggestion(c.suggestion)
-    if suggestion is None or suggestion.answer is not Answer.PENDING:
-        return []
-    if now < suggestion.answer_due:
-        return []
-    penalized = not c.excuse_penalty and state.settings.missed_answer_penalty > 0
-    return [gm_answer(state, suggestion, now, penalized=penalized)]
+    game = live_deadline(state, c, now)
+    if game is None:
+        return Decision(state)
+    suggestion = game.suggestion(c.suggestion)
+    assert suggestion is not None
+    penalized = not c.excuse_penalty and game.settings.missed_answer_penalty > 0
+    return Decision(game, gm_answer(game, suggestion, now, penalized=penalized))
 
 
 def answer_overdue(decision: Decision, now: datetime, *, excused: bool) -> None:

@@ -28,10 +28,10 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from engine.commands import Command, OpenLobby
-from engine.decide import decide
-from engine.errors import RuleError
+from engine.decide import decide_and_apply
+from engine.decision import Decision
+from engine.errors import GameExists, NoGame, RuleError
 from engine.events import Event
-from engine.evolve import replay
 from engine.state import Game, Phase
 from storage.cache import Known, StateCache
 from storage.chats import Chats, place_label
@@ -156,7 +156,7 @@ class Store(OutboxStore, DeadlineStore):
         now: datetime,
         planner: Planner | None = None,
     ) -> Outcome:
-        """Open a lobby in a chat topic; RuleError("game_exists") if one is not ended yet."""
+        """Open a lobby in a chat topic; a GameExists rule error if one is not ended yet."""
         body = self._create
         return await self._write(now, body, chat_id, topic_id, command, now, planner)
 
@@ -188,9 +188,9 @@ class Store(OutboxStore, DeadlineStore):
         planner: Planner | None,
     ) -> Written:
         if _open_game(conn, chat_id, topic_id) is not None:
-            raise RuleError("game_exists")
-        events = decide(None, command, now)
-        after = _replay(events, None)
+            raise GameExists()
+        decision = decide_and_apply(None, command, now)
+        events, after = decision.events, decision.state
         values: dict[str, Any] = {"chat_id": chat_id, "topic_id": topic_id}
         values |= {"status": after.phase.value, "last_seq": len(events)}
         values |= {"created_at": now, "updated_at": now}
@@ -198,9 +198,9 @@ class Store(OutboxStore, DeadlineStore):
             query = insert(GameRecord).values(values).returning(GameRecord.id)
             game_id = conn.execute(query).scalar_one()
         except IntegrityError:  # another writer opened one first (PostgreSQL)
-            raise RuleError("game_exists") from None
+            raise GameExists() from None
         empty = Known(game_id, 0, after, chat_id, topic_id, deadlines={})
-        known = self._record(conn, empty, None, events, after, now, planner)
+        known = self._record(conn, empty, decision, now, planner)
         return Outcome(game_id, events, after, 1), known
 
     def _execute(
@@ -221,7 +221,7 @@ class Store(OutboxStore, DeadlineStore):
         if outcome is None:
             row = conn.execute(self._lock_game(game_id)).first()
             if row is None:
-                raise RuleError("no_game")
+                raise NoGame()
             outcome = self._run(conn, self._fresh(conn, row), command, now, planner)
             assert outcome is not None
         return outcome
@@ -234,7 +234,7 @@ class Store(OutboxStore, DeadlineStore):
         base = (known.seq, known.state) if known is not None else None
         state = load_state(conn, row.id, row.last_seq, base)
         if state is None:
-            raise RuleError("no_game")
+            raise NoGame()
         fresh = Known(row.id, row.last_seq, state, row.chat_id, row.topic_id)
         self._cache.put(fresh)
         return fresh
@@ -251,16 +251,17 @@ class Store(OutboxStore, DeadlineStore):
     ) -> Written | None:
         """Decide on `known` and write; None if optimistic and `known` turned out old."""
         try:
-            events = decide(known.state, command, now)
+            decision = decide_and_apply(known.state, command, now)
         except RuleError:
             if optimistic and not _current(conn, known):
                 return None
             raise
+        events = decision.events
         if not events:
             if optimistic and not _current(conn, known):
                 return None
             return Outcome(known.game_id, [], known.state, known.seq + 1), None
-        after = _replay(events, known.state)
+        after = decision.state
         values = {"last_seq": known.seq + len(events), "status": after.phase.value}
         g = GameRecord
         cas = (
@@ -272,7 +273,7 @@ class Store(OutboxStore, DeadlineStore):
             if optimistic:
                 return None
             raise Conflict(known.game_id)
-        written = self._record(conn, known, known.state, events, after, now, planner)
+        written = self._record(conn, known, decision, now, planner)
         return Outcome(known.game_id, events, after, known.seq + 1), written
 
     def _lock_game(self, game_id: int) -> Any:
@@ -283,20 +284,19 @@ class Store(OutboxStore, DeadlineStore):
         self,
         conn: Connection,
         known: Known,
-        before: Game | None,
-        events: list[Event],
-        after: Game,
+        decision: Decision,
         now: datetime,
         planner: Planner | None,
     ) -> Known:
         """Everything a command writes besides the game row, in the caller's transaction."""
+        before, events, after = decision.before, decision.events, decision.state
         game_id, last_seq = known.game_id, known.seq
         first_seq = last_seq + 1
         append_events(conn, game_id, first_seq, events, now)
         if planner is not None:
             chat, topic = known.chat_id, known.topic_id
             place = place_label(conn, chat, topic)
-            ctx = PlanContext(game_id, chat, topic, before, events, after, first_seq, place)
+            ctx = PlanContext(game_id, chat, topic, decision, first_seq, place)
             insert_items(conn, planner(ctx), now, game_id, count=False)
         rows = sync_deadlines(conn, game_id, after, now, known.deadlines)
         sync_members(conn, game_id, before, after)
@@ -343,13 +343,13 @@ class Store(OutboxStore, DeadlineStore):
 
     # --- questions ------------------------------------------------------------
     async def load(self, game_id: int) -> Game:
-        """The game's current state; RuleError("no_game") if there is no such game."""
+        """The game's current state; a NoGame rule error if there is no such game."""
         return await self.db.run_read(self._load, game_id)
 
     def _load(self, conn: Connection, game_id: int) -> Game:
         row = conn.execute(select(GameRecord).where(GameRecord.id == game_id)).first()
         if row is None:
-            raise RuleError("no_game")
+            raise NoGame()
         return self._fresh(conn, row).state
 
     async def events(self, game_id: int) -> list[Event]:
@@ -394,10 +394,3 @@ def _current(conn: Connection, known: Known) -> bool:
     """Whether the game is still at the seq `known` follows."""
     query = select(GameRecord.last_seq).where(GameRecord.id == known.game_id)
     return bool(conn.execute(query).scalar_one_or_none() == known.seq)
-
-
-def _replay(events: list[Event], state: Game | None) -> Game:
-    after = replay(events, state)
-    if after is None:
-        raise RuleError("no_game")
-    return after

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from engine.decision import Decision
 from engine.events import Event
 from engine.state import Game
 
@@ -35,7 +36,8 @@ class OutboxItem:
 
 @dataclass(frozen=True)
 class PlanContext:
-    """A command's result: the state before (None for a new game), the events, the state after.
+    """A command's result: the engine's decision (the state before, None for a new game,
+    and each event with the state after it, folded once by the engine).
 
     The events are numbered first_seq, first_seq + 1, ... in the game's log. `place` names
     the game's chat and topic ("Title · Topic"; "" while unknown) for private messages.
@@ -44,11 +46,21 @@ class PlanContext:
     game_id: int
     chat_id: int
     topic_id: int
-    before: Game | None
-    events: list[Event]
-    after: Game
+    decision: Decision
     first_seq: int
     place: str = ""
+
+    @property
+    def before(self) -> Game | None:
+        return self.decision.before
+
+    @property
+    def events(self) -> list[Event]:
+        return self.decision.events
+
+    @property
+    def after(self) -> Game:
+        return self.decision.state
 
 
 class Planner(Protocol):

@@ -12,7 +12,7 @@ import pytest
 from bot.planning import HANDLERS
 from bot.render import Reader
 from engine.cards import PACKS
-from engine.errors import RULE_ERROR_CODES
+from engine.errors import RULE_ERROR_CODES, PackReason, SettingReason
 from engine.events import EVENT_TYPES
 from engine.settings import Settings
 from locales import LANGUAGES, catalog, t
@@ -64,6 +64,13 @@ def test_plural_entries_have_every_russian_form(key: str) -> None:
 def test_every_rule_error_has_a_message() -> None:
     for lang in LANGUAGES:
         missing = sorted(c for c in RULE_ERROR_CODES if f"error.{c}" not in catalog(lang))
+        assert missing == [], f"{lang}: {missing}"
+
+
+def test_every_reason_a_setting_or_pack_is_refused_for_has_a_message() -> None:
+    keys = [f"invalid.{r}" for r in SettingReason] + [f"pack.invalid_{r}" for r in PackReason]
+    for lang in LANGUAGES:
+        missing = [key for key in keys if key not in catalog(lang)]
         assert missing == [], f"{lang}: {missing}"
 
 

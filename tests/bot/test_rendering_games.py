@@ -19,7 +19,7 @@ from bot.render import Person, Reader, buttons_markup
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict
-from engine.decide import decide
+from engine.decide import decide_and_apply
 from engine.errors import RuleError
 from engine.events import EVENT_TYPES, Event
 from engine.queries import player_view
@@ -85,22 +85,16 @@ class PlannedGame(RandomGame):
         self.event_types: set[type[Event]] = set()
 
     def run(self, command: Any) -> list[Event]:
-        before = self.state
+        decision = None
         try:
-            decide(self.state, command, self.now)
+            decision = decide_and_apply(self.state, command, self.now)
         except RuleError as error:  # what the bot would answer
             self.planned.append({"msg": error_key(error), "args": error_args(error)})
         events = super().run(command)
         if events:
-            assert self.state is not None
+            assert decision is not None and decision.events == events
             ctx = PlanContext(
-                game_id=1,
-                chat_id=-100,
-                topic_id=0,
-                before=before,
-                events=list(events),
-                after=self.state,
-                first_seq=self.seq,
+                game_id=1, chat_id=-100, topic_id=0, decision=decision, first_seq=self.seq
             )
             self.seq += len(events)
             self.event_types.update(type(e) for e in events)

@@ -9,10 +9,9 @@ from datetime import UTC, datetime, timedelta
 from engine import commands as cmd
 from engine.cards import Category
 from engine.deadlines import deadlines
-from engine.decide import decide
+from engine.decide import decide_and_apply
 from engine.errors import RuleError
 from engine.events import Event
-from engine.evolve import evolve
 from engine.settings import Settings
 from engine.state import Game, Phase
 
@@ -45,14 +44,13 @@ class RandomGame:
         """Decide and apply; a refused command changes nothing."""
         self.commands.append((command, self.now))
         try:
-            new = decide(self.state, command, self.now)
+            decision = decide_and_apply(self.state, command, self.now)
         except RuleError:
             self.refused += 1
             return []
-        for event in new:
-            self.state = evolve(self.state, event)
-        self.events.extend(new)
-        return new
+        self.state = decision.after
+        self.events.extend(decision.events)
+        return decision.events
 
     def setup(self) -> None:
         self.run(cmd.OpenLobby(actor=1, seed=self.seed, settings=self.settings))

@@ -1,9 +1,10 @@
 """A tiny test driver: a table of users 1..N playing one game at a controlled time.
 
 `Table(players=4)` opens a lobby as user 1, lets users 2..N join and starts the game at
-`T0`. Every command runs through `decide` + `evolve`; the table keeps the state and every
-event. `wait(delta)` moves the clock like a perfect scheduler (each due deadline fires at
-its own moment); setting `now` directly is a bot that was down.
+`T0`. Every command runs through `decide_and_apply` (the events with the state after
+each); the table keeps the state and every event. `wait(delta)` moves the clock like a
+perfect scheduler (each due deadline fires at its own moment); setting `now` directly is
+a bot that was down.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CardId, Category
 from engine.codec import command_from_dict, command_to_dict, event_from_dict, event_to_dict
 from engine.deadlines import deadlines
-from engine.decide import decide
+from engine.decide import decide_and_apply
 from engine.errors import RuleError
 from engine.evolve import evolve, replay
 from engine.settings import Settings
@@ -73,10 +74,12 @@ class Table:
 
         Every event must survive storage (JSON) and the events must rebuild the state.
         """
-        new = decide(self.state, command, self.now)
-        for event in new:
+        decision = decide_and_apply(self.state, command, self.now)
+        new = decision.events
+        for event, before, after in decision.steps():
             assert event_from_dict(json.loads(json.dumps(event_to_dict(event)))) == event
-            self.state = evolve(self.state, event)
+            assert evolve(before, event) == after, "the engine folded the event as evolve does"
+        self.state = decision.after
         self.events.extend(new)
         assert replay(self.events) == self.state, "the events do not rebuild the state"
         return new

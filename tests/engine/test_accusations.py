@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CLASSIC
+from engine.codec import event_from_dict, event_to_dict
 from engine.queries import reveal
 from engine.settings import Settings
 from engine.state import Phase
@@ -220,3 +222,16 @@ def test_accusations_are_accepted_at_any_time_of_the_game() -> None:
     table.wait(DAY - timedelta(seconds=1))  # last second of day 2
     table.accuse(3, table.envelope)
     assert table.game.accusations[0].window == 1
+
+
+def test_end_reason_is_an_enum_and_an_event_stored_with_the_plain_string_decodes() -> None:
+    table = Table(3)
+    table.accuse(1, table.envelope)
+    table.wait(DAY)
+    assert table.last(ev.GameEnded).reason is ev.EndReason.WON
+    assert table.game.end_reason is ev.EndReason.WON
+    old = {"type": "GameEnded", "at": "2026-03-03T09:00:00+00:00", "reason": "no_winner"}
+    decoded = event_from_dict(old)
+    assert decoded == ev.GameEnded(at=T0 + DAY, reason=ev.EndReason.NO_WINNER)
+    assert isinstance(decoded, ev.GameEnded) and decoded.reason is ev.EndReason.NO_WINNER
+    assert json.loads(json.dumps(event_to_dict(decoded))) == {**old, "winner": None}

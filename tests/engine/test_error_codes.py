@@ -1,8 +1,9 @@
-"""Every rule error code in engine/errors.py is raised by a scenario, and no other code."""
+"""Every kind of rule error in engine/errors.py is raised by a scenario; the codes are derived."""
 
 from __future__ import annotations
 
 import ast
+import gc
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from engine import commands as cmd
 from engine.cards import CLASSIC
 from engine.decide import decide
-from engine.errors import RULE_ERROR_CODES
+from engine.errors import RULE_ERROR_CODES, RULE_ERRORS, NoSuggestionsLeft, RuleError
 from engine.settings import Settings
 from tests.engine.table import DAY, SUSPECT, T0, Table, expect_error, table_where
 
@@ -235,23 +236,30 @@ def test_every_rule_error_code_is_raised_by_a_scenario(code: str) -> None:
     expect_error(code, _scenario(code))
 
 
-def _raised_codes() -> set[str]:
-    """Codes the engine's source passes to RuleError(...) or its helpers as literals."""
-    codes: set[str] = set()
+def test_the_codes_are_derived_from_one_class_per_kind() -> None:
+    """RULE_ERROR_CODES is the set of the kinds' codes; a code names exactly one kind."""
+    kinds = RuleError.__subclasses__()
+    assert {kind.code for kind in kinds} == RULE_ERROR_CODES
+    assert len(kinds) == len(RULE_ERROR_CODES)
+    assert all(RULE_ERRORS[kind.code] is kind for kind in kinds)
+    assert all(kind.__module__ == "engine.errors" for kind in kinds)
+
+
+def test_only_a_kind_of_rule_error_can_be_raised() -> None:
+    """The base class has no code, so every refusal is one of the catalogued kinds."""
+    with pytest.raises(TypeError):
+        RuleError()
+    refused = NoSuggestionsLeft(resets_at=T0)
+    assert (refused.code, refused.values) == ("no_suggestions_left", {"resets_at": T0})
+    assert isinstance(refused, RuleError)
+    with pytest.raises(TypeError, match="taken"):
+        type("Twice", (RuleError,), {}, code="no_game")
+    gc.collect()  # the refused class is gone from RuleError.__subclasses__()
+
+
+def test_engine_raises_only_kinds_of_rule_error() -> None:
+    """No engine module builds a RuleError by code: each raise names its kind."""
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "RuleError"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-            ):
-                codes.add(node.args[0].value)
-    return codes
-
-
-def test_engine_raises_only_catalogued_codes() -> None:
-    raised = _raised_codes()
-    assert raised - RULE_ERROR_CODES == set()
-    assert RULE_ERROR_CODES - raised == set(), "a catalogued code is never raised"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id != "RuleError", f"{path.name}:{node.lineno}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import time, timedelta
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from engine import commands as cmd
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
-from engine.settings import Settings
+from engine.settings import RoleAssignment, Settings
 from tests.engine.table import Table, expect_error
 
 
@@ -122,3 +123,16 @@ def test_settings_survive_storage() -> None:
         answer_grace=timedelta(minutes=45),
     )
     assert from_dict(Settings, to_dict(s)) == s
+
+
+def test_role_assignment_is_an_enum_and_its_plain_value_still_reads() -> None:
+    """Settings stored (or typed) before the enum hold the plain string; it still works."""
+    assert Settings().role_assignment is RoleAssignment.RANDOM
+    assert Settings(role_assignment="chosen").role_assignment is RoleAssignment.CHOSEN
+    stored = {**to_dict(Settings()), "role_assignment": "chosen"}
+    assert (
+        json.loads(json.dumps(to_dict(Settings(role_assignment=RoleAssignment.CHOSEN)))) == stored
+    )
+    assert from_dict(Settings, stored).role_assignment is RoleAssignment.CHOSEN
+    changed = Settings().changed(role_assignment="chosen")
+    assert changed.role_assignment is RoleAssignment.CHOSEN
