@@ -9,7 +9,7 @@ from bot.planner import Plan
 from engine import events as ev
 from engine.evolve import evolve
 from engine.state import Game
-from storage.planning import OutboxItem, PlanContext
+from storage.messages_owed import OutboxItem, PlanContext
 
 
 def _silent(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:

@@ -1,17 +1,26 @@
-"""What the bot layer hands storage: the messages a command owes, rendered, as outbox items.
+"""The messages a command owes: what the planner is given and returns, and how the items
+it returns are stored as outbox rows.
 
-Storage never renders text. After the engine decides, `execute` calls the planner with a
-PlanContext and stores the items it returns in the same transaction as the events.
+Storage never renders text. After the engine decides, `execute` calls the planner (passed
+in by the bot) with a PlanContext and stores the OutboxItems it returns with
+`insert_items`, in the same transaction as the events.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any, Protocol
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import Connection
 
 from engine.events import Event
 from engine.state import Game
+from storage.models import OutboxRecord, OutboxStatus
+from storage.sql import dumps, insert_for, loads, rowcount
 
 
 @dataclass(frozen=True)
@@ -55,3 +64,72 @@ class Planner(Protocol):
     """Renders the messages a command's events owe; must be pure (it may run more than once)."""
 
     def __call__(self, ctx: PlanContext) -> list[OutboxItem]: ...
+
+
+def insert_items(
+    conn: Connection,
+    items: Iterable[OutboxItem],
+    now: datetime,
+    game_id: int | None,
+    *,
+    count: bool = True,
+) -> int:
+    """Store items in order; an item whose key exists already is skipped.
+
+    Returns how many were new (with count=False, how many were given: one round trip less).
+    """
+    rows = [
+        {
+            "key": item.key,
+            "game_id": game_id,
+            "chat_id": item.chat_id,
+            "topic_id": item.topic_id,
+            "user_id": item.user_id,
+            "payload": dumps(item.payload),
+            "reply_to_key": item.reply_to_key,
+            "status": OutboxStatus.PENDING,
+            "attempts": 0,
+            "next_attempt_at": item.not_before or now,
+            "created_at": now,
+        }
+        for item in items
+    ]
+    rows = [row for row in rows if not _coalesced(conn, row)]
+    if not rows:
+        return 0
+    keys = [row["key"] for row in rows]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"outbox keys repeat within one batch: {keys}")
+    insert = _insert(conn.dialect.name)
+    # Rows are inserted in the order given, so ids follow that order.
+    if not count:
+        conn.execute(insert, rows)
+        return len(rows)
+    return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
+
+
+def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
+    """An edit whose target already has an edit pending (not yet claimed) replaces its payload.
+
+    The message then shows the newest state once, not every state in turn (Join/Leave).
+    Pending rows of one chat are few, and the payload is small: filtered here in Python."""
+    payload = loads(row["payload"])
+    if payload.get("op") != "edit":
+        return False
+    o = OutboxRecord
+    pending = select(o.id, o.payload).where(
+        o.chat_id == row["chat_id"],
+        o.status == OutboxStatus.PENDING,
+        o.payload.contains('"op":"edit"'),
+    )
+    for row_id, text in conn.execute(pending.order_by(o.id)).all():
+        if loads(text).get("target") == payload["target"]:
+            replace = update(o).where(o.id == row_id, o.status == OutboxStatus.PENDING)
+            # False when a sender claimed it meanwhile (PostgreSQL): then queue the new edit.
+            return rowcount(conn, replace.values(payload=row["payload"])) == 1
+    return False
+
+
+@cache
+def _insert(dialect: str) -> Any:
+    return insert_for(dialect, OutboxRecord).on_conflict_do_nothing(index_elements=["key"])

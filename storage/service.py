@@ -1,4 +1,6 @@
-"""The service: run a command on a game. One entry point for the bot and the scheduler.
+"""The service: decide, plan, write. Store.execute runs a command on a game, the one entry
+point for the bot and the scheduler; Store also holds the outbox, the deadline rows,
+people, chats, workers and handled updates (see storage/__init__.py).
 
 `execute` loads the game's state, lets the engine decide, and writes in ONE transaction
 the events, the outbox rows the planner renders for them, the re-synced deadline rows,
@@ -32,31 +34,24 @@ from engine.decide import decide
 from engine.errors import RuleError
 from engine.events import Event
 from engine.evolve import replay
-from engine.state import Game, Phase
+from engine.state import Game
 from storage.cache import Known, StateCache
 from storage.chats import Chats, place_label
 from storage.database import Database, Disconnected
-from storage.deadlines import DeadlineRow, DeadlineStore, sync_deadlines
+from storage.deadlines import Deadlines, sync_deadlines
+from storage.games import GameRef, find_game, find_open_game, games_of_person, open_game
 from storage.log import append_events, load_state, read_events, write_snapshot
 from storage.members import sync_members
+from storage.messages_owed import PlanContext, Planner, insert_items
 from storage.migrate import upgrade_database
-from storage.models import GameRecord, MemberRecord
-from storage.outbox import OutboxStore, insert_items
+from storage.models import GameRecord
+from storage.outbox import Outbox
 from storage.people import People
-from storage.planning import PlanContext, Planner
-from storage.updates import (
-    AlreadyHandled,
-    HandledUpdates,
-    ensure_new,
-    next_step,
-    no_update,
-    record,
-)
+from storage.updates import AlreadyHandled, HandledUpdates, ensure_new, next_step, record
 from storage.workers import Workers
 
 T = TypeVar("T")
 MAX_TRIES = 20
-ENDED = Phase.ENDED.value
 
 
 @dataclass(frozen=True)
@@ -67,14 +62,6 @@ class Outcome:
     events: list[Event]
     state: Game
     first_seq: int
-
-
-@dataclass(frozen=True)
-class GameRef:
-    id: int
-    chat_id: int
-    topic_id: int
-    status: str
 
 
 Written = tuple[Outcome, Known | None]  # a command's outcome, and the state it wrote
@@ -99,17 +86,15 @@ def _retryable(exc: BaseException) -> bool:
     return False
 
 
-def _ref(row: Any) -> GameRef:
-    return GameRef(row.id, row.chat_id, row.topic_id, row.status)
-
-
-class Store(OutboxStore, DeadlineStore):
+class Store:
     """Games, their logs, outbox and deadlines, people and chat settings, in one database."""
 
     def __init__(
         self, db: Database, *, snapshot_every: int | None = 100, cache_size: int = 1000
     ) -> None:
         self.db = db
+        self.outbox = Outbox(db)
+        self.deadlines = Deadlines(db)
         self.people = People(db)
         self.chats = Chats(db)
         self.workers = Workers(db)
@@ -169,15 +154,6 @@ class Store(OutboxStore, DeadlineStore):
         nothing and returns the game as it is, with no events."""
         return await self._write(now, self._execute, game_id, command, now, planner)
 
-    async def run_deadline(
-        self, row: DeadlineRow, now: datetime, planner: Planner | None = None
-    ) -> Outcome:
-        """Run a claimed deadline's command, then mark the deadline complete."""
-        with no_update():
-            outcome = await self.execute(row.game_id, row.engine_command(), now, planner)
-        await self.complete_deadline(row)
-        return outcome
-
     def _create(
         self,
         conn: Connection,
@@ -187,7 +163,7 @@ class Store(OutboxStore, DeadlineStore):
         now: datetime,
         planner: Planner | None,
     ) -> Written:
-        if _open_game(conn, chat_id, topic_id) is not None:
+        if open_game(conn, chat_id, topic_id) is not None:
             raise RuleError("game_exists")
         events = decide(None, command, now)
         after = _replay(events, None)
@@ -357,32 +333,15 @@ class Store(OutboxStore, DeadlineStore):
         return await self.db.run_read(read_events, game_id)
 
     async def game(self, game_id: int) -> GameRef | None:
-        query = select(GameRecord).where(GameRecord.id == game_id)
-        row = await self.db.run_read(lambda conn: conn.execute(query).first())
-        return _ref(row) if row is not None else None
+        return await self.db.run_read(find_game, game_id)
 
     async def game_for_chat(self, chat_id: int, topic_id: int) -> GameRef | None:
         """The chat topic's game that has not ended, if any."""
-        row = await self.db.run_read(_open_game, chat_id, topic_id)
-        return _ref(row) if row is not None else None
+        return await self.db.run_read(find_open_game, chat_id, topic_id)
 
     async def games_of_person(self, user_id: int) -> list[GameRef]:
         """Games not ended where the person is in the lobby or holds a seat, oldest first."""
-        g, m = GameRecord, MemberRecord
-        query = (
-            select(g)
-            .join(m, m.game_id == g.id)
-            .where(m.user_id == user_id, g.status != ENDED)
-            .order_by(g.id)
-        )
-        rows = await self.db.run_read(lambda conn: conn.execute(query).all())
-        return [_ref(row) for row in rows]
-
-
-def _open_game(conn: Connection, chat_id: int, topic_id: int) -> Any:
-    g = GameRecord
-    query = select(g).where(g.chat_id == chat_id, g.topic_id == topic_id, g.status != ENDED)
-    return conn.execute(query).first()
+        return await self.db.run_read(games_of_person, user_id)
 
 
 def _same_place(known: Known, row: Any) -> bool:

@@ -104,7 +104,7 @@ async def void(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     svc = services(context)
     suggestion = None
     if replied is not None:
-        key = await svc.store.message_key(w.chat.id, replied.message_id)
+        key = await svc.store.outbox.message_key(w.chat.id, replied.message_id)
         found = re.fullmatch(rf"g{ref.id}:s(\d+)", key or "")
         suggestion = int(found[1]) if found else None
     if suggestion is None:

@@ -185,10 +185,6 @@ async def require_game_here(context: ContextTypes.DEFAULT_TYPE, w: Where) -> Gam
     return ref
 
 
-async def load(context: ContextTypes.DEFAULT_TYPE, game_id: int) -> Game:
-    return await services(context).store.load(game_id)
-
-
 async def answer_toast(
     context: ContextTypes.DEFAULT_TYPE,
     update: Update,
