@@ -118,7 +118,10 @@ def _claim(
     d = DeadlineRecord
     free = or_(d.lease_until.is_(None), d.lease_until <= now)
     due = and_(d.status == DeadlineStatus.PENDING, d.due_at <= now, free)
-    claimed = lease_rows(conn, d, due, [d.due_at, d.id], limit, worker, now, lease)
+    order = [d.due_at, d.id]
+    claimed = lease_rows(
+        conn, d, due, order_by=order, limit=limit, worker=worker, now=now, lease=lease
+    )
     return sorted((_row(r) for r in claimed), key=lambda r: (r.due_at, r.id))
 
 

@@ -21,6 +21,7 @@ def lease_rows(
     conn: Connection,
     model: Any,
     claimable: Any,
+    *,
     order_by: Sequence[Any],
     limit: int,
     worker: str,

@@ -83,7 +83,15 @@ def _claim(
 ) -> list[OutboxRow]:
     o = OutboxRecord
     claimed = lease_rows(
-        conn, o, _claimable(now), [o.id], limit, worker, now, lease, status=OutboxStatus.CLAIMED
+        conn,
+        o,
+        _claimable(now),
+        order_by=[o.id],
+        limit=limit,
+        worker=worker,
+        now=now,
+        lease=lease,
+        status=OutboxStatus.CLAIMED,
     )
     records = sorted(claimed, key=lambda r: r.id)
     replies = _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
