@@ -27,7 +27,7 @@ from sqlalchemy.engine import make_url
 
 from bot.scheduler import Scheduler
 from bot.services import Services
-from storage.games import Store
+from storage.service import Store
 from tests.bot.crowd import START, crowd
 
 PG_URL = os.environ.get(
@@ -49,7 +49,7 @@ async def measure(url: str, games: int) -> None:
         took = time.perf_counter() - begin
         days = [(await store.load(i)).day for i in ids[:: max(1, games // 50)]]
         assert all(d == 2 for d in days), "every sampled game is on day 2"
-        counts = await store.outbox_counts()
+        counts = await store.outbox.counts()
         print(f"  set-up of {games} games: {setup:.1f} s")
         print(
             f"  {ran} deadlines ({games} day ends) in {took:.2f} s "

@@ -32,8 +32,8 @@ from engine import events as ev
 from engine.cards import Category
 from engine.settings import Settings
 from engine.state import Game
-from storage.games import Store
-from storage.planning import OutboxItem, PlanContext
+from storage.messages_owed import OutboxItem, PlanContext
+from storage.service import Store
 
 NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 SETTINGS = Settings(suggestions_per_day=100_000, max_per_target_per_day=100_000, max_players=10)

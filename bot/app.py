@@ -40,7 +40,7 @@ from bot.scheduler import Scheduler, worker_name
 from bot.sender import Sender
 from bot.services import Services
 from bot.updates import KeyedUpdateProcessor
-from storage.games import Store
+from storage.service import Store
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from bot.render import Person
 from engine.settings import Settings
 from locales import supported
-from storage.games import Store
+from storage.service import Store
 
 
 class Directory:

@@ -13,7 +13,7 @@ from bot import callbacks as cb
 from bot.render import labels_of
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game
-from storage.planning import OutboxItem, PlanContext
+from storage.messages_owed import OutboxItem, PlanContext
 
 Args = dict[str, Any]
 Buttons = list[list[dict[str, str]]]

@@ -8,7 +8,7 @@ from bot.announce import Handler
 from bot.planner import Plan
 from engine import events as ev
 from engine.state import Game
-from storage.planning import OutboxItem, PlanContext
+from storage.messages_owed import OutboxItem, PlanContext
 
 
 def _silent(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:

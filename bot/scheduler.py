@@ -94,7 +94,7 @@ class Scheduler:
     async def plan_jobs(self, queue: JobQueue[CustomContext]) -> None:
         """A one-shot job at each upcoming deadline not yet scheduled."""
         now = self.services.now()
-        for row in await self.services.store.next_deadlines(limit=HORIZON):
+        for row in await self.services.store.deadlines.upcoming(limit=HORIZON):
             name = f"deadline:{row.game_id}:{row.key}:{row.due_at.isoformat()}"
             if row.due_at <= now or queue.get_jobs_by_name(name):
                 continue
@@ -114,7 +114,7 @@ class Scheduler:
         done = 0
         while True:
             now = self.services.now()
-            rows = await store.claim_due_deadlines(self.worker, now, limit=200, lease=LEASE)
+            rows = await store.deadlines.claim_due(self.worker, now, limit=200, lease=LEASE)
             if not rows:
                 return done
             by_game: dict[int, list[DeadlineRow]] = {}
@@ -144,14 +144,14 @@ class Scheduler:
             outcome = await store.execute(row.game_id, command, now, plan_messages)
         except RuleError as error:  # a deadline is never refused; log and drop it
             log.warning("deadline %s of game %s refused: %s", row.key, row.game_id, error.code)
-            await store.complete_deadline(row)
+            await store.deadlines.complete(row)
             return
         except Exception:  # keep the claim: its lease is the back-off before the next try
             log.exception(
                 "deadline %s of game %s failed; retried after its lease", row.key, row.game_id
             )
             return
-        await store.complete_deadline(row)
+        await store.deadlines.complete(row)
         if outcome.events:
             self.services.outbox_ready.set()
 

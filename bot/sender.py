@@ -43,8 +43,8 @@ from bot.messages import compose
 from bot.render import Reader, buttons_markup, keyboard, split_text
 from bot.request_limiter import SENDER
 from bot.services import Services
+from storage.messages_owed import OutboxItem
 from storage.outbox import OutboxRow
-from storage.planning import OutboxItem
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=60)
@@ -146,7 +146,7 @@ class Sender:
         if room <= 0:
             return 0  # a finished delivery wakes the loop
         store = self.services.store
-        rows = await store.claim_outbox(self.worker, self.services.now(), limit=room, lease=LEASE)
+        rows = await store.outbox.claim(self.worker, self.services.now(), limit=room, lease=LEASE)
         for row in rows:
             task = asyncio.create_task(self._deliver_and_wake(row))
             self.tasks.add(task)
@@ -181,7 +181,7 @@ class Sender:
         if self.next_prune is not None and now < self.next_prune:
             return
         self.next_prune = now + PRUNE_EVERY
-        pruned = await self.services.store.prune_outbox(now, self.keep_sent)
+        pruned = await self.services.store.outbox.prune(now, self.keep_sent)
         if pruned:
             log.info("outbox: %s settled rows older than %s pruned", pruned, self.keep_sent)
 
@@ -194,7 +194,7 @@ class Sender:
             await self._forbidden(row, error)
         except ChatMigrated as error:  # the group became a supergroup: follow it
             await store.chats.migrate(row.chat_id, error.new_chat_id)
-            await store.mark_retry(row.id, "migrated", self.services.now())
+            await store.outbox.mark_retry(row.id, "migrated", self.services.now())
         except RetryAfter as error:  # this chat only waits; no attempt is counted
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
@@ -205,23 +205,23 @@ class Sender:
                 await self._forbidden(row, error)  # a person the bot cannot reach yet
                 return
             log.warning("outbox row %s refused by Telegram: %s", row.key, error.message)
-            await store.mark_failed(row.id, error.message[:500])
+            await store.outbox.mark_failed(row.id, error.message[:500])
         except (NetworkError, TelegramError) as error:
             backoff = min(2 ** (row.attempts + 1), MAX_BACKOFF)
             retry_at = self.services.now() + timedelta(seconds=backoff)
-            await store.mark_retry(row.id, str(error)[:500], retry_at)
+            await store.outbox.mark_retry(row.id, str(error)[:500], retry_at)
         except Exception as error:  # a message that cannot be rendered is a bug: keep going
             log.exception("outbox row %s could not be sent", row.key)
-            await store.mark_failed(row.id, repr(error)[:500])
+            await store.outbox.mark_failed(row.id, repr(error)[:500])
 
     async def _defer(self, row: OutboxRow, seconds: float, reason: str | None = None) -> None:
         due = self.clock() + seconds
         self.wake_at = due if self.wake_at is None else min(self.wake_at, due)
         until = self.services.now() + timedelta(seconds=seconds)
         if reason is None:
-            await self.services.store.defer(row.id, until)
+            await self.services.store.outbox.defer(row.id, until)
         else:
-            await self.services.store.defer(row.id, until, reason)
+            await self.services.store.outbox.defer(row.id, until, reason)
 
     async def _settled(self, row: OutboxRow, message_id: int | None) -> None:
         """Telegram answered: mark the row sent at once, and measure until the COMMIT."""
@@ -230,7 +230,9 @@ class Sender:
         def committed() -> None:
             self.mark_window.append(time.perf_counter() - answered)
 
-        await self.services.store.mark_sent(row.id, message_id, self.services.now(), committed)
+        await self.services.store.outbox.mark_sent(
+            row.id, message_id, self.services.now(), committed
+        )
 
     async def _reader(self, row: OutboxRow) -> Reader:
         directory = self.services.directory
@@ -311,7 +313,7 @@ class Sender:
             if last:
                 await self._settled(row, sent[0] or None)
             else:
-                await self.services.store.record_parts(row.id, sent)
+                await self.services.store.outbox.record_parts(row.id, sent)
 
     async def _lost_answer(self, row: OutboxRow, index: int, sent: list[int], last: bool) -> bool:
         """The send of part `index` timed out after the request went out: Telegram may have
@@ -325,18 +327,20 @@ class Sender:
             if last:
                 await self._settled(row, next((i for i in sent if i), None))
             else:
-                await store.record_parts(row.id, sent)
+                await store.outbox.record_parts(row.id, sent)
             return True
-        await store.record_parts(row.id, sent, in_doubt=index)
+        await store.outbox.record_parts(row.id, sent, in_doubt=index)
         retry_at = self.services.now() + timedelta(seconds=DOUBT_BACKOFF * 2**row.attempts)
-        await store.mark_retry(row.id, f"timed out sending part {index + 1}", retry_at)
+        await store.outbox.mark_retry(row.id, f"timed out sending part {index + 1}", retry_at)
         return False
 
     async def _edit(self, row: OutboxRow, text: str, markup: InlineKeyboardMarkup | None) -> None:
         """Edit the message an earlier row sent; nothing to do if it was never sent.
 
         An edit sent twice shows the same, so a timeout is simply retried."""
-        target = await self.services.store.sent_message_id(row.payload["target"], row.chat_id)
+        target = await self.services.store.outbox.sent_message_id(
+            row.payload["target"], row.chat_id
+        )
         if target is None:
             await self._settled(row, None)
             return
@@ -368,14 +372,14 @@ class Sender:
         A group the bot is not in: park its queue until the bot is added back."""
         store = self.services.store
         if row.user_id is None:  # the bot is not in the group: hold its posts until it is back
-            if await store.park_chat(row.id, error.message[:500]):
+            if await store.outbox.park_chat(row.id, error.message[:500]):
                 log.warning(
                     "the bot cannot post in chat %s (%s); its messages wait until it is back",
                     row.chat_id,
                     error.message,
                 )
             return
-        await store.mark_undeliverable(row.id, "forbidden")
+        await store.outbox.mark_undeliverable(row.id, "forbidden")
         await store.people.set_dm_ok(row.user_id, False)
         notify = row.payload.get("notify")
         if not notify:
@@ -393,7 +397,7 @@ class Sender:
                 "buttons": [[{"t": "button.open_private", "url": link}]],
             },
         )
-        await store.enqueue([notice], self.services.now())
+        await store.outbox.enqueue([notice], self.services.now())
         self.services.outbox_ready.set()
 
 

@@ -14,8 +14,8 @@ from bot.directory import Directory
 from bot.flood import RepeatedRefusals
 from bot.planning import plan_messages
 from engine.commands import Command, OpenLobby
-from storage.games import Outcome, Store
-from storage.planning import OutboxItem
+from storage.messages_owed import OutboxItem
+from storage.service import Outcome, Store
 
 _counter = itertools.count()
 
@@ -99,7 +99,7 @@ class Services:
         item = OutboxItem(
             key=unique, chat_id=chat_id, topic_id=topic_id, user_id=user_id, payload=payload
         )
-        await self.store.enqueue([item], self.now())
+        await self.store.outbox.enqueue([item], self.now())
         self.outbox_ready.set()
 
     def deep_link(self, payload: str) -> str:

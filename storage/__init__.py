@@ -1,8 +1,13 @@
 """Storage: games as append-only event logs, with the outbox and deadline rows written in
 the same transaction as the events that owe them. SQLite (default) or PostgreSQL.
 
-- storage.games.Store: the one service the bot and the scheduler use (commands, lookups,
-  and, through its bases, the outbox and deadline rows); Store.people, Store.chats.
-- storage.planning: OutboxItem, PlanContext and Planner, the bot layer's side.
+- storage.service.Store: the one object the bot and the scheduler use. Store.execute and
+  Store.create_game decide, plan and write a command; Store.load and the game look-ups
+  (storage.games) answer questions. Its attributes: Store.outbox (storage.outbox: the
+  sender's side), Store.deadlines (storage.deadlines: the scheduler's side),
+  Store.people, Store.chats, Store.workers, Store.updates (handled Telegram updates).
+- storage.messages_owed: OutboxItem, PlanContext and Planner, what the bot's planner is
+  given and returns, and how its items are stored as outbox rows.
+- storage.leases: how outbox and deadline rows are claimed by one worker at a time.
 - storage.migrate: `upgrade(url)` (run at start and by `whodunit db upgrade`).
 """

@@ -25,11 +25,17 @@ from sqlalchemy.engine import Connection
 
 from engine.codec import to_dict
 from engine.settings import Settings
-from storage.models import ChatNameRecord, ChatSettingsRecord, GameRecord, OutboxRecord
-from storage.sql import dumps, loads
+from engine.state import Phase
+from storage.models import (
+    ChatNameRecord,
+    ChatSettingsRecord,
+    GameRecord,
+    OutboxRecord,
+    OutboxStatus,
+)
+from storage.sql import dumps, loads, rowcount
 
 log = logging.getLogger(__name__)
-UNFINISHED = ("pending", "claimed", "waiting_for_person")
 
 
 @dataclass(frozen=True)
@@ -71,15 +77,15 @@ def _move_names(conn: Connection, old: int, new: int) -> None:
 def _move_games(conn: Connection, old: int, new: int) -> int:
     """Every game of the chat, ended ones too (their history stays the chat's)."""
     g = GameRecord
-    open_here = select(g.topic_id).where(g.chat_id == new, g.status != "ended")
+    open_here = select(g.topic_id).where(g.chat_id == new, g.status != Phase.ENDED.value)
     taken = set(conn.execute(open_here).scalars())
     movable = g.chat_id == old
     if taken:  # a game opened in the new chat before the move (only by a race) keeps its place
-        stuck = g.topic_id.in_(taken) & (g.status != "ended")
+        stuck = g.topic_id.in_(taken) & (g.status != Phase.ENDED.value)
         for game_id in conn.execute(select(g.id).where(movable, stuck)).scalars():
             log.warning("game %s stays in chat %s: chat %s has a game there", game_id, old, new)
         movable = movable & ~stuck
-    return int(conn.execute(update(g).where(movable).values(chat_id=new)).rowcount or 0)
+    return rowcount(conn, update(g).where(movable).values(chat_id=new))
 
 
 def _move_defaults(conn: Connection, old: int, new: int) -> bool:
@@ -114,20 +120,22 @@ def _move_owed(conn: Connection, old: int, new: int) -> int:
     """Unfinished rows of the chat. A reply to a message of the old chat cannot be made in
     the new one (its message ids start afresh), so a row's own reply target is dropped."""
     o = OutboxRecord
-    owed = (o.chat_id == old) & o.status.in_(UNFINISHED)
+    owed = (o.chat_id == old) & o.status.in_(OutboxStatus.unfinished())
     replying = owed & o.payload.like('%"reply_to_message_id"%')
     for row_id, payload in conn.execute(select(o.id, o.payload).where(replying)).all():
         data = loads(payload)
         data.pop("reply_to_message_id", None)
         conn.execute(update(o).where(o.id == row_id).values(payload=dumps(data)))
-    return int(conn.execute(update(o).where(owed).values(chat_id=new)).rowcount or 0)
+    return rowcount(conn, update(o).where(owed).values(chat_id=new))
 
 
 def _move_notify(conn: Connection, old: int, new: int) -> int:
     """Private rows still owed whose thread to tell (payload "notify") is the old chat."""
     o = OutboxRecord
     needle = f'%"notify":[{old},%'
-    naming = o.status.in_(UNFINISHED) & o.payload.like(needle) & o.user_id.is_not(None)
+    naming = (
+        o.status.in_(OutboxStatus.unfinished()) & o.payload.like(needle) & o.user_id.is_not(None)
+    )
     moved = 0
     for row_id, payload in conn.execute(select(o.id, o.payload).where(naming)).all():
         data = loads(payload)

@@ -3,8 +3,8 @@
 `sync_deadlines` runs in every command's transaction and makes a game's rows equal
 `engine.deadlines(state)`: a deadline no longer pending disappears, a moved one (pause,
 resume, extension) gets its new time. The scheduler reads the next ones, claims the due
-ones (a lease; FOR UPDATE SKIP LOCKED on PostgreSQL) and runs each through
-Store.execute; the engine ignores a stale or early deadline command.
+ones (a lease, storage.leases) and runs each through Store.execute; the engine ignores a
+stale or early deadline command.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.engine import Connection
 
 from engine.codec import command_from_dict, command_to_dict
@@ -22,11 +22,9 @@ from engine.commands import Command
 from engine.deadlines import deadlines
 from engine.state import Game
 from storage.database import Database
-from storage.models import DeadlineRecord
-from storage.sql import dumps, insert_for, loads
-
-PENDING = "pending"
-DONE = "done"
+from storage.leases import lease_rows
+from storage.models import DeadlineRecord, DeadlineStatus
+from storage.sql import dumps, insert_for, loads, rowcount
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,7 @@ class DeadlineRow:
     key: str
     due_at: datetime
     command: dict[str, Any]
-    status: str
+    status: DeadlineStatus
     claimed_by: str | None
     lease_until: datetime | None
 
@@ -53,7 +51,7 @@ def _row(r: Any) -> DeadlineRow:
         key=r.key,
         due_at=r.due_at,
         command=loads(r.command),
-        status=r.status,
+        status=DeadlineStatus(r.status),
         claimed_by=r.claimed_by,
         lease_until=r.lease_until,
     )
@@ -86,7 +84,12 @@ def sync_deadlines(
         conn.execute(delete(d).where(d.game_id == game_id, d.key.in_(gone)))
     changed = [
         {"game_id": game_id, "key": key, "due_at": at, "command": command}
-        | {"status": PENDING, "claimed_by": None, "lease_until": None, "updated_at": now}
+        | {
+            "status": DeadlineStatus.PENDING,
+            "claimed_by": None,
+            "lease_until": None,
+            "updated_at": now,
+        }
         for key, (at, command) in wanted.items()
         if had.get(key) != (at, command)
     ]
@@ -114,51 +117,32 @@ def _claim(
 ) -> list[DeadlineRow]:
     d = DeadlineRecord
     free = or_(d.lease_until.is_(None), d.lease_until <= now)
-    candidates = (
-        select(d.id)
-        .where(d.status == PENDING, d.due_at <= now, free)
-        .order_by(d.due_at, d.id)
-        .limit(limit)
+    due = and_(d.status == DeadlineStatus.PENDING, d.due_at <= now, free)
+    order = [d.due_at, d.id]
+    claimed = lease_rows(
+        conn, d, due, order_by=order, limit=limit, worker=worker, now=now, lease=lease
     )
-    if conn.dialect.name == "postgresql":
-        candidates = candidates.with_for_update(of=d, skip_locked=True)
-    chosen = candidates.cte("chosen")
-    claim = (
-        update(d)
-        .where(d.id.in_(select(chosen.c.id)))
-        .values(claimed_by=worker, lease_until=now + lease)
-        .returning(d)
-    )
-    return sorted(_select(conn, claim), key=lambda r: (r.due_at, r.id))
+    return sorted((_row(r) for r in claimed), key=lambda r: (r.due_at, r.id))
 
 
-def _rowcount(conn: Connection, statement: Any) -> int:
-    return int(conn.execute(statement).rowcount or 0)
-
-
-class DeadlineStore:
+class Deadlines:
     """What the scheduler asks of the deadline rows."""
 
-    db: Database
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
-    async def next_deadlines(self, limit: int = 100) -> list[DeadlineRow]:
+    async def upcoming(self, limit: int = 100) -> list[DeadlineRow]:
         """The earliest pending deadlines (to plan timers), due ones included."""
-        d = DeadlineRecord
-        query = select(d).where(d.status == PENDING).order_by(d.due_at, d.id).limit(limit)
-        return await self.db.run_read(_select, query)
-
-    async def overdue_deadlines(self, now: datetime, limit: int = 100) -> list[DeadlineRow]:
-        """Pending deadlines whose time has come (missed while down, or due right now)."""
         d = DeadlineRecord
         query = (
             select(d)
-            .where(d.status == PENDING, d.due_at <= now)
+            .where(d.status == DeadlineStatus.PENDING)
             .order_by(d.due_at, d.id)
             .limit(limit)
         )
         return await self.db.run_read(_select, query)
 
-    async def claim_due_deadlines(
+    async def claim_due(
         self,
         worker: str,
         now: datetime,
@@ -168,24 +152,14 @@ class DeadlineStore:
         """Claim due deadlines nobody holds (or whose holder's lease ran out), earliest first."""
         return await self.db.run_write(_claim, worker, now, limit, lease)
 
-    async def complete_deadline(self, row: DeadlineRow) -> bool:
+    async def complete(self, row: DeadlineRow) -> bool:
         """The claimed deadline ran. If the command moved or removed it, this changes nothing;
         if the engine ignored it and it is still there unchanged, it is set done, so a
         deadline the engine does not act on cannot fire forever."""
         d = DeadlineRecord
         query = (
             update(d)
-            .where(d.id == row.id, d.due_at == row.due_at, d.status == PENDING)
-            .values(status=DONE, claimed_by=None, lease_until=None)
+            .where(d.id == row.id, d.due_at == row.due_at, d.status == DeadlineStatus.PENDING)
+            .values(status=DeadlineStatus.DONE, claimed_by=None, lease_until=None)
         )
-        return bool(await self.db.run_write(_rowcount, query))
-
-    async def release_deadline(self, row: DeadlineRow) -> bool:
-        """Give a claimed deadline back at once (the run failed and should be retried)."""
-        d = DeadlineRecord
-        query = (
-            update(d)
-            .where(d.id == row.id, d.claimed_by == row.claimed_by)
-            .values(claimed_by=None, lease_until=None)
-        )
-        return bool(await self.db.run_write(_rowcount, query))
+        return bool(await self.db.run_write(rowcount, query))

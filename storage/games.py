@@ -1,396 +1,57 @@
-"""The service: run a command on a game. One entry point for the bot and the scheduler.
-
-`execute` loads the game's state, lets the engine decide, and writes in ONE transaction
-the events, the outbox rows the planner renders for them, the re-synced deadline rows,
-the members and the game's status. A rule error rolls back: nothing is written.
-
-Writers of one game take turns. If this process wrote the game's last event, it decides
-on the state it cached then and proves it current with the game row's compare-and-set
-(last_seq = the cached seq, chat = the cached chat, which a group upgrade changes), which
-also locks the row until commit. Otherwise, or if
-the set found another writer had been first, it locks the game's row (SELECT ... FOR
-UPDATE on PostgreSQL; BEGIN IMMEDIATE already holds SQLite's single write lock) and
-reads the state only then. Should two writers still collide (the event seq is unique per
-game), the loser rolls back and retries on fresh state, up to MAX_TRIES times.
-"""
+"""Game look-ups: a game's row by id, the open game of a chat topic, a person's games."""
 
 from __future__ import annotations
 
-import asyncio
-import random
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import select
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-from engine.commands import Command, OpenLobby
-from engine.decide import decide_and_apply
-from engine.decision import Decision
-from engine.errors import GameExists, NoGame, RuleError
-from engine.events import Event
-from engine.state import Game, Phase
-from storage.cache import Known, StateCache
-from storage.chats import Chats, place_label
-from storage.database import Database, Disconnected
-from storage.deadlines import DeadlineRow, DeadlineStore, sync_deadlines
-from storage.log import append_events, load_state, read_events, write_snapshot
-from storage.members import sync_members
-from storage.migrate import upgrade_database
+from engine.state import Phase
 from storage.models import GameRecord, MemberRecord
-from storage.outbox import OutboxStore, insert_items
-from storage.people import People
-from storage.planning import PlanContext, Planner
-from storage.updates import (
-    AlreadyHandled,
-    HandledUpdates,
-    ensure_new,
-    next_step,
-    no_update,
-    record,
-)
-from storage.workers import Workers
 
-T = TypeVar("T")
-MAX_TRIES = 20
 ENDED = Phase.ENDED.value
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """What a command did: its events (maybe none), the state after, the first event's seq."""
-
-    game_id: int
-    events: list[Event]
-    state: Game
-    first_seq: int
-
-
-@dataclass(frozen=True)
 class GameRef:
+    """Where a game lives, and its phase (the engine's Phase value)."""
+
     id: int
     chat_id: int
     topic_id: int
     status: str
 
 
-Written = tuple[Outcome, Known | None]  # a command's outcome, and the state it wrote
-
-
-class Conflict(Exception):
-    """Another writer changed the game first; the command is retried on fresh state."""
-
-
-def _retryable(exc: BaseException) -> bool:
-    """Errors after which the transaction certainly rolled back and a retry is safe."""
-    if isinstance(exc, Conflict | Disconnected):
-        return True
-    if isinstance(exc, IntegrityError):  # a seq (or deadline key) taken by another writer
-        code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
-        return code == "23505" or "UNIQUE constraint failed" in str(exc.orig)
-    if isinstance(exc, OperationalError) and "database is locked" in str(exc):
-        return True  # SQLite: the busy timeout ran out
-    if isinstance(exc, DBAPIError):
-        code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
-        return code in ("40001", "40P01")  # serialization failure, deadlock
-    return False
-
-
 def _ref(row: Any) -> GameRef:
     return GameRef(row.id, row.chat_id, row.topic_id, row.status)
 
 
-class Store(OutboxStore, DeadlineStore):
-    """Games, their logs, outbox and deadlines, people and chat settings, in one database."""
-
-    def __init__(
-        self, db: Database, *, snapshot_every: int | None = 100, cache_size: int = 1000
-    ) -> None:
-        self.db = db
-        self.people = People(db)
-        self.chats = Chats(db)
-        self.workers = Workers(db)
-        self.updates = HandledUpdates(db)
-        self.snapshot_every = snapshot_every
-        self._cache = StateCache(cache_size)
-        # For monitoring: commands retried after a collision, and optimistic attempts that
-        # found the game changed by another writer (they go on under the lock, no retry).
-        self.retries = 0
-        self.optimistic_misses = 0
-
-    @classmethod
-    async def open(
-        cls,
-        url: str | None = None,
-        *,
-        migrate: bool = True,
-        snapshot_every: int | None = 100,
-        **engine_args: Any,
-    ) -> Store:
-        """Connect to `url` (default: WHODUNIT_DATABASE_URL), migrating the schema first."""
-        db = Database(url, **engine_args)
-        try:
-            if migrate:
-                await upgrade_database(db)
-        except BaseException:
-            await db.dispose()
-            raise
-        return cls(db, snapshot_every=snapshot_every)
-
-    async def close(self) -> None:
-        await self.db.dispose()
-
-    def forget_cached_states(self) -> None:
-        """Drop this process's cached states (they are never stale; this only frees memory)."""
-        self._cache.clear()
-
-    # --- commands ------------------------------------------------------------
-    async def create_game(
-        self,
-        chat_id: int,
-        topic_id: int,
-        command: OpenLobby,
-        now: datetime,
-        planner: Planner | None = None,
-    ) -> Outcome:
-        """Open a lobby in a chat topic; a GameExists rule error if one is not ended yet."""
-        body = self._create
-        return await self._write(now, body, chat_id, topic_id, command, now, planner)
-
-    async def execute(
-        self, game_id: int, command: Command, now: datetime, planner: Planner | None = None
-    ) -> Outcome:
-        """Run a command on a game; RuleError propagates and nothing is written.
-
-        Run for a Telegram update that already ran it (see storage.updates), it writes
-        nothing and returns the game as it is, with no events."""
-        return await self._write(now, self._execute, game_id, command, now, planner)
-
-    async def run_deadline(
-        self, row: DeadlineRow, now: datetime, planner: Planner | None = None
-    ) -> Outcome:
-        """Run a claimed deadline's command, then mark the deadline complete."""
-        with no_update():
-            outcome = await self.execute(row.game_id, row.engine_command(), now, planner)
-        await self.complete_deadline(row)
-        return outcome
-
-    def _create(
-        self,
-        conn: Connection,
-        chat_id: int,
-        topic_id: int,
-        command: OpenLobby,
-        now: datetime,
-        planner: Planner | None,
-    ) -> Written:
-        if _open_game(conn, chat_id, topic_id) is not None:
-            raise GameExists()
-        decision = decide_and_apply(None, command, now)
-        events, after = decision.events, decision.state
-        values: dict[str, Any] = {"chat_id": chat_id, "topic_id": topic_id}
-        values |= {"status": after.phase.value, "last_seq": len(events)}
-        values |= {"created_at": now, "updated_at": now}
-        try:
-            query = insert(GameRecord).values(values).returning(GameRecord.id)
-            game_id = conn.execute(query).scalar_one()
-        except IntegrityError:  # another writer opened one first (PostgreSQL)
-            raise GameExists() from None
-        empty = Known(game_id, 0, after, chat_id, topic_id, deadlines={})
-        known = self._record(conn, empty, decision, now, planner)
-        return Outcome(game_id, events, after, 1), known
-
-    def _execute(
-        self,
-        conn: Connection,
-        game_id: int,
-        command: Command,
-        now: datetime,
-        planner: Planner | None,
-    ) -> Written:
-        cached = self._cache.get(game_id)
-        outcome = None
-        if cached is not None and cached.written_here:
-            # Optimistic: decide on the state this process wrote last; the game row's
-            # compare-and-set says whether anybody wrote since.
-            outcome = self._run(conn, cached, command, now, planner, optimistic=True)
-            self.optimistic_misses += outcome is None
-        if outcome is None:
-            row = conn.execute(self._lock_game(game_id)).first()
-            if row is None:
-                raise NoGame()
-            outcome = self._run(conn, self._fresh(conn, row), command, now, planner)
-            assert outcome is not None
-        return outcome
-
-    def _fresh(self, conn: Connection, row: Any) -> Known:
-        """The game's state at the row's last_seq, from the cache where it can."""
-        known = self._cache.get(row.id)
-        if known is not None and known.seq == row.last_seq and _same_place(known, row):
-            return known
-        base = (known.seq, known.state) if known is not None else None
-        state = load_state(conn, row.id, row.last_seq, base)
-        if state is None:
-            raise NoGame()
-        fresh = Known(row.id, row.last_seq, state, row.chat_id, row.topic_id)
-        self._cache.put(fresh)
-        return fresh
-
-    def _run(
-        self,
-        conn: Connection,
-        known: Known,
-        command: Command,
-        now: datetime,
-        planner: Planner | None,
-        *,
-        optimistic: bool = False,
-    ) -> Written | None:
-        """Decide on `known` and write; None if optimistic and `known` turned out old."""
-        try:
-            decision = decide_and_apply(known.state, command, now)
-        except RuleError:
-            if optimistic and not _current(conn, known):
-                return None
-            raise
-        events = decision.events
-        if not events:
-            if optimistic and not _current(conn, known):
-                return None
-            return Outcome(known.game_id, [], known.state, known.seq + 1), None
-        after = decision.state
-        values = {"last_seq": known.seq + len(events), "status": after.phase.value}
-        g = GameRecord
-        cas = (
-            update(g)
-            .where(g.id == known.game_id, g.last_seq == known.seq, g.chat_id == known.chat_id)
-            .values(updated_at=now, **values)
-        )
-        if conn.execute(cas).rowcount != 1:
-            if optimistic:
-                return None
-            raise Conflict(known.game_id)
-        written = self._record(conn, known, decision, now, planner)
-        return Outcome(known.game_id, events, after, known.seq + 1), written
-
-    def _lock_game(self, game_id: int) -> Any:
-        """The game's row, locked until commit: writers of one game take turns."""
-        return select(GameRecord).where(GameRecord.id == game_id).with_for_update()
-
-    def _record(
-        self,
-        conn: Connection,
-        known: Known,
-        decision: Decision,
-        now: datetime,
-        planner: Planner | None,
-    ) -> Known:
-        """Everything a command writes besides the game row, in the caller's transaction."""
-        before, events, after = decision.before, decision.events, decision.state
-        game_id, last_seq = known.game_id, known.seq
-        first_seq = last_seq + 1
-        append_events(conn, game_id, first_seq, events, now)
-        if planner is not None:
-            chat, topic = known.chat_id, known.topic_id
-            place = place_label(conn, chat, topic)
-            ctx = PlanContext(game_id, chat, topic, decision, first_seq, place)
-            insert_items(conn, planner(ctx), now, game_id, count=False)
-        rows = sync_deadlines(conn, game_id, after, now, known.deadlines)
-        sync_members(conn, game_id, before, after)
-        every = self.snapshot_every
-        new_seq = last_seq + len(events)
-        if every and new_seq // every > last_seq // every:
-            write_snapshot(conn, game_id, new_seq, after, now)
-        return Known(game_id, new_seq, after, known.chat_id, known.topic_id, rows)
-
-    async def _write(self, now: datetime, body: Callable[..., Written], *args: Any) -> Outcome:
-        """Run a command body in a write transaction, retried after a collision; the state
-        it wrote is cached once the transaction has committed (and before the next one)."""
-        step = next_step()
-
-        def once(conn: Connection) -> Written:
-            if step is not None:
-                ensure_new(conn, step)
-            written = body(conn, *args)
-            if step is not None:
-                record(conn, step, written[0].game_id, now)
-            return written
-
-        try:
-            outcome, _ = await self._retrying(lambda: self.db.run_write_then(once, self._remember))
-        except AlreadyHandled as seen:
-            state = await self.load(seen.game_id)
-            return Outcome(seen.game_id, [], state, seen.last_seq + 1)
-        return outcome
-
-    def _remember(self, written: Written) -> None:
-        if written[1] is not None:
-            self._cache.put(written[1])
-
-    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
-        for tries in range(1, MAX_TRIES + 1):
-            try:
-                return await attempt()
-            except Exception as exc:
-                if tries == MAX_TRIES or not _retryable(exc):
-                    raise
-                self.retries += 1
-            await asyncio.sleep(random.uniform(0, min(0.25, 0.002 * 2**tries)))
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    # --- questions ------------------------------------------------------------
-    async def load(self, game_id: int) -> Game:
-        """The game's current state; a NoGame rule error if there is no such game."""
-        return await self.db.run_read(self._load, game_id)
-
-    def _load(self, conn: Connection, game_id: int) -> Game:
-        row = conn.execute(select(GameRecord).where(GameRecord.id == game_id)).first()
-        if row is None:
-            raise NoGame()
-        return self._fresh(conn, row).state
-
-    async def events(self, game_id: int) -> list[Event]:
-        """The game's whole log, in order."""
-        return await self.db.run_read(read_events, game_id)
-
-    async def game(self, game_id: int) -> GameRef | None:
-        query = select(GameRecord).where(GameRecord.id == game_id)
-        row = await self.db.run_read(lambda conn: conn.execute(query).first())
-        return _ref(row) if row is not None else None
-
-    async def game_for_chat(self, chat_id: int, topic_id: int) -> GameRef | None:
-        """The chat topic's game that has not ended, if any."""
-        row = await self.db.run_read(_open_game, chat_id, topic_id)
-        return _ref(row) if row is not None else None
-
-    async def games_of_person(self, user_id: int) -> list[GameRef]:
-        """Games not ended where the person is in the lobby or holds a seat, oldest first."""
-        g, m = GameRecord, MemberRecord
-        query = (
-            select(g)
-            .join(m, m.game_id == g.id)
-            .where(m.user_id == user_id, g.status != ENDED)
-            .order_by(g.id)
-        )
-        rows = await self.db.run_read(lambda conn: conn.execute(query).all())
-        return [_ref(row) for row in rows]
-
-
-def _open_game(conn: Connection, chat_id: int, topic_id: int) -> Any:
+def open_game(conn: Connection, chat_id: int, topic_id: int) -> Any:
+    """The row of the chat topic's game that has not ended, or None."""
     g = GameRecord
     query = select(g).where(g.chat_id == chat_id, g.topic_id == topic_id, g.status != ENDED)
     return conn.execute(query).first()
 
 
-def _same_place(known: Known, row: Any) -> bool:
-    """Whether a known state's chat is still the game's (a group upgrade moves games)."""
-    return bool(known.chat_id == row.chat_id and known.topic_id == row.topic_id)
+def find_game(conn: Connection, game_id: int) -> GameRef | None:
+    row = conn.execute(select(GameRecord).where(GameRecord.id == game_id)).first()
+    return _ref(row) if row is not None else None
 
 
-def _current(conn: Connection, known: Known) -> bool:
-    """Whether the game is still at the seq `known` follows."""
-    query = select(GameRecord.last_seq).where(GameRecord.id == known.game_id)
-    return bool(conn.execute(query).scalar_one_or_none() == known.seq)
+def find_open_game(conn: Connection, chat_id: int, topic_id: int) -> GameRef | None:
+    row = open_game(conn, chat_id, topic_id)
+    return _ref(row) if row is not None else None
+
+
+def games_of_person(conn: Connection, user_id: int) -> list[GameRef]:
+    """Games not ended where the person is in the lobby or holds a seat, oldest first."""
+    g, m = GameRecord, MemberRecord
+    query = (
+        select(g)
+        .join(m, m.game_id == g.id)
+        .where(m.user_id == user_id, g.status != ENDED)
+        .order_by(g.id)
+    )
+    return [_ref(row) for row in conn.execute(query).all()]

@@ -72,7 +72,9 @@ def _upgrade(connection: Connection, revision: str) -> None:
 
 def _sqlite_pragma(connection: Connection, pragma: str) -> None:
     """A PRAGMA straight on the driver connection, so no BEGIN precedes it."""
-    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    driver = connection.connection.dbapi_connection
+    assert driver is not None, "a connection in use has its driver connection"
+    cursor = driver.cursor()
     try:
         cursor.execute(f"PRAGMA {pragma}")
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from sqlalchemy import (
@@ -52,9 +53,10 @@ class UTCDateTime(TypeDecorator[datetime]):
     def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
-        if value.tzinfo is None:
-            return value.replace(tzinfo=UTC)  # type: ignore[no-any-return]
-        return value.astimezone(UTC)  # type: ignore[no-any-return]
+        stored: datetime = value
+        if stored.tzinfo is None:
+            return stored.replace(tzinfo=UTC)
+        return stored.astimezone(UTC)
 
 
 class Base(DeclarativeBase):
@@ -163,6 +165,22 @@ class PersonRecord(Base):
     updated_at: Mapped[datetime]
 
 
+class OutboxStatus(StrEnum):
+    """Where an outbox row is on its way (stored as the plain string)."""
+
+    PENDING = "pending"  # due at next_attempt_at
+    CLAIMED = "claimed"  # a sender holds it until lease_until
+    SENT = "sent"
+    WAITING = "waiting_for_person"  # parked: the person has not started the bot, or the
+    # bot cannot post in the group; released by release_waiting / release_chat
+    FAILED = "failed"  # given up for good
+
+    @classmethod
+    def unfinished(cls) -> tuple[OutboxStatus, ...]:
+        """Rows still owed; each holds back the later rows of its chat."""
+        return (cls.PENDING, cls.CLAIMED, cls.WAITING)
+
+
 class OutboxRecord(Base):
     """A message owed to a chat or a person, delivered by the sender in id order per chat."""
 
@@ -199,6 +217,13 @@ class OutboxRecord(Base):
         Index("ix_outbox_user_id_status", "user_id", "status"),
         Index("ix_outbox_chat_id_sent_message_id", "chat_id", "sent_message_id"),
     )
+
+
+class DeadlineStatus(StrEnum):
+    """A deadline row is pending until it ran and the engine left it as it was."""
+
+    PENDING = "pending"
+    DONE = "done"
 
 
 class DeadlineRecord(Base):

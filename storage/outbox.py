@@ -15,11 +15,9 @@ pending again, due when the slot frees, its attempts unchanged and `last_error` 
 makes it hold the rows behind it like a row in back-off. An edit of a message whose earlier
 edit is still pending replaces that edit's payload instead of queueing another.
 
-Claims are leases: a row claimed by a sender that died is claimable again once its
-lease has passed (delivery is at least once; mark_sent keeps the first message id).
-On PostgreSQL the claim locks candidate rows FOR UPDATE SKIP LOCKED, so several senders
-share the queue without waiting on each other; on SQLite it runs in a BEGIN IMMEDIATE
-transaction, which already admits one writer at a time.
+Claims are leases (storage.leases): a row claimed by a sender that died is claimable
+again once its lease has passed (delivery is at least once; mark_sent keeps the first
+message id).
 """
 
 from __future__ import annotations
@@ -27,26 +25,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import cache
 from typing import Any
 
 from sqlalchemy import and_, delete, exists, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
+from engine.state import Phase
 from storage.database import Database
-from storage.models import GameRecord, OutboxRecord
-from storage.planning import OutboxItem
-from storage.sql import dumps, insert_for, loads
+from storage.leases import lease_rows
+from storage.messages_owed import OutboxItem, insert_items
+from storage.models import GameRecord, OutboxRecord, OutboxStatus
+from storage.sql import dumps, loads, rowcount
 
-PENDING = "pending"
-CLAIMED = "claimed"
-SENT = "sent"
-WAITING = "waiting_for_person"
-FAILED = "failed"
 DEFERRED = "deferred: chat at its limit"
 STRIPPED = "{}"  # the payload of a pruned row that must stay findable
-UNFINISHED = (PENDING, CLAIMED, WAITING)
 
 
 @dataclass(frozen=True)
@@ -67,86 +60,19 @@ class OutboxRow:
     lease_until: datetime | None
 
 
-def insert_items(
-    conn: Connection,
-    items: Iterable[OutboxItem],
-    now: datetime,
-    game_id: int | None,
-    *,
-    count: bool = True,
-) -> int:
-    """Store items in order; an item whose key exists already is skipped.
-
-    Returns how many were new (with count=False, how many were given: one round trip less).
-    """
-    rows = [
-        {
-            "key": item.key,
-            "game_id": game_id,
-            "chat_id": item.chat_id,
-            "topic_id": item.topic_id,
-            "user_id": item.user_id,
-            "payload": dumps(item.payload),
-            "reply_to_key": item.reply_to_key,
-            "status": PENDING,
-            "attempts": 0,
-            "next_attempt_at": item.not_before or now,
-            "created_at": now,
-        }
-        for item in items
-    ]
-    rows = [row for row in rows if not _coalesced(conn, row)]
-    if not rows:
-        return 0
-    keys = [row["key"] for row in rows]
-    if len(set(keys)) != len(keys):
-        raise ValueError(f"outbox keys repeat within one batch: {keys}")
-    insert = _insert(conn.dialect.name)
-    # Rows are inserted in the order given, so ids follow that order.
-    if not count:
-        conn.execute(insert, rows)
-        return len(rows)
-    return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
-
-
-def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
-    """An edit whose target already has an edit pending (not yet claimed) replaces its payload.
-
-    The message then shows the newest state once, not every state in turn (Join/Leave).
-    Pending rows of one chat are few, and the payload is small: filtered here in Python."""
-    payload = loads(row["payload"])
-    if payload.get("op") != "edit":
-        return False
-    o = OutboxRecord
-    pending = select(o.id, o.payload).where(
-        o.chat_id == row["chat_id"], o.status == PENDING, o.payload.contains('"op":"edit"')
-    )
-    for row_id, text in conn.execute(pending.order_by(o.id)).all():
-        if loads(text).get("target") == payload["target"]:
-            replace = update(o).where(o.id == row_id, o.status == PENDING)
-            # False when a sender claimed it meanwhile (PostgreSQL): then queue the new edit.
-            return _rowcount(conn, replace.values(payload=row["payload"])) == 1
-    return False
-
-
-@cache
-def _insert(dialect: str) -> Any:
-    return insert_for(dialect, OutboxRecord).on_conflict_do_nothing(index_elements=["key"])
-
-
 def _claimable(now: datetime) -> Any:
     """Due pending rows and expired claims, with no unfinished earlier row in their chat."""
     o, earlier = OutboxRecord, aliased(OutboxRecord)
     ready = or_(
-        and_(o.status == PENDING, o.next_attempt_at <= now),
-        and_(o.status == CLAIMED, o.lease_until <= now),
+        and_(o.status == OutboxStatus.PENDING, o.next_attempt_at <= now),
+        and_(o.status == OutboxStatus.CLAIMED, o.lease_until <= now),
     )
     tried = or_(
         earlier.next_attempt_at <= now, earlier.attempts > 0, earlier.last_error.is_not(None)
     )
     holding = or_(
-        earlier.status.in_((CLAIMED, WAITING)),
-        and_(earlier.status == PENDING, tried),
+        earlier.status.in_((OutboxStatus.CLAIMED, OutboxStatus.WAITING)),
+        and_(earlier.status == OutboxStatus.PENDING, tried),
     )
     ahead = exists().where(earlier.chat_id == o.chat_id, earlier.id < o.id, holding)
     return and_(ready, ~ahead)
@@ -156,17 +82,18 @@ def _claim(
     conn: Connection, worker: str, now: datetime, limit: int, lease: timedelta
 ) -> list[OutboxRow]:
     o = OutboxRecord
-    candidates = select(o.id).where(_claimable(now)).order_by(o.id).limit(limit)
-    if conn.dialect.name == "postgresql":
-        candidates = candidates.with_for_update(of=o, skip_locked=True)
-    chosen = candidates.cte("chosen")
-    claim = (
-        update(o)
-        .where(o.id.in_(select(chosen.c.id)))
-        .values(status=CLAIMED, claimed_by=worker, lease_until=now + lease)
-        .returning(o)
+    claimed = lease_rows(
+        conn,
+        o,
+        _claimable(now),
+        order_by=[o.id],
+        limit=limit,
+        worker=worker,
+        now=now,
+        lease=lease,
+        status=OutboxStatus.CLAIMED,
     )
-    records = sorted(conn.execute(claim).all(), key=lambda r: r.id)
+    records = sorted(claimed, key=lambda r: r.id)
     replies = _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
     # A reply only within one chat: a group that became a supergroup numbers anew.
     replied = {r.id: _in_chat(replies, r.reply_to_key, r.chat_id) for r in records}
@@ -195,7 +122,7 @@ def _sent_ids(conn: Connection, keys: set[str]) -> dict[str, tuple[int, int]]:
         return {}
     o = OutboxRecord
     query = select(o.key, o.chat_id, o.sent_message_id).where(
-        o.key.in_(keys), o.status == SENT, o.sent_message_id.is_not(None)
+        o.key.in_(keys), o.status == OutboxStatus.SENT, o.sent_message_id.is_not(None)
     )
     return {key: (chat, message) for key, chat, message in conn.execute(query).all() if message}
 
@@ -208,9 +135,13 @@ def _in_chat(sent: dict[str, tuple[int, int]], key: str | None, chat_id: int) ->
 def _release_behind(conn: Connection, user_id: int, now: datetime, first: OutboxItem) -> int:
     """Store `first`, then move the person's unsent private rows behind it, parked ones due."""
     o = OutboxRecord
-    mine = and_(o.chat_id == user_id, o.user_id == user_id, o.status.in_((PENDING, WAITING)))
+    mine = and_(
+        o.chat_id == user_id,
+        o.user_id == user_id,
+        o.status.in_((OutboxStatus.PENDING, OutboxStatus.WAITING)),
+    )
     rows = conn.execute(select(o).where(mine).order_by(o.id)).all()
-    parked = sum(1 for row in rows if row.status == WAITING)
+    parked = sum(1 for row in rows if row.status == OutboxStatus.WAITING)
     if not parked:
         insert_items(conn, [first], now, None)
         return 0
@@ -220,8 +151,8 @@ def _release_behind(conn: Connection, user_id: int, now: datetime, first: Outbox
     copies = []
     for row in rows:
         copy = {name: getattr(row, name) for name in columns}
-        if row.status == WAITING:
-            copy |= {"status": PENDING, "next_attempt_at": now}
+        if row.status == OutboxStatus.WAITING:
+            copy |= {"status": OutboxStatus.PENDING, "next_attempt_at": now}
         copies.append(copy)
     conn.execute(insert(o), copies)  # in the order given, so ids keep the old order
     return parked
@@ -229,35 +160,35 @@ def _release_behind(conn: Connection, user_id: int, now: datetime, first: Outbox
 
 def _old_settled(cutoff: datetime) -> Any:
     o = OutboxRecord
-    return and_(o.status.in_((SENT, FAILED)), func.coalesce(o.sent_at, o.created_at) < cutoff)
+    return and_(
+        o.status.in_((OutboxStatus.SENT, OutboxStatus.FAILED)),
+        func.coalesce(o.sent_at, o.created_at) < cutoff,
+    )
 
 
 def _delete_old(conn: Connection, cutoff: datetime, batch: int) -> int:
     o, g = OutboxRecord, GameRecord
-    ended = select(g.id).where(g.status == "ended", g.updated_at < cutoff)
+    ended = select(g.id).where(g.status == Phase.ENDED.value, g.updated_at < cutoff)
     gone = or_(o.game_id.is_(None), o.game_id.in_(ended))
     chosen = select(o.id).where(_old_settled(cutoff), gone).limit(batch)
-    return _rowcount(conn, delete(o).where(o.id.in_(chosen)))
+    return rowcount(conn, delete(o).where(o.id.in_(chosen)))
 
 
 def _strip_old(conn: Connection, cutoff: datetime, batch: int) -> int:
     o = OutboxRecord
     chosen = select(o.id).where(_old_settled(cutoff), o.payload != STRIPPED).limit(batch)
-    return _rowcount(conn, update(o).where(o.id.in_(chosen)).values(payload=STRIPPED))
-
-
-def _rowcount(conn: Connection, statement: Any) -> int:
-    return int(conn.execute(statement).rowcount or 0)
+    return rowcount(conn, update(o).where(o.id.in_(chosen)).values(payload=STRIPPED))
 
 
 def _scalar(conn: Connection, statement: Any) -> Any:
     return conn.execute(statement).scalar()
 
 
-class OutboxStore:
+class Outbox:
     """Claiming and settling outbox rows (the sender's side), and enqueueing outside games."""
 
-    db: Database
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def enqueue(self, items: Iterable[OutboxItem], now: datetime) -> int:
         """Messages that belong to no game command (a reply to /help...). Same table.
@@ -265,7 +196,7 @@ class OutboxStore:
         Returns how many were new: an item whose key is stored already is skipped."""
         return await self.db.run_write(insert_items, list(items), now, None)
 
-    async def claim_outbox(
+    async def claim(
         self,
         worker: str,
         now: datetime,
@@ -288,9 +219,9 @@ class OutboxStore:
         `committed()` runs right after COMMIT (to measure that window)."""
         return await self._settle(
             row_id,
-            (PENDING, CLAIMED, WAITING),
+            OutboxStatus.unfinished(),
             urgent=committed or True,
-            status=SENT,
+            status=OutboxStatus.SENT,
             sent_message_id=message_id,
             sent_at=now,
             last_error=None,
@@ -300,8 +231,8 @@ class OutboxStore:
         """A failed attempt: try again at next_attempt_at; later rows of the chat wait."""
         return await self._settle(
             row_id,
-            (CLAIMED,),
-            status=PENDING,
+            (OutboxStatus.CLAIMED,),
+            status=OutboxStatus.PENDING,
             attempts=OutboxRecord.attempts + 1,
             last_error=error,
             next_attempt_at=next_attempt_at,
@@ -312,7 +243,11 @@ class OutboxStore:
 
         Attempts stay as they were; the row keeps holding the rows behind it in its chat."""
         return await self._settle(
-            row_id, (CLAIMED,), status=PENDING, last_error=reason, next_attempt_at=until
+            row_id,
+            (OutboxStatus.CLAIMED,),
+            status=OutboxStatus.PENDING,
+            last_error=reason,
+            next_attempt_at=until,
         )
 
     async def record_parts(
@@ -329,8 +264,8 @@ class OutboxStore:
             payload = {**loads(text), "sent_parts": message_ids}
             if in_doubt is not None:
                 payload["in_doubt"] = in_doubt
-            query = update(o).where(o.id == row_id, o.status == CLAIMED)
-            return _rowcount(conn, query.values(payload=dumps(payload))) == 1
+            query = update(o).where(o.id == row_id, o.status == OutboxStatus.CLAIMED)
+            return rowcount(conn, query.values(payload=dumps(payload))) == 1
 
         return await self.db.run_urgent_write(record)  # a part sent: as urgent as a mark
 
@@ -338,8 +273,8 @@ class OutboxStore:
         """The person cannot get direct messages yet: park the row until release_waiting."""
         return await self._settle(
             row_id,
-            (CLAIMED,),
-            status=WAITING,
+            (OutboxStatus.CLAIMED,),
+            status=OutboxStatus.WAITING,
             attempts=OutboxRecord.attempts + 1,
             last_error=reason,
         )
@@ -347,7 +282,7 @@ class OutboxStore:
     async def mark_failed(self, row_id: int, reason: str) -> bool:
         """Give up on a row for good (the chat is gone...); later rows go ahead."""
         return await self._settle(
-            row_id, (PENDING, CLAIMED, WAITING), status=FAILED, last_error=reason
+            row_id, OutboxStatus.unfinished(), status=OutboxStatus.FAILED, last_error=reason
         )
 
     async def release_waiting(
@@ -362,10 +297,10 @@ class OutboxStore:
             o = OutboxRecord
             query = (
                 update(o)
-                .where(o.user_id == user_id, o.status == WAITING)
-                .values(status=PENDING, next_attempt_at=now)
+                .where(o.user_id == user_id, o.status == OutboxStatus.WAITING)
+                .values(status=OutboxStatus.PENDING, next_attempt_at=now)
             )
-            return await self.db.run_write(_rowcount, query)
+            return await self.db.run_write(rowcount, query)
         return await self.db.run_write(_release_behind, user_id, now, first)
 
     async def park_chat(self, row_id: int, reason: str) -> bool:
@@ -380,10 +315,10 @@ class OutboxStore:
         o = OutboxRecord
         query = (
             update(o)
-            .where(o.chat_id == chat_id, o.user_id.is_(None), o.status == WAITING)
-            .values(status=PENDING, next_attempt_at=now)
+            .where(o.chat_id == chat_id, o.user_id.is_(None), o.status == OutboxStatus.WAITING)
+            .values(status=OutboxStatus.PENDING, next_attempt_at=now)
         )
-        return await self.db.run_write(_rowcount, query)
+        return await self.db.run_write(rowcount, query)
 
     async def sent_message_id(self, key: str, chat_id: int | None = None) -> int | None:
         """The Telegram message id an outbox row produced, once it was sent (in `chat_id`)."""
@@ -404,7 +339,7 @@ class OutboxStore:
         found: str | None = await self.db.run_read(_scalar, query)
         return found
 
-    async def prune_outbox(self, now: datetime, keep: timedelta, batch: int = 2000) -> int:
+    async def prune(self, now: datetime, keep: timedelta, batch: int = 2000) -> int:
         """Forget settled rows older than `keep`; returns how many rows were touched.
 
         Rows of ended games and rows of no game are deleted. Rows of games still running
@@ -418,17 +353,17 @@ class OutboxStore:
                     break
         return touched
 
-    async def outbox_counts(self) -> dict[str, int]:
+    async def counts(self) -> dict[OutboxStatus, int]:
         """How many rows are in each status (for health checks)."""
         o = OutboxRecord
         query = select(o.status, func.count()).group_by(o.status)
         rows = await self.db.run_read(lambda conn: conn.execute(query).all())
-        return {status: count for status, count in rows}
+        return {OutboxStatus(status): count for status, count in rows}
 
     async def _settle(
         self,
         row_id: int,
-        only_from: tuple[str, ...],
+        only_from: tuple[OutboxStatus, ...],
         *,
         urgent: bool | Callable[[], object] = False,
         **values: Any,
@@ -442,6 +377,6 @@ class OutboxStore:
             .values(claimed_by=None, lease_until=None, **values)
         )
         if not urgent:
-            return bool(await self.db.run_write(_rowcount, query))
+            return bool(await self.db.run_write(rowcount, query))
         after = (lambda _: urgent()) if callable(urgent) else None
-        return bool(await self.db.run_urgent_write(lambda conn: _rowcount(conn, query), after))
+        return bool(await self.db.run_urgent_write(lambda conn: rowcount(conn, query), after))

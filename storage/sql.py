@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
 
 
 def insert_for(dialect: str, model: Any) -> Any:
@@ -13,6 +14,11 @@ def insert_for(dialect: str, model: Any) -> Any:
     if dialect == "postgresql":
         return postgresql.insert(model)
     return sqlite.insert(model)
+
+
+def rowcount(conn: Connection, statement: Any) -> int:
+    """Run an UPDATE or DELETE; how many rows it changed."""
+    return int(conn.execute(statement).rowcount or 0)
 
 
 def dumps(value: Any) -> str:

@@ -65,16 +65,6 @@ def handling(update_id: int) -> Iterator[UpdateMark]:
         _current.reset(token)
 
 
-@contextmanager
-def no_update() -> Iterator[None]:
-    """Commands run inside belong to no update (deadlines run by the scheduler)."""
-    token = _current.set(None)
-    try:
-        yield
-    finally:
-        _current.reset(token)
-
-
 def next_step() -> Step | None:
     """The step of the next game command of the update being handled, if any."""
     mark = _current.get()

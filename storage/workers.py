@@ -8,8 +8,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.engine import Connection
 
 from storage.database import Database
-from storage.models import DeadlineRecord, HeartbeatRecord, OutboxRecord
-from storage.sql import insert_for
+from storage.models import DeadlineRecord, HeartbeatRecord, OutboxRecord, OutboxStatus
+from storage.sql import insert_for, rowcount
 
 
 class Workers:
@@ -50,12 +50,11 @@ class Workers:
 
         def release(conn: Connection) -> int:
             o, d = OutboxRecord, DeadlineRecord
-            outbox = update(o).where(o.claimed_by == worker, o.status == "claimed")
-            outbox = outbox.values(status="pending", claimed_by=None, lease_until=None)
+            claimed = (o.claimed_by == worker) & (o.status == OutboxStatus.CLAIMED)
+            outbox = update(o).where(claimed)
+            outbox = outbox.values(status=OutboxStatus.PENDING, claimed_by=None, lease_until=None)
             deadlines = update(d).where(d.claimed_by == worker)
             deadlines = deadlines.values(claimed_by=None, lease_until=None)
-            return int(conn.execute(outbox).rowcount or 0) + int(
-                conn.execute(deadlines).rowcount or 0
-            )
+            return rowcount(conn, outbox) + rowcount(conn, deadlines)
 
         return await self.db.run_write(release)

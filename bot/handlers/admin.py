@@ -107,7 +107,7 @@ async def void(update: Update, context: CustomContext) -> None:
     replied = w.message.reply_to_message if w.message else None
     suggestion = None
     if replied is not None:
-        key = await context.services.store.message_key(w.chat.id, replied.message_id)
+        key = await context.services.store.outbox.message_key(w.chat.id, replied.message_id)
         found = re.fullmatch(rf"g{ref.id}:s(\d+)", key or "")
         suggestion = int(found[1]) if found else None
     if suggestion is None:

@@ -179,10 +179,6 @@ async def require_game_here(context: CustomContext, w: Where) -> GameRef | None:
     return ref
 
 
-async def load(context: CustomContext, game_id: int) -> Game:
-    return await context.services.store.load(game_id)
-
-
 async def answer_toast(
     context: CustomContext,
     update: Update,

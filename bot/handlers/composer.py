@@ -16,7 +16,6 @@ from engine.cards import CATEGORY_ORDER
 from engine.state import Game, Player
 
 Buttons = list[list[dict[str, str]]]
-CATEGORY_STEPS = ("suspect", "weapon", "place")
 
 
 def _button(text_spec: dict[str, str], data: cb.Callback) -> dict[str, str]:

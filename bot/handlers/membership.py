@@ -26,7 +26,7 @@ async def bot_membership(update: Update, context: CustomContext) -> None:
         log.warning("the bot is no longer in chat %s (%s)", chat_id, status)
         return
     svc = context.services
-    released = await svc.store.release_chat(chat_id, svc.now())
+    released = await svc.store.outbox.release_chat(chat_id, svc.now())
     if released:
         log.info("the bot is back in chat %s: %s held messages released", chat_id, released)
         svc.outbox_ready.set()

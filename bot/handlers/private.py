@@ -21,7 +21,7 @@ from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import answer_choices, player_view
 from engine.state import Game, Phase, Suggestion
-from storage.planning import OutboxItem
+from storage.messages_owed import OutboxItem
 
 
 async def start(update: Update, context: CustomContext) -> None:
@@ -41,7 +41,7 @@ async def start(update: Update, context: CustomContext) -> None:
         user_id=w.user.id,
         payload={"msg": "start.welcome", "args": {}},
     )
-    await svc.store.release_waiting(w.user.id, svc.now(), first=welcome)
+    await svc.store.outbox.release_waiting(w.user.id, svc.now(), first=welcome)
     svc.outbox_ready.set()
     payload = context.args[0] if context.args else ""
     if payload == "accuse":  # from the group's "accusations are private" answer

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from storage.games import Store
+from storage.service import Store
 from tests.bot.play import card_name, naming
 from tests.bot.processes import whodunit_command
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser

@@ -8,7 +8,7 @@ from bot.planning import plan_messages
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings
-from storage.games import Store
+from storage.service import Store
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 STRICT = Settings(auto_no_refutation=False)  # every suggestion waits for its answer

@@ -19,7 +19,7 @@ from bot.config import BotConfig
 from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
-from storage.models import OutboxRecord
+from storage.models import OutboxRecord, OutboxStatus
 from storage.outbox import _claimable
 from tests.fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 
@@ -125,7 +125,7 @@ class BotHarness:
         deadline = asyncio.get_running_loop().time() + timeout
         quiet = 0
         while quiet < 3:
-            counts = await store.outbox_counts()
+            counts = await store.outbox.counts()
             due = await store.db.run_read(_due_rows, self.services.now())
             busy = (
                 self.server.world.updates
@@ -147,7 +147,7 @@ class BotHarness:
         target = self.clock.now() + by
         store = self.services.store
         while True:
-            upcoming = await store.next_deadlines(limit=1)
+            upcoming = await store.deadlines.upcoming(limit=1)
             if not upcoming or upcoming[0].due_at > target:
                 break
             self.clock.moment = max(self.clock.moment, upcoming[0].due_at)
@@ -182,5 +182,5 @@ def _due_rows(conn: Connection, now: datetime) -> int:
     """Outbox rows the sender should be delivering now: claimed ones, and those it could
     claim (not those waiting for a retry, for their chat's slot, or behind such a row)."""
     o = OutboxRecord
-    query = select(func.count()).where(or_(o.status == "claimed", _claimable(now)))
+    query = select(func.count()).where(or_(o.status == OutboxStatus.CLAIMED, _claimable(now)))
     return int(conn.execute(query).scalar() or 0)

@@ -14,7 +14,7 @@ from datetime import datetime
 from bot.scheduler import Scheduler
 from bot.services import Services
 from storage.deadlines import DeadlineRow
-from storage.games import Store
+from storage.service import Store
 
 
 class RecordingScheduler(Scheduler):

@@ -18,7 +18,7 @@ import asyncpg
 import pytest
 
 from engine import events as ev
-from storage.games import Store
+from storage.service import Store
 from tests.bot.crashes import Club, Killable, doubles, kill_gaps, nearest_kill, shown_cards
 from tests.bot.processes import bot_env
 from tests.fakebot import FakeTelegramClient
@@ -85,12 +85,12 @@ async def _all_delivered(fake: FakeTelegramClient, store: Store) -> None:
     """Wait until every owed message is sent and Telegram holds no unconfirmed update."""
 
     async def settled() -> bool:
-        counts = await store.outbox_counts()
+        counts = await store.outbox.counts()
         return set(counts) <= {"sent"} and not await fake.updates()
 
     await fake.wait_for(settled, 60)
     await asyncio.sleep(2)  # anything doubled late would arrive by now
-    assert set(await store.outbox_counts()) == {"sent"}
+    assert set(await store.outbox.counts()) == {"sent"}
 
 
 async def _check(fake: FakeTelegramClient, store: Store, bot: Killable, clubs: list[Club]) -> None:

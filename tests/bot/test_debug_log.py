@@ -9,7 +9,7 @@ import signal
 from pathlib import Path
 
 from engine.cards import CLASSIC
-from storage.games import Store
+from storage.service import Store
 from tests.bot.play import card_name, naming
 from tests.bot.processes import bot_env, whodunit_command
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser

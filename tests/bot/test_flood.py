@@ -201,14 +201,14 @@ async def test_a_flooder_is_told_once_privately_then_costs_nothing(guarded: Tabl
     # From now on their commands and presses cost no API call and no database write.
     await table.bot.settle()
     calls = len([c for c in table.server.calls if c.method != "getUpdates"])
-    rows = await table.bot.services.store.outbox_counts()
+    rows = await table.bot.services.store.outbox.counts()
     for _ in range(50):
         mallory.send(table.group, "/pause")
     ignored = await trent.press(lobby, "Join", timeout=0.5)
     await table.bot.settle()
     assert not ignored.answered
     assert len([c for c in table.server.calls if c.method != "getUpdates"]) == calls
-    assert await table.bot.services.store.outbox_counts() == rows
+    assert await table.bot.services.store.outbox.counts() == rows
     assert len(bot_messages(table.group)) == posts + 5
     assert sum(NOTICE in m.text for m in bot_messages(table.group)) == 0
     # Everybody else is heard as before.

@@ -115,7 +115,7 @@ async def test_a_group_upgraded_mid_day_keeps_its_game(basic: Table, service_fir
     # Nothing went to the old id after the upgrade (but the one send that learnt of it).
     assert len(bot_messages(old)) == posts_before
     assert _calls_to(t, old.id, upgraded_at) == ([] if service_first else [400])
-    counts = await t.bot.services.store.outbox_counts()
+    counts = await t.bot.services.store.outbox.counts()
     assert set(counts) == {"sent"}, counts
 
 

@@ -83,8 +83,8 @@ async def test_twenty_games_never_put_more_than_twenty_posts_in_any_window(
 async def _delivered(harness: BotHarness, timeout: float) -> None:
     """Wait until no message is owed (rows waiting for their slot included)."""
     deadline = time.monotonic() + timeout
-    while set(await harness.services.store.outbox_counts()) - {"sent"}:
-        assert time.monotonic() < deadline, await harness.services.store.outbox_counts()
+    while set(await harness.services.store.outbox.counts()) - {"sent"}:
+        assert time.monotonic() < deadline, await harness.services.store.outbox.counts()
         await asyncio.sleep(0.2)
 
 

@@ -26,7 +26,7 @@ from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Game, Phase
 from locales import LANGUAGES
-from storage.planning import PlanContext
+from storage.messages_owed import PlanContext
 from tests.bot.catalogs import (
     all_texts,
 )

@@ -9,7 +9,7 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
-from storage.games import Store
+from storage.service import Store
 from tests.bot.play import card_name, naming
 from tests.bot.processes import bot_env, start_bot, stop_bot
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage
@@ -89,7 +89,7 @@ async def test_sigkill_before_the_day_ends_and_restart_after(tmp_path: Path) -> 
         store = await Store.open(url, migrate=False)
         try:
             game = await store.load(ref.id)
-            counts_by_status = await store.outbox_counts()
+            counts_by_status = await store.outbox.counts()
         finally:
             await store.close()
         assert game.day == 2 and game.quota_left(game.players[seat.seat]) == 3

@@ -36,7 +36,7 @@ async def test_a_429_is_waited_out_and_the_message_delivered_once(table: Table) 
     await table.bot.advance(timedelta(seconds=1))
     assert _sends(table, table.group.id) == [429, 200]
     assert _rules_posts(table.group) == 1
-    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+    assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
 
 
 async def test_a_429_for_one_chat_pauses_only_that_chat(table: Table) -> None:
@@ -65,12 +65,12 @@ async def test_server_errors_are_retried_with_back_off(table: Table) -> None:
     table.server.fail_next("sendMessage", 502, times=2)
     await table.bot.say(table.alice, table.group, "/rules")
     assert _rules_posts(table.group) == 0
-    counts = await table.bot.services.store.outbox_counts()
+    counts = await table.bot.services.store.outbox.counts()
     assert counts.get("pending") == 1, "kept for a later try, not dropped"
     await table.bot.advance(timedelta(seconds=3))  # the first back-off (2 s)
     await table.bot.advance(timedelta(seconds=5))  # the second (4 s)
     assert _rules_posts(table.group) == 1
-    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+    assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
 
 
 async def test_a_slow_answer_within_the_timeout_is_sent_once(table: Table) -> None:
@@ -94,7 +94,7 @@ async def test_a_lost_answer_is_resent_once_after_a_long_back_off(table: Table) 
     assert _rules_posts(table.group) == 2, "resent once: a lost post is worse than a double"
     await table.bot.advance(timedelta(hours=1))
     assert _rules_posts(table.group) == 2, "a second lost answer: taken as delivered"
-    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+    assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
 
 
 async def test_a_split_message_resends_only_the_part_whose_answer_was_lost(table: Table) -> None:
@@ -146,12 +146,12 @@ async def test_quick_join_and_leave_presses_make_a_couple_of_lobby_edits(table: 
 
 async def test_the_sender_prunes_old_sent_messages(table: Table) -> None:
     await table.bot.say(table.alice, table.group, "/rules")
-    assert (await table.bot.services.store.outbox_counts()) == {"sent": 1}
+    assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
     await table.bot.advance(timedelta(days=8))  # past the 7 days sent rows are kept
     store = table.bot.services.store
     for _ in range(50):  # the sender's loop prunes within a second or so
-        if not await store.outbox_counts():
+        if not await store.outbox.counts():
             break
         await asyncio.sleep(0.1)
-    assert (await store.outbox_counts()) == {}, "the reply to /rules (no game) is deleted"
+    assert (await store.outbox.counts()) == {}, "the reply to /rules (no game) is deleted"
     assert _rules_posts(table.group) == 1

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 
 from engine import events as ev
-from storage.games import Store
+from storage.service import Store
 from tests.bot.crowd import START, crowd
 from tests.bot.processes import REPO_ROOT
 from tests.storage.conftest import create_pg_database, drop_pg_database, pg_server
@@ -49,7 +49,7 @@ async def test_two_sweeping_processes_run_each_deadline_of_200_games_once(pg_url
     store = await Store.open(pg_url)
     try:
         games = await crowd(store, GAMES)
-        due = {(row.game_id, row.key) for row in await store.next_deadlines(limit=10_000)}
+        due = {(row.game_id, row.key) for row in await store.deadlines.upcoming(limit=10_000)}
         moment = (START + timedelta(days=1, seconds=1)).isoformat()
         first, second = await asyncio.gather(
             _sweep(pg_url, "host:1", moment), _sweep(pg_url, "host:2", moment)

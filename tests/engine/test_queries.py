@@ -1,14 +1,11 @@
-"""What every player can always ask, what the thread sees, and the public log."""
+"""What every player can always ask, and what the thread sees."""
 
 from __future__ import annotations
 
 import dataclasses
-import json
 
 from engine import commands as cmd
-from engine import events as ev
 from engine.cards import CATEGORY_ORDER
-from engine.public_log import public_log
 from engine.queries import (
     admin_refusal,
     answer_choices,
@@ -99,49 +96,6 @@ def test_winner_query() -> None:
     table.wait(DAY)
     assert winner(table.game) == 2
     assert public_view(table.game).winner == 2
-
-
-def _secret_play() -> Table:
-    table = table_where(lambda t: bool(t.held(2, SUSPECT)))
-    s = table.suggest(1, 2, table.held_by(2, SUSPECT))
-    table.refute(2, s.id, s.suspect)
-    table.accuse(3, table.wrong())
-    return table
-
-
-def test_public_log_hides_cards_until_the_end() -> None:
-    table = _secret_play()
-    log = public_log(table.events)
-    by_type = {entry["type"]: entry for entry in log}
-    assert "seed" not in by_type["LobbyOpened"]
-    assert "envelope" not in by_type["GameStarted"]
-    assert by_type["GameStarted"]["seats"] == [
-        {"user": p.user, "role": p.role} for p in table.game.players
-    ]
-    assert "card" not in by_type["SuggestionRefuted"]
-    made = by_type["AccusationMade"]
-    assert made["seat"] == 2 and not {"suspect", "weapon", "place"} & set(made)
-    assert by_type["SuggestionMade"]["suspect"] == table.game.suggestions[0].suspect
-    json.dumps(log)  # the log is plain JSON
-
-    table.wait(DAY)  # the wrong accusation is judged: still no secret
-    assert by_type.keys() <= {e["type"] for e in public_log(table.events)}
-    assert all(
-        "card" not in e for e in public_log(table.events) if e["type"] == "SuggestionRefuted"
-    )
-
-
-def test_public_log_reveals_everything_once_the_game_ends() -> None:
-    table = _secret_play()
-    table.wait(DAY)
-    table.accuse(1, table.envelope)
-    table.wait(DAY)
-    assert isinstance(table.events[-1], ev.GameEnded)
-    by_type = {entry["type"]: entry for entry in public_log(table.events)}
-    assert tuple(by_type["GameStarted"]["envelope"]) == table.envelope
-    assert all("hand" in seat for seat in by_type["GameStarted"]["seats"])
-    assert by_type["SuggestionRefuted"]["card"] == table.game.suggestions[0].suspect
-    assert by_type["AccusationMade"]["suspect"] == table.envelope[0]
 
 
 def test_a_suggestion_is_refused_before_its_cards_are_read_until_the_cards_are_dealt() -> None:

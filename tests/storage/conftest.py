@@ -18,9 +18,9 @@ import asyncpg
 import pytest
 from sqlalchemy.engine import make_url
 
-from storage.games import Store
 from storage.migrate import upgrade
 from storage.models import Base
+from storage.service import Store
 
 DEFAULT_PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 PG_URL = os.environ.get("WHODUNIT_TEST_POSTGRES_URL", DEFAULT_PG)

@@ -15,8 +15,8 @@ from engine.deadlines import deadlines
 from engine.evolve import replay
 from engine.settings import Settings
 from engine.state import Game
-from storage.games import Outcome, Store
 from storage.members import members
+from storage.messages_owed import OutboxItem, PlanContext
 from storage.models import (
     Base,
     DeadlineRecord,
@@ -25,7 +25,7 @@ from storage.models import (
     MemberRecord,
     OutboxRecord,
 )
-from storage.planning import OutboxItem, PlanContext
+from storage.service import Outcome, Store
 
 NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 CHAT = -1001234567890

@@ -12,9 +12,9 @@ from sqlalchemy.engine import Connection
 from engine import commands as cmd
 from engine.cards import custom_pack
 from engine.settings import Settings
-from storage.games import Store
+from storage.messages_owed import OutboxItem
 from storage.models import DeadlineRecord, GameRecord, OutboxRecord
-from storage.planning import OutboxItem
+from storage.service import Store
 from tests.storage.helpers import CHAT, NOW, later, new_game, planner, suggestion_for
 
 NEW = -1009999999999
@@ -36,7 +36,7 @@ def _rows(conn: Connection) -> dict[str, Any]:
 async def _owed_to_the_old_chat(store: Store) -> int:
     """Rows of every kind the old chat is owed; returns the id of the one claimed now."""
     plain = {"msg": "x"}
-    await store.enqueue(
+    await store.outbox.enqueue(
         [
             OutboxItem("head", CHAT, payload=plain),
             OutboxItem("reply", CHAT, payload={"msg": "y", "reply_to_message_id": 41}),
@@ -46,9 +46,9 @@ async def _owed_to_the_old_chat(store: Store) -> int:
         ],
         NOW,
     )
-    claimed = {row.key: row for row in await store.claim_outbox("w", NOW)}
-    await store.mark_undeliverable(claimed["dm"].id, "forbidden")  # a person not started yet
-    await store.mark_sent(claimed["other"].id, 5, NOW)
+    claimed = {row.key: row for row in await store.outbox.claim("w", NOW)}
+    await store.outbox.mark_undeliverable(claimed["dm"].id, "forbidden")  # a person not started yet
+    await store.outbox.mark_sent(claimed["other"].id, 5, NOW)
     return claimed["head"].id  # in flight when the group is upgraded
 
 
@@ -61,12 +61,12 @@ async def test_everything_of_the_chat_moves_in_one_go_and_nothing_else(store: St
     await store.chats.set_settings(CHAT, Settings(pack="custom", suggestions_per_day=5), NOW)
     await store.chats.set_language(CHAT, "ru", NOW)
     await store.chats.set_name(CHAT, 0, "Baker Street Irregulars", NOW)
-    sent_before = await store.enqueue([OutboxItem("sent", CHAT, payload={"msg": "s"})], NOW)
+    sent_before = await store.outbox.enqueue([OutboxItem("sent", CHAT, payload={"msg": "s"})], NOW)
     assert sent_before == 1
     # Deliver what the games owe so far, so the rows below are the chat's queue.
-    while claimed := await store.claim_outbox("w", NOW, limit=100):
+    while claimed := await store.outbox.claim("w", NOW, limit=100):
         for row in claimed:
-            await store.mark_sent(row.id, 1, NOW)
+            await store.outbox.mark_sent(row.id, 1, NOW)
     before = await store.db.run_read(_rows)
     in_flight = await _owed_to_the_old_chat(store)
 
@@ -92,16 +92,16 @@ async def test_everything_of_the_chat_moves_in_one_go_and_nothing_else(store: St
     assert f'"notify":[{OTHER},0]' in outbox["dm-other"].payload
     assert outbox["sent"].chat_id == CHAT, "a sent row records where it went"
     # Its message can be neither edited nor replied to in the new chat, which numbers anew.
-    assert await store.sent_message_id("sent", CHAT) == 1
-    assert await store.sent_message_id("sent", NEW) is None
+    assert await store.outbox.sent_message_id("sent", CHAT) == 1
+    assert await store.outbox.sent_message_id("sent", NEW) is None
     assert outbox["other"].chat_id == OTHER
 
     # The send that was in flight is refused (migrate_to_chat_id): retried, to the new chat.
-    assert await store.mark_retry(in_flight, "migrated", later(seconds=1))
-    [head] = await store.claim_outbox("w", later(seconds=1))
+    assert await store.outbox.mark_retry(in_flight, "migrated", later(seconds=1))
+    [head] = await store.outbox.claim("w", later(seconds=1))
     assert (head.key, head.chat_id) == ("head", NEW)
-    await store.mark_sent(head.id, 1, later(seconds=1))
-    [reply] = await store.claim_outbox("w", later(seconds=2))
+    await store.outbox.mark_sent(head.id, 1, later(seconds=1))
+    [reply] = await store.outbox.claim("w", later(seconds=2))
     assert (reply.key, reply.chat_id, reply.reply_to_message_id) == ("reply", NEW, None)
 
 
@@ -162,17 +162,19 @@ async def test_the_new_chats_own_choices_win_and_the_rest_comes_along(store: Sto
 
 async def test_a_parked_group_is_held_until_released_in_order(store: Store) -> None:
     """The bot was removed from the group: the head row is parked, the rest wait behind it."""
-    await store.enqueue([OutboxItem(f"p{i}", CHAT, payload={"msg": "x"}) for i in range(3)], NOW)
-    [head] = await store.claim_outbox("w", NOW)
-    assert await store.park_chat(head.id, "Forbidden: bot was kicked from the group chat")
-    assert await store.claim_outbox("w", later(hours=1)) == []
-    assert await store.release_chat(OTHER, later(hours=1)) == 0
-    assert await store.release_chat(CHAT, later(hours=1)) == 1
+    await store.outbox.enqueue(
+        [OutboxItem(f"p{i}", CHAT, payload={"msg": "x"}) for i in range(3)], NOW
+    )
+    [head] = await store.outbox.claim("w", NOW)
+    assert await store.outbox.park_chat(head.id, "Forbidden: bot was kicked from the group chat")
+    assert await store.outbox.claim("w", later(hours=1)) == []
+    assert await store.outbox.release_chat(OTHER, later(hours=1)) == 0
+    assert await store.outbox.release_chat(CHAT, later(hours=1)) == 1
     order = []
     moment = later(hours=1)
-    while claimed := await store.claim_outbox("w", moment):
+    while claimed := await store.outbox.claim("w", moment):
         for row in claimed:
             order.append(row.key)
-            await store.mark_sent(row.id, len(order), moment)
+            await store.outbox.mark_sent(row.id, len(order), moment)
         moment += timedelta(seconds=1)
     assert order == ["p0", "p1", "p2"]

@@ -25,8 +25,8 @@ from engine import events as ev
 from engine.errors import RuleError
 from engine.settings import Settings
 from storage.cache import StateCache
-from storage.games import Outcome, Store
 from storage.models import GameRecord
+from storage.service import Outcome, Store
 from tests.storage.helpers import NOW, check_consistency, new_game, planner, suggestion_for
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from storage.games import Store
 from storage.models import GameRecord
+from storage.service import Store
 from tests.storage.helpers import NOW, ROOMY, check_consistency, new_game, planner, suggestion_for
 
 ROOT = Path(__file__).resolve().parents[2]

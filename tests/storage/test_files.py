@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from storage.games import Store
+from storage.service import Store
 
 
 @pytest.fixture

@@ -13,7 +13,8 @@ from engine import events as ev
 from engine.errors import RuleError
 from engine.evolve import replay
 from engine.settings import Settings
-from storage.games import Store
+from storage.models import DeadlineStatus
+from storage.service import Store
 from tests.storage.conftest import terminate_connections
 from tests.storage.helpers import (
     CHAT,
@@ -88,7 +89,7 @@ async def test_deadline_rows_follow_the_state(store: Store) -> None:
     game = await new_game(store)
     gid, admin = game.game_id, dict(actor=1, actor_is_admin=True)
     made = await store.execute(gid, suggestion_for(game.state, 1, 2, 1), NOW, planner)
-    keys = {d.key for d in await store.next_deadlines()}
+    keys = {d.key for d in await store.deadlines.upcoming()}
     suggestion = made.state.suggestions[-1]
     if suggestion.answer.value == "pending":
         assert f"answer:{suggestion.id}" in keys
@@ -96,12 +97,12 @@ async def test_deadline_rows_follow_the_state(store: Store) -> None:
     await check_consistency(store, gid)
     await store.execute(gid, suggestion_for(made.state, 1, 3, 2), NOW, planner)
     await store.execute(gid, cmd.PauseGame(**admin), later(hours=1), planner)
-    assert await store.next_deadlines() == []
+    assert await store.deadlines.upcoming() == []
     await store.execute(gid, cmd.ResumeGame(**admin), later(hours=3), planner)
     state = await check_consistency(store, gid)
     assert state.day_ends_at == game.state.day_ends_at + timedelta(hours=2)  # type: ignore[operator]
     await store.execute(gid, cmd.ExtendDay(by=timedelta(hours=5), **admin), later(hours=4), planner)
-    day = {d.key: d.due_at for d in await store.next_deadlines()}["day:1"]
+    day = {d.key: d.due_at for d in await store.deadlines.upcoming()}["day:1"]
     assert day == game.state.day_ends_at + timedelta(hours=7)  # type: ignore[operator]
     await check_consistency(store, gid)
 
@@ -111,29 +112,30 @@ async def test_the_scheduler_runs_due_deadlines(store: Store) -> None:
     made = await store.execute(game.game_id, suggestion_for(game.state, 2, 3, 4), NOW, planner)
     end = made.state.day_ends_at
     assert end is not None
-    assert await store.claim_due_deadlines("w1", NOW) == []
-    assert await store.overdue_deadlines(NOW) == []
-    due = await store.claim_due_deadlines("w1", end)
+    assert await store.deadlines.claim_due("w1", NOW) == []
+    due = await store.deadlines.claim_due("w1", end)
     assert {d.key for d in due} >= {"day:1", "remind:1"}
-    assert await store.claim_due_deadlines("w2", end) == []  # leased to w1
-    for row in due:
-        await store.run_deadline(row, end, planner)
+    assert await store.deadlines.claim_due("w2", end) == []  # leased to w1
+    for row in due:  # as the scheduler runs them
+        await store.execute(row.game_id, row.engine_command(), end, planner)
+        await store.deadlines.complete(row)
     state = await check_consistency(store, game.game_id)
     assert state.day == 2 and state.day_open
-    assert all(d.status == "pending" for d in await store.next_deadlines())
-    assert min(d.due_at for d in await store.next_deadlines()) > end
+    assert all(d.status == DeadlineStatus.PENDING for d in await store.deadlines.upcoming())
+    assert min(d.due_at for d in await store.deadlines.upcoming()) > end
 
 
 async def test_concurrent_schedulers_never_share_a_deadline(store: Store) -> None:
     games = [await new_game(store, chat_id=-100 - n) for n in range(6)]
     end = max(g.state.day_ends_at for g in games if g.state.day_ends_at is not None)
-    due = {(d.game_id, d.key) for d in await store.overdue_deadlines(end, limit=1000)}
+    upcoming = await store.deadlines.upcoming(limit=1000)
+    due = {(d.game_id, d.key) for d in upcoming if d.due_at <= end}
     assert len(due) == 12  # day end and reminder of each game
 
     async def scheduler(name: str) -> list[tuple[int, str]]:
         claimed = []
         for _ in range(4):
-            rows = await store.claim_due_deadlines(name, end, limit=2)
+            rows = await store.deadlines.claim_due(name, end, limit=2)
             claimed += [(row.game_id, row.key) for row in rows]
             await asyncio.sleep(0)
         return claimed
@@ -147,21 +149,23 @@ async def test_a_deadline_the_engine_ignores_is_completed_not_repeated(store: St
     game = await new_game(store)
     end = game.state.day_ends_at
     assert end is not None
-    [day] = [d for d in await store.claim_due_deadlines("w", end) if d.key == "day:1"]
+    [day] = [d for d in await store.deadlines.claim_due("w", end) if d.key == "day:1"]
     # A skewed clock: the engine finds the day not over yet and decides nothing.
-    assert (await store.run_deadline(day, end - timedelta(seconds=1), planner)).events == []
-    keys = {d.key for d in await store.claim_due_deadlines("w", end + timedelta(hours=1))}
+    skewed = end - timedelta(seconds=1)
+    assert (await store.execute(game.game_id, day.engine_command(), skewed, planner)).events == []
+    assert await store.deadlines.complete(day)
+    keys = {d.key for d in await store.deadlines.claim_due("w", end + timedelta(hours=1))}
     assert "day:1" not in keys  # done, so it does not fire again and again
     # A command that moves the deadline makes it pending again.
     extend = cmd.ExtendDay(actor=1, actor_is_admin=True, by=timedelta(hours=2))
     await store.execute(game.game_id, extend, end - timedelta(minutes=1), planner)
-    [moved] = [d for d in await store.next_deadlines() if d.key == "day:1"]
-    assert moved.status == "pending" and moved.due_at == end + timedelta(hours=2)
+    [moved] = [d for d in await store.deadlines.upcoming() if d.key == "day:1"]
+    assert moved.status == DeadlineStatus.PENDING and moved.due_at == end + timedelta(hours=2)
     # Run normally, the deadline disappears and completing it changes nothing.
-    [day] = [d for d in await store.claim_due_deadlines("w2", moved.due_at) if d.key == "day:1"]
+    [day] = [d for d in await store.deadlines.claim_due("w2", moved.due_at) if d.key == "day:1"]
     await store.execute(game.game_id, day.engine_command(), moved.due_at, planner)
-    assert await store.complete_deadline(day) is False
-    assert {d.key for d in await store.next_deadlines()} == {"day:2", "remind:2"}
+    assert await store.deadlines.complete(day) is False
+    assert {d.key for d in await store.deadlines.upcoming()} == {"day:2", "remind:2"}
     await check_consistency(store, game.game_id)
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
 
 from engine import commands as cmd
 from engine import events as ev
 from engine.settings import Settings
-from storage.games import Store
+from storage.service import Store
 from storage.updates import KEEP, handling
 from tests.storage.helpers import (
     CHAT,
@@ -86,17 +85,3 @@ async def test_old_handled_updates_are_pruned(store: Store) -> None:
     assert await store.updates.among([11]) == {11}
     assert await store.updates.prune(NOW + KEEP * 2) == 1
     assert await store.updates.among([11]) == set()
-
-
-async def test_a_deadline_run_while_an_update_is_handled_is_not_its_command(
-    store: Store,
-) -> None:
-    game = await new_game(store)
-    later = NOW + timedelta(days=2)
-    rows = await store.claim_due_deadlines("w", later, limit=1, lease=timedelta(minutes=1))
-    assert rows
-    with handling(99):
-        outcome = await store.run_deadline(rows[0], later, planner)
-    assert outcome.events, "the deadline ran"
-    assert await store.updates.among([99]) == set()
-    await check_consistency(store, game.game_id)

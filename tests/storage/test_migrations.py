@@ -15,9 +15,9 @@ from sqlalchemy.engine import Connection
 
 from storage.config import DEFAULT_URL, ENV_VAR, database_url
 from storage.database import Database
-from storage.games import Store
 from storage.migrate import current, upgrade
 from storage.models import Base
+from storage.service import Store
 from tests.storage.conftest import create_pg_database, drop_pg_database
 
 

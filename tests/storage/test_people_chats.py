@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.settings import Settings
-from storage.games import Store
+from storage.service import Store
 from tests.storage.helpers import NOW, later
 
 
@@ -40,12 +40,12 @@ async def test_chat_defaults(store: Store) -> None:
 async def test_a_group_that_becomes_a_supergroup_keeps_its_game_and_owed_messages(
     store: Store,
 ) -> None:
-    from storage.planning import OutboxItem
+    from storage.messages_owed import OutboxItem
     from tests.storage.helpers import CHAT, new_game
 
     game = await new_game(store)
     await store.chats.set_language(CHAT, "ru")
-    await store.enqueue([OutboxItem(key="owed", chat_id=CHAT, payload={"msg": "x"})], NOW)
+    await store.outbox.enqueue([OutboxItem(key="owed", chat_id=CHAT, payload={"msg": "x"})], NOW)
     new_chat = CHAT - 1
     await store.chats.migrate(CHAT, new_chat)
     found = await store.game_for_chat(new_chat, 0)
@@ -53,10 +53,10 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_game_and_owed_message
     assert await store.game_for_chat(CHAT, 0) is None
     assert (await store.chats.get(new_chat)).language == "ru"
     delivered = []
-    while claimed := await store.claim_outbox("w", later(minutes=1), limit=100):
+    while claimed := await store.outbox.claim("w", later(minutes=1), limit=100):
         for row in claimed:
             delivered.append((row.key, row.chat_id))
-            await store.mark_sent(row.id, 1, later(minutes=1))
+            await store.outbox.mark_sent(row.id, 1, later(minutes=1))
     assert ("owed", new_chat) in delivered and {chat for _, chat in delivered} == {new_chat}
 
 

@@ -16,8 +16,8 @@ from typing import Any
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.state import Answer
-from storage.games import Store
-from storage.planning import OutboxItem, PlanContext
+from storage.messages_owed import OutboxItem, PlanContext
+from storage.service import Store
 from tests.storage.helpers import NOW, answer_for, planner, suggestion_for
 
 

@@ -1,0 +1,147 @@
+"""The messages a command owes: what the planner is given and returns, and how the items
+it returns are stored as outbox rows.
+
+Storage never renders text. After the engine decides, `execute` calls the planner (passed
+in by the bot) with a PlanContext and stores the OutboxItems it returns with
+`insert_items`, in the same transaction as the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from typing import Any, Protocol
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import Connection
+
+from engine.decision import Decision
+from engine.events import Event
+from engine.state import Game
+from storage.models import OutboxRecord, OutboxStatus
+from storage.sql import dumps, insert_for, loads, rowcount
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    """One message owed to a chat (thread) or to a person (direct message).
+
+    `key` is unique: enqueueing the same key twice stores one row. For a direct message
+    set `user_id` (and `chat_id` to the person's private chat, which in Telegram is the
+    user id). `reply_to_key` names an earlier item whose sent message this one replies
+    to. `not_before` delays the first attempt.
+    """
+
+    key: str
+    chat_id: int
+    topic_id: int = 0
+    user_id: int | None = None
+    payload: dict[str, Any] = field(default_factory=dict)
+    reply_to_key: str | None = None
+    not_before: datetime | None = None
+
+
+@dataclass(frozen=True)
+class PlanContext:
+    """A command's result: the engine's decision (the state before, None for a new game,
+    and each event with the state after it, folded once by the engine).
+
+    The events are numbered first_seq, first_seq + 1, ... in the game's log. `place` names
+    the game's chat and topic ("Title · Topic"; "" while unknown) for private messages.
+    """
+
+    game_id: int
+    chat_id: int
+    topic_id: int
+    decision: Decision
+    first_seq: int
+    place: str = ""
+
+    @property
+    def before(self) -> Game | None:
+        return self.decision.before
+
+    @property
+    def events(self) -> list[Event]:
+        return self.decision.events
+
+    @property
+    def after(self) -> Game:
+        return self.decision.state
+
+
+class Planner(Protocol):
+    """Renders the messages a command's events owe; must be pure (it may run more than once)."""
+
+    def __call__(self, ctx: PlanContext) -> list[OutboxItem]: ...
+
+
+def insert_items(
+    conn: Connection,
+    items: Iterable[OutboxItem],
+    now: datetime,
+    game_id: int | None,
+    *,
+    count: bool = True,
+) -> int:
+    """Store items in order; an item whose key exists already is skipped.
+
+    Returns how many were new (with count=False, how many were given: one round trip less).
+    """
+    rows = [
+        {
+            "key": item.key,
+            "game_id": game_id,
+            "chat_id": item.chat_id,
+            "topic_id": item.topic_id,
+            "user_id": item.user_id,
+            "payload": dumps(item.payload),
+            "reply_to_key": item.reply_to_key,
+            "status": OutboxStatus.PENDING,
+            "attempts": 0,
+            "next_attempt_at": item.not_before or now,
+            "created_at": now,
+        }
+        for item in items
+    ]
+    rows = [row for row in rows if not _coalesced(conn, row)]
+    if not rows:
+        return 0
+    keys = [row["key"] for row in rows]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"outbox keys repeat within one batch: {keys}")
+    insert = _insert(conn.dialect.name)
+    # Rows are inserted in the order given, so ids follow that order.
+    if not count:
+        conn.execute(insert, rows)
+        return len(rows)
+    return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
+
+
+def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
+    """An edit whose target already has an edit pending (not yet claimed) replaces its payload.
+
+    The message then shows the newest state once, not every state in turn (Join/Leave).
+    Pending rows of one chat are few, and the payload is small: filtered here in Python."""
+    payload = loads(row["payload"])
+    if payload.get("op") != "edit":
+        return False
+    o = OutboxRecord
+    pending = select(o.id, o.payload).where(
+        o.chat_id == row["chat_id"],
+        o.status == OutboxStatus.PENDING,
+        o.payload.contains('"op":"edit"'),
+    )
+    for row_id, text in conn.execute(pending.order_by(o.id)).all():
+        if loads(text).get("target") == payload["target"]:
+            replace = update(o).where(o.id == row_id, o.status == OutboxStatus.PENDING)
+            # False when a sender claimed it meanwhile (PostgreSQL): then queue the new edit.
+            return rowcount(conn, replace.values(payload=row["payload"])) == 1
+    return False
+
+
+@cache
+def _insert(dialect: str) -> Any:
+    return insert_for(dialect, OutboxRecord).on_conflict_do_nothing(index_elements=["key"])
