@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 
 from telegram.ext import Application, ContextTypes, JobQueue
 
-from bot.planning import plan_messages
+from bot.announce.table import plan_messages
 from bot.services import Services
 from engine import commands as cmd
 from engine.errors import RuleError

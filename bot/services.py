@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.admins import AdminCache
+from bot.announce.table import plan_messages
 from bot.directory import Directory
 from bot.flood import RepeatedRefusals
-from bot.planning import plan_messages
 from engine.commands import Command, OpenLobby
 from storage.games import Outcome, Store
 from storage.planning import OutboxItem

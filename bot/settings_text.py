@@ -7,7 +7,7 @@ from dataclasses import fields
 from datetime import time, timedelta
 from typing import Any
 
-from bot.render import duration_text
+from bot.render.reader import duration_text
 from engine.settings import Settings
 from locales import t
 

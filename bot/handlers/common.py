@@ -200,8 +200,8 @@ async def answer_toast(
     labels: dict[str, str] | None = None,
 ) -> None:
     """A short answer to a button press, in the presser's language."""
-    from bot.messages import compose
-    from bot.render import Reader
+    from bot.render.messages import compose
+    from bot.render.reader import Reader
     from locales import supported
 
     query = update.callback_query

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.messages import compose
-from bot.render import Reader, buttons_markup
+from bot.render.keyboards import buttons_markup
+from bot.render.messages import compose
+from bot.render.reader import Reader
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game, Player
 

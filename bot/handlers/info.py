@@ -7,8 +7,8 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
+from bot.delivery.payload import labels_of
 from bot.handlers.common import game_update, remember, say, services, where
-from bot.render import labels_of
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
 from engine.queries import public_view

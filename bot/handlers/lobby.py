@@ -8,6 +8,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import callbacks as cb
+from bot.delivery.payload import labels_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -25,7 +26,6 @@ from bot.handlers.common import (
     where,
 )
 from bot.parsing import ParseError, match_card
-from bot.render import labels_of
 from engine import commands as cmd
 from engine.cards import CUSTOM, PACKS, Category
 from engine.errors import RuleError

@@ -8,6 +8,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot import callbacks as cb
+from bot.delivery.payload import labels_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -22,7 +23,8 @@ from bot.handlers.common import (
 )
 from bot.handlers.composer import accusation_step, screen, suggestion_step
 from bot.parsing import ParseError, parse_suggestion
-from bot.render import Person, Reader, keyboard, labels_of
+from bot.render.keyboards import keyboard
+from bot.render.reader import Person, Reader
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError

@@ -6,6 +6,8 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import callbacks as cb
+from bot.announce.suggestions import answer_buttons
+from bot.delivery.payload import labels_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -16,8 +18,6 @@ from bot.handlers.common import (
     services,
     where,
 )
-from bot.planner import answer_buttons
-from bot.render import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import answer_choices, player_view

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
+from bot.announce.table import plan_messages
 from bot.handlers.common import error_args, error_key
 from bot.handlers.info import status_args
-from bot.messages import compose
-from bot.planning import plan_messages
-from bot.render import Person, Reader, buttons_markup
+from bot.render.keyboards import buttons_markup
+from bot.render.messages import compose
+from bot.render.reader import Person, Reader
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from bot.render import Reader, duration_text, flat_args
+from bot.render.arguments import flat_args
+from bot.render.reader import Reader, duration_text
 from locales import t
 
 Composer = Callable[[Reader, dict[str, Any]], str]

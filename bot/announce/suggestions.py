@@ -1,138 +1,44 @@
-"""Each event's announcements: the thread's post and the private messages it causes."""
+"""A suggestion in the thread, the target's private prompt, and how it was answered or voided.
+
+Secrecy: a shown card goes only to the suggester (and back to the target's own prompt)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from bot.planner import (
-    Plan,
-    answer_buttons,
-    cards_by_category,
-    lobby_args,
-    lobby_buttons,
-    lobby_key,
-    prompt_key,
-    roster,
-    suggestion_key,
-)
+from bot import callbacks as cb
+from bot.announce.plan import Plan, user_at
 from engine import events as ev
-from engine.codec import to_dict
 from engine.queries import answer_choices
 from engine.state import Answer, Game, Suggestion
 
-Handler = Callable[[Plan, int, Any, Game | None, Game], None]
+
+def suggestion_key(game_id: int, suggestion: int) -> str:
+    return f"g{game_id}:s{suggestion}"
 
 
-def _user(game: Game, seat: int) -> int:
-    return game.players[seat].user
+def prompt_key(game_id: int, suggestion: int, target: int) -> str:
+    """The answer prompt of a suggestion, as sent to the person holding the target seat."""
+    return f"g{game_id}:prompt{suggestion}:u{target}"
 
 
-def lobby_opened(plan: Plan, seq: int, e: ev.LobbyOpened, before: Game | None, after: Game) -> None:
-    key = lobby_key(plan.ctx.game_id)
-    lobby = lobby_args(plan.ctx.after)
-    plan.group(key, "lobby.opened", lobby, buttons=lobby_buttons(plan.ctx.game_id))
-
-
-def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
-    if plan.ctx.before is None:
-        return  # the lobby's first post already shows it
-    plan.edit(
-        plan.key(seq, "lobby"),
-        lobby_key(plan.ctx.game_id),
-        "lobby.opened",
-        lobby_args(after),
-        buttons=lobby_buttons(plan.ctx.game_id),
-    )
-
-
-def settings_changed(
-    plan: Plan, seq: int, e: ev.SettingsChanged, before: Game | None, after: Game
-) -> None:
-    encoded = to_dict(e.settings)
-    values = {name: encoded[name] for name in e.changed}
-    later = before is not None and before.running
-    plan.group(
-        plan.key(seq, "settings"), "settings.changed", {"settings": values, "from_next_day": later}
-    )
-
-
-def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, after: Game) -> None:
-    game_id = plan.ctx.game_id
-    plan.edit(
-        plan.key(seq, "lobby"),
-        lobby_key(game_id),
-        "lobby.started",
-        {"players_users": [d.user for d in e.seats]},
-    )
-    plan.group(
-        plan.key(seq, "start"),
-        "game.started",
-        {
-            "roster": roster(after),
-            "cards": cards_by_category(after),
-            "per_day": after.settings.suggestions_per_day,
-            "per_target": after.settings.max_per_target_per_day,
-            "day_length_td": after.settings.day_length.total_seconds(),
-        },
-    )
-    for deal in e.seats:
-        plan.private(
-            plan.key(seq, f"hand{deal.user}"),
-            deal.user,
-            "dm.hand",
-            {"hand_cards": list(deal.hand), "role_card": deal.role},
-        )
-
-
-def day_opened(plan: Plan, seq: int, e: ev.DayOpened, before: Game | None, after: Game) -> None:
-    penalties = [
-        {"user": p.user, "count": p.penalty_today} for p in after.players if p.penalty_today
+def answer_buttons(
+    game_id: int, suggestion: int, cards: tuple[str, ...]
+) -> list[list[dict[str, str]]]:
+    if not cards:
+        data = cb.Callback(cb.NO_REFUTATION, game_id, (str(suggestion),)).encode()
+        return [[{"t": "button.no_refutation", "data": data}]]
+    return [
+        [{"card": card, "data": cb.Callback(cb.REFUTE, game_id, (str(suggestion), card)).encode()}]
+        for card in cards
     ]
-    plan.group(
-        plan.key(seq, "day"),
-        "day.opened",
-        {
-            "day": e.day,
-            "ends_at": e.ends_at.isoformat(),
-            "per_day": after.settings.suggestions_per_day,
-            "penalties": penalties,
-        },
-    )
-
-
-def day_ended(plan: Plan, seq: int, e: ev.DayEnded, before: Game | None, after: Game) -> None:
-    waiting = after.window_open and not _opens_day_next(plan, seq)
-    plan.group(
-        plan.key(seq, "dayend"),
-        "day.ended",
-        {
-            "day": e.day,
-            "waiting_for_window": waiting,
-            "window_closes_at": after.window.closes_at.isoformat()
-            if waiting and after.window
-            else None,
-        },
-    )
-
-
-def _opens_day_next(plan: Plan, seq: int) -> bool:
-    index = seq - plan.ctx.first_seq
-    later = plan.ctx.events[index + 1 :]
-    return any(isinstance(x, ev.DayOpened) for x in later)
-
-
-def day_extended(plan: Plan, seq: int, e: ev.DayExtended, before: Game | None, after: Game) -> None:
-    plan.group(
-        plan.key(seq, "extend"), "day.extended", {"day": e.day, "ends_at": e.ends_at.isoformat()}
-    )
 
 
 def suggestion_made(
     plan: Plan, seq: int, e: ev.SuggestionMade, before: Game | None, after: Game
 ) -> None:
     game_id = plan.ctx.game_id
-    suggester, target = _user(after, e.suggester), _user(after, e.target)
+    suggester, target = user_at(after, e.suggester), user_at(after, e.target)
     plan.group(
         suggestion_key(game_id, e.suggestion),
         "suggestion.made",
@@ -156,7 +62,7 @@ def suggestion_made(
 
 def send_prompt(plan: Plan, game: Game, s: Suggestion) -> None:
     """The target's private answer prompt: exactly their matching cards as buttons."""
-    target = _user(game, s.target)
+    target = user_at(game, s.target)
     choices = answer_choices(game, target, s.id)
     plan.private(
         prompt_key(plan.ctx.game_id, s.id, target),
@@ -164,7 +70,7 @@ def send_prompt(plan: Plan, game: Game, s: Suggestion) -> None:
         "dm.answer_prompt",
         {
             "number": s.number,
-            "suggester_user": _user(game, s.suggester),
+            "suggester_user": user_at(game, s.suggester),
             "suspect_card": s.suspect,
             "weapon_card": s.weapon,
             "place_card": s.place,
@@ -191,8 +97,8 @@ def _answered(
     assert s is not None
     base = {
         "number": s.number,
-        "suggester_user": _user(after, s.suggester),
-        "target_user": _user(after, s.target),
+        "suggester_user": user_at(after, s.suggester),
+        "target_user": user_at(after, s.target),
     }
     plan.group(
         plan.key(seq, "answer"),
@@ -228,7 +134,7 @@ def suggestion_refuted(
         {"by_gm": e.by_gm, "penalized": e.penalized, **_penalty(after)},
         {"outcome": "refuted_gm" if e.by_gm else "refuted", "shown_card": e.card},
     )
-    suggester, target = _user(after, s.suggester), _user(after, s.target)
+    suggester, target = user_at(after, s.suggester), user_at(after, s.target)
     plan.private(
         plan.key(seq, "shown"),
         suggester,

@@ -6,8 +6,9 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from bot.render import Reader, flat_args
-from bot.wording import card_forms, day_length_text, inflected, place_name, prompt_closed
+from bot.render.arguments import flat_args
+from bot.render.reader import Reader
+from bot.render.wording import card_forms, day_length_text, inflected, place_name, prompt_closed
 from locales import t
 
 Composer = Callable[[Reader, dict[str, Any]], str]

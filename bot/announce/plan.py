@@ -1,17 +1,12 @@
-"""Who is told what after a command: events become outbox messages (rendered when sent).
-
-This is where secrecy is decided: a shown card goes only to the suggester, a hand only to
-its holder, accusations and the envelope only at the end. The payload names a catalog key
-and typed arguments; bot/render.py turns it into text in the reader's language.
-"""
+"""The plan of one command's messages: where each goes (thread, private chat, an edit) and
+the keys that make planning it twice harmless."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from bot import callbacks as cb
-from bot.render import labels_of
-from engine.cards import CATEGORY_ORDER
+from bot.delivery.payload import labels_of
 from engine.state import Game
 from storage.planning import OutboxItem, PlanContext
 
@@ -100,53 +95,10 @@ class Plan:
         return {**(args or {}), "game_label": self.ctx.place}
 
 
-def lobby_key(game_id: int) -> str:
-    return f"g{game_id}:lobby"
+Handler = Callable[[Plan, int, Any, Game | None, Game], None]
+"""Plans one event's messages: (plan, the event's number, the event, state before, after)."""
 
 
-def suggestion_key(game_id: int, suggestion: int) -> str:
-    return f"g{game_id}:s{suggestion}"
-
-
-def prompt_key(game_id: int, suggestion: int, target: int) -> str:
-    """The answer prompt of a suggestion, as sent to the person holding the target seat."""
-    return f"g{game_id}:prompt{suggestion}:u{target}"
-
-
-def roster(game: Game) -> list[dict[str, Any]]:
-    return [{"user": p.user, "role": p.role} for p in game.players]
-
-
-def cards_by_category(game: Game) -> dict[str, list[str]]:
-    return {category.value: list(game.in_play(category)) for category in CATEGORY_ORDER}
-
-
-def lobby_args(game: Game) -> Args:
-    return {
-        "creator_user": game.creator,
-        "host_user": game.lobby_host or game.creator,  # an empty lobby: whoever joins next
-        "players_users": [e.user for e in game.lobby],
-        "minimum": game.settings.min_players,
-    }
-
-
-def lobby_buttons(game_id: int) -> list[list[dict[str, str]]]:
-    return [
-        [
-            {"t": "button.join", "data": cb.Callback(cb.JOIN, game_id).encode()},
-            {"t": "button.leave", "data": cb.Callback(cb.LEAVE, game_id).encode()},
-        ],
-        [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
-    ]
-
-
-def answer_buttons(
-    game_id: int, suggestion: int, cards: tuple[str, ...]
-) -> list[list[dict[str, str]]]:
-    if not cards:
-        data = cb.Callback(cb.NO_REFUTATION, game_id, (str(suggestion),)).encode()
-        return [[{"t": "button.no_refutation", "data": data}]]
-    return [
-        [{"card": card, "data": cb.Callback(cb.REFUTE, game_id, (str(suggestion), card)).encode()}]
-        for card in cards
-    ]
+def user_at(game: Game, seat: int) -> int:
+    """The person holding a seat."""
+    return game.players[seat].user

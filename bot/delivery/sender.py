@@ -38,10 +38,12 @@ from telegram.error import (
     TimedOut,
 )
 
-from bot.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
-from bot.messages import compose
-from bot.render import Reader, buttons_markup, keyboard, split_text
-from bot.request_limiter import SENDER
+from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
+from bot.delivery.request_limiter import SENDER
+from bot.render.keyboards import buttons_markup, keyboard
+from bot.render.messages import compose
+from bot.render.reader import Reader
+from bot.render.splitting import split_text
 from bot.services import Services
 from storage.outbox import OutboxRow
 from storage.planning import OutboxItem

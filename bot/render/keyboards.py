@@ -1,0 +1,52 @@
+"""Button specs of a payload to Telegram inline keyboards, labelled in the reader's language."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.render.reader import Reader
+from locales import t
+
+
+def buttons_markup(
+    reader: Reader, rows: list[list[dict[str, str]]] | None
+) -> list[list[dict[str, str]]]:
+    """Button specs → InlineKeyboardButton dicts: text from the catalog or a card name."""
+    result: list[list[dict[str, str]]] = []
+    for row in rows or []:
+        out_row: list[dict[str, str]] = []
+        for spec in row:
+            if "user" in spec:
+                person = reader.people.get(int(spec["user"]))
+                text = person.name if person else t(reader.language, "person.unknown")
+            elif "card" in spec:
+                text = reader.card_name(spec["card"])
+            elif "t" in spec:
+                text = t(reader.language, spec["t"], **spec.get("args", {}))  # type: ignore[arg-type]
+            else:
+                text = spec.get("text", "?")
+            button = {"text": text}
+            if "url" in spec:
+                button["url"] = spec["url"]
+            else:
+                button["callback_data"] = spec["data"]
+            out_row.append(button)
+        result.append(out_row)
+    return result
+
+
+def keyboard(rows: list[list[dict[str, str]]]) -> InlineKeyboardMarkup | None:
+    """An inline keyboard from rendered button dicts (None when there are none)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(
+                    text=b["text"], url=b.get("url"), callback_data=b.get("callback_data")
+                )
+                for b in row
+            ]
+            for row in rows
+        ]
+    )
