@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.delivery.payload import labels_of
+from bot.delivery.payload import Payload, labels_of
 from engine.state import Game
 from storage.planning import OutboxItem, PlanContext
 
@@ -24,20 +24,19 @@ class Plan:
     def key(self, seq: int, name: str) -> str:
         return f"g{self.ctx.game_id}:e{seq}:{name}"
 
-    def _payload(self, msg: str, args: Args | None, buttons: Buttons | None) -> dict[str, Any]:
+    def _payload(
+        self, msg: str, args: Args | None, buttons: Buttons | None, **more: Any
+    ) -> dict[str, Any]:
         """What every message of a game carries: its args, the zone, the pack's names."""
-        payload: dict[str, Any] = {
-            "msg": msg,
-            "args": {"game": self.ctx.game_id, **(args or {})},
-            "game": self.ctx.game_id,
-            "tz": self.ctx.after.settings.timezone,
-        }
-        labels = labels_of(self.ctx.after.pack)
-        if labels:
-            payload["labels"] = labels
-        if buttons:
-            payload["buttons"] = buttons
-        return payload
+        return Payload(
+            msg,
+            {"game": self.ctx.game_id, **(args or {})},
+            game=self.ctx.game_id,
+            tz=self.ctx.after.settings.timezone,
+            labels=labels_of(self.ctx.after.pack),
+            buttons=buttons,
+            **more,
+        ).to_row()
 
     def _to(self, key: str, user: int | None, payload: dict[str, Any], **extra: Any) -> None:
         """Queue for a person's private chat, or for the thread when `user` is None."""
@@ -67,9 +66,8 @@ class Plan:
         *,
         buttons: Buttons | None = None,
     ) -> None:
-        payload = self._payload(msg, self._placed(args), buttons)
-        payload["notify"] = [self.ctx.chat_id, self.ctx.topic_id]  # told if it cannot be sent
-        self._to(key, user, payload)
+        notify = (self.ctx.chat_id, self.ctx.topic_id)  # told if it cannot be sent
+        self._to(key, user, self._payload(msg, self._placed(args), buttons, notify=notify))
 
     def edit(
         self,
@@ -87,8 +85,7 @@ class Plan:
         """
         if user is not None:
             args = self._placed(args)
-        payload = {"op": "edit", "target": target_key, **self._payload(msg, args, buttons)}
-        self._to(key, user, payload)
+        self._to(key, user, self._payload(msg, args, buttons, edit_of=target_key))
 
     def _placed(self, args: Args | None) -> Args:
         """A private message says which game it is of: the chat's title and the topic's name."""

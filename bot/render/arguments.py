@@ -1,41 +1,40 @@
 """A message's typed arguments formatted for its reader: people as mentions, cards by name,
-moments in the chat's zone, spans in words."""
+moments in the chat's zone, spans in words, categories and settings by their labels."""
 
 from __future__ import annotations
 
 import html
 from typing import Any
 
+from bot.delivery.payload import Card, Cards, Category, Moment, Setting, Span, User, Users, upgrade
 from bot.render.reader import Reader
 from locales import t
 
 
 def flat_args(reader: Reader, args: dict[str, Any]) -> dict[str, Any]:
-    """Format typed arguments by their name: *_user, *_users, *_card, *_cards, *_at, *_td."""
+    """The catalog's placeholders from typed arguments (format-1 names are upgraded first).
+
+    `Users` gives `count` too; strings are escaped; lists and dicts pass unchanged (their
+    message's composer formats them)."""
     out: dict[str, Any] = {}
-    for name, value in args.items():
-        if value is None or (
-            isinstance(value, (list, dict)) and not name.endswith(("_users", "_cards"))
-        ):
-            out[name] = value
-            continue
-        if name.endswith("_users"):
-            out[name[:-6]] = ", ".join(reader.mention(u) for u in value) or "—"
-            out["count"] = len(value)
-        elif name.endswith("_user"):
-            out[name[:-5]] = reader.mention(value)
-        elif name.endswith("_cards"):
-            out[name[:-6]] = reader.cards(value)
-        elif name.endswith("_card"):
-            out[name[:-5]] = reader.card(value)
-        elif name.endswith("_at"):
-            out[name] = reader.moment(value)
-        elif name.endswith("_category"):
-            out[name[:-9]] = html.escape(t(reader.language, f"kind.{value}"))
-        elif name.endswith("_setting"):
-            out[name[:-8]] = html.escape(t(reader.language, f"setting.{value}"))
-        elif name.endswith("_td"):
-            out[name[:-3]] = reader.duration(value)
+    for name, value in upgrade(args).items():
+        if isinstance(value, Users):
+            out[name] = ", ".join(reader.mention(u) for u in value.ids) or "—"
+            out["count"] = len(value.ids)
+        elif isinstance(value, User):
+            out[name] = reader.mention(value.id)
+        elif isinstance(value, Cards):
+            out[name] = reader.cards(list(value.ids))
+        elif isinstance(value, Card):
+            out[name] = reader.card(value.id)
+        elif isinstance(value, Moment):
+            out[name] = reader.moment(value.iso)
+        elif isinstance(value, Category):
+            out[name] = html.escape(t(reader.language, f"kind.{value.value}"))
+        elif isinstance(value, Setting):
+            out[name] = html.escape(t(reader.language, f"setting.{value.name}"))
+        elif isinstance(value, Span):
+            out[name] = reader.duration(value.seconds)
         elif isinstance(value, str):
             out[name] = html.escape(value)
         else:

@@ -33,7 +33,7 @@ def inflected(key: str) -> Composer:
 
     def compose(reader: Reader, args: dict[str, Any]) -> str:
         f = flat_args(reader, args)
-        forms = card_forms(reader, args["weapon_card"], args["place_card"])
+        forms = card_forms(reader, args["weapon"].id, args["place"].id)
         if forms is None:
             return t(reader.language, f"{key}_plain", **f)
         return t(reader.language, key, **f, **forms)

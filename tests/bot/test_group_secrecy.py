@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.announce.table import plan_messages
+from bot.delivery.payload import Payload
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.settings import Settings
@@ -51,12 +52,21 @@ class PlannedGame(RandomGame):
         return events
 
 
+def _kind(payload: dict[str, Any]) -> str:
+    return Payload.from_row(payload).kind
+
+
 def _strings(value: Any) -> set[str]:
-    """Every string in a payload tree, keys included (a card id is a string wherever it is)."""
+    """Every string in a payload tree, keys included (a card id is a string wherever it is),
+    but for the tags of typed values (`{"$card": …}`)."""
     if isinstance(value, str):
         return {value}
     if isinstance(value, dict):
-        return {s for k, v in value.items() for s in _strings(k) | _strings(v)}
+        return {
+            s
+            for k, v in value.items()
+            for s in (set() if k.startswith("$") else _strings(k)) | _strings(v)
+        }
     if isinstance(value, list | tuple):
         return {s for item in value for s in _strings(item)}
     return set()
@@ -67,12 +77,12 @@ def _public_parts_removed(payload: dict[str, Any], game: Game) -> dict[str, Any]
     a replacement's post without the seat's role, after checking that they are exactly that
     (a full listing tells nobody anything; roles are public)."""
     args = payload.get("args", {})
-    if payload.get("msg") == "seat.replaced":
+    if _kind(payload) == "seat.replaced":
         role_keys = [k for k in args if k.startswith("role")]
         assert len(role_keys) == 1
         assert _strings(args[role_keys[0]]) <= {p.role for p in game.players}
         return {**payload, "args": {k: v for k, v in args.items() if k not in role_keys}}
-    if payload.get("msg") != "game.started":
+    if _kind(payload) != "game.started":
         return payload
     listing = {c for cards in args["cards"].values() for c in _strings(cards)}
     assert listing == {c for category in CATEGORY_ORDER for c in game.in_play(category)}
@@ -94,13 +104,13 @@ def _thread_leaks(ctx: PlanContext, items: list[OutboxItem]) -> list[tuple[str, 
     }
     leaks = []
     for item in items:
-        if item.user_id is not None or item.payload.get("msg") == "game.ended":
+        if item.user_id is not None or _kind(item.payload) == "game.ended":
             continue  # a private message, or the end, which reveals everything
         payload = _public_parts_removed(item.payload, game)
-        allowed = suggested_now if payload.get("msg") == "suggestion.made" else set()
+        allowed = suggested_now if _kind(payload) == "suggestion.made" else set()
         named = (_strings(payload) & secrets) - allowed
         if named:
-            leaks.append((str(payload.get("msg")), named))
+            leaks.append((_kind(payload), named))
     return leaks
 
 
@@ -130,7 +140,7 @@ def test_the_check_sees_a_card_shown_in_the_thread() -> None:
     played.play(max_steps=600)
     for ctx, items in played.planned:
         refuted = [e for e in ctx.events if isinstance(e, ev.SuggestionRefuted)]
-        answers = [i for i in items if i.payload.get("msg") == "answer.refuted"]
+        answers = [i for i in items if _kind(i.payload) == "answer.refuted"]
         if refuted and answers:
             item = answers[0]
             leaked = OutboxItem(

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.announce.table import plan_messages
+from bot.delivery.payload import Payload
 from bot.handlers.common import error_args, error_key
 from bot.handlers.info import status_args
 from bot.render.keyboards import buttons_markup
@@ -146,20 +147,21 @@ def play_games(games: int = GAMES) -> Played:
 
 def render(seed: int, payload: dict[str, Any], failures: list[str]) -> Rendered:
     """A payload rendered in every language, as the sender does; failures are collected."""
-    item = Rendered(seed, payload["msg"])
-    if "choices" in payload["args"]:
-        item.typed.append(str(payload["args"]["choices"]))
+    stored = Payload.from_row(payload)
+    item = Rendered(seed, stored.kind)
+    if "choices" in stored.args:
+        item.typed.append(str(stored.args["choices"]))
     for lang in LANGUAGES:
         reader = Reader(lang, TIMEZONE, PEOPLE)
         try:
-            args = payload.get("per_language", {}).get(lang, payload["args"])
-            item.texts[lang] = compose(reader, payload["msg"], args)
-            item.buttons[lang] = buttons_markup(reader, payload.get("buttons"))
+            args = payload.get("per_language", {}).get(lang, stored.args)
+            item.texts[lang] = compose(reader, stored.kind, args)
+            item.buttons[lang] = buttons_markup(reader, stored.buttons)
             item.plain[lang] = parse_html(item.texts[lang])[0]
         except ApiError as error:
-            failures.append(f"{seed} {payload['msg']} {lang}: {error.description}")
+            failures.append(f"{seed} {stored.kind} {lang}: {error.description}")
         except Exception as error:
-            failures.append(f"{seed} {payload['msg']} {lang}: {error!r}")
+            failures.append(f"{seed} {stored.kind} {lang}: {error!r}")
     return item
 
 
