@@ -4,7 +4,8 @@ game: the only message that reveals the envelope, every accusation and every han
 from __future__ import annotations
 
 from bot.announce.lobby import lobby_key
-from bot.announce.plan import Plan, user_at
+from bot.announce.plan import Plan, triple, user_at
+from bot.delivery.payload import Cards, Moment, User
 from engine import events as ev
 from engine.state import Game
 
@@ -20,17 +21,15 @@ def accusation_made(
     plan.group(
         plan.key(seq, "accuse"),
         "accusation.made",
-        {"accuser_user": accuser, "first": first, "closes_at": window.closes_at.isoformat()},
+        {"accuser": User(accuser), "first": first, "closes_at": Moment.of(window.closes_at)},
     )
     plan.private(
         plan.key(seq, "receipt"),
         accuser,
         "dm.accusation_received",
         {
-            "suspect_card": e.suspect,
-            "weapon_card": e.weapon,
-            "place_card": e.place,
-            "closes_at": window.closes_at.isoformat(),
+            **triple(e.suspect, e.weapon, e.place),
+            "closes_at": Moment.of(window.closes_at),
         },
     )
 
@@ -46,7 +45,7 @@ def accusation_judged(
     plan.group(
         plan.key(seq, "wrong"),
         "accusation.wrong" if goes_on else "accusation.wrong_final",
-        {"accuser_user": accuser, "may_suggest": may_suggest},
+        {"accuser": User(accuser), "may_suggest": may_suggest},
     )
     plan.private(
         plan.key(seq, "wrongdm"),
@@ -70,12 +69,12 @@ def game_ended(plan: Plan, seq: int, e: ev.GameEnded, before: Game | None, after
         return
     args = {
         "reason": e.reason,
-        "winner_user": user_at(after, e.winner) if e.winner is not None else None,
-        "envelope_cards": list(after.envelope),
+        "winner": User(user_at(after, e.winner)) if e.winner is not None else None,
+        "envelope": Cards(after.envelope),
         "accusations": [
-            {"user": user_at(after, a.seat), "cards": list(a.cards), "correct": a.correct}
+            {"user": User(user_at(after, a.seat)), "cards": list(a.cards), "correct": a.correct}
             for a in after.accusations
         ],
-        "hands": [{"user": p.user, "cards": list(p.hand)} for p in after.players],
+        "hands": [{"user": User(p.user), "cards": list(p.hand)} for p in after.players],
     }
     plan.group(plan.key(seq, "end"), "game.ended", args)

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.announce.plan import Plan, user_at
+from bot.announce.plan import Plan, triple, user_at
 from bot.announce.suggestions import prompt_key, send_prompt
+from bot.delivery.payload import Card, Cards, Moment, Span, User
 from engine import events as ev
 from engine.state import Game
 
 
 def player_left(plan: Plan, seq: int, e: ev.PlayerLeft, before: Game | None, after: Game) -> None:
     msg = "player.removed" if e.removed else "player.left"
-    plan.group(plan.key(seq, "left"), msg, {"player_user": user_at(after, e.seat)})
+    plan.group(plan.key(seq, "left"), msg, {"player": User(user_at(after, e.seat))})
 
 
 def seat_replaced(
@@ -24,19 +25,19 @@ def seat_replaced(
     plan.group(
         plan.key(seq, "replaced"),
         "seat.replaced",
-        {"old_user": e.old_user, "new_user": e.new_user, "role_card": player.role},
+        {"old": User(e.old_user), "new": User(e.new_user), "role": Card(player.role)},
     )
     plan.private(
         plan.key(seq, "hand"),
         e.new_user,
         "dm.hand",
-        {"hand_cards": list(player.hand), "role_card": player.role},
+        {"hand": Cards(player.hand), "role": Card(player.role)},
     )
     for owed in after.answers_owed_by(e.seat):  # the newcomer answers what the seat owes
         closed = {
             "number": owed.number,
-            "suggester_user": user_at(after, owed.suggester),
-            "new_user": e.new_user,
+            "suggester": User(user_at(after, owed.suggester)),
+            "new": User(e.new_user),
         }
         old_prompt = prompt_key(plan.ctx.game_id, owed.id, e.old_user)
         plan.edit(
@@ -65,14 +66,10 @@ def seat_history(game: Game, seat: int) -> list[dict[str, Any]]:
                     "day": s.day,
                     "number": s.number,
                     "mine": s.suggester == seat,
-                    "other_user": game.players[
-                        s.target if s.suggester == seat else s.suggester
-                    ].user,
-                    "suspect_card": s.suspect,
-                    "weapon_card": s.weapon,
-                    "place_card": s.place,
+                    "other": User(user_at(game, s.target if s.suggester == seat else s.suggester)),
+                    **triple(s.suspect, s.weapon, s.place),
                     "answer": s.answer.value,
-                    "shown_card": s.card if s.answer.value == "refuted" else None,
+                    "shown": Card(s.card) if s.answer.value == "refuted" and s.card else None,
                 }
             )
     return history
@@ -83,7 +80,7 @@ def game_paused(plan: Plan, seq: int, e: ev.GamePaused, before: Game | None, aft
 
 
 def game_resumed(plan: Plan, seq: int, e: ev.GameResumed, before: Game | None, after: Game) -> None:
-    args: dict[str, Any] = {"paused_td": (e.at - e.paused_at).total_seconds()}
+    args: dict[str, Any] = {"paused": Span.of(e.at - e.paused_at)}
     if after.day_open and after.day_ends_at is not None:
-        args["ends_at"] = after.day_ends_at.isoformat()
+        args["ends_at"] = Moment.of(after.day_ends_at)
     plan.group(plan.key(seq, "resume"), "game.resumed", args)

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from bot.announce.plan import Plan
+from bot.delivery.payload import Moment, User
 from engine import events as ev
 from engine.state import Game
 
 
 def day_opened(plan: Plan, seq: int, e: ev.DayOpened, before: Game | None, after: Game) -> None:
     penalties = [
-        {"user": p.user, "count": p.penalty_today} for p in after.players if p.penalty_today
+        {"user": User(p.user), "count": p.penalty_today} for p in after.players if p.penalty_today
     ]
     plan.group(
         plan.key(seq, "day"),
         "day.opened",
         {
             "day": e.day,
-            "ends_at": e.ends_at.isoformat(),
+            "ends_at": Moment.of(e.ends_at),
             "per_day": after.settings.suggestions_per_day,
             "penalties": penalties,
         },
@@ -31,7 +32,7 @@ def day_ended(plan: Plan, seq: int, e: ev.DayEnded, before: Game | None, after: 
         {
             "day": e.day,
             "waiting_for_window": waiting,
-            "window_closes_at": after.window.closes_at.isoformat()
+            "window_closes_at": Moment.of(after.window.closes_at)
             if waiting and after.window
             else None,
         },
@@ -46,7 +47,7 @@ def _opens_day_next(plan: Plan, seq: int) -> bool:
 
 def day_extended(plan: Plan, seq: int, e: ev.DayExtended, before: Game | None, after: Game) -> None:
     plan.group(
-        plan.key(seq, "extend"), "day.extended", {"day": e.day, "ends_at": e.ends_at.isoformat()}
+        plan.key(seq, "extend"), "day.extended", {"day": e.day, "ends_at": Moment.of(e.ends_at)}
     )
 
 
@@ -63,5 +64,5 @@ def reminder_sent(
                 plan.key(seq, f"remind{player.user}"),
                 player.user,
                 "dm.reminder",
-                {"owes": owes, "left": left, "ends_at": after.day_ends_at.isoformat()},
+                {"owes": owes, "left": left, "ends_at": Moment.of(after.day_ends_at)},
             )

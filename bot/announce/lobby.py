@@ -6,6 +6,7 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Args, Plan
+from bot.delivery.payload import Card, Cards, Span, User, Users
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict
@@ -18,9 +19,9 @@ def lobby_key(game_id: int) -> str:
 
 def lobby_args(game: Game) -> Args:
     return {
-        "creator_user": game.creator,
-        "host_user": game.lobby_host or game.creator,  # an empty lobby: whoever joins next
-        "players_users": [e.user for e in game.lobby],
+        "creator": User(game.creator),
+        "host": User(game.lobby_host or game.creator),  # an empty lobby: whoever joins next
+        "players": Users(tuple(e.user for e in game.lobby)),
         "minimum": game.settings.min_players,
     }
 
@@ -36,7 +37,7 @@ def lobby_buttons(game_id: int) -> list[list[dict[str, str]]]:
 
 
 def roster(game: Game) -> list[dict[str, Any]]:
-    return [{"user": p.user, "role": p.role} for p in game.players]
+    return [{"user": User(p.user), "role": p.role} for p in game.players]
 
 
 def cards_by_category(game: Game) -> dict[str, list[str]]:
@@ -78,7 +79,7 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         plan.key(seq, "lobby"),
         lobby_key(game_id),
         "lobby.started",
-        {"players_users": [d.user for d in e.seats]},
+        {"players": Users(tuple(d.user for d in e.seats))},
     )
     plan.group(
         plan.key(seq, "start"),
@@ -88,7 +89,7 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
             "cards": cards_by_category(after),
             "per_day": after.settings.suggestions_per_day,
             "per_target": after.settings.max_per_target_per_day,
-            "day_length_td": after.settings.day_length.total_seconds(),
+            "day_length": Span.of(after.settings.day_length),
         },
     )
     for deal in e.seats:
@@ -96,5 +97,5 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
             plan.key(seq, f"hand{deal.user}"),
             deal.user,
             "dm.hand",
-            {"hand_cards": list(deal.hand), "role_card": deal.role},
+            {"hand": Cards(deal.hand), "role": Card(deal.role)},
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.delivery.payload import Payload, labels_of
+from bot.delivery.payload import Card, Payload, labels_of
 from engine.state import Game
 from storage.planning import OutboxItem, PlanContext
 
@@ -94,6 +94,11 @@ class Plan:
 
 Handler = Callable[[Plan, int, Any, Game | None, Game], None]
 """Plans one event's messages: (plan, the event's number, the event, state before, after)."""
+
+
+def triple(suspect: str, weapon: str, place: str) -> Args:
+    """A suggestion's or an accusation's three cards, as a message names them."""
+    return {"suspect": Card(suspect), "weapon": Card(weapon), "place": Card(place)}
 
 
 def user_at(game: Game, seat: int) -> int:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.announce.plan import Plan, user_at
+from bot.announce.plan import Plan, triple, user_at
+from bot.delivery.payload import Card, Moment, User
 from engine import events as ev
 from engine.queries import answer_choices
 from engine.state import Answer, Game, Suggestion
@@ -44,11 +45,9 @@ def suggestion_made(
         "suggestion.made",
         {
             "number": e.number,
-            "suggester_user": suggester,
-            "target_user": target,
-            "suspect_card": e.suspect,
-            "weapon_card": e.weapon,
-            "place_card": e.place,
+            "suggester": User(suggester),
+            "target": User(target),
+            **triple(e.suspect, e.weapon, e.place),
         },
     )
     final = plan.ctx.after
@@ -70,12 +69,10 @@ def send_prompt(plan: Plan, game: Game, s: Suggestion) -> None:
         "dm.answer_prompt",
         {
             "number": s.number,
-            "suggester_user": user_at(game, s.suggester),
-            "suspect_card": s.suspect,
-            "weapon_card": s.weapon,
-            "place_card": s.place,
+            "suggester": User(user_at(game, s.suggester)),
+            **triple(s.suspect, s.weapon, s.place),
             "holds_none": not choices,
-            "due_at": s.answer_due.isoformat(),
+            "due_at": Moment.of(s.answer_due),
         },
         buttons=answer_buttons(plan.ctx.game_id, s.id, choices),
     )
@@ -95,10 +92,11 @@ def _answered(
     game_id = plan.ctx.game_id
     s = after.suggestion(suggestion_id)
     assert s is not None
+    target = user_at(after, s.target)
     base = {
         "number": s.number,
-        "suggester_user": user_at(after, s.suggester),
-        "target_user": user_at(after, s.target),
+        "suggester": User(user_at(after, s.suggester)),
+        "target": User(target),
     }
     plan.group(
         plan.key(seq, "answer"),
@@ -110,13 +108,13 @@ def _answered(
         isinstance(x, ev.SuggestionMade) and x.suggestion == suggestion_id for x in plan.ctx.events
     )
     if not made_now:  # a prompt was sent earlier: close it
-        cards = {"suspect_card": s.suspect, "weapon_card": s.weapon, "place_card": s.place}
+        cards = triple(s.suspect, s.weapon, s.place)
         plan.edit(
             plan.key(seq, "prompt"),
-            prompt_key(game_id, suggestion_id, base["target_user"]),
+            prompt_key(game_id, suggestion_id, target),
             "dm.prompt_closed",
             {**base, **cards, **outcome},
-            user=base["target_user"],
+            user=target,
         )
 
 
@@ -132,14 +130,14 @@ def suggestion_refuted(
         after,
         "answer.refuted",
         {"by_gm": e.by_gm, "penalized": e.penalized, **_penalty(after)},
-        {"outcome": "refuted_gm" if e.by_gm else "refuted", "shown_card": e.card},
+        {"outcome": "refuted_gm" if e.by_gm else "refuted", "shown": Card(e.card)},
     )
     suggester, target = user_at(after, s.suggester), user_at(after, s.target)
     plan.private(
         plan.key(seq, "shown"),
         suggester,
         "dm.card_shown",
-        {"number": s.number, "target_user": target, "shown_card": e.card, "by_gm": e.by_gm},
+        {"number": s.number, "target": User(target), "shown": Card(e.card), "by_gm": e.by_gm},
     )
     if e.by_gm and after.players[s.target].active:
         # No penalty although the setting has one: the deadline fell due while the bot was down.
@@ -150,8 +148,8 @@ def suggestion_refuted(
             "dm.gm_answered_excused" if excused else "dm.gm_answered",
             {
                 "number": s.number,
-                "suggester_user": suggester,
-                "shown_card": e.card,
+                "suggester": User(suggester),
+                "shown": Card(e.card),
                 "penalized": e.penalized,
                 "penalty": after.settings.missed_answer_penalty,
                 "count": after.settings.missed_answer_penalty,
