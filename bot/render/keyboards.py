@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.render.reader import Reader
@@ -9,9 +11,10 @@ from locales import t
 
 
 def buttons_markup(
-    reader: Reader, rows: list[list[dict[str, str]]] | None
+    reader: Reader, rows: list[list[dict[str, Any]]] | None
 ) -> list[list[dict[str, str]]]:
-    """Button specs → InlineKeyboardButton dicts: text from the catalog or a card name."""
+    """Button specs → InlineKeyboardButton dicts: text from the catalog (with its `args`),
+    a person's name, a card's name, or given `text`."""
     result: list[list[dict[str, str]]] = []
     for row in rows or []:
         out_row: list[dict[str, str]] = []
@@ -20,16 +23,17 @@ def buttons_markup(
                 person = reader.people.get(int(spec["user"]))
                 text = person.name if person else t(reader.language, "person.unknown")
             elif "card" in spec:
-                text = reader.card_name(spec["card"])
+                text = reader.card_name(str(spec["card"]))
             elif "t" in spec:
-                text = t(reader.language, spec["t"], **spec.get("args", {}))  # type: ignore[arg-type]
+                catalog_args: dict[str, Any] = spec.get("args", {})
+                text = t(reader.language, str(spec["t"]), **catalog_args)
             else:
-                text = spec.get("text", "?")
+                text = str(spec.get("text", "?"))
             button = {"text": text}
             if "url" in spec:
-                button["url"] = spec["url"]
+                button["url"] = str(spec["url"])
             else:
-                button["callback_data"] = spec["data"]
+                button["callback_data"] = str(spec["data"])
             out_row.append(button)
         result.append(out_row)
     return result
