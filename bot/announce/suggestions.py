@@ -8,9 +8,9 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Plan, triple, user_at
-from bot.delivery.payload import Card, Moment, User
+from bot.announce.views import answer_prompt_args
+from bot.delivery.payload import Card, User
 from engine import events as ev
-from engine.queries import answer_choices
 from engine.state import Answer, Game, Suggestion
 
 
@@ -62,18 +62,12 @@ def suggestion_made(
 def send_prompt(plan: Plan, game: Game, s: Suggestion) -> None:
     """The target's private answer prompt: exactly their matching cards as buttons."""
     target = user_at(game, s.target)
-    choices = answer_choices(game, target, s.id)
+    args, choices = answer_prompt_args(game, s)
     plan.private(
         prompt_key(plan.ctx.game_id, s.id, target),
         target,
         "dm.answer_prompt",
-        {
-            "number": s.number,
-            "suggester": User(user_at(game, s.suggester)),
-            **triple(s.suspect, s.weapon, s.place),
-            "holds_none": not choices,
-            "due_at": Moment.of(s.answer_due),
-        },
+        args,
         buttons=answer_buttons(plan.ctx.game_id, s.id, choices),
     )
 
