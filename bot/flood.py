@@ -22,6 +22,8 @@ from typing import Any
 from telegram import Update
 from telegram.constants import ChatType, MessageEntityType
 
+from bot.delivery.payload import Span, User
+
 SWEEP_EVERY = 1000
 
 
@@ -127,7 +129,7 @@ class FloodGate:
         from bot.handlers.common import answer_toast, services, where
 
         context = self.application.context_types.context.from_update(update, self.application)
-        quiet: dict[str, Any] = {"quiet_td": self.guard.limits.cooldown}
+        quiet: dict[str, Any] = {"quiet": Span(self.guard.limits.cooldown)}
         if update.callback_query is not None:
             await answer_toast(context, update, "flood.toast", quiet, alert=True)
             return
@@ -136,7 +138,7 @@ class FloodGate:
             return
         svc = services(context)
         key = f"flood:{chat_id}:{user_id}:{update.update_id}"
-        args = {"person_user": user_id, **quiet}
+        args = {"person": User(user_id), **quiet}
         if not w.private and await svc.directory.dm_ok(user_id):
             args = {**quiet, "chat": w.chat.title or ""}
             await svc.tell(user_id, "flood.notice_dm", args, user_id=user_id, key=key)
