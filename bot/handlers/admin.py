@@ -9,6 +9,7 @@ from telegram import Message, Update
 from telegram.constants import MessageEntityType
 from telegram.ext import ContextTypes
 
+from bot.delivery.payload import Setting
 from bot.handlers.common import (
     Where,
     game_here,
@@ -188,7 +189,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         value = parse_setting(name, raw)
     except SettingInputError as error:
-        await say(context, w, f"input.{error.reason}", {"setting_setting": name, **error.values})
+        await say(context, w, f"input.{error.reason}", {"setting": Setting(name), **error.values})
         return
     try:
         if in_game and ref is not None:  # the engine decides who may change what
@@ -202,7 +203,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 defaults.settings, {name: value}, has_custom_pack=defaults.pack is not None
             )
             await svc.store.chats.set_settings(w.chat.id, changed)
-            await say(context, w, "settings.defaults_saved", {"setting_setting": name})
+            await say(context, w, "settings.defaults_saved", {"setting": Setting(name)})
     except RuleError as error:
         await refuse(context, w, error)
 

@@ -14,6 +14,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from bot.delivery.payload import upgrade, users_in
 from bot.services import Services
 from engine.errors import RuleError
 from engine.state import Game
@@ -209,7 +210,7 @@ async def answer_toast(
         return
     svc = services(context)
     language = await svc.directory.person_language(query.from_user.id)
-    named = [v for k, v in (args or {}).items() if k.endswith("_user") and isinstance(v, int)]
+    named = users_in(upgrade(args or {}))
     people = await svc.directory.persons(named)
     reader = Reader(supported(language), tz, people=people, labels=labels or {})
     text = compose(reader, key, args or {})

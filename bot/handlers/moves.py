@@ -8,7 +8,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot import callbacks as cb
-from bot.delivery.payload import labels_of
+from bot.delivery.payload import User, labels_of, upgrade, users_in
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -117,7 +117,7 @@ async def accuse(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             context,
             w,
             "error.accuse_in_private" if deleted else "error.accuse_in_private_kept",
-            {"player_user": w.user.id},
+            {"player": User(w.user.id)},
             reply=not deleted,
             buttons=[[{"t": "button.open_private", "url": svc.deep_link("accuse")}]],
         )
@@ -269,5 +269,5 @@ async def _people_named(context, args, buttons) -> dict[int, Person]:  # type: i
     """The names a composer screen shows (targets as buttons, the chosen target)."""
     svc = services(context)
     ids = {int(b["user"]) for row in buttons for b in row if "user" in b}
-    ids |= {v for k, v in args.items() if k.endswith("_user") and isinstance(v, int)}
+    ids |= users_in(upgrade(args))
     return await svc.directory.persons(ids)

@@ -8,7 +8,7 @@ from telegram.ext import ContextTypes
 from bot import callbacks as cb
 from bot.announce.suggestions import answer_buttons
 from bot.announce.views import answer_prompt_args, hand_args
-from bot.delivery.payload import labels_of
+from bot.delivery.payload import Card, labels_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -71,7 +71,7 @@ async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 "game_label": await svc.store.chats.label(ref.chat_id, ref.topic_id),
                 "phase": game.phase.value,
                 "day": game.day,
-                "role_card": player.role if player else None,
+                "role": Card(player.role) if player else None,
             }
         )
     await say(context, w, "games.list", {"games": lines}, reply=w.private)
