@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import asyncpg
 from sqlalchemy.engine import make_url
 
-from bot.sender import Sender
+from bot.delivery.sender import Sender
 from engine import commands as cmd
 from engine.settings import Settings
 from engine.state import Phase

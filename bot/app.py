@@ -32,12 +32,12 @@ from bot import callbacks as cb
 from bot.admins import AdminCache
 from bot.config import BotConfig
 from bot.context import CONTEXT_TYPES, App, CustomContext
+from bot.delivery.limiter import SlidingWindowLimiter
+from bot.delivery.request_limiter import RequestLimiter
+from bot.delivery.sender import Sender
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
 from bot.handlers import admin, info, lobby, membership, moves, packs, places, private
-from bot.limiter import SlidingWindowLimiter
-from bot.request_limiter import RequestLimiter
 from bot.scheduler import Scheduler, worker_name
-from bot.sender import Sender
 from bot.services import Services
 from bot.updates import KeyedUpdateProcessor
 from storage.service import Store

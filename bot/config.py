@@ -7,7 +7,7 @@ import re
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.limiter import Limits
+from bot.delivery.limiter import Limits
 
 TOKEN_PATTERN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{1,100}$")
 TOKEN_HELP = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.render import Person
+from bot.render.reader import Person
 from engine.settings import Settings
 from locales import supported
 from storage.service import Store

@@ -24,6 +24,7 @@ from telegram.constants import ChatType, MessageEntityType
 
 if TYPE_CHECKING:
     from bot.context import App
+from bot.delivery.payload import Span, User
 
 SWEEP_EVERY = 1000
 
@@ -131,7 +132,7 @@ class FloodGate:
         from bot.handlers.common import answer_toast, where
 
         context = CustomContext.from_update(update, self.application)
-        quiet: dict[str, Any] = {"quiet_td": self.guard.limits.cooldown}
+        quiet: dict[str, Any] = {"quiet": Span(self.guard.limits.cooldown)}
         if update.callback_query is not None:
             await answer_toast(context, update, "flood.toast", quiet, alert=True)
             return
@@ -140,7 +141,7 @@ class FloodGate:
             return
         svc = context.services
         key = f"flood:{chat_id}:{user_id}:{update.update_id}"
-        args = {"person_user": user_id, **quiet}
+        args = {"person": User(user_id), **quiet}
         if not w.private and await svc.directory.dm_ok(user_id):
             args = {**quiet, "chat": w.chat.title or ""}
             await svc.tell(user_id, "flood.notice_dm", args, user_id=user_id, key=key)

@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.delivery.payload import Card, Cards
+from bot.delivery.payload import Category as CategoryArg
 from engine.cards import CATEGORY_ORDER, Category, Pack, name_key
 from locales import LANGUAGES, t
 
@@ -48,7 +50,7 @@ def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: 
     Card names and the typed text go through the same normalisation at each step.
     """
     if not name_key(typed):
-        raise ParseError("parse.missing_card", category_category=category.value)
+        raise ParseError("parse.missing_card", category=CategoryArg(category.value))
     candidates = pack.cards_of(category)
     names = {card: card_names(pack, card) for card in candidates}
     wanted = normalize(typed)
@@ -59,13 +61,13 @@ def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: 
     )
     if not found:
         raise ParseError(
-            "parse.unknown_card", typed=typed.strip(), category_category=category.value
+            "parse.unknown_card", typed=typed.strip(), category=CategoryArg(category.value)
         )
     playing = [c for c in found if c in in_play]
     if not playing:
-        raise ParseError("parse.card_not_in_play", card_card=found[0])
+        raise ParseError("parse.card_not_in_play", card=Card(found[0]))
     if len(playing) > 1:
-        raise ParseError("parse.ambiguous_card", typed=typed.strip(), options_cards=playing)
+        raise ParseError("parse.ambiguous_card", typed=typed.strip(), options=Cards(tuple(playing)))
     return playing[0]
 
 

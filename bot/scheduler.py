@@ -20,8 +20,9 @@ from datetime import datetime, timedelta
 
 from telegram.ext import JobQueue
 
+from bot.announce.table import plan_messages
 from bot.context import App, CustomContext
-from bot.planning import plan_messages
+from bot.delivery.payload import Moment
 from bot.services import Services
 from engine import commands as cmd
 from engine.errors import RuleError
@@ -164,7 +165,7 @@ class Scheduler:
         await self.services.tell(
             ref.chat_id,
             "scheduler.was_offline",
-            {"due_at": row.due_at.isoformat()},
+            {"due_at": Moment.of(row.due_at)},
             topic_id=ref.topic_id,
             key=f"offline:{row.game_id}:{since.isoformat()}",
         )

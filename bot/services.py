@@ -10,9 +10,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.admins import AdminCache
+from bot.announce.table import plan_messages
+from bot.delivery.payload import Payload
 from bot.directory import Directory
 from bot.flood import RepeatedRefusals
-from bot.planning import plan_messages
 from engine.commands import Command, OpenLobby
 from storage.messages_owed import OutboxItem
 from storage.service import Outcome, Store
@@ -82,19 +83,16 @@ class Services:
     ) -> None:
         """Queue one message outside a game command (an answer, an error, a listing);
         with `edit_of`, an edit of the message that the row with that key sent."""
-        payload: dict[str, Any] = {"msg": msg, "args": args or {}}
-        if edit_of is not None:
-            payload.update(op="edit", target=edit_of)
-        if reply_to_message_id is not None:
-            payload["reply_to_message_id"] = reply_to_message_id
-        if buttons:
-            payload["buttons"] = buttons
-        if notify is not None:
-            payload["notify"] = list(notify)
-        if tz is not None:
-            payload["tz"] = tz
-        if labels:
-            payload["labels"] = labels
+        payload = Payload(
+            msg,
+            args or {},
+            tz=tz,
+            labels=labels,
+            buttons=buttons,
+            notify=notify,
+            edit_of=edit_of,
+            reply_to_message_id=reply_to_message_id,
+        ).to_row()
         unique = key or f"tell:{chat_id}:{self.now().timestamp()}:{next(_counter)}"
         item = OutboxItem(
             key=unique, chat_id=chat_id, topic_id=topic_id, user_id=user_id, payload=payload

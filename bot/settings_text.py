@@ -7,7 +7,8 @@ from dataclasses import fields
 from datetime import time, timedelta
 from typing import Any
 
-from bot.render import duration_text
+from bot.delivery.payload import Span
+from bot.render.reader import duration_text
 from engine.settings import Settings
 from locales import t
 
@@ -66,7 +67,7 @@ def parse_duration(text: str) -> timedelta:
     units = [_UNITS.get(unit) for _, unit in parts]
     if None in units or len(set(units)) != len(units):
         raise SettingInputError("duration")
-    too_large = SettingInputError("too_large", maximum_td=MAX_DURATION.total_seconds())
+    too_large = SettingInputError("too_large", maximum=Span.of(MAX_DURATION))
     total = 0.0
     for (number, _), unit in zip(parts, units, strict=True):
         whole, _, fraction = number.replace(",", ".").partition(".")

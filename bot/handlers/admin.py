@@ -10,6 +10,7 @@ from telegram import Message, Update
 from telegram.constants import MessageEntityType
 
 from bot.context import CustomContext
+from bot.delivery.payload import Setting
 from bot.handlers.common import (
     Where,
     game_here,
@@ -197,7 +198,7 @@ async def settings(update: Update, context: CustomContext) -> None:
     try:
         value = parse_setting(name, raw)
     except SettingInputError as error:
-        await say(context, w, f"input.{error.reason}", {"setting_setting": name, **error.values})
+        await say(context, w, f"input.{error.reason}", {"setting": Setting(name), **error.values})
         return
     try:
         if ref is not None and settings_are_the_games(game):
@@ -211,7 +212,7 @@ async def settings(update: Update, context: CustomContext) -> None:
                 defaults.settings, {name: value}, has_custom_pack=defaults.pack is not None
             )
             await svc.store.chats.set_settings(w.chat.id, changed)
-            await say(context, w, "settings.defaults_saved", {"setting_setting": name})
+            await say(context, w, "settings.defaults_saved", {"setting": Setting(name)})
     except RuleError as error:
         await refuse(context, w, error)
 

@@ -14,6 +14,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 
 from bot.context import CustomContext
+from bot.delivery import payload as typed
 from engine.errors import RuleError
 from engine.state import Game
 from storage.games import GameRef
@@ -142,28 +143,30 @@ def error_key(error: RuleError) -> str:
 
 
 def error_args(error: RuleError) -> dict[str, Any]:
-    """Rule-error values, typed for the renderer (datetimes → *_at, timedeltas → *_td)."""
+    """Rule-error values as typed arguments (a datetime → a Moment named *_at, a timedelta → a
+    Span, a card, a category, the host, a setting's name)."""
     from datetime import datetime, timedelta
+
+    from bot.settings_text import SETTING_NAMES
 
     args: dict[str, Any] = {}
     for name, value in error.values.items():
         if isinstance(value, datetime):
-            args[name if name.endswith("_at") else f"{name}_at"] = value.isoformat()
+            args[name if name.endswith("_at") else f"{name}_at"] = typed.Moment.of(value)
         elif isinstance(value, timedelta):
-            args[f"{name}_td"] = value.total_seconds()
+            args[name] = typed.Span.of(value)
+        elif value is None:
+            args[name] = None
         elif name == "card":
-            args["card_card"] = value
+            args[name] = typed.Card(value)
         elif name == "category":
-            args["category_category"] = value
+            args[name] = typed.Category(value)
         elif name == "host":
-            args["host_user"] = value
+            args[name] = typed.User(value)
+        elif name == "setting" and value in SETTING_NAMES:
+            args[name] = typed.Setting(value)
         else:
             args[name] = value
-    if "setting" in args:
-        from bot.settings_text import SETTING_NAMES
-
-        name = str(args.pop("setting"))
-        args["setting_setting" if name in SETTING_NAMES else "setting"] = name
     return args
 
 
@@ -190,8 +193,8 @@ async def answer_toast(
     labels: dict[str, str] | None = None,
 ) -> None:
     """A short answer to a button press, in the presser's language."""
-    from bot.messages import compose
-    from bot.render import Reader
+    from bot.render.messages import compose
+    from bot.render.reader import Reader
     from locales import supported
 
     query = update.callback_query
@@ -199,7 +202,7 @@ async def answer_toast(
         return
     svc = context.services
     language = await svc.directory.person_language(query.from_user.id)
-    named = [v for k, v in (args or {}).items() if k.endswith("_user") and isinstance(v, int)]
+    named = typed.users_in(typed.upgrade(args or {}))
     people = await svc.directory.persons(named)
     reader = Reader(supported(language), tz, people=people, labels=labels or {})
     text = compose(reader, key, args or {})

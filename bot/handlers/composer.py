@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.messages import compose
-from bot.render import Reader, buttons_markup
+from bot.announce.plan import triple
+from bot.delivery.payload import Cards, User
+from bot.render.keyboards import buttons_markup
+from bot.render.messages import compose
+from bot.render.reader import Reader
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game, Player
 
@@ -66,7 +69,7 @@ def suggestion_step(
     seat, picks = args[0], list(args[1:])
     target = chosen_target(game, me, seat).user
     cards = chosen_cards(game, picks)
-    base = {"game": game_id, "target_user": target, "chosen_cards": cards}
+    base = {"game": game_id, "target": User(target), "chosen": Cards(tuple(cards))}
     if len(picks) < 3:
         category = CATEGORY_ORDER[len(picks)]
         rows = [
@@ -81,7 +84,7 @@ def suggestion_step(
     suspect, weapon, place = cards
     return (
         "composer.confirm_suggestion",
-        {**base, "suspect_card": suspect, "weapon_card": weapon, "place_card": place},
+        {**base, **triple(suspect, weapon, place)},
         [[confirm], _cancel(game_id)],
     )
 
@@ -98,7 +101,7 @@ def accusation_step(
             [_button({"card": card}, cb.Callback(cb.ACCUSE, game_id, (*args, str(i))))]
             for i, card in enumerate(game.in_play(category))
         ]
-        chosen = {"game": game_id, "chosen_cards": cards}
+        chosen = {"game": game_id, "chosen": Cards(tuple(cards))}
         return f"accuse.choose_{category.value}", chosen, [*rows, _cancel(game_id)]
     confirm = _button(
         {"t": "button.confirm_accusation"}, cb.Callback(cb.ACCUSE_SEND, game_id, args)
@@ -106,7 +109,7 @@ def accusation_step(
     suspect, weapon, place = cards
     return (
         "accuse.confirm",
-        {"suspect_card": suspect, "weapon_card": weapon, "place_card": place},
+        triple(suspect, weapon, place),
         [[confirm], _cancel(game_id)],
     )
 

@@ -2,44 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop
 
+from bot.announce.views import log_entries, status_args
 from bot.context import CustomContext
+from bot.delivery.payload import labels_of
 from bot.handlers.common import game_update, remember, say, where
-from bot.render import labels_of
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
-from engine.queries import public_view
-from engine.state import Game, Phase
-
-
-def status_args(game: Game) -> dict[str, Any]:
-    """The public facts /status shows: day, its end, quotas left, answers pending."""
-    view = public_view(game)
-    return {
-        "phase": view.phase.value,
-        "day": view.day,
-        "day_open": view.day_open,
-        "paused": view.paused,
-        "ends_at": view.day_ends_at.isoformat() if view.day_ends_at else None,
-        "window_at": view.window_closes_at.isoformat() if view.window_closes_at else None,
-        "lobby_users": list(view.lobby),
-        "seats": [
-            {
-                "user": s.user,
-                "left": s.quota_left,
-                "owes": s.owes,
-                "active": s.active,
-                "eliminated": s.eliminated,
-                "accused": s.accused,
-            }
-            for s in view.seats
-        ],
-        "tz": game.settings.timezone,
-    }
+from engine.state import Phase
 
 
 async def status(update: Update, context: CustomContext) -> None:
@@ -103,20 +75,7 @@ async def log_command(update: Update, context: CustomContext) -> None:
         if not 1 <= day <= max(game.day, 1):
             await say(context, w, "log.bad_day", {"last": max(game.day, 1)})
             return
-    entries = [
-        {
-            "number": s.number,
-            "suggester_user": game.players[s.suggester].user,
-            "target_user": game.players[s.target].user,
-            "suspect_card": s.suspect,
-            "weapon_card": s.weapon,
-            "place_card": s.place,
-            "answer": s.answer.value,
-            "by_gm": s.by_gm,
-        }
-        for s in game.suggestions
-        if s.day == day
-    ]
+    entries = log_entries(game, day)
     await say(context, w, "log.day", {"day": day, "entries": entries}, labels=labels_of(game.pack))
 
 

@@ -8,6 +8,7 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
+from bot.delivery.payload import labels_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -24,7 +25,6 @@ from bot.handlers.common import (
     where,
 )
 from bot.parsing import ParseError, match_card
-from bot.render import labels_of
 from engine import commands as cmd
 from engine.cards import Category
 from engine.errors import RuleError

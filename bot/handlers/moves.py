@@ -10,6 +10,7 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.context import CustomContext
+from bot.delivery.payload import User, labels_of, upgrade, users_in
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -23,7 +24,8 @@ from bot.handlers.common import (
 )
 from bot.handlers.composer import Buttons, accusation_step, screen, suggestion_step
 from bot.parsing import ParseError, parse_suggestion
-from bot.render import Person, Reader, keyboard, labels_of
+from bot.render.keyboards import keyboard
+from bot.render.reader import Person, Reader
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.errors import RuleError
@@ -117,7 +119,7 @@ async def accuse(update: Update, context: CustomContext) -> None:
             context,
             w,
             "error.accuse_in_private" if deleted else "error.accuse_in_private_kept",
-            {"player_user": w.user.id},
+            {"player": User(w.user.id)},
             reply=not deleted,
             buttons=[[{"t": "button.open_private", "url": svc.deep_link("accuse")}]],
         )
@@ -281,5 +283,5 @@ async def _people_named(
     """The names a composer screen shows (targets as buttons, the chosen target)."""
     svc = context.services
     ids = {int(b["user"]) for row in buttons for b in row if "user" in b}
-    ids |= {v for k, v in args.items() if k.endswith("_user") and isinstance(v, int)}
+    ids |= users_in(upgrade(args))
     return await svc.directory.persons(ids)

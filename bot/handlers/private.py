@@ -5,7 +5,10 @@ from __future__ import annotations
 from telegram import Update
 
 from bot import callbacks as cb
+from bot.announce.suggestions import answer_buttons
+from bot.announce.views import answer_prompt_args, hand_args
 from bot.context import CustomContext
+from bot.delivery.payload import Card, labels_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -15,11 +18,9 @@ from bot.handlers.common import (
     say,
     where,
 )
-from bot.planner import answer_buttons
-from bot.render import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
-from engine.queries import answer_choices, player_view
+from engine.queries import player_view
 from engine.state import Game, Phase, Suggestion
 from storage.messages_owed import OutboxItem
 
@@ -69,7 +70,7 @@ async def my_games(update: Update, context: CustomContext) -> None:
                 "game_label": await svc.store.chats.label(ref.chat_id, ref.topic_id),
                 "phase": game.phase.value,
                 "day": game.day,
-                "role_card": player.role if player else None,
+                "role": Card(player.role) if player else None,
             }
         )
     await say(context, w, "games.list", {"games": lines}, reply=w.private)
@@ -90,45 +91,15 @@ async def hand(update: Update, context: CustomContext) -> None:
         view = player_view(game, w.user.id)
         label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
         owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
-        views.append(
-            {
-                "labels": labels_of(game.pack) or {},
-                "game": ref.id,
-                "game_label": label,
-                "hand_cards": list(view.hand),
-                "role_card": view.role,
-                "left": view.quota_left,
-                "owes": len(view.owes),
-                "owed": len(view.owed),
-                "shown": [
-                    {
-                        "number": game.suggestions[i - 1].number,
-                        "day": game.suggestions[i - 1].day,
-                        "card": card,
-                    }
-                    for i, card in view.shown_to_me
-                ],
-            }
-        )
+        views.append({"game": ref.id, "game_label": label, **hand_args(game, view)})
     await say(context, w, "hand.list", {"views": views}, reply=False)
     for game_id, label, game, owed in owed_prompts:  # the answers still owed, buttons again
-        choices = answer_choices(game, w.user.id, owed.id)
-        args = {
-            "game": game_id,
-            "game_label": label,
-            "number": owed.number,
-            "suggester_user": game.players[owed.suggester].user,
-            "suspect_card": owed.suspect,
-            "weapon_card": owed.weapon,
-            "place_card": owed.place,
-            "holds_none": not choices,
-            "due_at": owed.answer_due.isoformat(),
-        }
+        args, choices = answer_prompt_args(game, owed)
         await say(
             context,
             w,
             "dm.answer_prompt",
-            args,
+            {"game": game_id, "game_label": label, **args},
             reply=False,
             tag=f":{game_id}:{owed.id}",
             buttons=answer_buttons(game_id, owed.id, choices),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.limiter import Limits, Reservation, SlidingWindowLimiter
+from bot.delivery.limiter import Limits, Reservation, SlidingWindowLimiter
 
 GROUP, OTHER_GROUP, PERSON, OTHER_PERSON = -100, -200, 7, 8
 

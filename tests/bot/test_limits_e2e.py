@@ -7,7 +7,7 @@ import asyncio
 import time
 from pathlib import Path
 
-from bot.sender import Sender
+from bot.delivery.sender import Sender
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings

@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.planning import HANDLERS
-from bot.render import Reader
+from bot.announce.table import EVENT_HANDLERS
+from bot.render.reader import Reader
 from engine.cards import PACKS
 from engine.errors import RULE_ERROR_CODES, PackReason, SettingReason
 from engine.events import EVENT_TYPES
@@ -75,8 +75,8 @@ def test_every_reason_a_setting_or_pack_is_refused_for_has_a_message() -> None:
 
 
 def test_every_event_type_has_a_handler() -> None:
-    assert set(EVENT_TYPES.values()) <= set(HANDLERS)
-    assert set(HANDLERS) <= set(EVENT_TYPES.values())
+    assert set(EVENT_TYPES.values()) <= set(EVENT_HANDLERS)
+    assert set(EVENT_HANDLERS) <= set(EVENT_TYPES.values())
 
 
 def test_every_card_of_every_pack_has_a_name() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.render import Person, Reader, duration_text
+from bot.render.reader import Person, Reader, duration_text
 
 
 def test_durations_read_naturally_in_both_languages() -> None:

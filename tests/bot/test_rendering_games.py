@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from bot.announce.table import plan_messages
+from bot.announce.views import hand_args, status_args
+from bot.delivery.payload import Moment, Payload, Users
 from bot.handlers.common import error_args, error_key
-from bot.handlers.info import status_args
-from bot.messages import compose
-from bot.planning import plan_messages
-from bot.render import Person, Reader, buttons_markup
+from bot.render.keyboards import buttons_markup
+from bot.render.messages import compose
+from bot.render.reader import Person, Reader
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict
@@ -139,20 +141,21 @@ def play_games(games: int = GAMES) -> Played:
 
 def render(seed: int, payload: dict[str, Any], failures: list[str]) -> Rendered:
     """A payload rendered in every language, as the sender does; failures are collected."""
-    item = Rendered(seed, payload["msg"])
-    if "choices" in payload["args"]:
-        item.typed.append(str(payload["args"]["choices"]))
+    stored = Payload.from_row(payload)
+    item = Rendered(seed, stored.kind)
+    if "choices" in stored.args:
+        item.typed.append(str(stored.args["choices"]))
     for lang in LANGUAGES:
         reader = Reader(lang, TIMEZONE, PEOPLE)
         try:
-            args = payload.get("per_language", {}).get(lang, payload["args"])
-            item.texts[lang] = compose(reader, payload["msg"], args)
-            item.buttons[lang] = buttons_markup(reader, payload.get("buttons"))
+            args = payload.get("per_language", {}).get(lang, stored.args)
+            item.texts[lang] = compose(reader, stored.kind, args)
+            item.buttons[lang] = buttons_markup(reader, stored.buttons)
             item.plain[lang] = parse_html(item.texts[lang])[0]
         except ApiError as error:
-            failures.append(f"{seed} {payload['msg']} {lang}: {error.description}")
+            failures.append(f"{seed} {stored.kind} {lang}: {error.description}")
         except Exception as error:
-            failures.append(f"{seed} {payload['msg']} {lang}: {error!r}")
+            failures.append(f"{seed} {stored.kind} {lang}: {error!r}")
     return item
 
 
@@ -199,35 +202,23 @@ class ScriptedGame(PlannedGame):
 
 
 def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
-    """The payloads of /status, /cards, /games, /hand and /settings, as the handlers build them
-    (bot/handlers/info.py, private.py, admin.py), for a game in its final state."""
+    """The payloads of /status, /cards, /games, /hand and /settings, built as the handlers
+    build them (/status and /hand with the builders they use, `bot/announce/views.py`), for
+    a game in its final state."""
     real = status_args(game)
     status = {
         **real,
         "day_open": real["day_open"] or seed % 3 == 0,
         "paused": real["paused"] or seed % 4 == 1,
-        "ends_at": real["ends_at"] or START.isoformat(),
+        "ends_at": real["ends_at"] or Moment.of(START),
         "seats": [{**s, "accused": s["accused"] or seed % 2 == 0} for s in real["seats"]],
         "tz": TIMEZONE,
     }
     running = {**status, "phase": Phase.RUNNING.value}
-    lobby = {**status, "phase": Phase.LOBBY.value, "lobby_users": [1, 2, 3]}
+    lobby = {**status, "phase": Phase.LOBBY.value, "lobby": Users((1, 2, 3))}
     user = game.players[seed % len(game.players)].user
     me = player_view(game, user)
-    hand = {
-        "game": seed,
-        "hand_cards": list(me.hand),
-        "role_card": me.role,
-        "left": me.quota_left,
-        "owes": len(me.owes),
-        "owed": len(me.owed),
-        "shown": [
-            {"number": s.number, "day": s.day, "card": card}
-            for i, card in me.shown_to_me
-            for s in game.suggestions
-            if s.id == i
-        ],
-    }
+    hand = {"game": seed, **hand_args(game, me)}
     games = [
         {"game": n, "phase": phase.value, "day": game.day, "role_card": me.role}
         for n, phase in enumerate(Phase)

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from telegram.error import RetryAfter
 
-from bot.limiter import Limits, Reservation, SlidingWindowLimiter
-from bot.request_limiter import SENDER, RequestLimiter
+from bot.delivery.limiter import Limits, Reservation, SlidingWindowLimiter
+from bot.delivery.request_limiter import SENDER, RequestLimiter
 
 PERSON, GROUP = 7, -100
 WINDOW = 0.3  # one message per WINDOW seconds in a private chat, for a quick test

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from bot.sender import DOUBT_BACKOFF, Sender
+from bot.delivery.sender import DOUBT_BACKOFF, Sender
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
 from tests.bot.play import lobby_post

@@ -9,8 +9,7 @@ import html
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.render import split_text
-from bot.splitting import LIMIT, utf16_length
+from bot.render.splitting import LIMIT, split_text, utf16_length
 from tests.fakebot.html import parse_html
 
 _CHARACTERS = st.sampled_from(

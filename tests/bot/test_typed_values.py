@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.delivery.payload import Span
 from bot.settings_text import SettingInputError, parse_duration, parse_whole_number
 from tests.bot.conftest import Table
 from tests.bot.harness import bot_messages
@@ -50,7 +51,7 @@ def test_huge_durations_are_refused_as_too_large(typed: str) -> None:
     with pytest.raises(SettingInputError) as refused:
         parse_duration(typed)
     assert refused.value.reason == "too_large"
-    assert refused.value.values == {"maximum_td": timedelta(days=366).total_seconds()}
+    assert refused.value.values == {"maximum": Span.of(timedelta(days=366))}
 
 
 def test_whole_numbers_are_ascii_and_bounded() -> None:

@@ -49,6 +49,7 @@ class RandomGame:
             self.refused += 1
             return []
         self.state = decision.after
+        self.last_decision = decision
         self.events.extend(decision.events)
         return decision.events
 

@@ -6,8 +6,10 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from bot.render import Reader, flat_args
-from bot.wording import card_forms, day_length_text, inflected, place_name, prompt_closed
+from bot.delivery.payload import upgrade
+from bot.render.arguments import flat_args
+from bot.render.reader import Reader
+from bot.render.wording import card_forms, day_length_text, inflected, place_name, prompt_closed
 from locales import t
 
 Composer = Callable[[Reader, dict[str, Any]], str]
@@ -35,19 +37,24 @@ def game_started(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     f = flat_args(reader, args)
     roster = "\n".join(
-        t(lang, "game.roster_line", player=reader.mention(r["user"]), role=reader.card(r["role"]))
+        t(
+            lang,
+            "game.roster_line",
+            player=reader.mention(r["user"].id),
+            role=reader.card(r["role"]),
+        )
         for r in args["roster"]
     )
     cards = "\n".join(card_lines(reader, args["cards"]))
     values = {k: v for k, v in f.items() if k not in ("roster", "cards")}
-    values["day_length"] = day_length_text(lang, args["day_length_td"])
+    values["day_length"] = day_length_text(lang, args["day_length"].seconds)
     return t(lang, "game.started", roster=roster, cards=cards, **values)
 
 
 def day_opened(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     penalties = [
-        t(lang, "day.penalty_line", player=reader.mention(p["user"]), count=p["count"])
+        t(lang, "day.penalty_line", player=reader.mention(p["user"].id), count=p["count"])
         for p in args["penalties"]
     ]
     f = flat_args(reader, {k: v for k, v in args.items() if k != "penalties"})
@@ -159,7 +166,7 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     f = flat_args(reader, {k: v for k, v in args.items() if k not in ("accusations", "hands")})
     head = t(lang, f"game.ended_{args['reason']}", **f)
-    suspect, weapon, place = args["envelope_cards"]
+    suspect, weapon, place = args["envelope"].ids
     names = {"suspect": reader.card(suspect), "weapon": reader.card(weapon)}
     names["place"] = reader.card(place)
     forms = card_forms(reader, weapon, place)
@@ -171,13 +178,18 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
         t(
             lang,
             "game.accusation_right" if a["correct"] else "game.accusation_line",
-            player=reader.mention(a["user"]),
+            player=reader.mention(a["user"].id),
             cards=reader.cards(a["cards"]),
         )
         for a in args["accusations"]
     ]
     hands = [
-        t(lang, "game.hand_line", player=reader.mention(h["user"]), cards=reader.cards(h["cards"]))
+        t(
+            lang,
+            "game.hand_line",
+            player=reader.mention(h["user"].id),
+            cards=reader.cards(h["cards"]),
+        )
         for h in args["hands"]
     ]
     blocks = [head, envelope]
@@ -230,10 +242,10 @@ def status(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     reader = Reader(lang, args.get("tz", reader.timezone), reader.people)
     if args["phase"] == "lobby":
-        return t(lang, "status.lobby", **flat_args(reader, {"players_users": args["lobby_users"]}))
+        return t(lang, "status.lobby", **flat_args(reader, {"players": args["lobby"]}))
     if args["phase"] == "ended":
         return t(lang, "status.ended")
-    f = flat_args(reader, {k: v for k, v in args.items() if k not in ("seats", "lobby_users")})
+    f = flat_args(reader, {k: v for k, v in args.items() if k not in ("seats", "lobby")})
     if args["paused"]:
         head = t(lang, "status.paused", **f)
     elif args["day_open"]:
@@ -252,7 +264,7 @@ def status(reader: Reader, args: dict[str, Any]) -> str:
             t(
                 lang,
                 state,
-                player=reader.mention(seat["user"]),
+                player=reader.mention(seat["user"].id),
                 left=seat["left"],
                 owes=seat["owes"],
                 accused=t(lang, "status.accused")
@@ -352,7 +364,9 @@ COMPOSERS: dict[str, Composer] = {
 
 def compose(reader: Reader, msg: str, args: dict[str, Any]) -> str:
     """The text of a message; plain catalog messages need no composer. A private message of
-    a game (it carries `game_label`) opens with the game's chat and topic."""
+    a game (it carries `game_label`) opens with the game's chat and topic. Arguments are
+    typed values; format-1 names (`hand_cards`, …) are upgraded first."""
+    args = upgrade(args)
     composer = COMPOSERS.get(msg)
     if composer is not None:
         text = composer(reader, args)

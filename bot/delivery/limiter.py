@@ -12,7 +12,7 @@ A slot is stamped with the moment Telegram's answer arrived (`Reservation.stamp`
 never earlier than the moment Telegram counted the message; until then it cannot expire.
 
 The state lives in this process, shared by every sender task of it and by the requests
-handlers make themselves (`bot.request_limiter`): one event loop, and no await inside a
+handlers make themselves (`bot.delivery.request_limiter`): one event loop, and no await inside a
 reservation, so no lock is needed. `OutboundLimiter` is the interface a
 limiter shared across processes (PostgreSQL, Redis) would implement.
 """

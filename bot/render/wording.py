@@ -8,7 +8,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from bot.render import Reader, duration_text, flat_args
+from bot.render.arguments import flat_args
+from bot.render.reader import Reader, duration_text
 from locales import t
 
 Composer = Callable[[Reader, dict[str, Any]], str]
@@ -32,7 +33,7 @@ def inflected(key: str) -> Composer:
 
     def compose(reader: Reader, args: dict[str, Any]) -> str:
         f = flat_args(reader, args)
-        forms = card_forms(reader, args["weapon_card"], args["place_card"])
+        forms = card_forms(reader, args["weapon"].id, args["place"].id)
         if forms is None:
             return t(reader.language, f"{key}_plain", **f)
         return t(reader.language, key, **f, **forms)

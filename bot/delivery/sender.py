@@ -38,10 +38,13 @@ from telegram.error import (
     TimedOut,
 )
 
-from bot.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
-from bot.messages import compose
-from bot.render import Reader, buttons_markup, keyboard, split_text
-from bot.request_limiter import SENDER
+from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
+from bot.delivery.payload import Payload, User, users_in
+from bot.delivery.request_limiter import SENDER
+from bot.render.keyboards import buttons_markup, keyboard
+from bot.render.messages import compose
+from bot.render.reader import Reader
+from bot.render.splitting import split_text
 from bot.services import Services
 from storage.messages_owed import OutboxItem
 from storage.outbox import OutboxRow
@@ -55,24 +58,6 @@ PRUNE_EVERY = timedelta(hours=1)
 KEEP_SENT = timedelta(days=7)
 # Timeouts after which the request certainly never reached Telegram.
 NOT_SENT = (httpx.ConnectTimeout, httpx.PoolTimeout)
-
-
-def mentioned_users(value: Any, name: str = "") -> set[int]:
-    """User ids an argument tree names (keys *_user, *_users and "user")."""
-    found: set[int] = set()
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found |= mentioned_users(item, key)
-    elif isinstance(value, list):
-        for item in value:
-            found |= mentioned_users(item, name)
-    elif (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and (name == "user" or name.endswith(("_user", "_users")))
-    ):
-        found.add(value)
-    return found
 
 
 class Sender:
@@ -234,35 +219,32 @@ class Sender:
             row.id, message_id, self.services.now(), committed
         )
 
-    async def _reader(self, row: OutboxRow) -> Reader:
+    async def _reader(self, row: OutboxRow, payload: Payload) -> Reader:
         directory = self.services.directory
-        payload = row.payload
         if row.user_id is not None:
             language = await directory.person_language(row.user_id)
         else:
             language = await directory.chat_language(row.chat_id)
-        people = await directory.persons(
-            mentioned_users(payload.get("args", {})) | _button_users(payload)
-        )
-        return Reader(language, payload.get("tz", "UTC"), people, payload.get("labels") or {})
+        people = await directory.persons(users_in(payload.args) | _button_users(payload))
+        return Reader(language, payload.tz or "UTC", people, payload.labels or {})
 
     async def _send(self, row: OutboxRow) -> None:
-        payload = row.payload
+        payload = Payload.from_row(row.payload)
         if (
-            payload.get("msg") == "dm.reminder"
+            payload.kind == "dm.reminder"
             and row.user_id is not None
             and not await self.services.directory.wants_reminders(row.user_id)
         ):
             await self._settled(row, None)  # the person turned reminders off: nothing sent
             return
-        reader = await self._reader(row)
-        text = compose(reader, payload["msg"], payload.get("args", {}))
-        markup = keyboard(buttons_markup(reader, payload.get("buttons")))
-        if payload.get("op") == "edit":
-            await self._edit(row, text, markup)
+        reader = await self._reader(row, payload)
+        text = compose(reader, payload.kind, payload.args)
+        markup = keyboard(buttons_markup(reader, payload.buttons))
+        if payload.edit_of is not None:
+            await self._edit(row, payload.edit_of, text, markup)
             return
         parts = split_text(text)
-        sent: list[int] = list(payload.get("sent_parts") or [])
+        sent: list[int] = list(row.payload.get("sent_parts") or [])
         reservation = self.limiter.reserve(row.chat_id, len(parts) - len(sent))
         if not isinstance(reservation, Reservation):
             await self._defer(row, reservation)
@@ -334,13 +316,13 @@ class Sender:
         await store.outbox.mark_retry(row.id, f"timed out sending part {index + 1}", retry_at)
         return False
 
-    async def _edit(self, row: OutboxRow, text: str, markup: InlineKeyboardMarkup | None) -> None:
+    async def _edit(
+        self, row: OutboxRow, target_key: str, text: str, markup: InlineKeyboardMarkup | None
+    ) -> None:
         """Edit the message an earlier row sent; nothing to do if it was never sent.
 
         An edit sent twice shows the same, so a timeout is simply retried."""
-        target = await self.services.store.outbox.sent_message_id(
-            row.payload["target"], row.chat_id
-        )
+        target = await self.services.store.outbox.sent_message_id(target_key, row.chat_id)
         if target is None:
             await self._settled(row, None)
             return
@@ -381,27 +363,25 @@ class Sender:
             return
         await store.outbox.mark_undeliverable(row.id, "forbidden")
         await store.people.set_dm_ok(row.user_id, False)
-        notify = row.payload.get("notify")
-        if not notify:
+        payload = Payload.from_row(row.payload)
+        if payload.notify is None:
             return
-        chat_id, topic_id = int(notify[0]), int(notify[1])
-        game = row.payload.get("game", 0)
+        chat_id, topic_id = payload.notify
+        game = payload.game or 0
         link = self.services.deep_link(f"g{game}")
         notice = OutboxItem(
             key=f"dmhint:{chat_id}:{topic_id}:{row.user_id}:{game}",
             chat_id=chat_id,
             topic_id=topic_id,
-            payload={
-                "msg": "dm.blocked_notice",
-                "args": {"player_user": row.user_id},
-                "buttons": [[{"t": "button.open_private", "url": link}]],
-            },
+            payload=Payload(
+                "dm.blocked_notice",
+                {"player": User(row.user_id)},
+                buttons=[[{"t": "button.open_private", "url": link}]],
+            ).to_row(),
         )
         await store.outbox.enqueue([notice], self.services.now())
         self.services.outbox_ready.set()
 
 
-def _button_users(payload: dict[str, Any]) -> set[int]:
-    return {
-        int(spec["user"]) for row in payload.get("buttons") or [] for spec in row if "user" in spec
-    }
+def _button_users(payload: Payload) -> set[int]:
+    return {int(spec["user"]) for row in payload.buttons or [] for spec in row if "user" in spec}

@@ -18,7 +18,7 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
-from bot.limiter import OutboundLimiter, Reservation
+from bot.delivery.limiter import OutboundLimiter, Reservation
 
 SENDER = "reserved by the sender"
 # Methods that post into a chat or change a post there (what Telegram's limits count).

@@ -1,0 +1,101 @@
+"""The lobby's post (kept up to date), settings changes, and the start: roster, cards, hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import callbacks as cb
+from bot.announce.plan import Args, Plan
+from bot.delivery.payload import Card, Cards, Span, User, Users
+from engine import events as ev
+from engine.cards import CATEGORY_ORDER
+from engine.codec import to_dict
+from engine.state import Game
+
+
+def lobby_key(game_id: int) -> str:
+    return f"g{game_id}:lobby"
+
+
+def lobby_args(game: Game) -> Args:
+    return {
+        "creator": User(game.creator),
+        "host": User(game.lobby_host or game.creator),  # an empty lobby: whoever joins next
+        "players": Users(tuple(e.user for e in game.lobby)),
+        "minimum": game.settings.min_players,
+    }
+
+
+def lobby_buttons(game_id: int) -> list[list[dict[str, str]]]:
+    return [
+        [
+            {"t": "button.join", "data": cb.Callback(cb.JOIN, game_id).encode()},
+            {"t": "button.leave", "data": cb.Callback(cb.LEAVE, game_id).encode()},
+        ],
+        [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
+    ]
+
+
+def roster(game: Game) -> list[dict[str, Any]]:
+    return [{"user": User(p.user), "role": p.role} for p in game.players]
+
+
+def cards_by_category(game: Game) -> dict[str, list[str]]:
+    return {category.value: list(game.in_play(category)) for category in CATEGORY_ORDER}
+
+
+def lobby_opened(plan: Plan, seq: int, e: ev.LobbyOpened, before: Game | None, after: Game) -> None:
+    key = lobby_key(plan.ctx.game_id)
+    lobby = lobby_args(plan.ctx.after)
+    plan.group(key, "lobby.opened", lobby, buttons=lobby_buttons(plan.ctx.game_id))
+
+
+def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
+    if plan.ctx.before is None:
+        return  # the lobby's first post already shows it
+    plan.edit(
+        plan.key(seq, "lobby"),
+        lobby_key(plan.ctx.game_id),
+        "lobby.opened",
+        lobby_args(after),
+        buttons=lobby_buttons(plan.ctx.game_id),
+    )
+
+
+def settings_changed(
+    plan: Plan, seq: int, e: ev.SettingsChanged, before: Game | None, after: Game
+) -> None:
+    encoded = to_dict(e.settings)
+    values = {name: encoded[name] for name in e.changed}
+    later = before is not None and before.running
+    plan.group(
+        plan.key(seq, "settings"), "settings.changed", {"settings": values, "from_next_day": later}
+    )
+
+
+def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, after: Game) -> None:
+    game_id = plan.ctx.game_id
+    plan.edit(
+        plan.key(seq, "lobby"),
+        lobby_key(game_id),
+        "lobby.started",
+        {"players": Users(tuple(d.user for d in e.seats))},
+    )
+    plan.group(
+        plan.key(seq, "start"),
+        "game.started",
+        {
+            "roster": roster(after),
+            "cards": cards_by_category(after),
+            "per_day": after.settings.suggestions_per_day,
+            "per_target": after.settings.max_per_target_per_day,
+            "day_length": Span.of(after.settings.day_length),
+        },
+    )
+    for deal in e.seats:
+        plan.private(
+            plan.key(seq, f"hand{deal.user}"),
+            deal.user,
+            "dm.hand",
+            {"hand": Cards(deal.hand), "role": Card(deal.role)},
+        )

@@ -1,0 +1,106 @@
+"""The plan of one command's messages: where each goes (thread, private chat, an edit) and
+the keys that make planning it twice harmless."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.delivery.payload import Card, Payload, labels_of
+from engine.state import Game
+from storage.messages_owed import OutboxItem, PlanContext
+
+Args = dict[str, Any]
+Buttons = list[list[dict[str, str]]]
+
+
+class Plan:
+    """Collects the messages of one command; keys make re-planning harmless."""
+
+    def __init__(self, ctx: PlanContext) -> None:
+        self.ctx = ctx
+        self.items: list[OutboxItem] = []
+
+    def key(self, seq: int, name: str) -> str:
+        return f"g{self.ctx.game_id}:e{seq}:{name}"
+
+    def _payload(
+        self, msg: str, args: Args | None, buttons: Buttons | None, **more: Any
+    ) -> dict[str, Any]:
+        """What every message of a game carries: its args, the zone, the pack's names."""
+        return Payload(
+            msg,
+            {"game": self.ctx.game_id, **(args or {})},
+            game=self.ctx.game_id,
+            tz=self.ctx.after.settings.timezone,
+            labels=labels_of(self.ctx.after.pack),
+            buttons=buttons,
+            **more,
+        ).to_row()
+
+    def _to(self, key: str, user: int | None, payload: dict[str, Any], **extra: Any) -> None:
+        """Queue for a person's private chat, or for the thread when `user` is None."""
+        if user is None:
+            item = OutboxItem(key, self.ctx.chat_id, self.ctx.topic_id, payload=payload, **extra)
+        else:
+            item = OutboxItem(key, user, user_id=user, payload=payload, **extra)
+        self.items.append(item)
+
+    def group(
+        self,
+        key: str,
+        msg: str,
+        args: Args | None = None,
+        *,
+        reply_to: str | None = None,
+        buttons: Buttons | None = None,
+    ) -> None:
+        self._to(key, None, self._payload(msg, args, buttons), reply_to_key=reply_to)
+
+    def private(
+        self,
+        key: str,
+        user: int,
+        msg: str,
+        args: Args | None = None,
+        *,
+        buttons: Buttons | None = None,
+    ) -> None:
+        notify = (self.ctx.chat_id, self.ctx.topic_id)  # told if it cannot be sent
+        self._to(key, user, self._payload(msg, self._placed(args), buttons, notify=notify))
+
+    def edit(
+        self,
+        key: str,
+        target_key: str,
+        msg: str,
+        args: Args | None = None,
+        *,
+        user: int | None = None,
+        buttons: Buttons | None = None,
+    ) -> None:
+        """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
+
+        `user` names the person whose private chat holds the message; else it is the thread's.
+        """
+        if user is not None:
+            args = self._placed(args)
+        self._to(key, user, self._payload(msg, args, buttons, edit_of=target_key))
+
+    def _placed(self, args: Args | None) -> Args:
+        """A private message says which game it is of: the chat's title and the topic's name."""
+        return {**(args or {}), "game_label": self.ctx.place}
+
+
+Handler = Callable[[Plan, int, Any, Game | None, Game], None]
+"""Plans one event's messages: (plan, the event's number, the event, state before, after)."""
+
+
+def triple(suspect: str, weapon: str, place: str) -> Args:
+    """A suggestion's or an accusation's three cards, as a message names them."""
+    return {"suspect": Card(suspect), "weapon": Card(weapon), "place": Card(place)}
+
+
+def user_at(game: Game, seat: int) -> int:
+    """The person holding a seat."""
+    return game.players[seat].user

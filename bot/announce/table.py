@@ -1,0 +1,49 @@
+"""The event table: each engine event type, the function that plans its messages; and the
+Planner the store calls inside a command's transaction."""
+
+from __future__ import annotations
+
+from bot.announce import accusations, admin, days, lobby, suggestions
+from bot.announce.plan import Handler, Plan
+from engine import events as ev
+from engine.state import Game
+from storage.messages_owed import OutboxItem, PlanContext
+
+
+def _silent(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
+    """Told as part of another event's message (the window opens with the first accusation)."""
+
+
+EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
+    ev.LobbyOpened: lobby.lobby_opened,
+    ev.PlayerJoined: lobby.lobby_changed,
+    ev.PlayerLeftLobby: lobby.lobby_changed,
+    ev.SettingsChanged: lobby.settings_changed,
+    ev.GameStarted: lobby.game_started,
+    ev.DayOpened: days.day_opened,
+    ev.DayEnded: days.day_ended,
+    ev.DayExtended: days.day_extended,
+    ev.SuggestionMade: suggestions.suggestion_made,
+    ev.SuggestionRefuted: suggestions.suggestion_refuted,
+    ev.SuggestionNotRefuted: suggestions.suggestion_not_refuted,
+    ev.SuggestionVoided: suggestions.suggestion_voided,
+    ev.AccusationMade: accusations.accusation_made,
+    ev.WindowOpened: _silent,
+    ev.AccusationJudged: accusations.accusation_judged,
+    ev.WindowClosed: accusations.window_closed,
+    ev.PlayerLeft: admin.player_left,
+    ev.SeatReplaced: admin.seat_replaced,
+    ev.GamePaused: admin.game_paused,
+    ev.GameResumed: admin.game_resumed,
+    ev.ReminderSent: days.reminder_sent,
+    ev.GameEnded: accusations.game_ended,
+}
+
+
+def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
+    """The command's events one by one (with the engine's states around each), collecting
+    each one's messages."""
+    plan = Plan(ctx)
+    for offset, (event, before, after) in enumerate(ctx.decision.steps()):
+        EVENT_HANDLERS[type(event)](plan, ctx.first_seq + offset, event, before, after)
+    return plan.items

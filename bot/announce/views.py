@@ -1,0 +1,90 @@
+"""What a person asks to see (`/status`, `/log`, `/hand`, an answer prompt shown again), as
+message arguments built from the engine's views, with the same builders the announcements
+use: what a command answers and what an event announces read alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.announce.plan import Args, triple, user_at
+from bot.delivery.payload import Card, Cards, Moment, User, Users, labels_of
+from engine.queries import PlayerView, answer_choices, public_view
+from engine.state import Game, Suggestion
+
+
+def answer_prompt_args(game: Game, s: Suggestion) -> tuple[Args, tuple[str, ...]]:
+    """A target's answer prompt: the suggestion, whether they hold none of its cards, the
+    deadline; and the cards they may show (exactly their matching cards)."""
+    target = user_at(game, s.target)
+    choices = answer_choices(game, target, s.id)
+    args = {
+        "number": s.number,
+        "suggester": User(user_at(game, s.suggester)),
+        **triple(s.suspect, s.weapon, s.place),
+        "holds_none": not choices,
+        "due_at": Moment.of(s.answer_due),
+    }
+    return args, choices
+
+
+def status_args(game: Game) -> Args:
+    """The public facts /status shows: day, its end, quotas left, answers pending."""
+    view = public_view(game)
+    return {
+        "phase": view.phase.value,
+        "day": view.day,
+        "day_open": view.day_open,
+        "paused": view.paused,
+        "ends_at": Moment.of(view.day_ends_at) if view.day_ends_at else None,
+        "window_at": Moment.of(view.window_closes_at) if view.window_closes_at else None,
+        "lobby": Users(tuple(view.lobby)),
+        "seats": [
+            {
+                "user": User(s.user),
+                "left": s.quota_left,
+                "owes": s.owes,
+                "active": s.active,
+                "eliminated": s.eliminated,
+                "accused": s.accused,
+            }
+            for s in view.seats
+        ],
+        "tz": game.settings.timezone,
+    }
+
+
+def log_entries(game: Game, day: int) -> list[dict[str, Any]]:
+    """A day's public log: each suggestion, its people and cards, and how it was answered."""
+    return [
+        {
+            "number": s.number,
+            "suggester": User(user_at(game, s.suggester)),
+            "target": User(user_at(game, s.target)),
+            **triple(s.suspect, s.weapon, s.place),
+            "answer": s.answer.value,
+            "by_gm": s.by_gm,
+        }
+        for s in game.suggestions
+        if s.day == day
+    ]
+
+
+def hand_args(game: Game, view: PlayerView) -> Args:
+    """One game's part of /hand: hand, role, quota, answers owed and the cards shown to them
+    (the caller adds which game it is)."""
+    return {
+        "labels": labels_of(game.pack) or {},
+        "hand": Cards(view.hand),
+        "role": Card(view.role),
+        "left": view.quota_left,
+        "owes": len(view.owes),
+        "owed": len(view.owed),
+        "shown": [
+            {
+                "number": game.suggestions[i - 1].number,
+                "day": game.suggestions[i - 1].day,
+                "card": card,
+            }
+            for i, card in view.shown_to_me
+        ],
+    }

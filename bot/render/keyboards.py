@@ -1,0 +1,56 @@
+"""Button specs of a payload to Telegram inline keyboards, labelled in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.render.reader import Reader
+from locales import t
+
+
+def buttons_markup(
+    reader: Reader, rows: list[list[dict[str, Any]]] | None
+) -> list[list[dict[str, str]]]:
+    """Button specs → InlineKeyboardButton dicts: text from the catalog (with its `args`),
+    a person's name, a card's name, or given `text`."""
+    result: list[list[dict[str, str]]] = []
+    for row in rows or []:
+        out_row: list[dict[str, str]] = []
+        for spec in row:
+            if "user" in spec:
+                person = reader.people.get(int(spec["user"]))
+                text = person.name if person else t(reader.language, "person.unknown")
+            elif "card" in spec:
+                text = reader.card_name(str(spec["card"]))
+            elif "t" in spec:
+                catalog_args: dict[str, Any] = spec.get("args", {})
+                text = t(reader.language, str(spec["t"]), **catalog_args)
+            else:
+                text = str(spec.get("text", "?"))
+            button = {"text": text}
+            if "url" in spec:
+                button["url"] = str(spec["url"])
+            else:
+                button["callback_data"] = str(spec["data"])
+            out_row.append(button)
+        result.append(out_row)
+    return result
+
+
+def keyboard(rows: list[list[dict[str, str]]]) -> InlineKeyboardMarkup | None:
+    """An inline keyboard from rendered button dicts (None when there are none)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(
+                    text=b["text"], url=b.get("url"), callback_data=b.get("callback_data")
+                )
+                for b in row
+            ]
+            for row in rows
+        ]
+    )
