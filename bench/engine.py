@@ -6,12 +6,8 @@ Targets: >= 20,000 commands per second on one core; replay under 5 ms.
 
 from __future__ import annotations
 
-import sys
 import time
 from datetime import datetime, timedelta
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import commands as cmd
 from engine.cards import Category
@@ -21,7 +17,7 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.evolve import evolve, replay
 from engine.state import Game
-from tests.engine.randomplay import START, RandomGame
+from simulation.randomplay import START, RandomGame
 
 
 def recorded_commands(games: int) -> list[tuple[cmd.Command, datetime]]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.processes import bot_env, start_bot, stop_bot, whodunit_command
 from tests.fakebot import FakeTelegramClient
+from tests.support.processes import bot_env, start_bot, stop_bot, whodunit_command
 
 TOKEN = "123:ABC"
 

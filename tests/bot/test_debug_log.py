@@ -10,9 +10,9 @@ from pathlib import Path
 
 from engine.cards import CLASSIC
 from storage.games import Store
-from tests.bot.play import card_name, naming
-from tests.bot.processes import bot_env, whodunit_command
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
+from tests.support.play import card_name, naming
+from tests.support.processes import bot_env, whodunit_command
 
 TOKEN = "7301945862:AAHwhodunitDebugLogSecret_x9Qz-K3vTb"
 SECRET = TOKEN.partition(":")[2]

@@ -26,13 +26,13 @@ from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Game, Phase
 from locales import LANGUAGES
+from simulation.randomplay import START, RandomGame
 from storage.planning import PlanContext
-from tests.bot.catalogs import (
-    all_texts,
-)
-from tests.engine.randomplay import START, RandomGame
 from tests.fakebot.html import parse_html
 from tests.fakebot.spec import ApiError
+from tests.support.catalogs import (
+    all_texts,
+)
 
 # --- the catalogs agree ------------------------------------------------------------------
 

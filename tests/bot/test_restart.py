@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from storage.games import Store
-from tests.bot.play import card_name, naming
-from tests.bot.processes import bot_env, start_bot, stop_bot
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage
+from tests.support.play import card_name, naming
+from tests.support.processes import bot_env, start_bot, stop_bot
 
 TOKEN = "123:ABC"
 

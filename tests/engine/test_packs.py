@@ -14,7 +14,7 @@ from engine.decide import decide
 from engine.errors import RuleError
 from engine.evolve import replay
 from engine.settings import Settings, change_chat_defaults, new_game_settings
-from tests.engine.invariants import check_invariants
+from tests.support.invariants import check_invariants
 
 NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
 SHERLOCK = custom_pack(

@@ -10,7 +10,7 @@ from engine.cards import CATEGORY_ORDER
 from engine.public_log import public_log
 from engine.queries import answer_choices, player_view, public_view, winner
 from engine.settings import Settings
-from tests.engine.table import (
+from tests.support.table import (
     DAY,
     HOUR,
     SUSPECT,

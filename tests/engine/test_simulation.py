@@ -7,8 +7,8 @@ from datetime import timedelta
 from engine.evolve import replay
 from engine.settings import Settings
 from engine.state import Phase
-from tests.engine.invariants import check_invariants
-from tests.engine.randomplay import RandomGame
+from simulation.randomplay import RandomGame
+from tests.support.invariants import check_invariants
 
 GAMES = 1000
 

@@ -14,8 +14,8 @@ from engine.errors import RuleError
 from engine.evolve import replay
 from engine.settings import Settings
 from storage.games import Store
-from tests.storage.conftest import terminate_connections
-from tests.storage.helpers import (
+from tests.support.postgres import terminate_connections
+from tests.support.stored_games import (
     CHAT,
     NOW,
     ROOMY,

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from storage.games import Store
 from storage.planning import OutboxItem
-from tests.storage.helpers import NOW, later, new_game
+from tests.support.stored_games import NOW, later, new_game
 
 LEASE = timedelta(seconds=60)
 

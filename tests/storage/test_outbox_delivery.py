@@ -13,7 +13,7 @@ from storage.games import Store
 from storage.models import OutboxRecord
 from storage.planning import OutboxItem
 from storage.sql import loads
-from tests.storage.helpers import CHAT, NOW, later, new_game, planner
+from tests.support.stored_games import CHAT, NOW, later, new_game, planner
 
 KEEP = timedelta(days=7)
 

@@ -184,3 +184,21 @@ def _due_rows(conn: Connection, now: datetime) -> int:
     o = OutboxRecord
     query = select(func.count()).where(or_(o.status == "claimed", _claimable(now)))
     return int(conn.execute(query).scalar() or 0)
+
+
+@dataclass
+class Party:
+    """An end-to-end test's people: the fake Bot API, the real bot on it, a group and four
+    people in it (alice is the group's admin). The `table` fixture of tests/bot builds one."""
+
+    server: FakeTelegram
+    bot: BotHarness
+    group: FakeGroup
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    dave: FakeUser
+
+    @property
+    def players(self) -> list[FakeUser]:
+        return [self.alice, self.bob, self.carol, self.dave]
