@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram import Update
 from telegram.ext import ContextTypes
 
@@ -20,7 +22,7 @@ from bot.planner import answer_buttons
 from bot.render import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
-from engine.queries import answer_choices, player_view
+from engine.queries import PlayerView, answer_choices, player_view
 from engine.state import Game, Phase, Suggestion
 from storage.planning import OutboxItem
 
@@ -76,6 +78,28 @@ async def my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(context, w, "games.list", {"games": lines}, reply=w.private)
 
 
+def hand_args(game: Game, view: PlayerView, game_id: int, label: str) -> dict[str, Any]:
+    """One game's part of /hand: the hand, role, quota, answers owed and cards shown."""
+    return {
+        "labels": labels_of(game.pack) or {},
+        "game": game_id,
+        "game_label": label,
+        "hand_cards": list(view.hand),
+        "role_card": view.role,
+        "left": view.quota_left,
+        "owes": len(view.owes),
+        "owed": len(view.owed),
+        "shown": [
+            {
+                "number": game.suggestions[i - 1].number,
+                "day": game.suggestions[i - 1].day,
+                "card": card,
+            }
+            for i, card in view.shown_to_me
+        ],
+    }
+
+
 async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/hand in private: hand, role, quota and answers owed, for every running game."""
     w = await private_update(update, context, "hand")
@@ -91,26 +115,7 @@ async def hand(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         view = player_view(game, w.user.id)
         label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
         owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
-        views.append(
-            {
-                "labels": labels_of(game.pack) or {},
-                "game": ref.id,
-                "game_label": label,
-                "hand_cards": list(view.hand),
-                "role_card": view.role,
-                "left": view.quota_left,
-                "owes": len(view.owes),
-                "owed": len(view.owed),
-                "shown": [
-                    {
-                        "number": game.suggestions[i - 1].number,
-                        "day": game.suggestions[i - 1].day,
-                        "card": card,
-                    }
-                    for i, card in view.shown_to_me
-                ],
-            }
-        )
+        views.append(hand_args(game, view, ref.id, label))
     await say(context, w, "hand.list", {"views": views}, reply=False)
     for game_id, label, game, owed in owed_prompts:  # the answers still owed, buttons again
         choices = answer_choices(game, w.user.id, owed.id)

@@ -13,6 +13,7 @@ import pytest
 
 from bot.handlers.common import error_args, error_key
 from bot.handlers.info import status_args
+from bot.handlers.private import hand_args
 from bot.messages import compose
 from bot.planning import plan_messages
 from bot.render import Person, Reader, buttons_markup
@@ -205,8 +206,9 @@ class ScriptedGame(PlannedGame):
 
 
 def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
-    """The payloads of /status, /cards, /games, /hand and /settings, as the handlers build them
-    (bot/handlers/info.py, private.py, admin.py), for a game in its final state."""
+    """The payloads of /status, /cards, /games, /hand and /settings for a game in its final
+    state: /status and /hand from the handlers' own builders (bot/handlers/info.py,
+    private.py), the others as the handlers build them (info.py, private.py, admin.py)."""
     real = status_args(game)
     status = {
         **real,
@@ -220,20 +222,7 @@ def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
     lobby = {**status, "phase": Phase.LOBBY.value, "lobby_users": [1, 2, 3]}
     user = game.players[seed % len(game.players)].user
     me = player_view(game, user)
-    hand = {
-        "game": seed,
-        "hand_cards": list(me.hand),
-        "role_card": me.role,
-        "left": me.quota_left,
-        "owes": len(me.owes),
-        "owed": len(me.owed),
-        "shown": [
-            {"number": s.number, "day": s.day, "card": card}
-            for i, card in me.shown_to_me
-            for s in game.suggestions
-            if s.id == i
-        ],
-    }
+    hand = hand_args(game, me, seed, "Cluedo club")
     games = [
         {"game": n, "phase": phase.value, "day": game.day, "role_card": me.role}
         for n, phase in enumerate(Phase)
