@@ -1,6 +1,6 @@
 """Deadline benchmark: 1,000 games whose days end at the same moment, run by the scheduler.
 
-    .venv/bin/python bench/deadlines.py [--games 1000] [--no-postgres]
+    .venv/bin/python -m bench.deadlines [--games 1000] [--no-postgres]
 
 Each game has one unanswered suggestion, so each day end also has the GM answer for the
 silent target, and every message is queued in the outbox (real planner). Prints the time

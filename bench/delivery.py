@@ -2,8 +2,8 @@
 
     .venv/bin/python -m bench.delivery [--games 12] [--rounds 40] [--no-postgres]
 
-Run from the repository root as a module: it drives the bot with the tests' fake Bot API
-(`tests.fakebot`) and harness, which are not part of the installed package.
+Unlike the other benchmarks it also imports from `tests/` (the fake Bot API and the bot's
+harness, which are not part of the installed package), found from the repository root.
 
 The real bot (python-telegram-bot, sender, storage) runs against the fake Bot API over
 HTTP, with Telegram's limits off, while the games' commands keep the database busy. For

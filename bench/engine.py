@@ -1,6 +1,6 @@
 """Engine benchmark: commands decided per second, and replay of a full 8-player, 10-day game.
 
-Run: .venv/bin/python bench/engine.py
+Run (from the repository root): .venv/bin/python -m bench.engine
 Targets: >= 20,000 commands per second on one core; replay under 5 ms.
 """
 
