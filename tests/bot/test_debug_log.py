@@ -8,6 +8,8 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from engine.cards import CLASSIC
 from storage.games import Store
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
@@ -42,6 +44,7 @@ async def _accuse(person: RemoteUser, cards: list[str]) -> None:
         await person.press(composer, name)
 
 
+@pytest.mark.slow
 async def test_a_game_logged_at_debug_shows_no_token_and_no_card_of_a_hand(
     tmp_path: Path,
 ) -> None:

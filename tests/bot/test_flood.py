@@ -108,6 +108,7 @@ def _flooder(mallory: FakeUser, group: FakeGroup, commands: int, chunks: int) ->
     return flood
 
 
+@pytest.mark.slow
 async def test_a_flood_in_one_group_does_not_slow_another_groups_game(guarded: Party) -> None:
     table = guarded
     mallory = table.server.add_user("Mallory", username="mallory")

@@ -167,6 +167,7 @@ async def test_posts_missed_while_the_bot_was_kicked_arrive_in_order_once(table:
     assert "Day 2" in bot_messages(group)[-1].text
 
 
+@pytest.mark.slow
 async def test_whodunit_run_hears_the_upgrade_and_the_kick(tmp_path: Path) -> None:
     """The real process asks Telegram for the updates these changes come as."""
     fake = await FakeTelegramClient.launch("123:ABC")

@@ -7,6 +7,8 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.sender import Sender
 from engine import commands as cmd
 from engine.cards import Category
@@ -21,6 +23,7 @@ REPLIES = 4  # answers to commands per game, queued like a handler's
 COUNTED = ("sendMessage", "editMessageText")
 
 
+@pytest.mark.slow
 async def test_twenty_games_never_put_more_than_twenty_posts_in_any_window(
     server: FakeTelegram, tmp_path: Path
 ) -> None:

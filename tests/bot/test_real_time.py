@@ -36,6 +36,7 @@ async def _post_time(table: Party, text: str, timeout: float) -> datetime:
     return datetime.fromtimestamp(message.date, UTC)
 
 
+@pytest.mark.slow
 async def test_one_minute_days_open_and_close_on_schedule(quick_table: Party) -> None:
     table = quick_table
     await table.bot.say(table.alice, table.group, "/settings day_length 1m")

@@ -308,6 +308,7 @@ def _only_names_and_numbers(plain: str) -> bool:
     return re.search(r"[^\W\d_]", plain) is None
 
 
+@pytest.mark.slow
 def test_russian_messages_use_the_russian_catalog(played: Played) -> None:
     for item in played.rendered:
         en, ru = item.plain["en"], item.plain["ru"]

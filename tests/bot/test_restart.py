@@ -9,6 +9,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from storage.games import Store
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage
 from tests.support.play import card_name, naming
@@ -28,6 +30,7 @@ async def _wait_post(fake: FakeTelegramClient, group: RemoteGroup, text: str, ti
     return await fake.wait_for(found, timeout)
 
 
+@pytest.mark.slow
 async def test_sigkill_before_the_day_ends_and_restart_after(tmp_path: Path) -> None:
     fake = await FakeTelegramClient.launch(TOKEN)
     url = f"sqlite:///{tmp_path}/bot.db"

@@ -44,6 +44,7 @@ async def _sweep(url: str, worker: str, moment: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in out.decode().splitlines() if line.startswith("{")]
 
 
+@pytest.mark.slow
 async def test_two_sweeping_processes_run_each_deadline_of_200_games_once(pg_url: str) -> None:
     store = await Store.open(pg_url)
     try:
