@@ -140,7 +140,7 @@ class BotHarness:
                     f"not settled: {counts}, {len(self.server.world.updates)} updates"
                 )
             self.services.outbox_ready.set()
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.02)
 
     async def advance(self, by: timedelta) -> None:
         """Move the clock as real time would: each deadline runs at its moment, in order."""
