@@ -125,7 +125,6 @@ class BotHarness:
         deadline = asyncio.get_running_loop().time() + timeout
         quiet = 0
         while quiet < 3:
-            counts = await store.outbox_counts()
             due = await store.db.run_read(_due_rows, self.services.now())
             busy = (
                 self.server.world.updates
@@ -136,6 +135,7 @@ class BotHarness:
             )
             quiet = 0 if busy else quiet + 1
             if asyncio.get_running_loop().time() > deadline:
+                counts = await store.outbox_counts()
                 raise TimeoutError(
                     f"not settled: {counts}, {len(self.server.world.updates)} updates"
                 )
