@@ -1,6 +1,6 @@
 """Deadline benchmark: 1,000 games whose days end at the same moment, run by the scheduler.
 
-    .venv/bin/python bench/deadlines.py [--games 1000] [--no-postgres]
+    .venv/bin/python -m bench.deadlines [--games 1000] [--no-postgres]
 
 Each game has one unanswered suggestion, so each day end also has the GM answer for the
 silent target, and every message is queued in the outbox (real planner). Prints the time
@@ -13,22 +13,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sys
 import tempfile
 import time
 import uuid
 from datetime import timedelta
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 from sqlalchemy.engine import make_url
 
 from bot.scheduler import Scheduler
 from bot.services import Services
+from simulation.crowd import START, crowd
 from storage.service import Store
-from tests.bot.crowd import START, crowd
 
 PG_URL = os.environ.get(
     "WHODUNIT_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"

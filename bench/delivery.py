@@ -1,6 +1,9 @@
 """Delivery benchmark: the window between Telegram's answer and the committed "sent" mark.
 
-    .venv/bin/python bench/delivery.py [--games 12] [--rounds 40] [--no-postgres]
+    .venv/bin/python -m bench.delivery [--games 12] [--rounds 40] [--no-postgres]
+
+Unlike the other benchmarks it also imports from `tests/` (the fake Bot API and the bot's
+harness, which are not part of the installed package), found from the repository root.
 
 The real bot (python-telegram-bot, sender, storage) runs against the fake Bot API over
 HTTP, with Telegram's limits off, while the games' commands keep the database busy. For
@@ -14,13 +17,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sys
 import tempfile
 import time
 import uuid
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 from sqlalchemy.engine import make_url
@@ -29,9 +29,9 @@ from bot.delivery.sender import Sender
 from engine import commands as cmd
 from engine.settings import Settings
 from engine.state import Phase
-from tests.bot.harness import BotHarness
 from tests.fakebot import FakeTelegram
-from tests.storage.helpers import answer_for, suggestion_for
+from tests.support.harness import BotHarness
+from tests.support.stored_games import answer_for, suggestion_for
 
 TOKEN = "123:ABC"
 ROOMY = Settings(

@@ -1,18 +1,14 @@
 """Engine benchmark: commands decided per second, and replay of a full 8-player, 10-day game.
 
-Run: .venv/bin/python bench/engine.py
+Run (from the repository root): .venv/bin/python -m bench.engine
 Targets: >= 20,000 commands per second on one core; replay under 5 ms.
 """
 
 from __future__ import annotations
 
 import contextlib
-import sys
 import time
 from datetime import datetime, timedelta
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import commands as cmd
 from engine.cards import Category
@@ -22,7 +18,7 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.evolve import replay
 from engine.state import Game
-from tests.engine.randomplay import START, RandomGame
+from simulation.randomplay import START, RandomGame
 
 
 def recorded_commands(games: int) -> list[tuple[cmd.Command, datetime]]:

@@ -1,6 +1,6 @@
 """Storage benchmark: commands per second through Store.execute, and the time to load a game.
 
-    .venv/bin/python bench/storage.py [--commands 3000] [--games 8] [--no-postgres]
+    .venv/bin/python -m bench.storage [--commands 3000] [--games 8] [--no-postgres]
 
 SQLite runs on a temporary file; PostgreSQL on a temporary database created on the server
 named by WHODUNIT_TEST_POSTGRES_URL (default: the local server) and dropped afterwards.
@@ -13,16 +13,11 @@ import argparse
 import asyncio
 import os
 import statistics
-import sys
 import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 
 import asyncpg
 from sqlalchemy.engine import make_url

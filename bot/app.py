@@ -231,10 +231,12 @@ async def _set_commands(application: App) -> None:
 async def _post_shutdown(application: App) -> None:
     stop = application.bot_data.get("stop")
     task = application.bot_data.get("sender_task")
+    services: Services | None = application.bot_data.get("services")
     if stop is not None:
         stop.set()
+    if services is not None:
+        services.outbox_ready.set()  # wake the idle sender now rather than after its nap
     if task is not None:
         await asyncio.wait_for(task, timeout=10)
-    services: Services | None = application.bot_data.get("services")
     if services is not None:
         await services.store.close()

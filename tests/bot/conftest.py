@@ -3,30 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import TOKEN, BotHarness, Clock, database_url
-from tests.fakebot import FakeGroup, FakeTelegram, FakeUser
-
-
-@dataclass
-class Table:
-    """The people of a test: alice is the group's admin."""
-
-    server: FakeTelegram
-    bot: BotHarness
-    group: FakeGroup
-    alice: FakeUser
-    bob: FakeUser
-    carol: FakeUser
-    dave: FakeUser
-
-    @property
-    def players(self) -> list[FakeUser]:
-        return [self.alice, self.bob, self.carol, self.dave]
+from tests.fakebot import FakeTelegram
+from tests.support.harness import TOKEN, BotHarness, Clock, Party, database_url
 
 
 @pytest.fixture
@@ -36,7 +18,7 @@ async def server() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-async def table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+async def table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Party]:
     alice = server.add_user("Alice", username="alice", language_code="en")
     bob = server.add_user("Bob", username="bob", language_code="en")
     carol = server.add_user("Carol", username="carol", language_code="en")
@@ -47,6 +29,6 @@ async def table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
     harness = BotHarness(server, database_url(tmp_path), Clock())
     await harness.start()
     try:
-        yield Table(server, harness, group, alice, bob, carol, dave)
+        yield Party(server, harness, group, alice, bob, carol, dave)
     finally:
         await harness.stop()

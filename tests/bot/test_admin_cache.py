@@ -7,10 +7,9 @@ import asyncio
 from telegram import Bot
 
 from bot.admins import AdminCache
-from tests.bot.conftest import Table
-from tests.bot.harness import TOKEN, bot_messages
-from tests.bot.play import open_and_start
 from tests.fakebot import FakeTelegram
+from tests.support.harness import TOKEN, Party, bot_messages
+from tests.support.play import open_and_start
 
 
 class Ticks:
@@ -68,7 +67,7 @@ async def test_a_fetch_that_fails_answers_no_and_is_not_kept(server: FakeTelegra
 
 
 async def test_refusing_non_admins_costs_no_api_call_and_a_promotion_counts_at_once(
-    table: Table,
+    table: Party,
 ) -> None:
     # The bot asks for chat_member updates (as `whodunit run` does).
     table.server.world.allowed_updates = ["message", "callback_query", "chat_member"]

@@ -5,16 +5,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.state import Answer, Phase
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import card_name, naming, open_and_start, state
+from tests.support.harness import Party, bot_messages
+from tests.support.play import card_name, naming, open_and_start, state
 
 
 def _typed(target: str, cards: tuple[str, str, str]) -> str:
     return f"/suggest @{target} " + "; ".join(card_name(c) for c in cards)
 
 
-async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table: Table) -> None:
+async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
@@ -38,7 +37,7 @@ async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table:
     assert notice.bold == ["Suggestion 1 of @bob is void"]  # marked as the forum marks it
 
 
-async def test_pause_stops_the_clock_and_resume_moves_the_deadline(table: Table) -> None:
+async def test_pause_stops_the_clock_and_resume_moves_the_deadline(table: Party) -> None:
     game_id = await open_and_start(table)
     before = (await state(table, game_id)).day_ends_at
     assert before is not None
@@ -52,7 +51,7 @@ async def test_pause_stops_the_clock_and_resume_moves_the_deadline(table: Table)
     assert "goes on after a pause of 1 day 6 hours" in bot_messages(table.group)[-1].text
 
 
-async def test_extend_remove_replace_and_end(table: Table) -> None:
+async def test_extend_remove_replace_and_end(table: Party) -> None:
     game_id = await open_and_start(table)
     before = (await state(table, game_id)).day_ends_at
     assert before is not None
@@ -78,7 +77,7 @@ async def test_extend_remove_replace_and_end(table: Table) -> None:
     assert game.envelope is not None and all(card_name(c) in final.text for c in game.envelope)
 
 
-async def test_public_log_of_the_day_hides_the_shown_card(table: Table) -> None:
+async def test_public_log_of_the_day_hides_the_shown_card(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
@@ -95,7 +94,7 @@ async def test_public_log_of_the_day_hides_the_shown_card(table: Table) -> None:
     assert log.text.count(card_name(held)) == 1, "the card appears as named, never as shown"
 
 
-async def test_a_replacement_answers_what_the_seat_owes(table: Table) -> None:
+async def test_a_replacement_answers_what_the_seat_owes(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)

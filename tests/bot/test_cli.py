@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.processes import bot_env, start_bot, stop_bot, whodunit_command
 from tests.fakebot import FakeTelegramClient
+from tests.support.processes import bot_env, start_bot, stop_bot, whodunit_command
 
 TOKEN = "123:ABC"
 
@@ -32,6 +32,7 @@ def test_a_missing_or_malformed_token_gets_a_one_line_explanation(
     assert len(lines) == 1 and problem in lines[0] and "@BotFather" in lines[0]
 
 
+@pytest.mark.slow
 async def test_whodunit_run_serves_a_game(tmp_path: Path) -> None:
     fake = await FakeTelegramClient.launch(TOKEN)
     bot: asyncio.subprocess.Process | None = None

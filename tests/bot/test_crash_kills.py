@@ -19,10 +19,10 @@ import pytest
 
 from engine import events as ev
 from storage.service import Store
-from tests.bot.crashes import Club, Killable, doubles, kill_gaps, nearest_kill, shown_cards
-from tests.bot.processes import bot_env
 from tests.fakebot import FakeTelegramClient
-from tests.storage.conftest import PG_URL, _admin, create_pg_database, drop_pg_database
+from tests.support.crashes import Club, Killable, doubles, kill_gaps, nearest_kill, shown_cards
+from tests.support.postgres import PG_URL, admin_sql, create_pg_database, drop_pg_database
+from tests.support.processes import bot_env
 
 TOKEN = "123:ABC"
 KILLS = 20
@@ -40,7 +40,7 @@ def crash_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path}/bot.db"
         return
     try:
-        asyncio.run(_admin("SELECT 1"))
+        asyncio.run(admin_sql("SELECT 1"))
     except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
         message = f"PostgreSQL unreachable at {PG_URL}: {exc!r}"
         if os.environ.get("CI", "").lower() == "true":

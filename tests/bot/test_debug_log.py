@@ -8,11 +8,13 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from engine.cards import CLASSIC
 from storage.service import Store
-from tests.bot.play import card_name, naming
-from tests.bot.processes import bot_env, whodunit_command
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
+from tests.support.play import card_name, naming
+from tests.support.processes import bot_env, whodunit_command
 
 TOKEN = "7301945862:AAHwhodunitDebugLogSecret_x9Qz-K3vTb"
 SECRET = TOKEN.partition(":")[2]
@@ -42,6 +44,7 @@ async def _accuse(person: RemoteUser, cards: list[str]) -> None:
         await person.press(composer, name)
 
 
+@pytest.mark.slow
 async def test_a_game_logged_at_debug_shows_no_token_and_no_card_of_a_hand(
     tmp_path: Path,
 ) -> None:

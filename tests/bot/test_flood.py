@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 
 from bot.config import BotConfig
-from tests.bot.conftest import Table
-from tests.bot.harness import BotHarness, Clock, bot_messages, database_url
-from tests.bot.play import card_name, naming, open_and_start, state
 from tests.fakebot import FakeGroup, FakeTelegram, FakeUser
+from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
+from tests.support.play import card_name, naming, open_and_start, state
 
 FLOOD_SETTINGS = (
     "flood_group_limit",
@@ -30,7 +29,7 @@ NOTICE = "too many commands at once"
 
 
 @pytest.fixture
-async def guarded(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+async def guarded(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Party]:
     """The usual table, with the bot's default per-person limits and refusal edits on."""
     alice = server.add_user("Alice", username="alice")
     bob = server.add_user("Bob", username="bob")
@@ -43,18 +42,18 @@ async def guarded(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
     harness = BotHarness(server, database_url(tmp_path), Clock(), settings=defaults)
     await harness.start()
     try:
-        yield Table(server, harness, group, alice, bob, carol, dave)
+        yield Party(server, harness, group, alice, bob, carol, dave)
     finally:
         await harness.stop()
 
 
-async def _until(table: Table, condition: Callable[[], Any], began: float) -> float:
+async def _until(table: Party, condition: Callable[[], Any], began: float) -> float:
     await table.server.wait_for(condition, timeout=60)
     return time.perf_counter() - began
 
 
 async def _move(
-    table: Table, suggester: FakeUser, target: FakeUser, flood: Callable[[], None]
+    table: Party, suggester: FakeUser, target: FakeUser, flood: Callable[[], None]
 ) -> list[float]:
     """A typed suggestion and the target's answer: seconds from each update to the last
     message it owes (the group post and the target's prompt; the suggester's card and
@@ -109,7 +108,8 @@ def _flooder(mallory: FakeUser, group: FakeGroup, commands: int, chunks: int) ->
     return flood
 
 
-async def test_a_flood_in_one_group_does_not_slow_another_groups_game(guarded: Table) -> None:
+@pytest.mark.slow
+async def test_a_flood_in_one_group_does_not_slow_another_groups_game(guarded: Party) -> None:
     table = guarded
     mallory = table.server.add_user("Mallory", username="mallory")
     owner = table.server.add_user("Olga", username="olga")
@@ -148,7 +148,7 @@ async def test_a_flood_in_one_group_does_not_slow_another_groups_game(guarded: T
     assert len(admin_lists) == 1
 
 
-async def test_a_persons_repeated_refusals_edit_one_reply(guarded: Table) -> None:
+async def test_a_persons_repeated_refusals_edit_one_reply(guarded: Party) -> None:
     table = guarded
     game_id = await open_and_start(table)
     game = await state(table, game_id)
@@ -173,7 +173,7 @@ async def test_a_persons_repeated_refusals_edit_one_reply(guarded: Table) -> Non
     assert (await state(table, game_id)).paused_at is None
 
 
-async def test_a_flooder_is_told_once_privately_then_costs_nothing(guarded: Table) -> None:
+async def test_a_flooder_is_told_once_privately_then_costs_nothing(guarded: Party) -> None:
     table = guarded
     mallory = table.server.add_user("Mallory", username="mallory")
     trent = table.server.add_user("Trent", username="trent")

@@ -8,17 +8,16 @@ import secrets
 
 import pytest
 
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import lobby_post, open_and_start, state
 from tests.fakebot import FakeMessage, FakeUser
 from tests.fakebot.messages import CallbackAnswer
+from tests.support.harness import Party, bot_messages
+from tests.support.play import lobby_post, open_and_start, state
 
 HUGE = "9" * 18
 OVER = "9" * 19
 
 
-async def _press(table: Table, who: FakeUser, message: FakeMessage, data: str) -> CallbackAnswer:
+async def _press(table: Party, who: FakeUser, message: FakeMessage, data: str) -> CallbackAnswer:
     """A press with data of our choosing (a modified client can send any)."""
     future: asyncio.Future[CallbackAnswer] = asyncio.get_running_loop().create_future()
     table.server.world.callback_query(str(secrets.randbelow(10**18)), who, message, data, future)
@@ -30,7 +29,7 @@ async def _press(table: Table, who: FakeUser, message: FakeMessage, data: str) -
     return answer
 
 
-async def _events(table: Table, game_id: int) -> int:
+async def _events(table: Party, game_id: int) -> int:
     return len(await table.bot.services.store.events(game_id))
 
 
@@ -64,7 +63,7 @@ def _composer_forgeries(g: int) -> list[str]:
     ]
 
 
-async def test_forged_composer_presses_are_answered_and_change_nothing(table: Table) -> None:
+async def test_forged_composer_presses_are_answered_and_change_nothing(table: Party) -> None:
     game_id = await open_and_start(table)
     await table.bot.say(table.bob, None, "/suggest")
     composer = table.bob.private_messages()[-1]
@@ -80,7 +79,7 @@ async def test_forged_composer_presses_are_answered_and_change_nothing(table: Ta
     assert not [m for m in bot_messages(table.group) if m.text.startswith("Suggestion")]
 
 
-async def test_a_real_composer_press_still_works_after_forgeries(table: Table) -> None:
+async def test_a_real_composer_press_still_works_after_forgeries(table: Party) -> None:
     game_id = await open_and_start(table)
     await table.bot.say(table.bob, None, "/suggest")
     composer = table.bob.private_messages()[-1]
@@ -108,7 +107,7 @@ async def test_a_real_composer_press_still_works_after_forgeries(table: Table) -
         "n:²:1",
     ],
 )
-async def test_forged_answer_presses_are_answered(table: Table, data: str) -> None:
+async def test_forged_answer_presses_are_answered(table: Party, data: str) -> None:
     game_id = await open_and_start(table)
     before = await _events(table, game_id)
     message = table.carol.private_messages()[-1]
@@ -117,7 +116,7 @@ async def test_forged_answer_presses_are_answered(table: Table, data: str) -> No
     assert await _events(table, game_id) == before
 
 
-async def test_forged_lobby_and_unknown_presses_are_answered(table: Table) -> None:
+async def test_forged_lobby_and_unknown_presses_are_answered(table: Party) -> None:
     for person in table.players:
         person.start_bot()
     await table.bot.say(table.alice, table.group, "/newgame")
@@ -133,7 +132,7 @@ async def test_forged_lobby_and_unknown_presses_are_answered(table: Table) -> No
 
 
 async def test_a_press_whose_handler_fails_still_gets_an_answer(
-    table: Table, monkeypatch: pytest.MonkeyPatch
+    table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id = await open_and_start(table)
     await table.bot.say(table.bob, None, "/suggest")

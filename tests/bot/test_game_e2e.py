@@ -6,9 +6,8 @@ from datetime import timedelta
 
 from engine.cards import Category
 from engine.state import Phase
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import (
+from tests.support.harness import Party, bot_messages
+from tests.support.play import (
     all_card_names,
     card_name,
     compose_accusation,
@@ -23,7 +22,7 @@ def _cards_named(text: str, names: dict[str, str]) -> set[str]:
     return {card for name, card in names.items() if name in text}
 
 
-async def test_a_whole_game_from_lobby_to_winner(table: Table) -> None:
+async def test_a_whole_game_from_lobby_to_winner(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     assert game.phase is Phase.RUNNING and game.envelope is not None
@@ -125,7 +124,7 @@ def _not_held(game, hand, card):  # type: ignore[no-untyped-def]
     return next(c for c in game.in_play(category) if c not in hand)
 
 
-def _assert_no_secret_in_group(table: Table, game) -> None:  # type: ignore[no-untyped-def]
+def _assert_no_secret_in_group(table: Party, game) -> None:  # type: ignore[no-untyped-def]
     """Answers and accusations name no card; only suggestion posts and the card list do."""
     names = all_card_names(game)
     for message in bot_messages(table.group):

@@ -14,16 +14,14 @@ from sqlalchemy.engine import Connection
 
 from engine.cards import Category
 from storage.models import OutboxRecord
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import compose_suggestion, naming, open_and_start, state
-from tests.bot.processes import bot_env, start_bot, stop_bot
-from tests.bot.test_packs import PACK
 from tests.fakebot import FakeGroup, FakeTelegramClient, FakeUser
+from tests.support.harness import Party, bot_messages
+from tests.support.play import PACK, compose_suggestion, naming, open_and_start, state
+from tests.support.processes import bot_env, start_bot, stop_bot
 
 
 @pytest.fixture
-def basic(table: Table) -> Table:
+def basic(table: Party) -> Party:
     """The same people in a basic group (the kind Telegram upgrades)."""
     group = table.server.add_group(
         "Old club",
@@ -35,7 +33,7 @@ def basic(table: Table) -> Table:
     return dataclasses.replace(table, group=group)
 
 
-def _calls_to(table: Table, chat_id: int, since: int = 0) -> list[int]:
+def _calls_to(table: Party, chat_id: int, since: int = 0) -> list[int]:
     """HTTP statuses of the bot's calls about `chat_id` (from call number `since`), in order."""
     return [c.status for c in table.server.calls[since:] if c.params.get("chat_id") == chat_id]
 
@@ -50,13 +48,13 @@ def _group_rows(conn: Connection, chat_id: int, after_id: int) -> list[tuple[int
     return [tuple(r) for r in conn.execute(query).all()]  # type: ignore[misc]
 
 
-async def _last_row_id(table: Table) -> int:
+async def _last_row_id(table: Party) -> int:
     rows = await table.bot.services.store.db.run_read(_group_rows, table.group.id, 0)
     return rows[-1][0] if rows else 0
 
 
 @pytest.mark.parametrize("service_first", [True, False], ids=["service-first", "error-first"])
-async def test_a_group_upgraded_mid_day_keeps_its_game(basic: Table, service_first: bool) -> None:
+async def test_a_group_upgraded_mid_day_keeps_its_game(basic: Party, service_first: bool) -> None:
     t, old = basic, basic.group
     await t.bot.say(t.alice, old, PACK)
     await t.bot.say(t.alice, old, "/settings suggestions_per_day 5")
@@ -119,7 +117,7 @@ async def test_a_group_upgraded_mid_day_keeps_its_game(basic: Table, service_fir
     assert set(counts) == {"sent"}, counts
 
 
-async def _compose(t: Table, who: FakeUser, target: FakeUser, cards: list[str]) -> None:
+async def _compose(t: Party, who: FakeUser, target: FakeUser, cards: list[str]) -> None:
     """The private composer, pressing the buttons by the pack's card names."""
     await t.bot.say(who, None, "/suggest")
     composer = who.private_messages()[-1]
@@ -128,7 +126,7 @@ async def _compose(t: Table, who: FakeUser, target: FakeUser, cards: list[str]) 
         await t.bot.press(who, composer, button)
 
 
-async def test_posts_missed_while_the_bot_was_kicked_arrive_in_order_once(table: Table) -> None:
+async def test_posts_missed_while_the_bot_was_kicked_arrive_in_order_once(table: Party) -> None:
     group: FakeGroup = table.group
     game_id = await open_and_start(table)
     game = await state(table, game_id)
@@ -169,6 +167,7 @@ async def test_posts_missed_while_the_bot_was_kicked_arrive_in_order_once(table:
     assert "Day 2" in bot_messages(group)[-1].text
 
 
+@pytest.mark.slow
 async def test_whodunit_run_hears_the_upgrade_and_the_kick(tmp_path: Path) -> None:
     """The real process asks Telegram for the updates these changes come as."""
     fake = await FakeTelegramClient.launch("123:ABC")

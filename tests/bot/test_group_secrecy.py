@@ -20,8 +20,8 @@ from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.settings import Settings
 from engine.state import Game
+from simulation.randomplay import RandomGame
 from storage.messages_owed import OutboxItem, PlanContext
-from tests.engine.randomplay import RandomGame
 
 
 class PlannedGame(RandomGame):

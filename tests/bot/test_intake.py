@@ -15,12 +15,11 @@ from telegram.ext import TypeHandler
 
 from bot.intake import ALLOWED_UPDATES, Intake
 from storage.updates import handling, next_step
-from tests.bot.conftest import Table
-from tests.bot.harness import BotHarness, Clock, bot_messages, database_url
-from tests.bot.play import card_name, naming, open_and_start, state
+from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
+from tests.support.play import card_name, naming, open_and_start, state
 
 
-def _delivered(table: Table, text: str) -> dict[str, Any]:
+def _delivered(table: Party, text: str) -> dict[str, Any]:
     """The update the fake gave the bot for a message with this text."""
     for call in table.server.calls_to("getUpdates"):
         for update in call.response.get("result", []):
@@ -30,7 +29,7 @@ def _delivered(table: Table, text: str) -> dict[str, Any]:
 
 
 async def _restart_with_redelivery(
-    table: Table, tmp_path: Path, update: dict[str, Any]
+    table: Party, tmp_path: Path, update: dict[str, Any]
 ) -> BotHarness:
     """Stop the bot, give Telegram's queue the update again, start a new bot on the same data."""
     await table.bot.stop()
@@ -43,12 +42,12 @@ async def _restart_with_redelivery(
 
 
 @pytest.fixture(autouse=True)
-async def _stop_the_restarted_bot(table: Table) -> AsyncIterator[None]:
+async def _stop_the_restarted_bot(table: Party) -> AsyncIterator[None]:
     yield
     await table.bot.stop()
 
 
-async def _suggest(table: Table) -> str:
+async def _suggest(table: Party) -> str:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
@@ -58,12 +57,12 @@ async def _suggest(table: Table) -> str:
     return text
 
 
-def _suggestion_posts(table: Table) -> list[str]:
+def _suggestion_posts(table: Party) -> list[str]:
     return [m.text for m in bot_messages(table.group) if "Suggestion 1 for @carol" in m.text]
 
 
 async def test_a_suggestion_delivered_again_after_a_restart_is_made_once(
-    table: Table, tmp_path: Path
+    table: Party, tmp_path: Path
 ) -> None:
     text = await _suggest(table)
     assert len(_suggestion_posts(table)) == 1
@@ -78,7 +77,7 @@ async def test_a_suggestion_delivered_again_after_a_restart_is_made_once(
 
 
 async def test_a_repeat_that_reaches_the_handler_writes_nothing(
-    table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    table: Party, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Without the early skip, the handler runs again; the game command is recognised."""
 
@@ -95,7 +94,7 @@ async def test_a_repeat_that_reaches_the_handler_writes_nothing(
     assert len([m for m in table.carol.private_messages() if "Suggestion 1" in m.text]) == 1
 
 
-async def test_an_update_being_handled_is_not_confirmed(table: Table) -> None:
+async def test_an_update_being_handled_is_not_confirmed(table: Party) -> None:
     """Until its handling finishes, Telegram keeps the update (a kill would not lose it)."""
     gate = asyncio.Event()
 
@@ -125,7 +124,7 @@ async def test_an_update_being_handled_is_not_confirmed(table: Table) -> None:
     ],
 )
 async def test_get_updates_failures_back_off_and_polling_goes_on(
-    table: Table, caplog: pytest.LogCaptureFixture, code: int, description: str | None
+    table: Party, caplog: pytest.LogCaptureFixture, code: int, description: str | None
 ) -> None:
     table.server.fail_next("getUpdates", code, times=2, description=description)
     table.alice.send(table.group, "/rules")
@@ -139,7 +138,7 @@ async def test_get_updates_failures_back_off_and_polling_goes_on(
         assert "getUpdates failed" in caplog.text
 
 
-async def test_an_answer_press_delivered_again_is_taken_once(table: Table, tmp_path: Path) -> None:
+async def test_an_answer_press_delivered_again_is_taken_once(table: Party, tmp_path: Path) -> None:
     await _suggest(table)
     prompt = next(m for m in table.carol.private_messages() if m.buttons)
     await table.bot.press(table.carol, prompt, prompt.buttons[0][0][0])
@@ -160,7 +159,7 @@ async def test_an_answer_press_delivered_again_is_taken_once(table: Table, tmp_p
     assert len([m for m in bot_messages(table.group) if "refuted suggestion" in m.text]) == 1
 
 
-async def test_shutdown_lets_an_update_in_flight_finish_and_confirms_it(table: Table) -> None:
+async def test_shutdown_lets_an_update_in_flight_finish_and_confirms_it(table: Party) -> None:
     gate = asyncio.Event()
 
     async def slow(update: Update, context: object) -> None:
@@ -181,7 +180,7 @@ async def test_shutdown_lets_an_update_in_flight_finish_and_confirms_it(table: T
 
 
 async def test_jobs_scheduled_while_an_update_is_handled_do_not_run_as_part_of_it(
-    table: Table, monkeypatch: pytest.MonkeyPatch
+    table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command's new deadlines schedule jobs; those belong to no update, or a deadline
     they run would be recorded as a step of the update's (and skipped when it comes again)."""
@@ -201,7 +200,7 @@ async def test_jobs_scheduled_while_an_update_is_handled_do_not_run_as_part_of_i
     assert seen == [None]
 
 
-async def test_an_update_cut_off_at_shutdown_is_not_confirmed(table: Table) -> None:
+async def test_an_update_cut_off_at_shutdown_is_not_confirmed(table: Party) -> None:
     """Shutdown waits only so long; an update still unfinished then stays with Telegram."""
 
     async def stuck(update: Update, context: object) -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.delivery.limiter import Limits, Reservation, SlidingWindowLimiter
+from tests.support.windows import most_in_a_window
 
 GROUP, OTHER_GROUP, PERSON, OTHER_PERSON = -100, -200, 7, 8
 
@@ -59,15 +60,6 @@ def simulate(
             assert reservation > 0
             heapq.heappush(events, (at + reservation, next(order), chat, None))
     return sent
-
-
-def most_in_a_window(moments: list[float], window: float) -> int:
-    """The most moments in any half-open window [t, t + window)."""
-    moments = sorted(moments)
-    return max(
-        (sum(1 for m in moments[i:] if m < start + window) for i, start in enumerate(moments)),
-        default=0,
-    )
 
 
 def test_forty_posts_for_one_group_never_make_more_than_twenty_in_any_minute() -> None:

@@ -7,13 +7,15 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.delivery.sender import Sender
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings
-from tests.bot.harness import BotHarness, database_url
-from tests.bot.test_limiter import most_in_a_window
 from tests.fakebot import FakeTelegram
+from tests.support.harness import BotHarness, database_url
+from tests.support.windows import most_in_a_window
 
 GROUPS, TOPICS = 4, 5  # 20 games: five forum topics in each of four groups
 WINDOW = 3.0  # seconds: the production count (20) in a shorter window than 60 s
@@ -21,6 +23,7 @@ REPLIES = 4  # answers to commands per game, queued like a handler's
 COUNTED = ("sendMessage", "editMessageText")
 
 
+@pytest.mark.slow
 async def test_twenty_games_never_put_more_than_twenty_posts_in_any_window(
     server: FakeTelegram, tmp_path: Path
 ) -> None:

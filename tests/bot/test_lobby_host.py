@@ -4,12 +4,11 @@ waited longest (the lobby's host); a chat admin always."""
 from __future__ import annotations
 
 from engine.state import Phase
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import lobby_post, state
+from tests.support.harness import Party, bot_messages
+from tests.support.play import lobby_post, state
 
 
-async def test_a_creator_who_left_cannot_start_and_the_next_host_can(table: Table) -> None:
+async def test_a_creator_who_left_cannot_start_and_the_next_host_can(table: Party) -> None:
     for person in table.players:
         person.start_bot()
     await table.bot.say(table.bob, table.group, "/newgame")  # bob is no admin
@@ -42,7 +41,7 @@ async def test_a_creator_who_left_cannot_start_and_the_next_host_can(table: Tabl
     assert [p.user for p in game.players] == [table.carol.id, table.dave.id, table.alice.id]
 
 
-async def test_an_admin_may_start_a_lobby_its_creator_left(table: Table) -> None:
+async def test_an_admin_may_start_a_lobby_its_creator_left(table: Party) -> None:
     for person in table.players:
         person.start_bot()
     await table.bot.say(table.bob, table.group, "/newgame")

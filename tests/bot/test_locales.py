@@ -16,7 +16,9 @@ from engine.errors import RULE_ERROR_CODES, PackReason, SettingReason
 from engine.events import EVENT_TYPES
 from engine.settings import Settings
 from locales import LANGUAGES, catalog, t
-from tests.bot.catalogs import (
+from tests.fakebot.html import parse_html
+from tests.fakebot.spec import ApiError
+from tests.support.catalogs import (
     ALLOWED_TAGS,
     EN,
     KEYS,
@@ -28,8 +30,6 @@ from tests.bot.catalogs import (
     placeholders,
     tags,
 )
-from tests.fakebot.html import parse_html
-from tests.fakebot.spec import ApiError
 
 
 def test_both_catalogs_have_the_same_keys() -> None:

@@ -12,9 +12,8 @@ from contextlib import contextmanager
 import httpx
 
 from bot.logs import HIDDEN, install
-from tests.bot.conftest import Table
-from tests.bot.harness import TOKEN
-from tests.bot.play import card_name, naming, open_and_start, state
+from tests.support.harness import TOKEN, Party
+from tests.support.play import card_name, naming, open_and_start, state
 
 
 def named(names: set[str], text: str) -> set[str]:
@@ -41,7 +40,7 @@ def captured_at_debug() -> Iterator[tuple[io.StringIO, io.StringIO]]:
         root.setLevel(level)
 
 
-async def test_a_game_at_debug_logs_no_token_hand_or_shown_card(table: Table) -> None:
+async def test_a_game_at_debug_logs_no_token_hand_or_shown_card(table: Party) -> None:
     with captured_at_debug() as (raw, clean):
         game = await state(table, await open_and_start(table))
         carol = game.player_of(table.carol.id)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import BotHarness, Clock, database_url
 from tests.fakebot import FakeGroup, FakeTelegram, FakeTopic, FakeUser
+from tests.support.harness import BotHarness, Clock, database_url
 
 
 @pytest.fixture

@@ -9,13 +9,12 @@ from typing import Any
 
 from bot.delivery.payload import VERSION, Card, Cards, Moment, Payload, User, Users
 from storage.messages_owed import OutboxItem
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
+from tests.support.harness import Party, bot_messages
 
 ENDS = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
 
-def _old_rows(table: Table) -> list[OutboxItem]:
+def _old_rows(table: Party) -> list[OutboxItem]:
     """Payload dicts as the planner and `Services.tell` wrote them before format 2."""
     chat, alice, bob = table.group.id, table.alice.id, table.bob.id
     return [
@@ -78,7 +77,7 @@ def _old_rows(table: Table) -> list[OutboxItem]:
     ]
 
 
-def _new_rows(table: Table) -> list[OutboxItem]:
+def _new_rows(table: Party) -> list[OutboxItem]:
     """The same messages, written in today's format."""
     chat, alice, bob = table.group.id, table.alice.id, table.bob.id
     triple = {"suspect": Card("scarlett"), "weapon": Card("rope"), "place": Card("hall")}
@@ -123,7 +122,7 @@ def _new_rows(table: Table) -> list[OutboxItem]:
     ]
 
 
-async def test_rows_of_the_old_format_deliver_as_the_new_ones_do(table: Table) -> None:
+async def test_rows_of_the_old_format_deliver_as_the_new_ones_do(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/rules")  # the bot learns their names
     table.bob.start_bot()
     await table.bot.settle()

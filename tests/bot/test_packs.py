@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from engine.cards import CUSTOM, Category
 from engine.settings import Settings
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import open_and_start, state
-
-PACK = """/pack
-Suspects: Holmes, Watson, Moriarty, Adler, Lestrade
-Weapons: Pistol, Cane, Pipe, Violin, Rope
-Places: Baker Street, Reichenbach, Yard, Opium den, Museum, Docks, Club, Tower"""
+from tests.support.harness import Party, bot_messages
+from tests.support.play import PACK, open_and_start, state
 
 
-async def test_a_chat_plays_with_its_own_pack(table: Table) -> None:
+async def test_a_chat_plays_with_its_own_pack(table: Party) -> None:
     await table.bot.say(table.bob, table.group, PACK)
     assert "Only a chat admin" in bot_messages(table.group)[-1].text
     await table.bot.say(table.alice, table.group, PACK)
@@ -38,7 +32,7 @@ async def test_a_chat_plays_with_its_own_pack(table: Table) -> None:
     assert "for @carol" in post.text and post.bold[1:] == [suspect, weapon, place]
 
 
-async def test_a_pack_with_too_few_places_is_refused(table: Table) -> None:
+async def test_a_pack_with_too_few_places_is_refused(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/pack\nA, B, C\nD, E, F\nG, H")
     assert "at least 6 places" in bot_messages(table.group)[-1].text
     await table.bot.say(table.alice, table.group, "/pack")
@@ -51,7 +45,7 @@ def _ampersand_names(letter: str, count: int) -> list[str]:
     return [f"{letter}{i:02} " + "&&".join("RDQABBTPGMSH") for i in range(1, count + 1)]
 
 
-async def test_a_pack_with_ampersands_long_enough_to_split_reaches_everyone(table: Table) -> None:
+async def test_a_pack_with_ampersands_long_enough_to_split_reaches_everyone(table: Party) -> None:
     suspects, weapons = _ampersand_names("S", 30), _ampersand_names("W", 30)
     places = _ampersand_names("P", 38)
     pack = "\n".join(
@@ -74,7 +68,7 @@ async def test_a_pack_with_ampersands_long_enough_to_split_reaches_everyone(tabl
     assert all(name in saved for name in suspects + weapons + places)
 
 
-async def test_the_custom_pack_setting_is_refused_in_a_chat_without_a_pack(table: Table) -> None:
+async def test_the_custom_pack_setting_is_refused_in_a_chat_without_a_pack(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/settings pack custom")
     refusal = bot_messages(table.group)[-1]
     assert "no card pack of its own" in refusal.text and "/pack" in refusal.text
@@ -87,7 +81,7 @@ async def test_the_custom_pack_setting_is_refused_in_a_chat_without_a_pack(table
 
 
 async def test_newgame_falls_back_to_classic_when_the_stored_pack_is_missing(
-    table: Table,
+    table: Party,
 ) -> None:
     # Defaults stored before the setting was refused: they name a pack the chat lacks.
     store = table.bot.services.store
@@ -107,7 +101,7 @@ Weapons: Rope!, Rope, ???, Cane: short
 Places: Room 101, St. Paul's, Café, Q&A <lab>, Mr. X's den, 221B, Hall"""
 
 
-async def test_names_with_colons_and_punctuation_are_kept_and_typable(table: Table) -> None:
+async def test_names_with_colons_and_punctuation_are_kept_and_typable(table: Party) -> None:
     await table.bot.say(table.alice, table.group, PUNCTUATED)
     saved = bot_messages(table.group)[-1]
     assert "own pack is saved" in saved.text, saved.text

@@ -7,16 +7,15 @@ from datetime import timedelta
 from engine.cards import Category
 from engine.state import Game, Phase
 from locales import t
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import (
+from tests.fakebot import FakeGroup, FakeTopic
+from tests.support.harness import Party, bot_messages
+from tests.support.play import (
     card_name,
     compose_accusation,
     naming,
     open_and_start,
     state,
 )
-from tests.fakebot import FakeGroup, FakeTopic
 
 
 def _typed(target: str, cards: tuple[str, str, str]) -> str:
@@ -29,7 +28,7 @@ def _wrong(game: Game) -> tuple[str, str, str]:
     return suspect, weapon, next(c for c in game.in_play(Category.PLACE) if c != place)
 
 
-async def test_an_answered_prompt_keeps_the_suggestion_and_the_card_shown(table: Table) -> None:
+async def test_an_answered_prompt_keeps_the_suggestion_and_the_card_shown(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
@@ -48,7 +47,7 @@ async def test_an_answered_prompt_keeps_the_suggestion_and_the_card_shown(table:
 
 
 async def test_the_end_of_the_game_does_not_promise_suggestions_to_a_wrong_accuser(
-    table: Table,
+    table: Party,
 ) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
@@ -64,7 +63,7 @@ async def test_the_end_of_the_game_does_not_promise_suggestions_to_a_wrong_accus
     assert "may still make suggestions" not in dm.text and "answer suggestions" not in dm.text
 
 
-async def test_a_wrong_accuser_in_a_game_that_goes_on_may_still_suggest(table: Table) -> None:
+async def test_a_wrong_accuser_in_a_game_that_goes_on_may_still_suggest(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     await compose_accusation(table, table.dave, _wrong(game))
@@ -76,7 +75,7 @@ async def test_a_wrong_accuser_in_a_game_that_goes_on_may_still_suggest(table: T
     assert "You may still make suggestions" in dm.text
 
 
-async def test_the_accuser_is_told_once_that_the_accusation_is_recorded(table: Table) -> None:
+async def test_the_accuser_is_told_once_that_the_accusation_is_recorded(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     await compose_accusation(table, table.dave, _wrong(game))
@@ -85,7 +84,7 @@ async def test_the_accuser_is_told_once_that_the_accusation_is_recorded(table: T
     assert all(card_name(c) in told[0].text for c in _wrong(game))
 
 
-async def test_the_welcome_comes_before_the_hand_and_the_prompts(table: Table) -> None:
+async def test_the_welcome_comes_before_the_hand_and_the_prompts(table: Party) -> None:
     game_id = await open_and_start(table, started=[table.alice, table.bob, table.carol])
     game = await state(table, game_id)
     dave = game.player_of(table.dave.id)
@@ -100,7 +99,7 @@ async def test_the_welcome_comes_before_the_hand_and_the_prompts(table: Table) -
     assert sum("Hello!" in t for t in texts) == 1
 
 
-async def test_an_accusation_typed_in_the_group_is_refused_by_name(table: Table) -> None:
+async def test_an_accusation_typed_in_the_group_is_refused_by_name(table: Party) -> None:
     await open_and_start(table)
     sent = await table.bot.say(table.bob, table.group, "/accuse Plum; Rope; Hall")
     reply = bot_messages(table.group)[-1]
@@ -109,7 +108,7 @@ async def test_an_accusation_typed_in_the_group_is_refused_by_name(table: Table)
     assert "I deleted your message" in reply.text
 
 
-async def test_an_accusation_the_bot_could_not_delete_says_so(table: Table) -> None:
+async def test_an_accusation_the_bot_could_not_delete_says_so(table: Party) -> None:
     other = table.server.add_group(
         "No rights", admins=[table.alice], members=[table.bob], bot_admin=False
     )
@@ -120,7 +119,7 @@ async def test_an_accusation_the_bot_could_not_delete_says_so(table: Table) -> N
     assert "I deleted" not in reply.text
 
 
-async def test_the_penalty_note_says_how_many_suggestions_are_lost(table: Table) -> None:
+async def test_the_penalty_note_says_how_many_suggestions_are_lost(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/settings missed_answer_penalty 2")
     game_id = await open_and_start(table)
     game = await state(table, game_id)
@@ -132,14 +131,14 @@ async def test_the_penalty_note_says_how_many_suggestions_are_lost(table: Table)
     assert "@dave did not answer in time and loses 2 suggestions on the next day" in note.text
 
 
-async def test_the_start_post_says_days_last_24_hours(table: Table) -> None:
+async def test_the_start_post_says_days_last_24_hours(table: Party) -> None:
     await open_and_start(table)
     start = next(m for m in bot_messages(table.group) if "The game begins" in m.text)
     assert "Days last 24 hours." in start.text
     assert "1 day" not in start.text
 
 
-async def test_no_day_open_says_when_the_next_day_opens(table: Table) -> None:
+async def test_no_day_open_says_when_the_next_day_opens(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     assert game.day_ends_at is not None
@@ -160,7 +159,7 @@ async def test_no_day_open_says_when_the_next_day_opens(table: Table) -> None:
 
 
 async def test_after_the_bots_downtime_the_target_is_not_told_they_were_late(
-    table: Table,
+    table: Party,
 ) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
@@ -179,7 +178,7 @@ async def test_after_the_bots_downtime_the_target_is_not_told_they_were_late(
     assert not any("did not answer in time" in t for t in group)
 
 
-async def _game_in_forum_topic(table: Table) -> tuple[FakeGroup, FakeTopic, int]:
+async def _game_in_forum_topic(table: Party) -> tuple[FakeGroup, FakeTopic, int]:
     """A second game, in the "Mysteries" topic of the forum "Book club", with all four."""
     forum = table.server.add_group(
         "Book club",
@@ -200,7 +199,7 @@ async def _game_in_forum_topic(table: Table) -> tuple[FakeGroup, FakeTopic, int]
     return forum, topic, ref.id
 
 
-async def test_private_messages_say_which_chat_and_topic_they_belong_to(table: Table) -> None:
+async def test_private_messages_say_which_chat_and_topic_they_belong_to(table: Party) -> None:
     first = await open_and_start(table)
     forum, topic, second = await _game_in_forum_topic(table)
     hands = [m for m in table.bob.private_messages() if "Your cards" in m.text]
@@ -239,7 +238,7 @@ async def test_private_messages_say_which_chat_and_topic_they_belong_to(table: T
     assert first != second
 
 
-async def test_a_renamed_topic_and_chat_are_named_by_their_new_names(table: Table) -> None:
+async def test_a_renamed_topic_and_chat_are_named_by_their_new_names(table: Party) -> None:
     game_id = await open_and_start(table)
     table.group.title = "Cluedo club (autumn)"
     await table.bot.say(table.bob, table.group, "hello")  # the bot sees the new title
@@ -250,13 +249,13 @@ async def test_a_renamed_topic_and_chat_are_named_by_their_new_names(table: Tabl
     assert table.carol.private_messages()[-1].text.splitlines()[0] == "🎲 Cluedo club (autumn)"
 
 
-async def _russian_table(table: Table) -> None:
+async def _russian_table(table: Party) -> None:
     for person in table.players:
         person.language_code = "ru"
     await table.bot.say(table.alice, table.group, "/language ru")
 
 
-async def test_russian_posts_inflect_the_built_in_cards(table: Table) -> None:
+async def test_russian_posts_inflect_the_built_in_cards(table: Party) -> None:
     await _russian_table(table)
     game_id = await open_and_start(table, join_text="Вступить", start_text="Начать игру")
     game = await state(table, game_id)
@@ -277,8 +276,8 @@ async def test_russian_posts_inflect_the_built_in_cards(table: Table) -> None:
     assert ins != card_name(weapon, "ru") and prep != card_name(place, "ru")
 
 
-async def test_russian_posts_of_a_custom_pack_need_no_inflection(table: Table) -> None:
-    from tests.bot.test_packs import PACK
+async def test_russian_posts_of_a_custom_pack_need_no_inflection(table: Party) -> None:
+    from tests.support.play import PACK
 
     await _russian_table(table)
     await table.bot.say(table.alice, table.group, PACK)
@@ -341,7 +340,7 @@ def test_russian_receipt_confirmations_and_envelope_inflect_or_list_the_cards() 
 
 
 async def test_a_suggestion_after_the_days_end_hears_the_next_day_opens_at_once(
-    table: Table,
+    table: Party,
 ) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)

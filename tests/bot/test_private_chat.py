@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import all_card_names, open_and_start, state
+from tests.support.harness import Party, bot_messages
+from tests.support.play import all_card_names, open_and_start, state
 
 
 async def test_a_player_who_never_started_the_bot_gets_the_hand_after_starting(
-    table: Table,
+    table: Party,
 ) -> None:
     game_id = await open_and_start(table, started=[table.alice, table.bob, table.carol])
     game = await state(table, game_id)
@@ -31,7 +30,7 @@ async def test_a_player_who_never_started_the_bot_gets_the_hand_after_starting(
     assert len(notices) == 1
 
 
-async def test_joining_without_a_private_chat_opens_it_by_deep_link(table: Table) -> None:
+async def test_joining_without_a_private_chat_opens_it_by_deep_link(table: Party) -> None:
     table.alice.start_bot()
     await table.bot.settle()
     await table.bot.say(table.alice, table.group, "/newgame")
@@ -42,7 +41,7 @@ async def test_joining_without_a_private_chat_opens_it_by_deep_link(table: Table
     assert "@bob" in lobby.text
 
 
-async def test_hand_and_games_in_private(table: Table) -> None:
+async def test_hand_and_games_in_private(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     bob = game.player_of(table.bob.id)
@@ -58,8 +57,8 @@ async def test_hand_and_games_in_private(table: Table) -> None:
     assert "Cluedo club: day 1" in table.bob.private_messages()[-1].text
 
 
-async def test_roles_chosen_at_join(table: Table) -> None:
-    from tests.bot.play import lobby_post
+async def test_roles_chosen_at_join(table: Party) -> None:
+    from tests.support.play import lobby_post
 
     for person in table.players:
         person.start_bot()
@@ -79,7 +78,7 @@ async def test_roles_chosen_at_join(table: Table) -> None:
     assert len(set(roles.values())) == 4
 
 
-async def test_leaving_a_running_game_and_the_accuse_deep_link(table: Table) -> None:
+async def test_leaving_a_running_game_and_the_accuse_deep_link(table: Party) -> None:
     game_id = await open_and_start(table)
     await table.bot.say(table.dave, table.group, "/leave")
     game = await state(table, game_id)
@@ -93,15 +92,15 @@ async def test_leaving_a_running_game_and_the_accuse_deep_link(table: Table) -> 
     assert "An accusation" in table.bob.private_messages()[-1].text
 
 
-async def test_games_list_is_private(table: Table) -> None:
+async def test_games_list_is_private(table: Party) -> None:
     await open_and_start(table)
     await table.bot.say(table.bob, table.group, "/games")
     reply = bot_messages(table.group)[-1]
     assert "private chat" in reply.text and "Game" not in reply.text
 
 
-async def test_hand_repeats_the_answer_prompts_still_owed(table: Table) -> None:
-    from tests.bot.play import card_name, naming
+async def test_hand_repeats_the_answer_prompts_still_owed(table: Party) -> None:
+    from tests.support.play import card_name, naming
 
     game_id = await open_and_start(table)
     game = await state(table, game_id)

@@ -8,27 +8,26 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.conftest import Table
-from tests.bot.harness import BotHarness, bot_messages, database_url
-from tests.bot.play import open_and_start, state
 from tests.fakebot import FakeTelegram
+from tests.support.harness import BotHarness, Party, bot_messages, database_url
+from tests.support.play import open_and_start, state
 
 TOLERANCE = 3.0  # seconds between a deadline and the post that shows it was met
 
 
 @pytest.fixture
-async def quick_table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+async def quick_table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Party]:
     people = [server.add_user(n, username=n.lower()) for n in ("Alice", "Bob", "Carol", "Dave")]
     group = server.add_group("Quick", admins=people[:1], members=people[1:], bot_admin=True)
     harness = BotHarness(server, database_url(tmp_path), None, sweep_seconds=1.0)
     await harness.start()
     try:
-        yield Table(server, harness, group, *people)
+        yield Party(server, harness, group, *people)
     finally:
         await harness.stop()
 
 
-async def _post_time(table: Table, text: str, timeout: float) -> datetime:
+async def _post_time(table: Party, text: str, timeout: float) -> datetime:
     """When the bot's post containing `text` reached the group (by the fake's clock)."""
     await table.server.wait_for(
         lambda: any(text in m.text for m in bot_messages(table.group)), timeout=timeout
@@ -37,7 +36,8 @@ async def _post_time(table: Table, text: str, timeout: float) -> datetime:
     return datetime.fromtimestamp(message.date, UTC)
 
 
-async def test_one_minute_days_open_and_close_on_schedule(quick_table: Table) -> None:
+@pytest.mark.slow
+async def test_one_minute_days_open_and_close_on_schedule(quick_table: Party) -> None:
     table = quick_table
     await table.bot.say(table.alice, table.group, "/settings day_length 1m")
     game_id = await open_and_start(table)

@@ -6,13 +6,12 @@ import asyncio
 import secrets
 
 from engine.cards import Category
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import card_name, compose_suggestion, naming, open_and_start, state
 from tests.fakebot import FakeMessage, FakeUser
+from tests.support.harness import Party, bot_messages
+from tests.support.play import card_name, compose_suggestion, naming, open_and_start, state
 
 
-async def _events(table: Table, game_id: int) -> int:
+async def _events(table: Party, game_id: int) -> int:
     return len(await table.bot.services.store.events(game_id))
 
 
@@ -29,7 +28,7 @@ def _first_cards(game) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
 
 
 async def _refused(
-    table: Table, game_id: int, who: FakeUser, text: str, expected: str
+    table: Party, game_id: int, who: FakeUser, text: str, expected: str
 ) -> FakeMessage:
     """Send a command in the group; the bot replies with `expected` and writes no event."""
     before = await _events(table, game_id)
@@ -41,7 +40,7 @@ async def _refused(
     return reply
 
 
-async def test_fourth_suggestion_in_a_day_is_refused(table: Table) -> None:
+async def test_fourth_suggestion_in_a_day_is_refused(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     cards = _first_cards(game)
@@ -52,7 +51,7 @@ async def test_fourth_suggestion_in_a_day_is_refused(table: Table) -> None:
     )
 
 
-async def test_suggestion_to_oneself_is_refused(table: Table) -> None:
+async def test_suggestion_to_oneself_is_refused(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     await _refused(
@@ -60,7 +59,7 @@ async def test_suggestion_to_oneself_is_refused(table: Table) -> None:
     )
 
 
-async def test_target_over_its_limit_is_refused(table: Table) -> None:
+async def test_target_over_its_limit_is_refused(table: Party) -> None:
     # The chat's admin sets a limit of 2 suggestions to one target per day for new games.
     await table.bot.say(table.alice, table.group, "/settings max_per_target_per_day 2")
     game_id = await open_and_start(table)
@@ -73,7 +72,7 @@ async def test_target_over_its_limit_is_refused(table: Table) -> None:
     )
 
 
-async def test_card_not_in_play_is_refused(table: Table) -> None:
+async def test_card_not_in_play_is_refused(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     outside = next(c for c in game.pack.suspects if c not in game.deck)
@@ -83,7 +82,7 @@ async def test_card_not_in_play_is_refused(table: Table) -> None:
     )
 
 
-async def test_accusation_in_the_group_is_refused_and_not_echoed(table: Table) -> None:
+async def test_accusation_in_the_group_is_refused_and_not_echoed(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     before = await _events(table, game_id)
@@ -97,8 +96,8 @@ async def test_accusation_in_the_group_is_refused_and_not_echoed(table: Table) -
     assert not game.accusations
 
 
-async def test_second_accusation_is_refused_at_accuse(table: Table) -> None:
-    from tests.bot.play import compose_accusation
+async def test_second_accusation_is_refused_at_accuse(table: Party) -> None:
+    from tests.support.play import compose_accusation
 
     game_id = await open_and_start(table)
     game = await state(table, game_id)
@@ -121,7 +120,7 @@ async def test_second_accusation_is_refused_at_accuse(table: Table) -> None:
     assert await _events(table, game_id) == before
 
 
-async def test_pressing_someone_elses_button_is_refused(table: Table) -> None:
+async def test_pressing_someone_elses_button_is_refused(table: Party) -> None:
     game_id = await open_and_start(table)
     # Bob presses Start on a lobby that Alice opened: only she or an admin may.
     await table.bot.say(table.alice, table.group, "/endgame")
@@ -133,7 +132,7 @@ async def test_pressing_someone_elses_button_is_refused(table: Table) -> None:
     assert len(await table.bot.services.store.events(game_id + 1)) == 3  # opened, 2 joined
 
 
-async def test_forged_answer_press_is_refused(table: Table) -> None:
+async def test_forged_answer_press_is_refused(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
@@ -147,7 +146,7 @@ async def test_forged_answer_press_is_refused(table: Table) -> None:
     assert await _events(table, game_id) == before
 
 
-async def test_stale_button_is_refused(table: Table) -> None:
+async def test_stale_button_is_refused(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     await table.bot.say(table.bob, None, "/suggest")
@@ -169,7 +168,7 @@ async def test_stale_button_is_refused(table: Table) -> None:
     assert await _events(table, game_id) == before
 
 
-async def test_admin_commands_from_non_admins_are_refused(table: Table) -> None:
+async def test_admin_commands_from_non_admins_are_refused(table: Party) -> None:
     game_id = await open_and_start(table)
     for command in (
         "/pause",
@@ -184,7 +183,7 @@ async def test_admin_commands_from_non_admins_are_refused(table: Table) -> None:
         await _refused(table, game_id, table.bob, command, "Only a chat admin")
 
 
-async def _forged_press(table: Table, who: FakeUser, message: FakeMessage, data: str):  # type: ignore[no-untyped-def]
+async def _forged_press(table: Party, who: FakeUser, message: FakeMessage, data: str):  # type: ignore[no-untyped-def]
     """A callback with data the button never had (as a modified client could send)."""
     future = asyncio.get_running_loop().create_future()
     table.server.world.callback_query(str(secrets.randbelow(10**18)), who, message, data, future)
@@ -193,7 +192,7 @@ async def _forged_press(table: Table, who: FakeUser, message: FakeMessage, data:
     return result
 
 
-async def test_editing_an_old_command_does_not_run_it_again(table: Table) -> None:
+async def test_editing_an_old_command_does_not_run_it_again(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     sent = await table.bot.say(table.bob, table.group, _typed(game, "carol", *_first_cards(game)))
@@ -203,7 +202,7 @@ async def test_editing_an_old_command_does_not_run_it_again(table: Table) -> Non
     assert await _events(table, game_id) == before
 
 
-async def test_a_double_tap_on_send_makes_one_suggestion(table: Table) -> None:
+async def test_a_double_tap_on_send_makes_one_suggestion(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     await table.bot.say(table.bob, None, "/suggest")

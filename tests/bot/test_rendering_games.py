@@ -28,13 +28,13 @@ from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Game, Phase
 from locales import LANGUAGES
+from simulation.randomplay import START, RandomGame
 from storage.messages_owed import PlanContext
-from tests.bot.catalogs import (
-    all_texts,
-)
-from tests.engine.randomplay import START, RandomGame
 from tests.fakebot.html import parse_html
 from tests.fakebot.spec import ApiError
+from tests.support.catalogs import (
+    all_texts,
+)
 
 # --- the catalogs agree ------------------------------------------------------------------
 
@@ -304,6 +304,7 @@ def _only_names_and_numbers(plain: str) -> bool:
     return re.search(r"[^\W\d_]", plain) is None
 
 
+@pytest.mark.slow
 def test_russian_messages_use_the_russian_catalog(played: Played) -> None:
     for item in played.rendered:
         en, ru = item.plain["en"], item.plain["ru"]

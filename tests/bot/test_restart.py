@@ -9,10 +9,12 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from storage.service import Store
-from tests.bot.play import card_name, naming
-from tests.bot.processes import bot_env, start_bot, stop_bot
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage
+from tests.support.play import card_name, naming
+from tests.support.processes import bot_env, start_bot, stop_bot
 
 TOKEN = "123:ABC"
 
@@ -28,6 +30,7 @@ async def _wait_post(fake: FakeTelegramClient, group: RemoteGroup, text: str, ti
     return await fake.wait_for(found, timeout)
 
 
+@pytest.mark.slow
 async def test_sigkill_before_the_day_ends_and_restart_after(tmp_path: Path) -> None:
     fake = await FakeTelegramClient.launch(TOKEN)
     url = f"sqlite:///{tmp_path}/bot.db"

@@ -7,10 +7,9 @@ from datetime import timedelta
 
 from engine.cards import Category
 from engine.state import Phase
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import card_name, open_and_start, state
 from tests.fakebot import FakeMessage
+from tests.support.harness import Party, bot_messages
+from tests.support.play import card_name, open_and_start, state
 
 
 def _english_words(message: FakeMessage) -> list[str]:
@@ -21,7 +20,7 @@ def _english_words(message: FakeMessage) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in {"UTC", "Whodunit"}]
 
 
-async def test_a_game_in_russian(table: Table) -> None:
+async def test_a_game_in_russian(table: Party) -> None:
     for person in table.players:
         person.language_code = "ru"
     await table.bot.say(table.alice, table.group, "/language ru")

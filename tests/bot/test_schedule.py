@@ -6,12 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from engine.cards import Category
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import card_name, compose_accusation, naming, open_and_start, state
+from tests.support.harness import Party, bot_messages
+from tests.support.play import card_name, compose_accusation, naming, open_and_start, state
 
 
-async def test_days_end_at_noon_berlin_time_across_the_spring_change(table: Table) -> None:
+async def test_days_end_at_noon_berlin_time_across_the_spring_change(table: Party) -> None:
     table.bot.clock.moment = datetime(2027, 3, 27, 9, 0, tzinfo=UTC)  # Saturday, CET
     await table.bot.say(table.alice, table.group, "/settings day_ends_at 12:00")
     await table.bot.say(table.alice, table.group, "/settings timezone Europe/Berlin")
@@ -28,7 +27,7 @@ async def test_days_end_at_noon_berlin_time_across_the_spring_change(table: Tabl
     assert "29 Mar 12:00 (Europe/Berlin)" in bot_messages(table.group)[-1].text
 
 
-async def test_reminders_three_hours_before_the_end_unless_turned_off(table: Table) -> None:
+async def test_reminders_three_hours_before_the_end_unless_turned_off(table: Party) -> None:
     game_id = await open_and_start(table)
     await table.bot.say(table.dave, None, "/reminders off")
     game = await state(table, game_id)
@@ -44,7 +43,7 @@ async def test_reminders_three_hours_before_the_end_unless_turned_off(table: Tab
     assert not any("The day ends" in m.text for m in table.dave.private_messages())
 
 
-async def test_an_answer_due_while_the_bot_was_down_carries_no_penalty(table: Table) -> None:
+async def test_an_answer_due_while_the_bot_was_down_carries_no_penalty(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     dave = game.player_of(table.dave.id)
@@ -62,7 +61,7 @@ async def test_an_answer_due_while_the_bot_was_down_carries_no_penalty(table: Ta
     assert sum("I was offline" in m.text for m in bot_messages(table.group)) == 1
 
 
-async def test_window_keeps_the_next_day_closed_then_opens_it_at_once(table: Table) -> None:
+async def test_window_keeps_the_next_day_closed_then_opens_it_at_once(table: Party) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
     assert game.day_ends_at is not None and game.envelope is not None

@@ -6,13 +6,12 @@ import asyncio
 from datetime import timedelta
 
 from bot.delivery.sender import DOUBT_BACKOFF, Sender
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import lobby_post
 from tests.fakebot import FakeGroup
+from tests.support.harness import Party, bot_messages
+from tests.support.play import lobby_post
 
 
-def _sends(table: Table, chat_id: int) -> list[int]:
+def _sends(table: Party, chat_id: int) -> list[int]:
     """HTTP statuses of the bot's sendMessage calls to one chat, in order."""
     calls = table.server.calls_to("sendMessage")
     return [c.status for c in calls if str(c.params.get("chat_id")) == str(chat_id)]
@@ -22,12 +21,12 @@ def _rules_posts(group: FakeGroup) -> int:
     return sum("The rules" in m.text for m in bot_messages(group))
 
 
-def _sender(table: Table) -> Sender:
+def _sender(table: Party) -> Sender:
     found: Sender = table.bot.app.bot_data["sender"]
     return found
 
 
-async def test_a_429_is_waited_out_and_the_message_delivered_once(table: Table) -> None:
+async def test_a_429_is_waited_out_and_the_message_delivered_once(table: Party) -> None:
     table.server.fail_next("sendMessage", 429, retry_after=3, times=1)
     await table.bot.say(table.alice, table.group, "/rules")
     assert _rules_posts(table.group) == 0
@@ -39,7 +38,7 @@ async def test_a_429_is_waited_out_and_the_message_delivered_once(table: Table) 
     assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
 
 
-async def test_a_429_for_one_chat_pauses_only_that_chat(table: Table) -> None:
+async def test_a_429_for_one_chat_pauses_only_that_chat(table: Party) -> None:
     other = table.server.add_group("Other club", admins=[table.bob], members=[table.carol])
     table.bob.start_bot()
     await table.bot.settle()
@@ -61,7 +60,7 @@ async def test_a_429_for_one_chat_pauses_only_that_chat(table: Table) -> None:
     assert _sends(table, table.group.id) == [429, 200, 200]
 
 
-async def test_server_errors_are_retried_with_back_off(table: Table) -> None:
+async def test_server_errors_are_retried_with_back_off(table: Party) -> None:
     table.server.fail_next("sendMessage", 502, times=2)
     await table.bot.say(table.alice, table.group, "/rules")
     assert _rules_posts(table.group) == 0
@@ -73,7 +72,7 @@ async def test_server_errors_are_retried_with_back_off(table: Table) -> None:
     assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
 
 
-async def test_a_slow_answer_within_the_timeout_is_sent_once(table: Table) -> None:
+async def test_a_slow_answer_within_the_timeout_is_sent_once(table: Party) -> None:
     _sender(table).send_timeout = 3.0
     table.server.delay_next("sendMessage", 1.5, chat_id=table.group.id)
     await table.bot.say(table.alice, table.group, "/rules")
@@ -82,7 +81,7 @@ async def test_a_slow_answer_within_the_timeout_is_sent_once(table: Table) -> No
     assert _sends(table, table.group.id) == [200]
 
 
-async def test_a_lost_answer_is_resent_once_after_a_long_back_off(table: Table) -> None:
+async def test_a_lost_answer_is_resent_once_after_a_long_back_off(table: Party) -> None:
     """Telegram delivered the post but its answer never came (twice): two copies at most."""
     _sender(table).send_timeout = 0.3
     table.server.delay_next("sendMessage", 1.0, times=2, chat_id=table.group.id)
@@ -97,7 +96,7 @@ async def test_a_lost_answer_is_resent_once_after_a_long_back_off(table: Table) 
     assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
 
 
-async def test_a_split_message_resends_only_the_part_whose_answer_was_lost(table: Table) -> None:
+async def test_a_split_message_resends_only_the_part_whose_answer_was_lost(table: Party) -> None:
     _sender(table).send_timeout = 0.3
     lines = "\n".join(f"line {n:04} " + "x" * 40 for n in range(200))  # about 10,000 chars
     table.server.delay_next("sendMessage", 1.0, skip=1, chat_id=table.group.id)
@@ -112,7 +111,7 @@ async def test_a_split_message_resends_only_the_part_whose_answer_was_lost(table
     assert sum("line 0000" in text for text in texts) == 1
 
 
-async def test_quick_join_and_leave_presses_make_a_couple_of_lobby_edits(table: Table) -> None:
+async def test_quick_join_and_leave_presses_make_a_couple_of_lobby_edits(table: Party) -> None:
     for person in table.players:
         person.start_bot()
     await table.bot.say(table.alice, table.group, "/newgame")
@@ -144,7 +143,7 @@ async def test_quick_join_and_leave_presses_make_a_couple_of_lobby_edits(table: 
     assert "Players (3): @alice, @bob, @dave" in shown
 
 
-async def test_the_sender_prunes_old_sent_messages(table: Table) -> None:
+async def test_the_sender_prunes_old_sent_messages(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/rules")
     assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
     await table.bot.advance(timedelta(days=8))  # past the 7 days sent rows are kept

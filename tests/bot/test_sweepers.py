@@ -12,13 +12,12 @@ from datetime import timedelta
 import pytest
 
 from engine import events as ev
+from simulation.crowd import START, crowd
 from storage.service import Store
-from tests.bot.crowd import START, crowd
-from tests.bot.processes import REPO_ROOT
-from tests.storage.conftest import create_pg_database, drop_pg_database, pg_server
+from tests.support.postgres import create_pg_database, drop_pg_database
+from tests.support.processes import REPO_ROOT
 
 GAMES = 200
-__all__ = ["pg_server"]
 
 
 @pytest.fixture
@@ -32,7 +31,7 @@ async def _sweep(url: str, worker: str, moment: str) -> list[dict[str, object]]:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tests.bot.sweeper",
+        "tests.support.sweeper",
         url,
         worker,
         moment,
@@ -45,6 +44,7 @@ async def _sweep(url: str, worker: str, moment: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in out.decode().splitlines() if line.startswith("{")]
 
 
+@pytest.mark.slow
 async def test_two_sweeping_processes_run_each_deadline_of_200_games_once(pg_url: str) -> None:
     store = await Store.open(pg_url)
     try:

@@ -9,9 +9,8 @@ import pytest
 
 from bot.delivery.payload import Span
 from bot.settings_text import SettingInputError, parse_duration, parse_whole_number
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
-from tests.bot.play import open_and_start, state
+from tests.support.harness import Party, bot_messages
+from tests.support.play import open_and_start, state
 
 HUGE = "9" * 5000  # over Python's int-string limit (4,300 digits)
 
@@ -68,7 +67,7 @@ def test_whole_numbers_are_ascii_and_bounded() -> None:
     assert refused.value.reason == "too_large" and refused.value.values == {"maximum": 999_999}
 
 
-async def _answer_to(table: Table, text: str) -> str:
+async def _answer_to(table: Party, text: str) -> str:
     """What the bot replies in the group to `text` from alice (the admin)."""
     sent = await table.bot.say(table.alice, table.group, text)
     reply = bot_messages(table.group)[-1]
@@ -76,7 +75,7 @@ async def _answer_to(table: Table, text: str) -> str:
     return reply.text
 
 
-async def test_a_huge_log_day_gets_an_answer(table: Table) -> None:
+async def test_a_huge_log_day_gets_an_answer(table: Party) -> None:
     game_id = await open_and_start(table)
     for day in (HUGE, "0", "2", "²", "x"):
         answer = await _answer_to(table, f"/log {day}")
@@ -85,7 +84,7 @@ async def test_a_huge_log_day_gets_an_answer(table: Table) -> None:
     assert (await state(table, game_id)).day == 1
 
 
-async def test_extend_takes_strict_durations_only(table: Table) -> None:
+async def test_extend_takes_strict_durations_only(table: Party) -> None:
     game_id = await open_and_start(table)
     ends_at = (await state(table, game_id)).day_ends_at
     assert ends_at is not None
@@ -101,7 +100,7 @@ async def test_extend_takes_strict_durations_only(table: Table) -> None:
     assert (await state(table, game_id)).day_ends_at == later
 
 
-async def test_settings_values_are_strict_and_bounded(table: Table) -> None:
+async def test_settings_values_are_strict_and_bounded(table: Party) -> None:
     store = table.bot.services.store
     answer = await _answer_to(table, "/settings day_length 1.5.5h")
     assert "Give a time like 90m, 2h or 1d for “Day length”" in answer

@@ -12,7 +12,7 @@ from engine.codec import event_from_dict, event_to_dict
 from engine.queries import reveal
 from engine.settings import Settings
 from engine.state import Phase
-from tests.engine.table import DAY, HOUR, T0, Table, expect_error
+from tests.support.table import DAY, HOUR, T0, Table, expect_error
 
 
 def test_accusation_names_three_cards_in_play() -> None:

@@ -9,7 +9,7 @@ from engine import events as ev
 from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Answer, Phase
-from tests.engine.table import (
+from tests.support.table import (
     DAY,
     HOUR,
     PLACE,

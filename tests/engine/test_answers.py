@@ -9,7 +9,7 @@ from engine.cards import CATEGORY_ORDER
 from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Answer
-from tests.engine.table import (
+from tests.support.table import (
     DAY,
     HOUR,
     PLACE,

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from engine import events as ev
 from engine.settings import Settings
-from tests.engine.table import DAY, HOUR, T0, Table, expect_error
+from tests.support.table import DAY, HOUR, T0, Table, expect_error
 
 
 def test_day_lasts_day_length_and_the_next_opens_at_its_end() -> None:

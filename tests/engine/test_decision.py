@@ -8,7 +8,7 @@ from engine import commands as cmd
 from engine.decide import decide, decide_and_apply
 from engine.errors import NoGame
 from engine.evolve import evolve, replay
-from tests.engine.table import DAY, T0, Table
+from tests.support.table import DAY, T0, Table
 
 
 def test_the_decision_holds_each_event_with_the_state_before_and_after_it() -> None:

@@ -15,7 +15,7 @@ from engine.cards import CLASSIC
 from engine.decide import decide
 from engine.errors import RULE_ERROR_CODES, RULE_ERRORS, NoSuggestionsLeft, RuleError
 from engine.settings import Settings
-from tests.engine.table import DAY, SUSPECT, T0, Table, expect_error, table_where
+from tests.support.table import DAY, SUSPECT, T0, Table, expect_error, table_where
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 

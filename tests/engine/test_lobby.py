@@ -7,7 +7,7 @@ from engine import events as ev
 from engine.decide import decide
 from engine.settings import Settings
 from engine.state import Phase
-from tests.engine.table import ADMIN, T0, Table, expect_error
+from tests.support.table import ADMIN, T0, Table, expect_error
 
 
 def test_opening_a_lobby_makes_its_creator_join() -> None:

@@ -20,7 +20,7 @@ from engine.settings import (
     new_game_settings,
     require_setting,
 )
-from tests.engine.invariants import check_invariants
+from tests.support.invariants import check_invariants
 
 NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
 SHERLOCK = custom_pack(

@@ -14,8 +14,8 @@ from engine.evolve import replay
 from engine.queries import player_view, public_view
 from engine.settings import Settings
 from engine.state import Answer
-from tests.engine.invariants import check_invariants
-from tests.engine.randomplay import RandomGame
+from simulation.randomplay import RandomGame
+from tests.support.invariants import check_invariants
 
 seeds = st.integers(min_value=0, max_value=2**63)
 player_counts = st.integers(min_value=3, max_value=10)

@@ -18,7 +18,7 @@ from engine.queries import (
 )
 from engine.settings import Settings
 from engine.state import Game
-from tests.engine.table import (
+from tests.support.table import (
     DAY,
     HOUR,
     SUSPECT,

@@ -11,7 +11,7 @@ from engine import events as ev
 from engine.deadlines import deadlines
 from engine.decide import decide
 from engine.settings import Settings
-from tests.engine.table import DAY, HOUR, T0, Table, expect_error
+from tests.support.table import DAY, HOUR, T0, Table, expect_error
 
 BERLIN = ZoneInfo("Europe/Berlin")
 NOON_BERLIN = Settings(day_ends_at=time(12, 0), timezone="Europe/Berlin")

@@ -12,7 +12,7 @@ from engine import commands as cmd
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
 from engine.settings import RoleAssignment, Settings
-from tests.engine.table import Table, expect_error
+from tests.support.table import Table, expect_error
 
 
 def test_defaults_are_the_rules_defaults() -> None:

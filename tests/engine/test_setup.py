@@ -11,7 +11,7 @@ from engine import events as ev
 from engine.cards import CLASSIC, PACKS, Category, Pack
 from engine.settings import Settings
 from engine.state import Phase
-from tests.engine.table import DAY, PLACE, SUSPECT, T0, WEAPON, Table, expect_error, table_where
+from tests.support.table import DAY, PLACE, SUSPECT, T0, WEAPON, Table, expect_error, table_where
 
 
 @pytest.mark.parametrize("players", range(3, 11))

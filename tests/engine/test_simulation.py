@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from engine.evolve import replay
 from engine.settings import Settings
 from engine.state import Phase
-from tests.engine.invariants import check_invariants
-from tests.engine.randomplay import RandomGame
+from simulation.randomplay import RandomGame
+from tests.support.invariants import check_invariants
 
 GAMES = 1000
 
@@ -26,6 +28,7 @@ def _settings(seed: int) -> Settings:
     )
 
 
+@pytest.mark.slow
 def test_thousand_random_games_all_end_with_invariants_holding() -> None:
     outcomes = {"won": 0, "no_winner": 0, "ended": 0}
     for seed in range(GAMES):

@@ -9,7 +9,7 @@ from engine import events as ev
 from engine.cards import CLASSIC
 from engine.settings import Settings
 from engine.state import Answer
-from tests.engine.table import (
+from tests.support.table import (
     DAY,
     HOUR,
     SUSPECT,
@@ -136,7 +136,7 @@ def test_day_is_over_at_its_end_even_before_the_clock_fires() -> None:
 
 def test_a_repeated_press_of_the_same_suggestion_is_refused_not_made_twice() -> None:
     from engine import commands as cmd
-    from tests.engine.table import Table, expect_error
+    from tests.support.table import Table, expect_error
 
     table = Table(3)
     suspect, weapon, place = table.not_held_by(2)

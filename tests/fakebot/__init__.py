@@ -10,6 +10,8 @@ In-process::
 
 In another process: ``python -m tests.fakebot --port 0 --port-file F`` and
 :class:`FakeTelegramClient`.
+
+Its own tests are in ``tests/fakebot/tests/``.
 """
 
 from .chats import FakeChat, FakeGroup, FakePrivateChat, FakeTopic

@@ -8,69 +8,19 @@ unreachable server skips the PostgreSQL half locally and fails the run when CI=t
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import asyncpg
 import pytest
-from sqlalchemy.engine import make_url
 
 from storage.migrate import upgrade
 from storage.models import Base
 from storage.service import Store
+from tests.support.postgres import create_pg_database, drop_pg_database, dsn
 
-DEFAULT_PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-PG_URL = os.environ.get("WHODUNIT_TEST_POSTGRES_URL", DEFAULT_PG)
 BACKENDS = ["sqlite", "postgres"]
-
-
-def _dsn(url: str) -> str:
-    """The asyncpg DSN of an SQLAlchemy URL."""
-    plain = make_url(url).set(drivername="postgresql")
-    return plain.render_as_string(hide_password=False)
-
-
-async def _admin(sql: str) -> None:
-    conn = await asyncpg.connect(_dsn(PG_URL), timeout=5)
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
-def create_pg_database() -> str:
-    """A new, empty database on the test server; its SQLAlchemy URL."""
-    name = f"whodunit_test_{uuid.uuid4().hex[:12]}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-    return make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
-
-
-def drop_pg_database(url: str) -> None:
-    name = make_url(url).database
-    asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-
-
-def terminate_connections(url: str) -> None:
-    """Close every server connection to the database of `url`, as a server restart would."""
-    name = make_url(url).database
-    sql = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-    asyncio.run(_admin(f"{sql} WHERE datname = '{name}' AND pid <> pg_backend_pid()"))
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> str:
-    """The PostgreSQL server URL, or skip (fail under CI) when it cannot be reached."""
-    try:
-        asyncio.run(_admin("SELECT 1"))
-    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        message = f"PostgreSQL unreachable at {PG_URL}: {exc!r}"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return PG_URL
 
 
 @pytest.fixture(scope="session")
@@ -111,7 +61,7 @@ def db_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 async def _truncate(url: str, tables: str) -> None:
-    conn = await asyncpg.connect(_dsn(url))
+    conn = await asyncpg.connect(dsn(url))
     try:
         await conn.execute(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
     finally:

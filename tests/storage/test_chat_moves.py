@@ -15,7 +15,7 @@ from engine.settings import Settings
 from storage.messages_owed import OutboxItem
 from storage.models import DeadlineRecord, GameRecord, OutboxRecord
 from storage.service import Store
-from tests.storage.helpers import CHAT, NOW, later, new_game, planner, suggestion_for
+from tests.support.stored_games import CHAT, NOW, later, new_game, planner, suggestion_for
 
 NEW = -1009999999999
 OTHER = -1005555555555

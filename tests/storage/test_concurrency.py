@@ -27,7 +27,7 @@ from engine.settings import Settings
 from storage.cache import StateCache
 from storage.models import GameRecord
 from storage.service import Outcome, Store
-from tests.storage.helpers import NOW, check_consistency, new_game, planner, suggestion_for
+from tests.support.stored_games import NOW, check_consistency, new_game, planner, suggestion_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,7 +83,7 @@ async def test_fifty_tasks_make_suggestions_at_once(store: Store) -> None:
 def _spawn(*args: str) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.worker", *args],
+        [sys.executable, "-m", "tests.support.storage_worker", *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -20,7 +20,14 @@ from sqlalchemy import select
 
 from storage.models import GameRecord
 from storage.service import Store
-from tests.storage.helpers import NOW, ROOMY, check_consistency, new_game, planner, suggestion_for
+from tests.support.stored_games import (
+    NOW,
+    ROOMY,
+    check_consistency,
+    new_game,
+    planner,
+    suggestion_for,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +40,7 @@ async def _last_seq(store: Store, game_id: int) -> int:
 def _kill_during_a_stream(url: str, game_id: int, after_lines: int) -> int:
     """Run the stream writer, SIGKILL it mid-flight; the highest seq it began to plan."""
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.worker", "stream", url, str(game_id)],
+        [sys.executable, "-m", "tests.support.storage_worker", "stream", url, str(game_id)],
         cwd=ROOT,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
         stdout=subprocess.PIPE,

@@ -15,8 +15,8 @@ from engine.evolve import replay
 from engine.settings import Settings
 from storage.models import DeadlineStatus
 from storage.service import Store
-from tests.storage.conftest import terminate_connections
-from tests.storage.helpers import (
+from tests.support.postgres import terminate_connections
+from tests.support.stored_games import (
     CHAT,
     NOW,
     ROOMY,

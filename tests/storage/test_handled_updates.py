@@ -9,7 +9,7 @@ from engine import events as ev
 from engine.settings import Settings
 from storage.service import Store
 from storage.updates import KEEP, handling
-from tests.storage.helpers import (
+from tests.support.stored_games import (
     CHAT,
     NOW,
     ROOMY,

@@ -18,7 +18,7 @@ from storage.database import Database
 from storage.migrate import current, upgrade
 from storage.models import Base
 from storage.service import Store
-from tests.storage.conftest import create_pg_database, drop_pg_database
+from tests.support.postgres import create_pg_database, drop_pg_database
 
 
 def _differences(connection: Connection) -> list[Any]:

@@ -8,7 +8,7 @@ from datetime import timedelta
 from storage.messages_owed import OutboxItem
 from storage.models import OutboxStatus
 from storage.service import Store
-from tests.storage.helpers import NOW, later, new_game
+from tests.support.stored_games import NOW, later, new_game
 
 LEASE = timedelta(seconds=60)
 

@@ -13,7 +13,7 @@ from storage.messages_owed import OutboxItem
 from storage.models import OutboxRecord, OutboxStatus
 from storage.service import Store
 from storage.sql import loads
-from tests.storage.helpers import CHAT, NOW, later, new_game, planner
+from tests.support.stored_games import CHAT, NOW, later, new_game, planner
 
 KEEP = timedelta(days=7)
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from engine.settings import Settings
 from storage.service import Store
-from tests.storage.helpers import NOW, later
+from tests.support.stored_games import NOW, later
 
 
 async def test_people_are_upserted_and_found(store: Store) -> None:
@@ -41,7 +41,7 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_game_and_owed_message
     store: Store,
 ) -> None:
     from storage.messages_owed import OutboxItem
-    from tests.storage.helpers import CHAT, new_game
+    from tests.support.stored_games import CHAT, new_game
 
     game = await new_game(store)
     await store.chats.set_language(CHAT, "ru")

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from storage.service import Store
-from tests.bot.play import card_name, naming
-from tests.bot.processes import whodunit_command
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
+from tests.support.play import card_name, naming
+from tests.support.processes import whodunit_command
 
 BOT_ID = 1000
 PATIENCE = 90.0  # seconds a player waits for the bot (it may be down, then catching up)

@@ -1,7 +1,7 @@
 """A separate OS process that writes to a game, for the cross-process and crash tests.
 
-python -m tests.storage.worker joins URL GAME START_AT USER...   (all joins at once)
-python -m tests.storage.worker stream URL GAME                   (suggest and answer forever)
+python -m tests.support.storage_worker joins URL GAME START_AT USER...  (all joins at once)
+python -m tests.support.storage_worker stream URL GAME  (suggest and answer forever)
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from engine.errors import RuleError
 from engine.state import Answer
 from storage.messages_owed import OutboxItem, PlanContext
 from storage.service import Store
-from tests.storage.helpers import NOW, answer_for, planner, suggestion_for
+from tests.support.stored_games import NOW, answer_for, planner, suggestion_for
 
 
 def say(**values: Any) -> None:

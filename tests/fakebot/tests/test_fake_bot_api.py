@@ -1,46 +1,20 @@
-"""The fake Telegram Bot API server (tests/fakebot) behaves like Telegram for PTB and raw HTTP."""
+"""The fake Telegram Bot API server behaves like Telegram for PTB and raw HTTP."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 from telegram import (
     Bot,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
     ReplyParameters,
 )
 from telegram.error import BadRequest, Forbidden
 
 from tests.fakebot import FakeTelegram
-
-TOKEN = "123:ABC"
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram(TOKEN) as fake:
-        yield fake
-
-
-@pytest.fixture
-async def bot(server: FakeTelegram) -> AsyncIterator[Bot]:
-    async with Bot(TOKEN, base_url=server.base_url) as client:
-        yield client
-
-
-@pytest.fixture
-async def http(server: FakeTelegram) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(base_url=f"{server.url}/bot{TOKEN}/") as client:
-        yield client
-
-
-def keyboard(*buttons: tuple[str, str]) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[InlineKeyboardButton(t, callback_data=d) for t, d in buttons]])
+from tests.fakebot.tests.shared import keyboard
 
 
 # -- basics ----------------------------------------------------------------------------------

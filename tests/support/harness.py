@@ -125,7 +125,6 @@ class BotHarness:
         deadline = asyncio.get_running_loop().time() + timeout
         quiet = 0
         while quiet < 3:
-            counts = await store.outbox.counts()
             due = await store.db.run_read(_due_rows, self.services.now())
             busy = (
                 self.server.world.updates
@@ -136,11 +135,12 @@ class BotHarness:
             )
             quiet = 0 if busy else quiet + 1
             if asyncio.get_running_loop().time() > deadline:
+                counts = await store.outbox.counts()
                 raise TimeoutError(
                     f"not settled: {counts}, {len(self.server.world.updates)} updates"
                 )
             self.services.outbox_ready.set()
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.02)
 
     async def advance(self, by: timedelta) -> None:
         """Move the clock as real time would: each deadline runs at its moment, in order."""
@@ -184,3 +184,21 @@ def _due_rows(conn: Connection, now: datetime) -> int:
     o = OutboxRecord
     query = select(func.count()).where(or_(o.status == OutboxStatus.CLAIMED, _claimable(now)))
     return int(conn.execute(query).scalar() or 0)
+
+
+@dataclass
+class Party:
+    """An end-to-end test's people: the fake Bot API, the real bot on it, a group and four
+    people in it (alice is the group's admin). The `table` fixture of tests/bot builds one."""
+
+    server: FakeTelegram
+    bot: BotHarness
+    group: FakeGroup
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    dave: FakeUser
+
+    @property
+    def players(self) -> list[FakeUser]:
+        return [self.alice, self.bob, self.carol, self.dave]

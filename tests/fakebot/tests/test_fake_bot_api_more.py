@@ -15,10 +15,8 @@ from telegram import (
 from telegram.error import BadRequest, NetworkError, RetryAfter
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
-from tests.bot.test_fake_bot_api import TOKEN, bot, http, keyboard, server
 from tests.fakebot import FakeTelegram, FakeTelegramClient
-
-__all__ = ["bot", "http", "server"]
+from tests.fakebot.tests.shared import TOKEN, keyboard
 
 
 # -- a real PTB application -------------------------------------------------------------------

@@ -9,10 +9,7 @@ import pytest
 from telegram import Bot, Update
 from telegram.error import ChatMigrated, Forbidden
 
-from tests.bot.test_fake_bot_api import bot, server
 from tests.fakebot import FakeTelegram, FakeTelegramClient
-
-__all__ = ["bot", "server"]
 
 
 def _updates_of(server: FakeTelegram, kind: str) -> list[dict[str, Any]]:

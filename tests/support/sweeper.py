@@ -1,4 +1,6 @@
-"""One sweeping process for the multi-process test: `python -m tests.bot.sweeper URL WORKER ISO`.
+"""One sweeping process for the multi-process test.
+
+`python -m tests.support.sweeper URL WORKER ISO`
 
 Runs the bot's Scheduler sweep at the given moment until nothing is due, and prints one
 JSON line per deadline it ran: {"game": id, "key": key}.

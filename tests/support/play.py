@@ -5,9 +5,14 @@ from __future__ import annotations
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game
 from locales import t
-from tests.bot.conftest import Table
-from tests.bot.harness import bot_messages
 from tests.fakebot import FakeMessage, FakeUser
+from tests.support.harness import Party, bot_messages
+
+# A chat's own pack as an admin types it.
+PACK = """/pack
+Suspects: Holmes, Watson, Moriarty, Adler, Lestrade
+Weapons: Pistol, Cane, Pipe, Violin, Rope
+Places: Baker Street, Reichenbach, Yard, Opium den, Museum, Docks, Club, Tower"""
 
 
 def card_name(card: str, language: str = "en") -> str:
@@ -15,7 +20,7 @@ def card_name(card: str, language: str = "en") -> str:
 
 
 async def open_and_start(
-    table: Table,
+    table: Party,
     *,
     started: list[FakeUser] | None = None,
     join_text: str = "Join",
@@ -35,16 +40,16 @@ async def open_and_start(
     return ref.id
 
 
-def lobby_post(table: Table) -> FakeMessage:
+def lobby_post(table: Party) -> FakeMessage:
     """The lobby's post: the bot's first message with buttons in the group."""
     return next(m for m in bot_messages(table.group) if m.buttons)
 
 
-async def state(table: Table, game_id: int) -> Game:
+async def state(table: Party, game_id: int) -> Game:
     return await table.bot.services.store.load(game_id)
 
 
-def user_of(table: Table, user_id: int) -> FakeUser:
+def user_of(table: Party, user_id: int) -> FakeUser:
     return next(p for p in table.players if p.id == user_id)
 
 
@@ -62,7 +67,7 @@ def all_card_names(game: Game) -> dict[str, str]:
 
 
 async def compose_suggestion(
-    table: Table, who: FakeUser, target: FakeUser, cards: tuple[str, str, str]
+    table: Party, who: FakeUser, target: FakeUser, cards: tuple[str, str, str]
 ) -> None:
     """The private composer: /suggest, then target, suspect, weapon, place, send."""
     await table.bot.say(who, None, "/suggest")
@@ -75,7 +80,7 @@ async def compose_suggestion(
     await table.bot.press(who, composer, "Send the suggestion")
 
 
-async def compose_accusation(table: Table, who: FakeUser, cards: tuple[str, str, str]) -> None:
+async def compose_accusation(table: Party, who: FakeUser, cards: tuple[str, str, str]) -> None:
     await table.bot.say(who, None, "/accuse")
     composer = who.private_messages()[-1]
     for card in cards:

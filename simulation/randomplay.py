@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from engine import commands as cmd
 from engine.cards import Category
@@ -127,7 +128,7 @@ class RandomGame:
     def admin_move(self) -> None:
         game = self.game
         roll = self.rng.random()
-        admin = {"actor": 1, "actor_is_admin": True}
+        admin: dict[str, Any] = {"actor": 1, "actor_is_admin": True}
         if game.paused:
             self.now += timedelta(minutes=self.rng.randint(1, 120))
             self.run(cmd.ResumeGame(**admin))
