@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -19,6 +20,7 @@ from storage.models import ChatNameRecord, ChatSettingsRecord
 from storage.sql import dumps, insert_for, loads
 
 log = logging.getLogger(__name__)
+LABEL_SECONDS = 600.0
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,20 @@ class Chats:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._labels: dict[tuple[int, int], tuple[float, str]] = {}
+
+    def cached_label(self, conn: Connection, chat_id: int, topic_id: int) -> str:
+        """`place_label`, remembered for LABEL_SECONDS (names change rarely; a rename seen
+        by this process is at once, one seen by another worker within that time)."""
+        key, now = (chat_id, topic_id), time.monotonic()
+        found = self._labels.get(key)
+        if found is not None and now - found[0] < LABEL_SECONDS:
+            return found[1]
+        label = place_label(conn, chat_id, topic_id)
+        if len(self._labels) > 10_000:
+            self._labels.clear()
+        self._labels[key] = (now, label)
+        return label
 
     async def get(self, chat_id: int) -> ChatDefaults:
         """The chat's defaults; the engine's defaults for a chat nobody configured."""
@@ -65,6 +81,7 @@ class Chats:
         self, chat_id: int, topic_id: int, name: str, now: datetime | None = None
     ) -> None:
         """The chat's title (topic 0) or a forum topic's name, as Telegram last showed it."""
+        self._labels = {k: v for k, v in self._labels.items() if k[0] != chat_id}
         values = {"name": name[:256], "updated_at": now or datetime.now(UTC)}
         insert = insert_for(self.db.dialect, ChatNameRecord).values(
             chat_id=chat_id, topic_id=topic_id, **values

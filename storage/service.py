@@ -36,7 +36,7 @@ from engine.errors import GameExists, NoGame, RuleError
 from engine.events import Event
 from engine.state import Game
 from storage.cache import Known, StateCache
-from storage.chats import Chats, place_label
+from storage.chats import Chats
 from storage.database import Database, Disconnected
 from storage.deadlines import Deadlines, sync_deadlines
 from storage.games import GameRef, find_game, find_open_game, games_of_person, open_game
@@ -271,7 +271,7 @@ class Store:
         append_events(conn, game_id, first_seq, events, now)
         if planner is not None:
             chat, topic = known.chat_id, known.topic_id
-            place = place_label(conn, chat, topic)
+            place = self.chats.cached_label(conn, chat, topic)
             ctx = PlanContext(game_id, chat, topic, decision, first_seq, place)
             insert_items(conn, planner(ctx), now, game_id, count=False)
         rows = sync_deadlines(conn, game_id, after, now, known.deadlines)
