@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
 from engine import events as ev
 from storage.service import Store
 from tests.fakebot import FakeTelegramClient
 from tests.support.crashes import Club, Killable, doubles, kill_gaps, nearest_kill, shown_cards
-from tests.support.postgres import PG_URL, admin_sql, create_pg_database, drop_pg_database
+from tests.support.postgres import create_pg_database, drop_pg_database
 from tests.support.processes import bot_env
 
 TOKEN = "123:ABC"
@@ -39,13 +37,7 @@ def crash_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path}/bot.db"
         return
-    try:
-        asyncio.run(admin_sql("SELECT 1"))
-    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        message = f"PostgreSQL unreachable at {PG_URL}: {exc!r}"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    request.getfixturevalue("pg_server")  # skips, or fails under CI, when unreachable
     url = create_pg_database()
     try:
         yield url
