@@ -1,6 +1,13 @@
 """Deadlines on schedule: a job for each upcoming deadline (APScheduler through PTB's
 JobQueue), rebuilt from the deadline rows at start, plus a periodic sweep for overdue ones.
 
+The scheduler keeps its own table of jobs, game -> deadline key -> job. A command's outcome
+carries its game's deadline rows after it, and only that game's jobs are added, moved or
+removed (an answered suggestion's job goes at once): nothing scans all games or all jobs.
+The periodic sweep adds any missing job among the earliest HORIZON rows (rows written by
+another process, deadlines coming into the horizon); it and the start-up rebuild guarantee
+nothing is lost, and a stale job only runs a sweep that finds nothing due.
+
 Running a deadline goes through the same store path as a player's command and is
 idempotent: the engine ignores a deadline that is stale or early. A deadline that fell due
 while no bot was running (after the last heartbeat of any process and before this one
@@ -11,14 +18,16 @@ is told the bot was offline.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import os
 import secrets
 import socket
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from telegram.ext import JobQueue
+from telegram.ext import Job, JobQueue
 
 from bot.announce.table import plan_messages
 from bot.context import App, CustomContext
@@ -27,11 +36,20 @@ from bot.services import Services
 from engine import commands as cmd
 from engine.errors import RuleError
 from storage.deadlines import DeadlineRow
+from storage.service import Outcome
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=120)
 HORIZON = 500  # upcoming deadlines held as jobs at once
 PARALLEL_GAMES = 8
+
+
+@dataclass
+class GameJobs:
+    """One game's deadline jobs, as of the game's event `seq` (an older outcome is ignored)."""
+
+    seq: int = 0
+    jobs: dict[str, tuple[datetime, Job[CustomContext]]] = field(default_factory=dict)
 
 
 class Scheduler:
@@ -52,6 +70,10 @@ class Scheduler:
         self.down_since: datetime | None = None
         self.booted_at = services.now()
         self.queue: JobQueue[CustomContext] | None = None  # the application's, once installed
+        self.games: dict[int, GameJobs] = {}  # the deadline jobs this scheduler holds
+        # The latest deadline of the last periodic plan when it filled its HORIZON: later
+        # ones wait for a later plan (None: no limit), so the jobs stay about HORIZON.
+        self.edge: datetime | None = None
 
     async def start(self, application: App) -> None:
         """Note how long no bot was running, free what dead processes held, start the jobs."""
@@ -74,18 +96,64 @@ class Scheduler:
         assert queue is not None, "python-telegram-bot[job-queue] is required"
         self.queue = queue
         queue.run_repeating(self._sweep_job, interval=self.sweep_every, first=0.0, name="sweep")
+        self.services.deadlines_changed = self.replan
 
-        def replan() -> None:
-            if not queue.get_jobs_by_name("replan"):
-                # In a fresh context: the job (and the deadlines it runs) must not carry
-                # the handled update's mark (storage.updates) of the command that called.
-                contextvars.Context().run(queue.run_once, self._replan_job, when=0.0, name="replan")
+    def replan(self, outcome: Outcome) -> None:
+        """Bring the outcome's game's jobs in line with its deadline rows after the command."""
+        wanted, game_id = outcome.deadlines, outcome.game_id
+        if wanted is None or self.queue is None:
+            return
+        game = self.games.get(game_id)
+        if game is not None:
+            if outcome.last_seq < game.seq:
+                return  # a later command's outcome came first
+            for key in [key for key in game.jobs if key not in wanted]:
+                self._unplan(game_id, key)
+        now = self.services.now()
+        for key, due_at in wanted.items():
+            self._plan(game_id, key, due_at, now)
+        game = self.games.get(game_id)
+        if game is not None:
+            game.seq = outcome.last_seq
 
-        self.services.deadlines_changed = replan
+    def _plan(self, game_id: int, key: str, due_at: datetime, now: datetime) -> None:
+        """A job at `due_at` for the deadline, in place of one at another time. A due one
+        gets none (the sweep runs it), nor one past the edge (a later plan adds it)."""
+        game = self.games.get(game_id)
+        held = game.jobs.get(key) if game is not None else None
+        if held is not None and held[0] == due_at:
+            return
+        self._unplan(game_id, key)
+        if due_at <= now or (self.edge is not None and due_at > self.edge):
+            return
+        assert self.queue is not None
+        name = f"deadline:{game_id}:{key}:{due_at.isoformat()}"
+        # In a fresh context: the job (and the deadlines it runs) must not carry the
+        # handled update's mark (storage.updates) of the command that planned it.
+        job = contextvars.Context().run(
+            self.queue.run_once, self._deadline_job, when=due_at, data=(game_id, key), name=name
+        )
+        self.games.setdefault(game_id, GameJobs()).jobs[key] = (due_at, job)
 
-    async def _replan_job(self, context: CustomContext) -> None:
-        if self.queue is not None:
-            await self.plan_jobs(self.queue)
+    def _unplan(self, game_id: int, key: str, ran: Job[CustomContext] | None = None) -> None:
+        """Drop the deadline's job; with `ran`, only if it is that job (which ran already)."""
+        game = self.games.get(game_id)
+        held = game.jobs.get(key) if game is not None else None
+        if game is None or held is None or (ran is not None and held[1] is not ran):
+            return
+        del game.jobs[key]
+        if not game.jobs:
+            del self.games[game_id]
+        if ran is None:
+            _remove(held[1])
+
+    def planned(self) -> dict[tuple[int, str], datetime]:
+        """The deadlines that have a job: (game, key) -> due_at."""
+        return {
+            (game_id, key): due_at
+            for game_id, game in self.games.items()
+            for key, (due_at, _) in game.jobs.items()
+        }
 
     async def _sweep_job(self, context: CustomContext) -> None:
         await self.sweep()
@@ -93,15 +161,24 @@ class Scheduler:
             await self.plan_jobs(self.queue)
 
     async def plan_jobs(self, queue: JobQueue[CustomContext]) -> None:
-        """A one-shot job at each upcoming deadline not yet scheduled."""
+        """A one-shot job at each of the earliest upcoming deadlines that has none yet.
+
+        A deadline whose job is at another time keeps it: either a command moved it since
+        the read, or another process did, and then the sweeps run it in time."""
+        self.queue = queue
+        rows = await self.services.store.deadlines.upcoming(limit=HORIZON)
         now = self.services.now()
-        for row in await self.services.store.deadlines.upcoming(limit=HORIZON):
-            name = f"deadline:{row.game_id}:{row.key}:{row.due_at.isoformat()}"
-            if row.due_at <= now or queue.get_jobs_by_name(name):
-                continue
-            queue.run_once(self._deadline_job, when=row.due_at, name=name)
+        self.edge = rows[-1].due_at if len(rows) >= HORIZON else None
+        for row in rows:
+            game = self.games.get(row.game_id)
+            if game is None or row.key not in game.jobs:
+                self._plan(row.game_id, row.key, row.due_at, now)
 
     async def _deadline_job(self, context: CustomContext) -> None:
+        job = context.job
+        if job is not None and isinstance(job.data, tuple):
+            game_id, key = job.data
+            self._unplan(game_id, key, ran=job)  # APScheduler dropped it already
         await self.sweep()
 
     async def sweep(self) -> int:
@@ -155,6 +232,7 @@ class Scheduler:
         await store.deadlines.complete(row)
         if outcome.events:
             self.services.outbox_ready.set()
+            self.replan(outcome)
 
     async def _tell_offline(self, row: DeadlineRow) -> None:
         """Once per game and downtime, before the catch-up: the bot, not the players, was late."""
@@ -169,6 +247,12 @@ class Scheduler:
             topic_id=ref.topic_id,
             key=f"offline:{row.game_id}:{since.isoformat()}",
         )
+
+
+def _remove(job: Job[CustomContext]) -> None:
+    """Take a job off the queue; one that already ran (or was dropped as missed) is gone."""
+    with contextlib.suppress(KeyError):  # APScheduler's JobLookupError
+        job.schedule_removal()
 
 
 def excused(command: cmd.Command) -> cmd.Command:

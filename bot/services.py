@@ -35,7 +35,7 @@ class Services:
     clock: Callable[[], datetime] = utc_now
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     directory: Directory = field(init=False)
-    deadlines_changed: Callable[[], None] | None = None
+    deadlines_changed: Callable[[Outcome], None] | None = None  # the scheduler's re-plan
     seen_people: dict[int, tuple[str, str | None, str | None]] = field(default_factory=dict)
     admins: AdminCache = field(default_factory=AdminCache)
     refusals: RepeatedRefusals = field(default_factory=RepeatedRefusals)
@@ -63,7 +63,7 @@ class Services:
         if outcome.events:
             self.outbox_ready.set()
             if self.deadlines_changed is not None:
-                self.deadlines_changed()
+                self.deadlines_changed(outcome)
 
     async def tell(
         self,

@@ -65,6 +65,11 @@ def wanted_rows(state: Game | None) -> Wanted:
     return {d.key: (d.at, dumps(command_to_dict(d.command))) for d in deadlines(state)}
 
 
+def due_times(rows: Wanted) -> dict[str, datetime]:
+    """When each of a game's deadline rows falls due: key -> due_at."""
+    return {key: at for key, (at, _) in rows.items()}
+
+
 def sync_deadlines(
     conn: Connection, game_id: int, state: Game, now: datetime, had: Wanted | None = None
 ) -> Wanted:

@@ -38,7 +38,7 @@ from engine.state import Game
 from storage.cache import Known, StateCache
 from storage.chats import Chats
 from storage.database import Database, Disconnected
-from storage.deadlines import Deadlines, sync_deadlines
+from storage.deadlines import Deadlines, due_times, sync_deadlines
 from storage.games import GameRef, find_game, find_open_game, games_of_person, open_game
 from storage.log import append_events, load_state, read_events, write_snapshot
 from storage.members import sync_members
@@ -56,12 +56,19 @@ MAX_TRIES = 20
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a command did: its events (maybe none), the state after, the first event's seq."""
+    """What a command did: its events (maybe none), the state after, the first event's seq,
+    and, when it wrote events, the game's deadline rows after it (key -> due_at), so the
+    scheduler moves just this game's timers."""
 
     game_id: int
     events: list[Event]
     state: Game
     first_seq: int
+    deadlines: dict[str, datetime] | None = None
+
+    @property
+    def last_seq(self) -> int:
+        return self.first_seq + len(self.events) - 1
 
 
 Written = tuple[Outcome, Known | None]  # a command's outcome, and the state it wrote
@@ -177,7 +184,7 @@ class Store:
             raise GameExists() from None
         empty = Known(game_id, 0, after, chat_id, topic_id, deadlines={})
         known = self._record(conn, empty, decision, now, planner)
-        return Outcome(game_id, events, after, 1), known
+        return Outcome(game_id, events, after, 1, _due(known)), known
 
     def _execute(
         self,
@@ -250,7 +257,7 @@ class Store:
                 return None
             raise Conflict(known.game_id)
         written = self._record(conn, known, decision, now, planner)
-        return Outcome(known.game_id, events, after, known.seq + 1), written
+        return Outcome(known.game_id, events, after, known.seq + 1, _due(written)), written
 
     def _lock_game(self, game_id: int) -> Any:
         """The game's row, locked until commit: writers of one game take turns."""
@@ -342,6 +349,11 @@ class Store:
     async def games_of_person(self, user_id: int) -> list[GameRef]:
         """Games not ended where the person is in the lobby or holds a seat, oldest first."""
         return await self.db.run_read(games_of_person, user_id)
+
+
+def _due(written: Known) -> dict[str, datetime]:
+    """The deadline rows a command left its game with."""
+    return due_times(written.deadlines or {})
 
 
 def _same_place(known: Known, row: Any) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from telegram import Update
 from telegram.ext import TypeHandler
 
 from bot.intake import ALLOWED_UPDATES, Intake
+from storage.service import Outcome
 from storage.updates import handling, next_step
 from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
 from tests.support.play import card_name, naming, open_and_start, state
@@ -187,15 +189,19 @@ async def test_jobs_scheduled_while_an_update_is_handled_do_not_run_as_part_of_i
     seen: list[object] = []
     ran = asyncio.Event()
 
-    async def plan_jobs(queue: object) -> None:
+    async def deadline_job(context: object) -> None:
         seen.append(next_step())
         ran.set()
 
-    monkeypatch.setattr(table.bot.scheduler, "plan_jobs", plan_jobs)
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    monkeypatch.setattr(table.bot.scheduler, "_deadline_job", deadline_job)
+    table.bot.clock.moment = datetime.now(UTC)  # the job runs on real time
+    soon = table.bot.clock.moment + timedelta(seconds=0.3)
     replan = table.bot.services.deadlines_changed
     assert replan is not None
-    with handling(5):
-        replan()  # what a command that changes deadlines does
+    with handling(5):  # what a command that moves a deadline does
+        replan(Outcome(game_id, [], game, 10_000, deadlines={"day:99": soon}))
     await asyncio.wait_for(ran.wait(), 10)
     assert seen == [None]
 

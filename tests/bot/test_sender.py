@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import timedelta
+from typing import Any
+
+import pytest
 
 from bot.delivery.sender import DOUBT_BACKOFF, Sender
+from locales import t
+from storage.outbox import OutboxRow
 from tests.fakebot import FakeGroup
 from tests.support.harness import Party, bot_messages
 from tests.support.play import lobby_post
@@ -154,3 +160,39 @@ async def test_the_sender_prunes_old_sent_messages(table: Party) -> None:
         await asyncio.sleep(0.1)
     assert (await store.outbox.counts()) == {}, "the reply to /rules (no game) is deleted"
     assert _rules_posts(table.group) == 1
+
+
+async def test_a_row_enqueued_right_after_an_empty_claim_is_sent_without_a_time_out(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wake-up is lossless: a row written (and the sender woken) between its empty claim
+    and its nap is claimed at once, not after the idle time-out (made 30 s here)."""
+    await table.bot.settle()
+    services, sender = table.bot.services, _sender(table)
+    outbox = services.store.outbox
+    claim = outbox.claim
+    claims: list[int] = []
+    armed = True
+    enqueued_at = 0.0
+
+    async def claim_then_enqueue(*args: Any, **kwargs: Any) -> list[OutboxRow]:
+        nonlocal armed, enqueued_at
+        rows = await claim(*args, **kwargs)
+        claims.append(len(rows))
+        if not rows and armed:  # the race: a handler's row and wake-up right after the claim
+            armed = False
+            enqueued_at = time.perf_counter()
+            await services.tell(table.group.id, "error.anonymous_admin", key="after-claim")
+        return rows
+
+    monkeypatch.setattr(outbox, "claim", claim_then_enqueue)
+    monkeypatch.setattr(sender, "_idle", lambda: 30.0)  # a lost wake-up would wait 30 s
+    services.outbox_ready.set()  # the sender claims (nothing) now
+    text = t("en", "error.anonymous_admin")
+    await table.server.wait_for(lambda: any(text in m.text for m in table.group.messages()), 5)
+    waited = time.perf_counter() - enqueued_at
+    print(f"\nenqueued right after an empty claim: sent after {1000 * waited:.0f} ms")
+    assert not armed
+    first_empty = claims.index(0)
+    assert claims[first_empty + 1] == 1, "the next claim did not take the row"
+    assert waited < 1.0
