@@ -260,7 +260,12 @@ async def test_wait_call_waits_for_a_matching_message_and_calls_since() -> None:
             assert again["at"] == call["at"]
             with pytest.raises(ValueError, match="time-out"):
                 await client.wait_call(after=call["at"], chat_id=alice.id, timeout=0.3)
-            newer = await client.calls("sendMessage", since=call["at"] - 1e-9)
-            assert [c["params"]["text"] for c in newer] == ["Your cards 2"]
+            newer = await client.calls("sendMessage", since=before)
+            assert [c["params"]["text"] for c in newer] == [
+                "Your cards 1",
+                "Your turn",
+                call["params"]["text"],
+            ]
+            assert await client.calls("sendMessage", since=call["at"]) == []
     finally:
         await client.aclose()
