@@ -34,11 +34,11 @@ import argparse
 import asyncio
 import os
 import signal
-import statistics
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -154,12 +154,13 @@ class Figures:
 
     def line(self, echo: Figures | None) -> str:
         ms = [1000 * x for x in self.latencies]
+        cpu = 1000 * self.cpu / self.updates
         tx = "" if self.transactions is None else f"  tx/upd {self.transactions:5.1f}"
         pg = "" if self.pg_commits is None else f" (pg xact_commit {self.pg_commits:5.1f})"
         ratio = f"  game/echo {self.rate / echo.rate:6.3f}" if echo else ""
         return (
-            f"  {self.label:<34} {self.rate:7.1f} upd/s  p50/p95/p99 {pct(ms, .5):7.0f}"
-            f" {pct(ms, .95):7.0f} {pct(ms, .99):7.0f} ms  CPU {1000 * self.cpu / self.updates:6.1f}"
+            f"  {self.label:<34} {self.rate:7.1f} upd/s  p50/p95/p99 {pct(ms, 0.5):7.0f}"
+            f" {pct(ms, 0.95):7.0f} {pct(ms, 0.99):7.0f} ms  CPU {cpu:6.1f}"
             f" ms/upd ({100 * self.cpu / self.seconds:4.0f}% core){tx}{pg}{ratio}"
         )
 
@@ -168,7 +169,7 @@ async def measure(
     label: str,
     fake: FakeTelegramClient,
     bot: Bot,
-    drive: object,
+    drive: Awaitable[None],
     timeline: Timeline,
     pg_url: str | None = None,
 ) -> Figures:
@@ -176,7 +177,7 @@ async def measure(
     began = time.time()
     cpu0, tx0 = bot.cpu(), bot.transactions() if bot.counts else 0
     pg0 = await xact_commit(pg_url) if pg_url else 0
-    await drive  # type: ignore[misc]
+    await drive
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
     cpu = bot.cpu() - cpu0
@@ -218,9 +219,7 @@ async def echo_phases(
     streams = 2 * args.games
     people = [await fake.add_user(f"E{n}", username=f"e{n}") for n in range(streams)]
     env = {k: v for k, v in os.environ.items() if not k.startswith("WHODUNIT_")}
-    bot = await Bot.start(
-        fake, ["bench.echo_bot", fake.base_url, TOKEN], env, folder / "echo.log"
-    )
+    bot = await Bot.start(fake, ["bench.echo_bot", fake.base_url, TOKEN], env, folder / "echo.log")
     results = {}
     try:
         for person in people:

@@ -63,7 +63,9 @@ def last_messages(timeline: Timeline, calls: list[dict[str, Any]]) -> None:
             update.last = max(inside, default=update.awaited)
 
 
-async def _press(fake: FakeTelegramClient, user: RemoteUser, call: dict[str, Any], text: str) -> None:
+async def _press(
+    fake: FakeTelegramClient, user: RemoteUser, call: dict[str, Any], text: str
+) -> None:
     message = call["response"]["result"]
     await fake.op(
         "press",
@@ -145,7 +147,10 @@ async def suggestion_round(
         timeline.updates.append(update)
         await suggester.send(club.group, f"/suggest @{target.username} {club.hands[target.id]}")
         prompt = await fake.wait_call(
-            after=update.sent, chat_id=target.id, pattern=r"Suggestion \d+</b> from", timeout=PATIENCE
+            after=update.sent,
+            chat_id=target.id,
+            pattern=r"Suggestion \d+</b> from",
+            timeout=PATIENCE,
         )
         update.awaited = prompt["at"]
     button = prompt["params"]["reply_markup"]["inline_keyboard"][0][0]["text"]
@@ -159,9 +164,7 @@ async def suggestion_round(
         update.awaited = shown["at"]
 
 
-async def play_rounds(
-    clubs: list[Club], rounds: int, concurrency: int, timeline: Timeline
-) -> None:
+async def play_rounds(clubs: list[Club], rounds: int, concurrency: int, timeline: Timeline) -> None:
     """`rounds` rounds of both streams of every club, at most `concurrency` updates out."""
     gate = asyncio.Semaphore(concurrency)
 
