@@ -267,11 +267,13 @@ async def wait_call(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any
         left = deadline - time.monotonic()
         if left <= 0:
             raise ValueError(f"no {method} call matching {args} within the time-out")
-        change = server.world.waiter()
+        change: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        server.call_waiters.setdefault(chat, set()).add(change)
         try:
             await asyncio.wait([change], timeout=left)
         finally:
             change.cancel()
+            server.call_waiters.get(chat, set()).discard(change)
 
 
 @op

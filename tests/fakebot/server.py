@@ -104,6 +104,8 @@ class FakeTelegram:
         )
         self.api = BotApi(self.world, callback_ttl=callback_ttl)
         self.calls: list[ApiCall] = []
+        # Who waits for a call (wait_call), by chat id (None: any chat).
+        self.call_waiters: dict[int | None, set[asyncio.Future[None]]] = {}
         self._faults: list[_Fault] = []
         self._delays: list[_Delay] = []
         self._runner: web.AppRunner | None = None
@@ -325,9 +327,13 @@ class FakeTelegram:
         return web.json_response(body, status=status)
 
     def _log(self, call: ApiCall) -> None:
-        """Log a call and wake whoever waits for one (``wait_call``)."""
+        """Log a call and wake whoever waits for a call to its chat (``wait_call``)."""
         self.calls.append(call)
-        self.world.notify()
+        chat = call.params.get("chat_id")
+        for key in {chat if isinstance(chat, int) else None, None}:
+            for future in self.call_waiters.pop(key, ()):
+                if not future.done():
+                    future.set_result(None)
 
     def _check_result(self, method: str, result: Any) -> None:
         """Refuse to answer with an object real Telegram would not send (a bug in the fake)."""
