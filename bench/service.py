@@ -21,7 +21,8 @@ Printed per phase: updates per second; p50/p95/p99 from an update (the moment th
 acted) to its last message (the latest message of the bot to the stream's private chats
 before its next update, at least the awaited one: the target's prompt, the suggester's
 "shows you"; the times are the fake's); bot CPU per update (ms) and the share of one core
-(and the fake's own share: near 100% the instrument, not the bot, sets the pace);
+(and the shares of the fake and of this driver: near 100% the instrument, not the bot,
+sets the pace);
 database transactions per update (counted in the bot by a SQLAlchemy `begin` event on both
 backends; on PostgreSQL also `pg_stat_database.xact_commit`, read after the 10 s stats flush,
 all sessions of that database); and the game/echo ratio of updates per second.
@@ -147,6 +148,7 @@ class Figures:
     latencies: list[float]
     cpu: float
     fake_cpu: float = 0.0
+    driver_cpu: float = 0.0
     transactions: float | None = None
     pg_commits: float | None = None
 
@@ -164,7 +166,8 @@ class Figures:
             f"  {self.label:<34} {self.rate:7.1f} upd/s  p50/p95/p99 {pct(ms, 0.5):7.0f}"
             f" {pct(ms, 0.95):7.0f} {pct(ms, 0.99):7.0f} ms  CPU {cpu:6.1f}"
             f" ms/upd ({100 * self.cpu / self.seconds:4.0f}% core; fake"
-            f" {100 * self.fake_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}"
+            f" {100 * self.fake_cpu / self.seconds:3.0f}%, driver"
+            f" {100 * self.driver_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}"
         )
 
 
@@ -180,15 +183,16 @@ async def measure(
     began = time.time()
     assert fake.process is not None
     cpu0, tx0 = bot.cpu(), bot.transactions() if bot.counts else 0
-    fake0 = cpu_seconds(fake.process.pid)
+    fake0, driver0 = cpu_seconds(fake.process.pid), cpu_seconds(os.getpid())
     pg0 = await xact_commit(pg_url) if pg_url else 0
     await drive
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
     cpu, fake_cpu = bot.cpu() - cpu0, cpu_seconds(fake.process.pid) - fake0
+    driver_cpu = cpu_seconds(os.getpid()) - driver0
     last_messages(timeline, await fake.calls(since=began))
     n = len(timeline.updates)
-    figures = Figures(label, n, ended - began, timeline.latencies(), cpu, fake_cpu)
+    figures = Figures(label, n, ended - began, timeline.latencies(), cpu, fake_cpu, driver_cpu)
     if bot.counts:
         await asyncio.sleep(0.3)
         figures.transactions = (bot.transactions() - tx0) / n
