@@ -198,7 +198,7 @@ async def measure(
         figures.transactions = (bot.transactions() - tx0) / n
     if pg_url:
         await asyncio.sleep(11)  # PostgreSQL 15 flushes an idle session's statistics in 10 s
-        figures.pg_commits = (await xact_commit(pg_url) - pg0 - 1) / n
+        figures.pg_commits = (await xact_commit(pg_url) - pg0) / n
     return figures
 
 
