@@ -27,7 +27,8 @@ database transactions per update (counted in the bot by a SQLAlchemy `begin` eve
 backends; on PostgreSQL also `pg_stat_database.xact_commit`, read after the 10 s stats flush,
 all sessions of that database); and the game/echo ratio of updates per second.
 `--real-limits` adds a phase at the highest concurrency with Telegram's real limits (the
-bot restarted with the defaults): there the bot's share of one core shows what waiting costs.
+bot restarted with the defaults), then the bot's share of one core in the 10 s after the last
+update (what it sent then, held back by the limits, and what waiting costs).
 """
 
 from __future__ import annotations
@@ -221,6 +222,20 @@ async def start_whodunit(
     return bot
 
 
+async def waiting_cost(fake: FakeTelegramClient, bot: Bot, seconds: float = 10.0) -> None:
+    """The bot's CPU share in the `seconds` after the last awaited message, while it sends
+    what the limits held back (and then idles), and how many messages it sent then."""
+    began, cpu0 = time.time(), bot.cpu()
+    await asyncio.sleep(seconds)
+    cpu = bot.cpu() - cpu0
+    sent = [c for c in await fake.calls(since=began) if c["method"] != "getUpdates"]
+    print(
+        f"  then {seconds:.0f} s with no updates: {len(sent)} Bot API calls,"
+        f" bot CPU {100 * cpu / seconds:.1f}% of a core",
+        flush=True,
+    )
+
+
 async def echo_phases(
     fake: FakeTelegramClient, args: argparse.Namespace, folder: Path
 ) -> dict[int, Figures]:
@@ -293,6 +308,7 @@ async def game_phases(
             drive = play_rounds(clubs, args.rounds, c, timeline)
             figures = await measure(f"real limits, {c} at a time", fake, bot, drive, timeline)
             print(figures.line(echo.get(c)), flush=True)
+            await waiting_cost(fake, bot)
     finally:
         await bot.stop()
 
