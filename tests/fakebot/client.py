@@ -334,9 +334,32 @@ class FakeTelegramClient:
         )
         return RemoteGroup(self, data["id"], data["title"], data["forum"])
 
-    async def calls(self, method: str | None = None) -> list[dict[str, Any]]:
-        """The log of Bot API calls (of one method if given)."""
-        return await self.op("calls", method=method)
+    async def calls(
+        self, method: str | None = None, *, since: float | None = None
+    ) -> list[dict[str, Any]]:
+        """The log of Bot API calls (of one method if given; logged after ``since``)."""
+        return await self.op("calls", method=method, since=since)
+
+    async def wait_call(
+        self,
+        *,
+        after: float,
+        chat_id: int | None = None,
+        pattern: str | None = None,
+        method: str = "sendMessage",
+        timeout: float = 5.0,
+    ) -> dict[str, Any]:
+        """The first successful ``method`` call after ``after`` (epoch seconds), for
+        ``chat_id``, its text matching ``pattern``; waits in the fake (no polling)."""
+        result: dict[str, Any] = await self.op(
+            "wait_call",
+            after=after,
+            chat_id=chat_id,
+            pattern=pattern,
+            method=method,
+            timeout=timeout,
+        )
+        return result
 
     async def updates(self) -> list[dict[str, Any]]:
         """Updates not yet confirmed by the bot."""

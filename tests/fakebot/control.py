@@ -8,7 +8,10 @@ are referred to by id; messages come back as :meth:`FakeMessage.snapshot` dicts.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -233,7 +236,44 @@ async def user(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
 @op
 async def calls(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
     method = args.get("method")
-    return [c.to_json() for c in (server.calls_to(method) if method else server.calls)]
+    since = float(args.get("since", 0))
+    chosen = server.calls_to(method) if method else server.calls
+    return [c.to_json() for c in chosen if c.at > since]
+
+
+@op
+async def wait_call(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
+    """The first successful call of ``method`` (default sendMessage) logged after ``after``
+    (epoch seconds), for ``chat_id`` if given, whose ``text`` matches the regex ``pattern``
+    if given; waits up to ``timeout`` seconds without polling (woken by each new call)."""
+    method = str(args.get("method", "sendMessage")).lower()
+    chat = int(args["chat_id"]) if args.get("chat_id") is not None else None
+    pattern = re.compile(args["pattern"]) if args.get("pattern") else None
+    after = float(args.get("after", 0))
+    deadline = time.monotonic() + float(args.get("timeout", 5.0))
+    calls = server.calls
+    seen = len(calls)
+    while seen > 0 and calls[seen - 1].at > after:
+        seen -= 1
+    while True:
+        for call in calls[seen:]:
+            if call.ok and call.method.lower() == method and call.at > after:
+                if chat is not None and call.params.get("chat_id") != chat:
+                    continue
+                if pattern and not pattern.search(str(call.params.get("text", ""))):
+                    continue
+                return call.to_json()
+        seen = len(calls)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise ValueError(f"no {method} call matching {args} within the time-out")
+        change: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        server.call_waiters.setdefault(chat, set()).add(change)
+        try:
+            await asyncio.wait([change], timeout=left)
+        finally:
+            change.cancel()
+            server.call_waiters.get(chat, set()).discard(change)
 
 
 @op

@@ -104,6 +104,8 @@ class FakeTelegram:
         )
         self.api = BotApi(self.world, callback_ttl=callback_ttl)
         self.calls: list[ApiCall] = []
+        # Who waits for a call (wait_call), by chat id (None: any chat).
+        self.call_waiters: dict[int | None, set[asyncio.Future[None]]] = {}
         self._faults: list[_Fault] = []
         self._delays: list[_Delay] = []
         self._runner: web.AppRunner | None = None
@@ -310,7 +312,7 @@ class FakeTelegram:
             status, body = 200, {"ok": True, "result": result}
             delay = self._take_delay(method, params)
             if delay:
-                self.calls.append(ApiCall(method, params, status, body, request.content_type))
+                self._log(ApiCall(method, params, status, body, request.content_type))
                 await asyncio.sleep(delay)  # the client may give up: the call is logged already
                 return web.json_response(body, status=status)
         except ApiError as err:
@@ -319,10 +321,19 @@ class FakeTelegram:
             log.exception("fake telegram crashed in %s", method)
             status = 500
             body = ApiError(500, f"Internal Server Error: fake crashed: {err!r}").to_json()
-        self.calls.append(ApiCall(method, params, status, body, request.content_type))
+        self._log(ApiCall(method, params, status, body, request.content_type))
         if status != 200:
             log.info("fake telegram: %s -> %s %s", method, status, body.get("description"))
         return web.json_response(body, status=status)
+
+    def _log(self, call: ApiCall) -> None:
+        """Log a call and wake whoever waits for a call to its chat (``wait_call``)."""
+        self.calls.append(call)
+        chat = call.params.get("chat_id")
+        for key in {chat if isinstance(chat, int) else None, None}:
+            for future in self.call_waiters.pop(key, ()):
+                if not future.done():
+                    future.set_result(None)
 
     def _check_result(self, method: str, result: Any) -> None:
         """Refuse to answer with an object real Telegram would not send (a bug in the fake)."""

@@ -233,3 +233,39 @@ async def test_standalone_process_with_client() -> None:
     finally:
         await client.aclose()
     assert client.process is not None and client.process.returncode is not None
+
+
+async def test_wait_call_waits_for_a_matching_message_and_calls_since() -> None:
+    client = await FakeTelegramClient.launch(TOKEN)
+    try:
+        alice = await client.add_user("Alice", username="alice")
+        bob = await client.add_user("Bob", username="bob")
+        await alice.start_bot()
+        await bob.start_bot()
+        before = time.time()
+        async with Bot(TOKEN, base_url=client.base_url) as bot:
+            waiting = asyncio.create_task(
+                client.wait_call(after=before, chat_id=alice.id, pattern=r"cards \d", timeout=5)
+            )
+            await asyncio.sleep(0.2)
+            assert not waiting.done()
+            await bot.send_message(bob.id, "Your cards 1")  # another chat
+            await bot.send_message(alice.id, "Your turn")  # no match
+            await bot.send_message(alice.id, "Your cards 2")
+            call = await waiting
+            assert (call["params"]["text"], call["params"]["chat_id"]) == ("Your cards 2", alice.id)
+            assert before < call["at"] <= time.time()
+            # Already logged: found at once; and nothing newer times out.
+            again = await client.wait_call(after=before, chat_id=alice.id, pattern="cards")
+            assert again["at"] == call["at"]
+            with pytest.raises(ValueError, match="time-out"):
+                await client.wait_call(after=call["at"], chat_id=alice.id, timeout=0.3)
+            newer = await client.calls("sendMessage", since=before)
+            assert [c["params"]["text"] for c in newer] == [
+                "Your cards 1",
+                "Your turn",
+                call["params"]["text"],
+            ]
+            assert await client.calls("sendMessage", since=call["at"]) == []
+    finally:
+        await client.aclose()

@@ -1,0 +1,374 @@
+"""Service benchmark: the real `whodunit run` process end to end, against a bare echo bot.
+
+    .venv/bin/python -m bench.service [--games 50] [--rounds 2] [--backends sqlite,postgresql]
+        [--concurrency 1,64] [--running-games 0] [--real-limits] [--echo-only]
+
+The fake Bot API (`python -m tests.fakebot`) runs in its own process; so does the bot
+(`bench.counted_run`: `whodunit run` with its database transactions counted), so the bot's
+CPU time is read from /proc/<pid>/stat alone. Telegram's limits are lifted (WHODUNIT_*
+rates and flood limits set very high).
+
+For each backend (a fresh SQLite file, or a fresh PostgreSQL database on 127.0.0.1:5432
+dropped afterwards) and each `--running-games` count (that many started games, each with an
+unanswered suggestion, stored before the bot starts): `--games` groups of 4–6 players set
+up through the bot (/settings, /newgame, Join presses, Start), then for each
+`--concurrency`: `--rounds` rounds of two interleaved streams per group (player 0 suggests
+to 1, player 2 to 3: a typed /suggest, then the target's answer press), with at most that
+many updates outstanding. First, on the same fake, a bare python-telegram-bot echo bot
+(`bench.echo_bot`) gets as many private messages at each concurrency.
+
+Printed per phase: updates per second; p50/p95/p99 from an update (the moment the person
+acted) to its last message (the latest message of the bot to the stream's private chats
+before its next update, at least the awaited one: the target's prompt, the suggester's
+"shows you"; the times are the fake's); bot CPU per update (ms) and the share of one core
+(and the shares of the fake and of this driver: near 100% the instrument, not the bot,
+sets the pace);
+database transactions per update (counted in the bot by a SQLAlchemy `begin` event on both
+backends; on PostgreSQL also `pg_stat_database.xact_commit`, read after the 10 s stats flush,
+all sessions of that database); and the game/echo ratio of updates per second.
+`--real-limits` adds a phase at the highest concurrency with Telegram's real limits (the
+bot restarted with the defaults), then the bot's share of one core in the 10 s after the last
+update (what it sent then, held back by the limits, and what waiting costs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
+from sqlalchemy.engine import make_url
+
+from bench.service_play import Club, Timeline, echo_rounds, last_messages, play_rounds
+from bench.service_prefill import prefill
+from storage.service import Store
+from tests.fakebot import FakeTelegramClient
+from tests.support.processes import REPO_ROOT, bot_env
+
+TOKEN = "123:ABC"
+PG_URL = os.environ.get(
+    "WHODUNIT_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+)
+LIFTED = {
+    name: "1000000"
+    for name in (
+        "WHODUNIT_GROUP_MESSAGES_PER_MINUTE",
+        "WHODUNIT_MESSAGES_PER_SECOND",
+        "WHODUNIT_PRIVATE_MESSAGES_PER_SECOND",
+        "WHODUNIT_FLOOD_GROUP_LIMIT",
+        "WHODUNIT_FLOOD_PRIVATE_LIMIT",
+        "WHODUNIT_FLOOD_GROUP_SUSTAINED_LIMIT",
+    )
+}
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+@dataclass
+class Bot:
+    """A bot process (whodunit or echo) and where it logs."""
+
+    process: asyncio.subprocess.Process
+    counts: Path | None = None
+
+    @classmethod
+    async def start(
+        cls, fake: FakeTelegramClient, args: list[str], env: dict[str, str], log: Path
+    ) -> Bot:
+        after = time.time()
+        with log.open("ab") as out:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", *args, env=env, cwd=REPO_ROOT, stdout=out, stderr=out
+            )
+        await fake.wait_call(after=after, method="deleteWebhook", timeout=120)
+        return cls(process)
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.process.pid)
+
+    def transactions(self) -> int:
+        assert self.counts is not None
+        return int(self.counts.read_text().split()[0]) if self.counts.exists() else 0
+
+    async def stop(self) -> None:
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.process.wait(), 30)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+async def xact_commit(url: str) -> int:
+    name = make_url(url).database
+    conn = await asyncpg.connect(_dsn(PG_URL), timeout=5)
+    try:
+        sql = "SELECT xact_commit FROM pg_stat_database WHERE datname = $1"
+        return int(await conn.fetchval(sql, name))
+    finally:
+        await conn.close()
+
+
+def _dsn(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def _pg_admin(sql: str) -> None:
+    conn = await asyncpg.connect(_dsn(PG_URL), timeout=5)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+@dataclass
+class Figures:
+    label: str
+    updates: int
+    seconds: float
+    latencies: list[float]
+    cpu: float
+    fake_cpu: float = 0.0
+    driver_cpu: float = 0.0
+    transactions: float | None = None
+    pg_commits: float | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.updates / self.seconds
+
+    def line(self, echo: Figures | None) -> str:
+        ms = [1000 * x for x in self.latencies]
+        cpu = 1000 * self.cpu / self.updates
+        tx = "" if self.transactions is None else f"  tx/upd {self.transactions:5.1f}"
+        pg = "" if self.pg_commits is None else f" (pg xact_commit {self.pg_commits:5.1f})"
+        ratio = f"  game/echo {self.rate / echo.rate:6.3f}" if echo else ""
+        return (
+            f"  {self.label:<34} {self.rate:7.1f} upd/s  p50/p95/p99 {pct(ms, 0.5):7.0f}"
+            f" {pct(ms, 0.95):7.0f} {pct(ms, 0.99):7.0f} ms  CPU {cpu:6.1f}"
+            f" ms/upd ({100 * self.cpu / self.seconds:4.0f}% core; fake"
+            f" {100 * self.fake_cpu / self.seconds:3.0f}%, driver"
+            f" {100 * self.driver_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}"
+        )
+
+
+async def measure(
+    label: str,
+    fake: FakeTelegramClient,
+    bot: Bot,
+    drive: Awaitable[None],
+    timeline: Timeline,
+    pg_url: str | None = None,
+) -> Figures:
+    """Run `drive` (an awaitable), then read the figures of the phase."""
+    began = time.time()
+    assert fake.process is not None
+    cpu0, tx0 = bot.cpu(), bot.transactions() if bot.counts else 0
+    fake0, driver0 = cpu_seconds(fake.process.pid), cpu_seconds(os.getpid())
+    pg0 = await xact_commit(pg_url) if pg_url else 0
+    await drive
+    ended = max(u.awaited for u in timeline.updates)
+    await asyncio.sleep(0.5)  # trailing messages
+    cpu, fake_cpu = bot.cpu() - cpu0, cpu_seconds(fake.process.pid) - fake0
+    driver_cpu = cpu_seconds(os.getpid()) - driver0
+    last_messages(timeline, await fake.calls(since=began))
+    n = len(timeline.updates)
+    figures = Figures(label, n, ended - began, timeline.latencies(), cpu, fake_cpu, driver_cpu)
+    if bot.counts:
+        await asyncio.sleep(0.3)
+        figures.transactions = (bot.transactions() - tx0) / n
+    if pg_url:
+        await asyncio.sleep(11)  # PostgreSQL 15 flushes an idle session's statistics in 10 s
+        figures.pg_commits = (await xact_commit(pg_url) - pg0) / n
+    return figures
+
+
+def whodunit_env(fake: FakeTelegramClient, url: str, real_limits: bool) -> dict[str, str]:
+    extra = {} if real_limits else LIFTED
+    return bot_env(TOKEN, fake.base_url, url, WHODUNIT_LOG_LEVEL="WARNING", **extra)
+
+
+async def start_whodunit(
+    fake: FakeTelegramClient, url: str, folder: Path, real_limits: bool = False
+) -> Bot:
+    counts = folder / f"counts-{uuid.uuid4().hex[:6]}"
+    bot = await Bot.start(
+        fake,
+        ["bench.counted_run", str(counts)],
+        whodunit_env(fake, url, real_limits),
+        folder / "whodunit.log",
+    )
+    bot.counts = counts
+    return bot
+
+
+async def waiting_cost(fake: FakeTelegramClient, bot: Bot, seconds: float = 10.0) -> None:
+    """The bot's CPU share in the `seconds` after the last awaited message, while it sends
+    what the limits held back (and then idles), and how many messages it sent then."""
+    began, cpu0 = time.time(), bot.cpu()
+    await asyncio.sleep(seconds)
+    cpu = bot.cpu() - cpu0
+    sent = [c for c in await fake.calls(since=began) if c["method"] != "getUpdates"]
+    print(
+        f"  then {seconds:.0f} s with no updates: {len(sent)} Bot API calls,"
+        f" bot CPU {100 * cpu / seconds:.1f}% of a core",
+        flush=True,
+    )
+
+
+async def echo_phases(
+    fake: FakeTelegramClient, args: argparse.Namespace, folder: Path
+) -> dict[int, Figures]:
+    """The echo bot at each concurrency, as many updates as a game phase."""
+    streams = 2 * args.games
+    people = [await fake.add_user(f"E{n}", username=f"e{n}") for n in range(streams)]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WHODUNIT_")}
+    bot = await Bot.start(fake, ["bench.echo_bot", fake.base_url, TOKEN], env, folder / "echo.log")
+    results = {}
+    try:
+        for person in people:
+            await person.start_bot()
+        await asyncio.sleep(1.0)
+        for c in args.concurrency:
+            timeline = Timeline()
+            drive = echo_rounds(people, 2 * args.rounds, c, timeline)
+            results[c] = await measure(f"echo, {c} at a time", fake, bot, drive, timeline)
+            print(results[c].line(None), flush=True)
+    finally:
+        await bot.stop()
+    return results
+
+
+async def game_phases(
+    fake: FakeTelegramClient,
+    args: argparse.Namespace,
+    folder: Path,
+    backend: str,
+    url: str,
+    running: int,
+    echo: dict[int, Figures],
+) -> None:
+    """Pre-fill, start the bot, set up the groups, play at each concurrency."""
+    pg_url = url if backend == "postgresql" else None
+    t0 = time.perf_counter()
+    await prefill(url, running)
+    if running:
+        print(f"  ({running} running games stored in {time.perf_counter() - t0:.0f} s)")
+    bot = await start_whodunit(fake, url, folder)
+    tag = f"{backend[0]}{running}{uuid.uuid4().hex[:4]}"
+    try:
+        clubs = [await Club.open(fake, f"{tag}g{n}", 4 + n % 3) for n in range(args.games)]
+        t0, cpu0 = time.perf_counter(), bot.cpu()
+        await asyncio.gather(*(club.set_up() for club in clubs))
+        took = time.perf_counter() - t0
+        print(
+            f"  set-up of {args.games} games through the bot: {args.games / took:.2f} games/s,"
+            f" {1000 * (bot.cpu() - cpu0) / args.games:.0f} ms bot CPU per game",
+            flush=True,
+        )
+        store = await Store.open(url, migrate=False)
+        try:
+            for club in clubs:
+                ref = await store.game_for_chat(club.group.id, 0)
+                assert ref is not None
+                club.learn(await store.load(ref.id))
+        finally:
+            await store.close()
+        for c in args.concurrency:
+            timeline = Timeline()
+            drive = play_rounds(clubs, args.rounds, c, timeline)
+            label = f"game, {c} at a time"
+            figures = await measure(label, fake, bot, drive, timeline, pg_url)
+            print(figures.line(echo.get(c)), flush=True)
+        if args.real_limits:
+            await bot.stop()
+            bot = await start_whodunit(fake, url, folder, real_limits=True)
+            c = max(args.concurrency)
+            timeline = Timeline()
+            drive = play_rounds(clubs, args.rounds, c, timeline)
+            figures = await measure(f"real limits, {c} at a time", fake, bot, drive, timeline)
+            print(figures.line(echo.get(c)), flush=True)
+            await waiting_cost(fake, bot)
+    finally:
+        await bot.stop()
+
+
+async def backend_runs(
+    fake: FakeTelegramClient,
+    args: argparse.Namespace,
+    folder: Path,
+    backend: str,
+    echo: dict[int, Figures],
+) -> None:
+    for running in args.running_games:
+        print(f"{backend}, {running} running games in the database:", flush=True)
+        if backend == "sqlite":
+            url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
+            await game_phases(fake, args, folder, backend, url, running, echo)
+            continue
+        name = f"whodunit_bench_{uuid.uuid4().hex[:8]}"
+        await _pg_admin(f'CREATE DATABASE "{name}"')
+        try:
+            url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+            await game_phases(fake, args, folder, backend, url, running, echo)
+        finally:
+            await _pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def numbers(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x]
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.service", description=__doc__)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=2, help="per stream and concurrency")
+    parser.add_argument("--backends", default="sqlite,postgresql")
+    parser.add_argument("--concurrency", type=numbers, default=[1, 64])
+    parser.add_argument("--running-games", type=numbers, default=[0])
+    parser.add_argument("--real-limits", action="store_true")
+    parser.add_argument("--echo-only", action="store_true")
+    return parser.parse_args(argv)
+
+
+async def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    print(
+        f"{os.cpu_count()} CPUs; {args.games} groups of 4-6, 2 streams each, {args.rounds}"
+        " rounds (a suggestion and its answer press) per stream and concurrency",
+        flush=True,
+    )
+    fake = await FakeTelegramClient.launch(TOKEN)
+    try:
+        with tempfile.TemporaryDirectory() as name:
+            folder = Path(name)
+            echo = await echo_phases(fake, args, folder)
+            if not args.echo_only:
+                for backend in args.backends.split(","):
+                    await backend_runs(fake, args, folder, backend, echo)
+    finally:
+        await fake.aclose()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
