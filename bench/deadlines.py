@@ -12,23 +12,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import tempfile
 import time
-import uuid
 from datetime import timedelta
 
-import asyncpg
-from sqlalchemy.engine import make_url
-
+from bench.postgres import fresh_database
 from bot.scheduler import Scheduler
 from bot.services import Services
 from simulation.crowd import START, crowd
 from storage.service import Store
-
-PG_URL = os.environ.get(
-    "WHODUNIT_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-)
 
 
 async def measure(url: str, games: int) -> None:
@@ -65,18 +57,9 @@ async def main() -> None:
         await measure(f"sqlite:///{folder}/bench.db", args.games)
     if args.no_postgres:
         return
-    name = f"whodunit_bench_{uuid.uuid4().hex[:8]}"
-    admin = make_url(PG_URL).set(drivername="postgresql").render_as_string(hide_password=False)
-    conn = await asyncpg.connect(admin)
-    await conn.execute(f'CREATE DATABASE "{name}"')
-    try:
+    async with fresh_database() as url:
         print("PostgreSQL:")
-        await measure(
-            make_url(PG_URL).set(database=name).render_as_string(hide_password=False), args.games
-        )
-    finally:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await conn.close()
+        await measure(url, args.games)
     print("(target: 1,000 simultaneous day ends in under 10 s)")
 
 

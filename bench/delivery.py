@@ -16,15 +16,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
-import asyncpg
-from sqlalchemy.engine import make_url
-
+from bench.postgres import fresh_database
 from bot.delivery.sender import Sender
 from engine import commands as cmd
 from engine.settings import Settings
@@ -36,9 +32,6 @@ from tests.support.stored_games import answer_for, suggestion_for
 TOKEN = "123:ABC"
 ROOMY = Settings(
     suggestions_per_day=100_000, max_per_target_per_day=100_000, auto_no_refutation=False
-)
-PG_URL = os.environ.get(
-    "WHODUNIT_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )
 
 
@@ -93,15 +86,6 @@ def report(name: str, sender: Sender, elapsed: float, commands: int) -> None:
     )
 
 
-async def _admin(sql: str) -> None:
-    plain = make_url(PG_URL).set(drivername="postgresql").render_as_string(hide_password=False)
-    conn = await asyncpg.connect(plain, timeout=5)
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12)
@@ -113,13 +97,8 @@ async def main() -> None:
         report("SQLite", *await measure(url, args.games, args.rounds))
     if args.no_postgres:
         return
-    name = f"whodunit_bench_{uuid.uuid4().hex[:8]}"
-    await _admin(f'CREATE DATABASE "{name}"')
-    try:
-        url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    async with fresh_database() as url:
         report("PostgreSQL", *await measure(url, args.games, args.rounds))
-    finally:
-        await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ from pathlib import Path
 import asyncpg
 from sqlalchemy.engine import make_url
 
+from bench.postgres import PG_URL, fresh_database, plain_dsn
 from bench.service_play import Club, Timeline, echo_rounds, last_messages, play_rounds
 from bench.service_prefill import prefill
 from storage.service import Store
@@ -55,9 +56,6 @@ from tests.fakebot import FakeTelegramClient
 from tests.support.processes import REPO_ROOT, bot_env
 
 TOKEN = "123:ABC"
-PG_URL = os.environ.get(
-    "WHODUNIT_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-)
 LIFTED = {
     name: "1000000"
     for name in (
@@ -121,22 +119,10 @@ def pct(values: list[float], q: float) -> float:
 
 async def xact_commit(url: str) -> int:
     name = make_url(url).database
-    conn = await asyncpg.connect(_dsn(PG_URL), timeout=5)
+    conn = await asyncpg.connect(plain_dsn(PG_URL), timeout=5)
     try:
         sql = "SELECT xact_commit FROM pg_stat_database WHERE datname = $1"
         return int(await conn.fetchval(sql, name))
-    finally:
-        await conn.close()
-
-
-def _dsn(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-async def _pg_admin(sql: str) -> None:
-    conn = await asyncpg.connect(_dsn(PG_URL), timeout=5)
-    try:
-        await conn.execute(sql)
     finally:
         await conn.close()
 
@@ -326,13 +312,8 @@ async def backend_runs(
             url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
             await game_phases(fake, args, folder, backend, url, running, echo)
             continue
-        name = f"whodunit_bench_{uuid.uuid4().hex[:8]}"
-        await _pg_admin(f'CREATE DATABASE "{name}"')
-        try:
-            url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+        async with fresh_database() as url:
             await game_phases(fake, args, folder, backend, url, running, echo)
-        finally:
-            await _pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def numbers(text: str) -> list[int]:

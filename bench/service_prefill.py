@@ -8,13 +8,9 @@ from datetime import UTC, datetime
 import asyncpg
 from sqlalchemy.engine import make_url
 
-from bot.announce.table import plan_messages
-from engine import commands as cmd
-from engine.cards import Category
-from engine.settings import Settings
+from bench.postgres import plain_dsn
+from simulation.crowd import crowd
 from storage.service import Store
-
-STRICT = Settings(auto_no_refutation=False)  # every suggestion waits for its answer
 
 
 async def prefill(url: str, games: int, players: int = 4) -> None:
@@ -23,25 +19,8 @@ async def prefill(url: str, games: int, players: int = 4) -> None:
     if games == 0:
         return
     store = await Store.open(url)
-    now = datetime.now(UTC)
     try:
-        for n in range(games):
-            opening = cmd.OpenLobby(actor=1, seed=n, settings=STRICT)
-            outcome = await store.create_game(-2_000_000 - n, 0, opening, now, plan_messages)
-            for user in range(2, players + 1):
-                await store.execute(outcome.game_id, cmd.JoinLobby(actor=user), now, plan_messages)
-            outcome = await store.execute(
-                outcome.game_id, cmd.StartGame(actor=1), now, plan_messages
-            )
-            game = outcome.state
-            suggestion = cmd.MakeSuggestion(
-                actor=1,
-                target=2,
-                suspect=game.in_play(Category.SUSPECT)[0],
-                weapon=game.in_play(Category.WEAPON)[0],
-                place=game.in_play(Category.PLACE)[0],
-            )
-            await store.execute(outcome.game_id, suggestion, now, plan_messages)
+        await crowd(store, games, players, now=datetime.now(UTC), first_chat=-2_000_000)
     finally:
         await store.close()
     sql = "UPDATE outbox SET status = 'sent'"
@@ -50,8 +29,7 @@ async def prefill(url: str, games: int, players: int = 4) -> None:
         with sqlite3.connect(str(parsed.database)) as conn:
             conn.execute(sql)
     else:
-        plain = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
-        conn = await asyncpg.connect(plain)
+        conn = await asyncpg.connect(plain_dsn(url))
         try:
             await conn.execute(sql)
         finally:

@@ -15,13 +15,10 @@ import os
 import statistics
 import tempfile
 import time
-import uuid
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-import asyncpg
-from sqlalchemy.engine import make_url
-
+from bench.postgres import fresh_database
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import Category
@@ -32,9 +29,6 @@ from storage.service import Store
 
 NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 SETTINGS = Settings(suggestions_per_day=100_000, max_per_target_per_day=100_000, max_players=10)
-PG_URL = os.environ.get(
-    "WHODUNIT_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-)
 
 
 def planner(ctx: PlanContext) -> list[OutboxItem]:
@@ -165,15 +159,6 @@ async def bench(name: str, url: str, commands: int, games: int) -> None:
     print(f"  load it from this process's cache    {load['cached']:6.2f} ms")
 
 
-async def _pg_admin(sql: str) -> None:
-    dsn = make_url(PG_URL).set(drivername="postgresql").render_as_string(hide_password=False)
-    conn = await asyncpg.connect(dsn, timeout=5)
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--commands", type=int, default=3000)
@@ -185,13 +170,8 @@ async def main() -> None:
         await bench("SQLite", f"sqlite:///{folder}/bench.db", args.commands, args.games)
     if args.no_postgres:
         return
-    name = f"whodunit_bench_{uuid.uuid4().hex[:8]}"
-    await _pg_admin(f'CREATE DATABASE "{name}"')
-    try:
-        url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    async with fresh_database() as url:
         await bench("PostgreSQL", url, args.commands, args.games)
-    finally:
-        await _pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 if __name__ == "__main__":

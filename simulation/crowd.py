@@ -14,15 +14,23 @@ START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 STRICT = Settings(auto_no_refutation=False)  # every suggestion waits for its answer
 
 
-async def crowd(store: Store, games: int, players: int = 4) -> list[int]:
-    """`games` started games, each with one unanswered suggestion; their ids."""
+async def crowd(
+    store: Store,
+    games: int,
+    players: int = 4,
+    *,
+    now: datetime = START,
+    first_chat: int = -1_000_000,
+) -> list[int]:
+    """`games` started games (chats `first_chat`, `first_chat - 1`, …) begun at `now`, each
+    with one unanswered suggestion; their ids."""
     ids = []
     for n in range(games):
         opening = cmd.OpenLobby(actor=1, seed=n, settings=STRICT)
-        outcome = await store.create_game(-1_000_000 - n, 0, opening, START, plan_messages)
+        outcome = await store.create_game(first_chat - n, 0, opening, now, plan_messages)
         for user in range(2, players + 1):
-            await store.execute(outcome.game_id, cmd.JoinLobby(actor=user), START, plan_messages)
-        outcome = await store.execute(outcome.game_id, cmd.StartGame(actor=1), START, plan_messages)
+            await store.execute(outcome.game_id, cmd.JoinLobby(actor=user), now, plan_messages)
+        outcome = await store.execute(outcome.game_id, cmd.StartGame(actor=1), now, plan_messages)
         game = outcome.state
         suggestion = cmd.MakeSuggestion(
             actor=1,
@@ -31,6 +39,6 @@ async def crowd(store: Store, games: int, players: int = 4) -> list[int]:
             weapon=game.in_play(Category.WEAPON)[0],
             place=game.in_play(Category.PLACE)[0],
         )
-        await store.execute(outcome.game_id, suggestion, START, plan_messages)
+        await store.execute(outcome.game_id, suggestion, now, plan_messages)
         ids.append(outcome.game_id)
     return ids
