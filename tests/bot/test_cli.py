@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.fakebot import FakeTelegramClient
-from tests.support.processes import bot_env, start_bot, stop_bot, whodunit_command
+from tests.support.processes import bot_env, club_of_three, start_bot, stop_bot, whodunit_command
 
 TOKEN = "123:ABC"
 
@@ -40,12 +40,7 @@ async def test_whodunit_run_serves_a_game(tmp_path: Path) -> None:
         env = bot_env(TOKEN, fake.base_url, f"sqlite:///{tmp_path}/bot.db")
         bot = await start_bot(env, tmp_path)
         await fake.wait_for(lambda: _polling(fake), timeout=30)
-        alice = await fake.add_user("Alice", username="alice")
-        bob = await fake.add_user("Bob", username="bob")
-        carol = await fake.add_user("Carol", username="carol")
-        group = await fake.add_group("Club", admins=[alice], members=[bob, carol])
-        for person in (alice, bob, carol):
-            await person.start_bot()
+        alice, bob, carol, group = await club_of_three(fake)
         await alice.send(group, "/newgame")
         lobby = await _bot_message(fake, group, lambda m: bool(m.buttons))
         for person in (bob, carol):

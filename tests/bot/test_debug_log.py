@@ -14,7 +14,7 @@ from engine.cards import CLASSIC
 from storage.service import Store
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from tests.support.play import card_name, naming
-from tests.support.processes import bot_env, whodunit_command
+from tests.support.processes import bot_env, club_of_three, whodunit_command
 
 TOKEN = "7301945862:AAHwhodunitDebugLogSecret_x9Qz-K3vTb"
 SECRET = TOKEN.partition(":")[2]
@@ -58,12 +58,7 @@ async def test_a_game_logged_at_debug_shows_no_token_and_no_card_of_a_hand(
         )
     try:
         await fake.wait_for(lambda: fake.calls("deleteWebhook"), timeout=30)
-        alice = await fake.add_user("Alice", username="alice")
-        bob = await fake.add_user("Bob", username="bob")
-        carol = await fake.add_user("Carol", username="carol")
-        group = await fake.add_group("Club", admins=[alice], members=[bob, carol], bot_admin=True)
-        for person in (alice, bob, carol):
-            await person.start_bot()
+        alice, bob, carol, group = await club_of_three(fake, bot_admin=True)
         await alice.send(group, "/settings accusation_window 1m")
         await _post(fake, group, "Saved")
         await alice.send(group, "/newgame")

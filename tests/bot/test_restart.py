@@ -14,7 +14,7 @@ import pytest
 from storage.service import Store
 from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage
 from tests.support.play import card_name, naming
-from tests.support.processes import bot_env, start_bot, stop_bot
+from tests.support.processes import bot_env, club_of_three, start_bot, stop_bot
 
 TOKEN = "123:ABC"
 
@@ -39,12 +39,7 @@ async def test_sigkill_before_the_day_ends_and_restart_after(tmp_path: Path) -> 
     second = None
     try:
         await fake.wait_for(lambda: _polling(fake), timeout=30)
-        alice = await fake.add_user("Alice", username="alice")
-        bob = await fake.add_user("Bob", username="bob")
-        carol = await fake.add_user("Carol", username="carol")
-        group = await fake.add_group("Club", admins=[alice], members=[bob, carol], bot_admin=True)
-        for person in (alice, bob, carol):
-            await person.start_bot()
+        alice, bob, carol, group = await club_of_three(fake, bot_admin=True)
         await alice.send(group, "/settings day_length 1m")
         await _wait_post(fake, group, "Saved", 15)
         await alice.send(group, "/newgame")

@@ -8,6 +8,8 @@ import signal
 import sys
 from pathlib import Path
 
+from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -46,3 +48,16 @@ async def stop_bot(process: asyncio.subprocess.Process, sig: int = signal.SIGTER
         process.kill()
         output, _ = await process.communicate()
     return output.decode(errors="replace") if output else ""
+
+
+async def club_of_three(
+    fake: FakeTelegramClient, *, bot_admin: bool = False
+) -> tuple[RemoteUser, RemoteUser, RemoteUser, RemoteGroup]:
+    """Alice (admin), Bob and Carol in the group "Club", each having started the bot."""
+    alice = await fake.add_user("Alice", username="alice")
+    bob = await fake.add_user("Bob", username="bob")
+    carol = await fake.add_user("Carol", username="carol")
+    group = await fake.add_group("Club", admins=[alice], members=[bob, carol], bot_admin=bot_admin)
+    for person in (alice, bob, carol):
+        await person.start_bot()
+    return alice, bob, carol, group
