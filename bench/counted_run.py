@@ -3,16 +3,20 @@
     .venv/bin/python -m bench.counted_run FILE   (then the usual WHODUNIT_* environment)
 
 A SQLAlchemy event on every engine counts transactions begun (`begin`) and committed
-(`commit`); a daemon thread writes "begun committed" to FILE every 0.2 s. Otherwise this is
+(`commit`); a daemon thread writes "begun committed" to FILE every 0.2 s. With
+BENCH_TX_SITES=PATH it also writes to PATH the transactions by the code that began them. Otherwise this is
 `whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
 transactions per update on SQLite, which has no statistics view.
 """
 
 from __future__ import annotations
 
+import collections
+import os
 import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +24,17 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from bot.cli import main as whodunit
+from storage.database import Database
 
 COUNTS = {"begin": 0, "commit": 0}
+SITES: collections.Counter[str] = collections.Counter()
+OURS = ("/bot/", "/storage/")  # frames of ours, less this module's wrapper
+
+
+def _site() -> str:
+    """The innermost frames of the bot's own code that began a transaction."""
+    frames = [f for f in traceback.extract_stack()[:-2] if any(p in f.filename for p in OURS)]
+    return " < ".join(f"{Path(f.filename).stem}.{f.name}" for f in reversed(frames[-4:]))
 
 
 def _count(kind: str) -> Any:
@@ -39,13 +52,29 @@ def _publish(path: Path) -> None:
             path.with_suffix(".tmp").write_text(now)
             path.with_suffix(".tmp").replace(path)
             last = now
+            if SITES:
+                lines = (f"{count} {site}" for site, count in SITES.most_common())
+                Path(os.environ["BENCH_TX_SITES"]).write_text("\n".join(lines))
         time.sleep(0.2)
+
+
+def _record_sites() -> None:
+    """Count each unit of database work by the coroutines that asked for it."""
+    run = Database._run
+
+    async def counted(self: Database, write: bool, fn: Any, urgent: bool = False) -> Any:
+        SITES[_site()] += 1
+        return await run(self, write, fn, urgent)
+
+    Database._run = counted  # type: ignore[method-assign]
 
 
 def main() -> int:
     """Count, then run the bot."""
     path = Path(sys.argv[1])
     event.listen(Engine, "begin", _count("begin"))
+    if os.environ.get("BENCH_TX_SITES"):
+        _record_sites()
     event.listen(Engine, "commit", _count("commit"))
     threading.Thread(target=_publish, args=(path,), daemon=True).start()
     return whodunit(["run"])

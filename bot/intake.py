@@ -82,6 +82,10 @@ class Intake:
         self.tasks: set[asyncio.Task[None]] = set()
         self._failures = 0
         self._pruned_at: float | None = None
+        # Updates above the highest id handled before this process started are new to us:
+        # only those up to it may be redeliveries, so only those are looked up.
+        self._handled_before: int | None = None
+        self._high_water_read = False
 
     async def run(self, stop: asyncio.Event) -> None:
         """Fetch and dispatch until `stop` is set; then let updates in flight finish."""
@@ -192,7 +196,12 @@ class Intake:
         if services is None or not update_ids:
             return set()
         try:
-            return await services.store.updates.among(update_ids)
+            if not self._high_water_read:
+                self._handled_before = await services.store.updates.newest()
+                self._high_water_read = True
+            high = self._handled_before
+            maybe = [u for u in update_ids if high is not None and u <= high]
+            return await services.store.updates.among(maybe) if maybe else set()
         except Exception:  # the handlers will find out themselves, step by step
             log.warning("could not look up handled updates", exc_info=True)
             return set()

@@ -21,6 +21,7 @@ from storage.sql import dumps, insert_for, loads
 
 log = logging.getLogger(__name__)
 LABEL_SECONDS = 600.0
+DEFAULTS_SECONDS = 60.0  # a chat's defaults, read for every message to a group, are kept this long
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Chats:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._labels: dict[tuple[int, int], tuple[float, str]] = {}
+        self._defaults: dict[int, tuple[float, ChatDefaults]] = {}
 
     def cached_label(self, conn: Connection, chat_id: int, topic_id: int) -> str:
         """`place_label`, remembered for LABEL_SECONDS (names change rarely; a rename seen
@@ -54,13 +56,24 @@ class Chats:
         return label
 
     async def get(self, chat_id: int) -> ChatDefaults:
-        """The chat's defaults; the engine's defaults for a chat nobody configured."""
+        """The chat's defaults; the engine's defaults for a chat nobody configured.
+
+        Kept DEFAULTS_SECONDS: a change made here is seen at once, another worker's within
+        that time."""
+        found = self._defaults.get(chat_id)
+        if found is not None and time.monotonic() - found[0] < DEFAULTS_SECONDS:
+            return found[1]
         query = select(ChatSettingsRecord).where(ChatSettingsRecord.chat_id == chat_id)
         row = await self.db.run_read(lambda conn: conn.execute(query).first())
         if row is None:
-            return ChatDefaults(chat_id, Settings(), None)
-        pack = from_dict(Pack, loads(row.pack)) if row.pack else None
-        return ChatDefaults(chat_id, _settings(row.settings), row.language, pack)
+            defaults = ChatDefaults(chat_id, Settings(), None)
+        else:
+            pack = from_dict(Pack, loads(row.pack)) if row.pack else None
+            defaults = ChatDefaults(chat_id, _settings(row.settings), row.language, pack)
+        if len(self._defaults) > 10_000:
+            self._defaults.clear()
+        self._defaults[chat_id] = (time.monotonic(), defaults)
+        return defaults
 
     async def set_pack(self, chat_id: int, pack: Pack | None, now: datetime | None = None) -> None:
         """The chat's own card pack (None: none)."""
@@ -98,6 +111,8 @@ class Chats:
 
         One transaction; moving again (or the other way round later) changes nothing."""
         moved = await self.db.run_write(move_chat, old_chat_id, new_chat_id)
+        for chat in (old_chat_id, new_chat_id):
+            self._defaults.pop(chat, None)
         if moved.anything:
             log.info("chat %s became %s: moved %s", old_chat_id, new_chat_id, moved)
         return moved
@@ -109,7 +124,10 @@ class Chats:
             chat_id=chat_id, **(defaults | values)
         )
         query = insert.on_conflict_do_update(index_elements=["chat_id"], set_=values)
-        await self.db.run_write(lambda conn: conn.execute(query))
+        try:
+            await self.db.run_write(lambda conn: conn.execute(query))
+        finally:
+            self._defaults.pop(chat_id, None)
 
 
 def place_label(conn: Connection, chat_id: int, topic_id: int) -> str:

@@ -1,9 +1,15 @@
-"""People the bot has seen: name, username, language, and whether a direct message works."""
+"""People the bot has seen: name, username, language, and whether a direct message works.
+
+Look-ups are served from a per-process cache for FRESH_SECONDS: every message the bot sends
+names people and reads its reader's language, and reading them from the database each time
+was most of the sender's work. A change made by this process is seen at once (the cache is
+written through); one made by another worker within FRESH_SECONDS."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,6 +18,9 @@ from sqlalchemy import select, update
 from storage.database import Database
 from storage.models import PersonRecord
 from storage.sql import insert_for
+
+FRESH_SECONDS = 60.0
+MAX_CACHED = 50_000
 
 
 @dataclass(frozen=True)
@@ -44,8 +53,27 @@ def _person(r: Any) -> Person:
 class People:
     """Upsert and look up people; Telegram user ids are the keys."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, fresh_seconds: float = FRESH_SECONDS) -> None:
         self.db = db
+        self.fresh_seconds = fresh_seconds
+        self._known: dict[int, tuple[float, Person]] = {}
+
+    def _cached(self, user_id: int) -> Person | None:
+        found = self._known.get(user_id)
+        if found is None or time.monotonic() - found[0] > self.fresh_seconds:
+            return None
+        return found[1]
+
+    def _keep(self, person: Person) -> Person:
+        if len(self._known) >= MAX_CACHED:
+            self._known.clear()
+        self._known[person.user_id] = (time.monotonic(), person)
+        return person
+
+    def _change(self, user_id: int, **values: Any) -> None:
+        found = self._cached(user_id)
+        if found is not None:
+            self._keep(replace(found, **values))
 
     async def upsert(
         self,
@@ -65,7 +93,8 @@ class People:
         query = insert.on_conflict_do_update(
             index_elements=["user_id"], set_=values | {"updated_at": now}
         ).returning(PersonRecord)
-        return await self.db.run_write(lambda conn: _person(conn.execute(query).one()))
+        person = await self.db.run_write(lambda conn: _person(conn.execute(query).one()))
+        return self._keep(person)
 
     async def set_dm_ok(self, user_id: int, ok: bool, now: datetime | None = None) -> bool:
         """Whether a direct message to the person works; False if the person is unknown."""
@@ -74,17 +103,24 @@ class People:
             .where(PersonRecord.user_id == user_id)
             .values(dm_ok=ok, updated_at=now or datetime.now(UTC))
         )
-        return await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
+        changed = await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
+        self._change(user_id, dm_ok=ok)
+        return changed
 
     async def set_reminders(self, user_id: int, on: bool) -> bool:
         """Whether the person wants private reminders before deadlines."""
         query = update(PersonRecord).where(PersonRecord.user_id == user_id).values(reminders=on)
-        return await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
+        changed = await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
+        self._change(user_id, reminders=on)
+        return changed
 
     async def get(self, user_id: int) -> Person | None:
+        cached = self._cached(user_id)
+        if cached is not None:
+            return cached
         query = select(PersonRecord).where(PersonRecord.user_id == user_id)
         row = await self.db.run_read(lambda conn: conn.execute(query).first())
-        return _person(row) if row is not None else None
+        return self._keep(_person(row)) if row is not None else None
 
     async def by_username(self, username: str) -> int | None:
         """The user id behind an @username (any case), the latest seen if it changed hands."""
@@ -98,9 +134,16 @@ class People:
 
     async def get_many(self, user_ids: Iterable[int]) -> dict[int, Person]:
         """Known people among user_ids, by id (to render names in bulk)."""
-        ids = set(user_ids)
-        if not ids:
-            return {}
-        query = select(PersonRecord).where(PersonRecord.user_id.in_(ids))
+        found: dict[int, Person] = {}
+        missing = set()
+        for user_id in set(user_ids):
+            cached = self._cached(user_id)
+            if cached is None:
+                missing.add(user_id)
+            else:
+                found[user_id] = cached
+        if not missing:
+            return found
+        query = select(PersonRecord).where(PersonRecord.user_id.in_(missing))
         rows = await self.db.run_read(lambda conn: conn.execute(query).all())
-        return {row.user_id: _person(row) for row in rows}
+        return found | {row.user_id: self._keep(_person(row)) for row in rows}

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
 from storage.database import Database
@@ -104,6 +104,12 @@ def handled_among(conn: Connection, update_ids: Iterable[int]) -> set[int]:
     return set(conn.execute(query).scalars())
 
 
+def newest(conn: Connection) -> int | None:
+    """The highest update id that ran a game command, if any."""
+    found: int | None = conn.execute(select(func.max(HandledUpdateRecord.update_id))).scalar()
+    return found
+
+
 def prune(conn: Connection, now: datetime) -> int:
     """Forget handled updates older than Telegram could send again; how many went."""
     h = HandledUpdateRecord
@@ -119,6 +125,10 @@ class HandledUpdates:
     async def among(self, update_ids: Iterable[int]) -> set[int]:
         """Those of `update_ids` that already ran a game command."""
         return await self.db.run_read(handled_among, list(update_ids))
+
+    async def newest(self) -> int | None:
+        """The highest update id that ran a game command (updates above it are new)."""
+        return await self.db.run_read(newest)
 
     async def prune(self, now: datetime) -> int:
         """Forget handled updates older than Telegram could send again."""
