@@ -3,9 +3,9 @@
     .venv/bin/python -m bench.counted_run FILE   (then the usual WHODUNIT_* environment)
 
 A SQLAlchemy event on every engine counts transactions begun (`begin`) and committed
-(`commit`); a daemon thread writes "begun committed" to FILE every 0.2 s. With
-BENCH_TX_SITES=PATH it also writes to PATH the transactions by the code that began them. Otherwise this is
-`whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
+(`commit`); a daemon thread writes "begun committed" to FILE every 0.2 s (with
+BENCH_TX_SITES=PATH, also the transactions by the code that began them, to PATH). Otherwise
+this is `whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
 transactions per update on SQLite, which has no statistics view.
 """
 

@@ -7,8 +7,8 @@ written through); one made by another worker within FRESH_SECONDS."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
