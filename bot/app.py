@@ -204,6 +204,8 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
             keep_sent=timedelta(days=config.outbox_keep_days),
         )
         application.bot_data["sender"] = sender
+        services.hand_over = sender.hand_over  # a command's messages go straight to it
+        store.claim_for = worker
         application.bot_data["stop"] = stop
         application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)

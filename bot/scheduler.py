@@ -231,7 +231,7 @@ class Scheduler:
             return
         await store.deadlines.complete(row)
         if outcome.events:
-            self.services.outbox_ready.set()
+            self.services.deliver(outcome.handoff)
             self.replan(outcome)
 
     async def _tell_offline(self, row: DeadlineRow) -> None:

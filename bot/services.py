@@ -16,6 +16,7 @@ from bot.directory import Directory
 from bot.flood import RepeatedRefusals
 from engine.commands import Command, OpenLobby
 from storage.messages_owed import OutboxItem
+from storage.outbox import Handoff
 from storage.service import Outcome, Store
 
 _counter = itertools.count()
@@ -39,6 +40,9 @@ class Services:
     seen_people: dict[int, tuple[str, str | None, str | None]] = field(default_factory=dict)
     admins: AdminCache = field(default_factory=AdminCache)
     refusals: RepeatedRefusals = field(default_factory=RepeatedRefusals)
+    # The sender's intake of rows claimed for it by the write that stored them (set together
+    # with `store.claim_for` when this process runs a sender).
+    hand_over: Callable[[Handoff], None] | None = None
 
     def __post_init__(self) -> None:
         self.directory = Directory(self.store, self.default_language)
@@ -61,9 +65,16 @@ class Services:
 
     def _written(self, outcome: Outcome) -> None:
         if outcome.events:
-            self.outbox_ready.set()
+            self.deliver(outcome.handoff)
             if self.deadlines_changed is not None:
                 self.deadlines_changed(outcome)
+
+    def deliver(self, handoff: Handoff) -> None:
+        """Hand claimed rows to the sender; without one here, wake whoever claims."""
+        if self.hand_over is not None and self.store.claim_for is not None:
+            self.hand_over(handoff)
+        else:
+            self.outbox_ready.set()
 
     async def tell(
         self,
@@ -97,8 +108,12 @@ class Services:
         item = OutboxItem(
             key=unique, chat_id=chat_id, topic_id=topic_id, user_id=user_id, payload=payload
         )
-        await self.store.outbox.enqueue([item], self.now())
-        self.outbox_ready.set()
+        worker = self.store.claim_for
+        if worker is None or self.hand_over is None:
+            await self.store.outbox.enqueue([item], self.now())
+            self.outbox_ready.set()
+            return
+        self.deliver(await self.store.outbox.enqueue_claimed([item], self.now(), worker))
 
     def deep_link(self, payload: str) -> str:
         return f"https://t.me/{self.bot_username}?start={payload}"

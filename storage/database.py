@@ -102,6 +102,13 @@ class Database:
         PostgreSQL each statement of fn commits as it runs (meant for one UPDATE)."""
         return await self._run(True, _transaction(fn, after_commit), urgent=True)
 
+    async def run_urgent_transaction(
+        self, fn: Callable[[Connection], T], after_commit: Callable[[T], object] | None = None
+    ) -> T:
+        """Like run_write_then, ahead of the writes waiting for SQLite's writer thread; one
+        transaction on both databases (for several statements that must commit together)."""
+        return await self._run(True, _transaction(fn, after_commit), urgent=self.sqlite)
+
     async def run_read(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:

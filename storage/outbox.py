@@ -22,7 +22,8 @@ message id).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -34,6 +35,7 @@ from sqlalchemy.orm import aliased
 from engine.state import Phase
 from storage.database import Database
 from storage.leases import lease_rows
+from storage.marks import Mark, Marked, Marks
 from storage.messages_owed import OutboxItem, insert_items
 from storage.models import GameRecord, OutboxRecord, OutboxStatus
 from storage.sql import dumps, loads, rowcount
@@ -78,14 +80,58 @@ def _claimable(now: datetime) -> Any:
     return and_(ready, ~ahead)
 
 
+@dataclass(frozen=True)
+class Handoff:
+    """Rows a write claimed for this process's sender at once (no claim of its own needed),
+    and the chats whose new rows wait behind an unfinished earlier row."""
+
+    rows: tuple[OutboxRow, ...] = ()
+    held: frozenset[int] = frozenset()
+
+
+def claim_new(
+    conn: Connection, items: Sequence[OutboxItem], now: datetime, worker: str, lease: timedelta
+) -> Handoff:
+    """In the transaction that stored `items`: claim the head rows of their chats."""
+    due = [item for item in items if item.not_before is None or item.not_before <= now]
+    if not due:
+        return Handoff()
+    chats = Counter(item.chat_id for item in due)
+    rows = _claim(conn, worker, now, len(chats), lease, OutboxRecord.chat_id.in_(chats))
+    keys = {item.key for item in due}
+    first = {row.chat_id for row in rows if row.key in keys}
+    held = frozenset(chat for chat, n in chats.items() if n > (1 if chat in first else 0))
+    return Handoff(tuple(rows), held)
+
+
+def claim_next(
+    conn: Connection, wanted: dict[int, tuple[str, datetime]], lease: timedelta
+) -> dict[int, list[OutboxRow]]:
+    """For each chat in `wanted` (chat -> (worker, now)), claim its head row if it is ready."""
+    found: dict[int, list[OutboxRow]] = {}
+    by_worker: dict[tuple[str, datetime], set[int]] = {}
+    for chat, (worker, now) in wanted.items():
+        by_worker.setdefault((worker, now), set()).add(chat)
+    for (worker, now), chats in by_worker.items():
+        for row in _claim(conn, worker, now, len(chats), lease, OutboxRecord.chat_id.in_(chats)):
+            found.setdefault(row.chat_id, []).append(row)
+    return found
+
+
 def _claim(
-    conn: Connection, worker: str, now: datetime, limit: int, lease: timedelta
+    conn: Connection,
+    worker: str,
+    now: datetime,
+    limit: int,
+    lease: timedelta,
+    where: Any = None,
 ) -> list[OutboxRow]:
     o = OutboxRecord
+    claimable = _claimable(now) if where is None else and_(_claimable(now), where)
     claimed = lease_rows(
         conn,
         o,
-        _claimable(now),
+        claimable,
         order_by=[o.id],
         limit=limit,
         worker=worker,
@@ -189,12 +235,30 @@ class Outbox:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.marks = Marks(db)
 
     async def enqueue(self, items: Iterable[OutboxItem], now: datetime) -> int:
         """Messages that belong to no game command (a reply to /help...). Same table.
 
         Returns how many were new: an item whose key is stored already is skipped."""
         return await self.db.run_write(insert_items, list(items), now, None)
+
+    async def enqueue_claimed(
+        self,
+        items: Iterable[OutboxItem],
+        now: datetime,
+        worker: str,
+        lease: timedelta = timedelta(seconds=60),
+    ) -> Handoff:
+        """Like enqueue; in the same transaction, the head rows of their chats are claimed
+        for `worker`, whose sender takes them from the Handoff without a claim of its own."""
+        given = list(items)
+
+        def write(conn: Connection) -> Handoff:
+            insert_items(conn, given, now, None, count=False)
+            return claim_new(conn, given, now, worker, lease)
+
+        return await self.db.run_write(write)
 
     async def claim(
         self,
@@ -217,15 +281,20 @@ class Outbox:
 
         Written at once, ahead of queued writes: until it commits, a crash resends it.
         `committed()` runs right after COMMIT (to measure that window)."""
-        return await self._settle(
-            row_id,
-            OutboxStatus.unfinished(),
-            urgent=committed or True,
-            status=OutboxStatus.SENT,
-            sent_message_id=message_id,
-            sent_at=now,
-            last_error=None,
-        )
+        settled, _ = await self.marks.mark(Mark(row_id, message_id, now, committed))
+        return settled
+
+    async def mark_sent_then(
+        self,
+        row_id: int,
+        message_id: int | None,
+        now: datetime,
+        committed: Callable[[], object] | None = None,
+        next_for: tuple[str, int] | None = None,
+    ) -> Marked:
+        """mark_sent; with next_for = (worker, chat), the same transaction also claims the
+        chat's next row for that worker (returned with the outcome)."""
+        return await self.marks.mark(Mark(row_id, message_id, now, committed, next_for))
 
     async def mark_retry(self, row_id: int, error: str, next_attempt_at: datetime) -> bool:
         """A failed attempt: try again at next_attempt_at; later rows of the chat wait."""

@@ -21,8 +21,8 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import insert, select, update
@@ -45,7 +45,7 @@ from storage.members import sync_members
 from storage.messages_owed import PlanContext, Planner, insert_items
 from storage.migrate import upgrade_database
 from storage.models import GameRecord
-from storage.outbox import Outbox
+from storage.outbox import Handoff, Outbox, claim_new
 from storage.people import People
 from storage.updates import AlreadyHandled, HandledUpdates, ensure_new, next_step, record
 from storage.workers import Workers
@@ -65,6 +65,7 @@ class Outcome:
     state: Game
     first_seq: int
     deadlines: dict[str, datetime] | None = None
+    handoff: Handoff = field(default_factory=Handoff)
 
     @property
     def last_seq(self) -> int:
@@ -72,6 +73,7 @@ class Outcome:
 
 
 Written = tuple[Outcome, Known | None]  # a command's outcome, and the state it wrote
+LEASE = timedelta(seconds=60)
 
 
 class Conflict(Exception):
@@ -112,6 +114,10 @@ class Store:
         # found the game changed by another writer (they go on under the lock, no retry).
         self.retries = 0
         self.optimistic_misses = 0
+        # The worker whose sender takes a command's messages straight from its Outcome (the
+        # head rows of their chats, claimed in the command's transaction); None: nobody
+        # here does, and the rows wait to be claimed.
+        self.claim_for: str | None = None
 
     @classmethod
     async def open(
@@ -183,8 +189,8 @@ class Store:
         except IntegrityError:  # another writer opened one first (PostgreSQL)
             raise GameExists() from None
         empty = Known(game_id, 0, after, chat_id, topic_id, deadlines={})
-        known = self._record(conn, empty, decision, now, planner)
-        return Outcome(game_id, events, after, 1, _due(known)), known
+        known, handoff = self._record(conn, empty, decision, now, planner)
+        return Outcome(game_id, events, after, 1, _due(known), handoff), known
 
     def _execute(
         self,
@@ -256,8 +262,9 @@ class Store:
             if optimistic:
                 return None
             raise Conflict(known.game_id)
-        written = self._record(conn, known, decision, now, planner)
-        return Outcome(known.game_id, events, after, known.seq + 1, _due(written)), written
+        written, handoff = self._record(conn, known, decision, now, planner)
+        outcome = Outcome(known.game_id, events, after, known.seq + 1, _due(written), handoff)
+        return outcome, written
 
     def _lock_game(self, game_id: int) -> Any:
         """The game's row, locked until commit: writers of one game take turns."""
@@ -270,24 +277,28 @@ class Store:
         decision: Decision,
         now: datetime,
         planner: Planner | None,
-    ) -> Known:
+    ) -> tuple[Known, Handoff]:
         """Everything a command writes besides the game row, in the caller's transaction."""
         before, events, after = decision.before, decision.events, decision.state
         game_id, last_seq = known.game_id, known.seq
         first_seq = last_seq + 1
         append_events(conn, game_id, first_seq, events, now)
+        handoff = Handoff()
         if planner is not None:
             chat, topic = known.chat_id, known.topic_id
             place = self.chats.cached_label(conn, chat, topic)
             ctx = PlanContext(game_id, chat, topic, decision, first_seq, place)
-            insert_items(conn, planner(ctx), now, game_id, count=False)
+            items = planner(ctx)
+            insert_items(conn, items, now, game_id, count=False)
+            if self.claim_for is not None and items:
+                handoff = claim_new(conn, items, now, self.claim_for, LEASE)
         rows = sync_deadlines(conn, game_id, after, now, known.deadlines)
         sync_members(conn, game_id, before, after)
         every = self.snapshot_every
         new_seq = last_seq + len(events)
         if every and new_seq // every > last_seq // every:
             write_snapshot(conn, game_id, new_seq, after, now)
-        return Known(game_id, new_seq, after, known.chat_id, known.topic_id, rows)
+        return Known(game_id, new_seq, after, known.chat_id, known.topic_id, rows), handoff
 
     async def _write(self, now: datetime, body: Callable[..., Written], *args: Any) -> Outcome:
         """Run a command body in a write transaction, retried after a collision; the state

@@ -22,7 +22,7 @@ import logging
 import re
 import statistics
 import time
-from collections import deque
+from collections import Counter, OrderedDict, deque
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -47,7 +47,7 @@ from bot.render.reader import Reader
 from bot.render.splitting import split_text
 from bot.services import Services
 from storage.messages_owed import OutboxItem
-from storage.outbox import OutboxRow
+from storage.outbox import Handoff, OutboxRow
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=60)
@@ -55,6 +55,7 @@ MAX_BACKOFF = 300
 DOUBT_BACKOFF = 60  # seconds before resending a part whose answer was lost
 SEND_TIMEOUT = 30.0  # seconds to wait for Telegram's answer to a send or an edit
 PRUNE_EVERY = timedelta(hours=1)
+SENT_IDS_KEPT = 20_000
 KEEP_SENT = timedelta(days=7)
 # Timeouts after which the request certainly never reached Telegram.
 NOT_SENT = (httpx.ConnectTimeout, httpx.PoolTimeout)
@@ -86,6 +87,12 @@ class Sender:
         self.next_prune: datetime | None = None
         # Seconds from Telegram's answer to the committed mark, per message (bench/delivery.py).
         self.mark_window: deque[float] = deque(maxlen=100_000)
+        self.inflight: Counter[int] = Counter()  # rows being delivered, by chat
+        # Chats with rows waiting behind one this sender delivers: its mark claims the next.
+        self.held: set[int] = set()
+        self._asked_next: set[int] = set()  # rows whose mark asked for the chat's next row
+        self.sent_ids: OrderedDict[str, tuple[int, int]] = OrderedDict()  # key -> chat, id
+        self._full = False  # the last claim found no room: a finished delivery wakes the loop
 
     def _reserved(self) -> dict[str, Any]:
         """Tells the application's request limiter that the slot is taken already."""
@@ -128,15 +135,30 @@ class Sender:
     async def deliver_some(self, limit: int = 20) -> int:
         """Claim up to `limit` rows (fewer while deliveries are under way) and start them."""
         room = limit - len(self.tasks)
-        if room <= 0:
+        self._full = room <= 0
+        if self._full:
             return 0  # a finished delivery wakes the loop
         store = self.services.store
         rows = await store.outbox.claim(self.worker, self.services.now(), limit=room, lease=LEASE)
         for row in rows:
-            task = asyncio.create_task(self._deliver_and_wake(row))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._start(row)
         return len(rows)
+
+    def hand_over(self, handoff: Handoff) -> None:
+        """Deliver rows a write claimed for this sender; note the chats whose new rows wait
+        behind an earlier one (that row's mark claims them; if none is under way here, the
+        loop claims them now)."""
+        for row in handoff.rows:
+            self._start(row)
+        if any(chat not in self.inflight for chat in handoff.held):
+            self.services.outbox_ready.set()
+        self.held.update(chat for chat in handoff.held if chat in self.inflight)
+
+    def _start(self, row: OutboxRow) -> None:
+        self.inflight[row.chat_id] += 1
+        task = asyncio.create_task(self._deliver_and_wake(row))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def drain(self) -> None:
         """Wait for the deliveries under way (tests, shutdown)."""
@@ -149,7 +171,13 @@ class Sender:
         except Exception:  # a database hiccup: the lease gives the row back
             log.exception("outbox row %s could not be settled", row.key)
         finally:
-            self.services.outbox_ready.set()  # the chat's next row may go now
+            self.inflight[row.chat_id] -= 1
+            if self.inflight[row.chat_id] <= 0:
+                del self.inflight[row.chat_id]
+            asked = row.id in self._asked_next
+            self._asked_next.discard(row.id)
+            if self._full or (row.chat_id in self.held and not asked):
+                self.services.outbox_ready.set()  # the chat's next row may go now
 
     def _idle(self) -> float:
         """How long to sleep with nothing to do: until a deferred row falls due, at most 1 s
@@ -215,9 +243,25 @@ class Sender:
         def committed() -> None:
             self.mark_window.append(time.perf_counter() - answered)
 
-        await self.services.store.outbox.mark_sent(
-            row.id, message_id, self.services.now(), committed
+        chat = row.chat_id
+        next_for = (self.worker, chat) if chat in self.held else None
+        if next_for is not None:
+            self._asked_next.add(row.id)
+        _, claimed = await self.services.store.outbox.mark_sent_then(
+            row.id, message_id, self.services.now(), committed, next_for
         )
+        if message_id:
+            self._remember_sent(row.key, chat, message_id)
+        if next_for is not None and not claimed:
+            self.held.discard(chat)
+        for following in claimed:
+            self._start(following)
+
+    def _remember_sent(self, key: str, chat_id: int, message_id: int) -> None:
+        """What this sender sent lately, for edits (no look-up of the message id)."""
+        self.sent_ids[key] = (chat_id, message_id)
+        if len(self.sent_ids) > SENT_IDS_KEPT:
+            self.sent_ids.popitem(last=False)
 
     async def _reader(self, row: OutboxRow, payload: Payload) -> Reader:
         directory = self.services.directory
@@ -322,7 +366,11 @@ class Sender:
         """Edit the message an earlier row sent; nothing to do if it was never sent.
 
         An edit sent twice shows the same, so a timeout is simply retried."""
-        target = await self.services.store.outbox.sent_message_id(target_key, row.chat_id)
+        known = self.sent_ids.get(target_key)
+        if known is not None and known[0] == row.chat_id:
+            target: int | None = known[1]
+        else:
+            target = await self.services.store.outbox.sent_message_id(target_key, row.chat_id)
         if target is None:
             await self._settled(row, None)
             return

@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.delivery.payload import Payload
 from bot.delivery.sender import DOUBT_BACKOFF, Sender
 from locales import t
+from storage.messages_owed import OutboxItem
 from storage.outbox import OutboxRow
 from tests.fakebot import FakeGroup
 from tests.support.harness import Party, bot_messages
@@ -166,7 +168,8 @@ async def test_a_row_enqueued_right_after_an_empty_claim_is_sent_without_a_time_
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The wake-up is lossless: a row written (and the sender woken) between its empty claim
-    and its nap is claimed at once, not after the idle time-out (made 30 s here)."""
+    and its nap is claimed at once, not after the idle time-out (made 30 s here). The row is
+    written as another worker would (no hand-over to this sender: only the wake-up)."""
     await table.bot.settle()
     services, sender = table.bot.services, _sender(table)
     outbox = services.store.outbox
@@ -182,7 +185,10 @@ async def test_a_row_enqueued_right_after_an_empty_claim_is_sent_without_a_time_
         if not rows and armed:  # the race: a handler's row and wake-up right after the claim
             armed = False
             enqueued_at = time.perf_counter()
-            await services.tell(table.group.id, "error.anonymous_admin", key="after-claim")
+            payload = Payload("error.anonymous_admin", {}).to_row()
+            item = OutboxItem(key="after-claim", chat_id=table.group.id, payload=payload)
+            await outbox.enqueue([item], services.now())
+            services.outbox_ready.set()
         return rows
 
     monkeypatch.setattr(outbox, "claim", claim_then_enqueue)

@@ -1,0 +1,120 @@
+"""Marking messages sent: each mark is written at once, and marks that arrive while one is
+being written go together in the next transaction (a group commit, never a wait).
+
+A mark may also claim the next row of its chat for the same sender, in the same
+transaction, when that sender knows rows wait behind the one it sent: the chat's next
+message then needs no claim of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from sqlalchemy import update
+from sqlalchemy.engine import Connection
+
+from storage.database import Database
+from storage.models import OutboxRecord, OutboxStatus
+from storage.sql import rowcount
+
+if TYPE_CHECKING:
+    from storage.outbox import OutboxRow
+
+Marked = tuple[bool, list["OutboxRow"]]  # was it unfinished until now; the rows claimed next
+
+
+@dataclass
+class Mark:
+    """One message Telegram accepted; `next_for` = (worker, chat) to claim the chat's next."""
+
+    row_id: int
+    message_id: int | None
+    now: datetime
+    committed: Callable[[], object] | None = None
+    next_for: tuple[str, int] | None = None
+    done: asyncio.Future[Marked] = field(default_factory=lambda: _future())
+
+
+def _future() -> asyncio.Future[Marked]:
+    return asyncio.get_running_loop().create_future()
+
+
+class Marks:
+    """The marks of one process, written as they come, together when they meet."""
+
+    def __init__(self, db: Database, lease: timedelta = timedelta(seconds=60)) -> None:
+        self.db = db
+        self.lease = lease
+        self._waiting: list[Mark] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.transactions = 0  # for benchmarks: how many transactions wrote the marks
+        self.written = 0
+
+    async def mark(self, mark: Mark) -> Marked:
+        """Write the mark (with the marks that meet it); after its COMMIT, its outcome."""
+        self._waiting.append(mark)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_waiting())
+        return await asyncio.shield(mark.done)
+
+    async def _write_waiting(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                results = await self._write(batch)
+            except Exception as error:  # each waiting sender decides what to do
+                for mark in batch:
+                    if not mark.done.done():
+                        mark.done.set_exception(error)
+                continue
+            for mark, result in zip(batch, results, strict=True):
+                if not mark.done.done():
+                    mark.done.set_result(result)
+
+    async def _write(self, batch: list[Mark]) -> list[Marked]:
+        self.transactions += 1
+        self.written += len(batch)
+
+        def after(_: object) -> None:
+            for mark in batch:
+                if mark.committed is not None:
+                    mark.committed()
+
+        def body(conn: Connection) -> list[Marked]:
+            return _write_marks(conn, batch, self.lease)
+
+        if len(batch) == 1 and batch[0].next_for is None:  # one UPDATE: autocommit on PG
+            return await self.db.run_urgent_write(body, after)
+        return await self.db.run_urgent_transaction(body, after)
+
+
+def _write_marks(conn: Connection, batch: Sequence[Mark], lease: timedelta) -> list[Marked]:
+    from storage.outbox import claim_next
+
+    o = OutboxRecord
+    settled = []
+    for mark in batch:
+        query = (
+            update(o)
+            .where(o.id == mark.row_id, o.status.in_(OutboxStatus.unfinished()))
+            .values(
+                claimed_by=None,
+                lease_until=None,
+                status=OutboxStatus.SENT,
+                sent_message_id=mark.message_id,
+                sent_at=mark.now,
+                last_error=None,
+            )
+        )
+        settled.append(rowcount(conn, query) == 1)
+    wanted = {m.next_for[1]: (m.next_for[0], m.now) for m in batch if m.next_for is not None}
+    claimed = claim_next(conn, wanted, lease) if wanted else {}
+    results: list[Marked] = []
+    for mark, ok in zip(batch, settled, strict=True):
+        chat = mark.next_for[1] if mark.next_for is not None else None
+        results.append((ok, claimed.pop(chat, []) if chat is not None else []))
+    return results
