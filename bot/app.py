@@ -37,6 +37,7 @@ from bot.delivery.request_limiter import RequestLimiter
 from bot.delivery.sender import Sender
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
 from bot.handlers import admin, info, lobby, membership, moves, packs, places, private
+from bot.http import AiohttpRequest
 from bot.scheduler import Scheduler, worker_name
 from bot.services import Services
 from bot.updates import KeyedUpdateProcessor
@@ -72,6 +73,8 @@ def build_application(config: BotConfig) -> App:
         .context_types(CONTEXT_TYPES)
         .job_queue(JobQueue[CustomContext]())
         .base_url(config.api_base_url)
+        .request(AiohttpRequest(config.api_connections))
+        .get_updates_request(AiohttpRequest(1))
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
         .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
         .concurrent_updates(processor)

@@ -38,6 +38,8 @@ class BotConfig(BaseSettings):
     private_messages_per_second: int = Field(default=1, ge=1)
     messages_per_second: int = Field(default=30, ge=1)
     concurrent_updates: int = Field(default=64, ge=1)
+    # Connections to the Bot API at most (besides the one for getUpdates).
+    api_connections: int = Field(default=32, ge=4)
     admin_cache_seconds: float = Field(default=300.0, ge=0)
     flood_group_limit: int = Field(default=5, ge=1)
     flood_private_limit: int = Field(default=30, ge=1)

@@ -31,6 +31,7 @@ POLL_SECONDS = 30  # Telegram holds a getUpdates this long when there is nothing
 DRAIN_SECONDS = 20.0  # at shutdown, how long updates in flight may take to finish
 PRUNE_EVERY = 3600.0  # seconds between prunings of old handled-update ids
 MAX_BACKOFF = 30.0
+READ_TIMEOUT = 5.0  # beyond the long poll's own time, as python-telegram-bot's default
 
 
 class Ledger:
@@ -94,7 +95,7 @@ class Intake:
             updates = await self._fetch(stop)
             if updates is None:
                 continue
-            fresh = [u for u in updates if self.ledger.is_new(u.update_id)]
+            fresh = self._parse([u for u in updates if self.ledger.is_new(u["update_id"])])
             await self._dispatch(fresh)
             if updates and not fresh:
                 # Only updates still in flight came back: wait for one to finish.
@@ -117,15 +118,32 @@ class Intake:
             with contextlib.suppress(TelegramError):
                 await self.application.bot.get_updates(offset=offset, timeout=0, limit=1)
 
-    async def _fetch(self, stop: asyncio.Event) -> list[Update] | None:
-        """One getUpdates (None when it failed or `stop` came first)."""
-        poll = asyncio.ensure_future(
-            self.application.bot.get_updates(
-                offset=self.ledger.offset(),
-                timeout=self.poll_seconds,
-                allowed_updates=self.allowed_updates,
-            )
-        )
+    def _parse(self, raw: list[dict[str, Any]]) -> list[Update]:
+        """The new updates as objects; one that cannot be read is logged and passed over."""
+        parsed = []
+        for data in raw:
+            try:
+                parsed.append(Update.de_json(data, self.application.bot))
+            except Exception:
+                log.exception("update %s could not be read; skipped", data.get("update_id"))
+                self.ledger.started(data["update_id"])
+                self.ledger.finished(data["update_id"])
+        return parsed
+
+    async def _fetch(self, stop: asyncio.Event) -> list[dict[str, Any]] | None:
+        """One getUpdates, unparsed (None when it failed or `stop` came first).
+
+        Updates still in flight come back in every answer (the offset confirms only what
+        finished), so only new ones are parsed: parsing them all again each time cost more
+        than handling them (python-telegram-bot's get_updates parses every update)."""
+        bot = self.application.bot
+        data = {
+            "timeout": self.poll_seconds,
+            "offset": self.ledger.offset(),
+            "allowed_updates": self.allowed_updates,
+        }
+        read_timeout = READ_TIMEOUT + self.poll_seconds
+        poll = asyncio.ensure_future(bot._post("getUpdates", data, read_timeout=read_timeout))
         stopping = asyncio.ensure_future(stop.wait())
         await asyncio.wait({poll, stopping}, return_when=asyncio.FIRST_COMPLETED)
         stopping.cancel()
@@ -135,7 +153,7 @@ class Intake:
                 await poll
             return None
         try:
-            updates = list(poll.result())
+            updates = [u for u in poll.result() if isinstance(u, dict) and "update_id" in u]
         except InvalidToken:
             raise
         except RetryAfter as error:

@@ -41,6 +41,7 @@ from telegram.error import (
 from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
 from bot.delivery.payload import Payload, User, users_in
 from bot.delivery.request_limiter import SENDER
+from bot.http import NotSent
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
@@ -56,9 +57,10 @@ DOUBT_BACKOFF = 60  # seconds before resending a part whose answer was lost
 SEND_TIMEOUT = 30.0  # seconds to wait for Telegram's answer to a send or an edit
 PRUNE_EVERY = timedelta(hours=1)
 SENT_IDS_KEPT = 20_000
+CONCURRENT_SENDS = 16
 KEEP_SENT = timedelta(days=7)
 # Timeouts after which the request certainly never reached Telegram.
-NOT_SENT = (httpx.ConnectTimeout, httpx.PoolTimeout)
+NOT_SENT = (httpx.ConnectTimeout, httpx.PoolTimeout, NotSent)
 
 
 class Sender:
@@ -75,6 +77,7 @@ class Sender:
         *,
         send_timeout: float = SEND_TIMEOUT,
         keep_sent: timedelta = KEEP_SENT,
+        concurrent_sends: int = CONCURRENT_SENDS,
     ) -> None:
         self.services = services
         self.bot = bot
@@ -83,6 +86,9 @@ class Sender:
         self.send_timeout = send_timeout
         self.keep_sent = keep_sent
         self.tasks: set[asyncio.Task[None]] = set()
+        # Requests to Telegram at once: more only fill the HTTP client's pool, whose every
+        # request looks at each open connection (the cost grew with their number).
+        self.sending = asyncio.Semaphore(concurrent_sends)
         self.wake_at: float | None = None  # the earliest moment a deferred row falls due
         self.next_prune: datetime | None = None
         # Seconds from Telegram's answer to the committed mark, per message (bench/delivery.py).
@@ -311,19 +317,20 @@ class Sender:
         for index in range(len(sent), len(parts)):
             last = index == len(parts) - 1
             try:
-                message = await self.bot.send_message(
-                    chat_id=row.chat_id,
-                    text=parts[index],
-                    parse_mode="HTML",
-                    message_thread_id=row.topic_id or None,
-                    reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
-                    if reply_to and index == 0
-                    else None,
-                    reply_markup=markup if last else None,
-                    read_timeout=self.send_timeout,
-                    write_timeout=self.send_timeout,
-                    **self._reserved(),
-                )
+                async with self.sending:
+                    message = await self.bot.send_message(
+                        chat_id=row.chat_id,
+                        text=parts[index],
+                        parse_mode="HTML",
+                        message_thread_id=row.topic_id or None,
+                        reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
+                        if reply_to and index == 0
+                        else None,
+                        reply_markup=markup if last else None,
+                        read_timeout=self.send_timeout,
+                        write_timeout=self.send_timeout,
+                        **self._reserved(),
+                    )
             except TimedOut as error:
                 reservation.stamp(self.clock())
                 if isinstance(error.__cause__, NOT_SENT):
@@ -379,16 +386,17 @@ class Sender:
             await self._defer(row, reservation)
             return
         try:
-            await self.bot.edit_message_text(
-                text,
-                chat_id=row.chat_id,
-                message_id=target,
-                parse_mode="HTML",
-                reply_markup=markup,
-                read_timeout=self.send_timeout,
-                write_timeout=self.send_timeout,
-                **self._reserved(),
-            )
+            async with self.sending:
+                await self.bot.edit_message_text(
+                    text,
+                    chat_id=row.chat_id,
+                    message_id=target,
+                    parse_mode="HTML",
+                    reply_markup=markup,
+                    read_timeout=self.send_timeout,
+                    write_timeout=self.send_timeout,
+                    **self._reserved(),
+                )
         except BadRequest as error:
             if not re.search(r"not modified|message to edit not found", error.message, re.I):
                 raise
