@@ -22,6 +22,8 @@ READ_TIMEOUT = 5.0
 WRITE_TIMEOUT = 5.0
 POOL_TIMEOUT = 1.0
 MEDIA_WRITE_TIMEOUT = 20.0
+AGENT = {"User-Agent": BaseRequest.USER_AGENT}
+FORM = AGENT | {"Content-Type": "application/x-www-form-urlencoded"}
 
 
 class NotSent(Exception):
@@ -74,12 +76,13 @@ class AiohttpRequest(BaseRequest):
             sock_connect=connect,
             sock_read=None if read is None else read + (write or 0.0),
         )
+        body = _body(request_data)
         try:
             async with self._session.request(
                 method,
                 url,
-                data=_body(request_data),
-                headers={"User-Agent": self.USER_AGENT},
+                data=body,
+                headers=FORM if isinstance(body, bytes) else AGENT,
                 timeout=timeout,
             ) as response:
                 return response.status, await response.read()
@@ -99,13 +102,13 @@ def _seconds(value: ODVInput[float], default: float) -> float | None:
     return value
 
 
-def _body(request_data: RequestData | None) -> aiohttp.FormData | dict[str, str] | None:
+def _body(request_data: RequestData | None) -> aiohttp.FormData | bytes | None:
     """The parameters as a form; with files, a multipart form."""
     if request_data is None:
         return None
     files = request_data.multipart_data
-    if not files:
-        return request_data.json_parameters
+    if not files:  # encoded here: aiohttp's FormData would set up a multipart writer first
+        return request_data.url_encoded_parameters().encode()
     form = aiohttp.FormData()
     for name, value in request_data.json_parameters.items():
         form.add_field(name, value)

@@ -42,6 +42,8 @@ def utf16_length(text: str) -> int:
 
 def split_text(text: str, limit: int = LIMIT) -> list[str]:
     """`text` (Telegram HTML) as parts of at most `limit` visible UTF-16 units each."""
+    if len(text.encode("utf-16-le")) // 2 <= limit:  # the markup counts too: surely fits
+        return [text]
     tokens = _tokenize(text)
     if sum(token.units for token in tokens) <= limit:
         return [text]
