@@ -45,7 +45,13 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import build_application
     from bot.intake import serve
 
-    asyncio.run(serve(build_application(config)))
+    asyncio.run(
+        serve(
+            build_application(config),
+            shutdown_seconds=config.shutdown_seconds,
+            receive_updates=config.receive_updates,
+        )
+    )
     return 0
 
 

@@ -48,6 +48,14 @@ class BotConfig(BaseSettings):
     refusal_edit_seconds: float = Field(default=120.0, ge=0)
     send_timeout_seconds: float = Field(default=30.0, gt=0)
     outbox_keep_days: float = Field(default=7.0, gt=0)
+    # Several workers share Telegram's per-bot limits: through Redis when this is set, else
+    # through PostgreSQL when that is the database (shared_limiter false: per process).
+    redis_url: str | None = None
+    shared_limiter: bool = True
+    # SIGTERM: stop taking updates, finish those in flight, flush or release, exit 0 in time.
+    shutdown_seconds: float = Field(default=25.0, gt=0)
+    # False: a worker that only sends owed messages and fires deadlines (takes no updates).
+    receive_updates: bool = True
 
     @field_validator("default_language")
     @classmethod
