@@ -340,6 +340,12 @@ class FakeTelegramClient:
         """The log of Bot API calls (of one method if given; logged after ``since``)."""
         return await self.op("calls", method=method, since=since)
 
+    async def max_send_rate(self, window: float = 1.0, *, since: float = 0.0) -> int:
+        """The most posts and edits the bot made in any `window` seconds (by arrival at the
+        fake), since `since`: the bot-wide rate, whichever worker sent them."""
+        found = await self.op("send_rate", window=window, since=since)
+        return int(found["most"])
+
     async def wait_call(
         self,
         *,

@@ -242,6 +242,13 @@ async def calls(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, An
 
 
 @op
+async def send_rate(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
+    """The most posts and edits in any ``window`` seconds (default 1) since ``since``."""
+    most, start = server.send_rate(float(args.get("window", 1.0)), float(args.get("since", 0)))
+    return {"most": most, "window_start": start}
+
+
+@op
 async def wait_call(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     """The first successful call of ``method`` (default sendMessage) logged after ``after``
     (epoch seconds), for ``chat_id`` if given, whose ``text`` matches the regex ``pattern``

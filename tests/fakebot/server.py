@@ -27,6 +27,23 @@ from .users import FakeUser
 from .world import World
 
 log = logging.getLogger(__name__)
+# Methods that post into a chat or change a post there (what Telegram's rate limits count).
+POSTING = frozenset(
+    {
+        "sendMessage",
+        "editMessageText",
+        "editMessageReplyMarkup",
+        "editMessageCaption",
+        "editMessageMedia",
+        "copyMessage",
+        "forwardMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendPoll",
+        "sendDice",
+        "sendMediaGroup",
+    }
+)
 _TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]+")
 
 
@@ -42,6 +59,7 @@ class ApiCall:
     response: dict[str, Any]
     content_type: str = ""
     at: float = field(default_factory=time.time)
+    received: float = 0.0  # when the request arrived (what Telegram's rate limits count)
 
     @property
     def ok(self) -> bool:
@@ -58,6 +76,7 @@ class ApiCall:
             "response": self.response,
             "content_type": self.content_type,
             "at": self.at,
+            "received": self.received,
         }
 
 
@@ -221,6 +240,20 @@ class FakeTelegram:
         """Poll ``condition`` until truthy (returns its value); TimeoutError after ``timeout``."""
         return await self.world.wait_for(condition, timeout)
 
+    def send_rate(self, window: float = 1.0, since: float = 0.0) -> tuple[int, float]:
+        """The most posts and edits the bot made (by arrival) in any `window` seconds since
+        `since`, the bot-wide rate Telegram limits; and the start of that window."""
+        moments = sorted(
+            c.received for c in self.calls if c.method in POSTING and c.received >= since
+        )
+        best, start, first = 0, 0.0, 0
+        for last, moment in enumerate(moments):
+            while moments[first] <= moment - window:
+                first += 1
+            if last - first + 1 > best:
+                best, start = last - first + 1, moments[first]
+        return best, start
+
     def calls_to(self, method: str) -> list[ApiCall]:
         """Logged calls of one method (case-insensitive)."""
         return [c for c in self.calls if c.method.lower() == method.lower()]
@@ -291,6 +324,7 @@ class FakeTelegram:
 
     # -- HTTP -------------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.Response:
+        received = time.time()
         name = request.match_info["method"]
         params: dict[str, Any] = {}
         method = self.spec.method_name(name) or name
@@ -312,7 +346,7 @@ class FakeTelegram:
             status, body = 200, {"ok": True, "result": result}
             delay = self._take_delay(method, params)
             if delay:
-                self._log(ApiCall(method, params, status, body, request.content_type))
+                self._log(ApiCall(method, params, status, body, request.content_type), received)
                 await asyncio.sleep(delay)  # the client may give up: the call is logged already
                 return web.json_response(body, status=status)
         except ApiError as err:
@@ -321,13 +355,14 @@ class FakeTelegram:
             log.exception("fake telegram crashed in %s", method)
             status = 500
             body = ApiError(500, f"Internal Server Error: fake crashed: {err!r}").to_json()
-        self._log(ApiCall(method, params, status, body, request.content_type))
+        self._log(ApiCall(method, params, status, body, request.content_type), received)
         if status != 200:
             log.info("fake telegram: %s -> %s %s", method, status, body.get("description"))
         return web.json_response(body, status=status)
 
-    def _log(self, call: ApiCall) -> None:
+    def _log(self, call: ApiCall, received: float | None = None) -> None:
         """Log a call and wake whoever waits for a call to its chat (``wait_call``)."""
+        call.received = call.at if received is None else received
         self.calls.append(call)
         chat = call.params.get("chat_id")
         for key in {chat if isinstance(chat, int) else None, None}:
