@@ -42,6 +42,7 @@ class Delivery:
     status: int | None
     error: str | None = None
     secret: str = ""
+    update: dict[str, Any] = field(default_factory=dict)
     at: float = field(default_factory=time.time)
 
     @property
@@ -218,7 +219,7 @@ class Webhook:
             error = f"Connection failed: {exc.__class__.__name__}"
         finally:
             self._in_flight.pop(update_id, None)
-        self.deliveries.append(Delivery(update_id, status, error, secret))
+        self.deliveries.append(Delivery(update_id, status, error, secret, update))
         if error is None:
             self.world.updates[:] = [u for u in self.world.updates if u["update_id"] != update_id]
             self._retry_at.pop(update_id, None)
