@@ -259,7 +259,7 @@ async def serve(
             await application.post_shutdown(application)
 
 
-def begin_shutdown(application: App, seconds: float, intake: Intake | None) -> None:
+def begin_shutdown(application: App, seconds: float, intake: Intake | None) -> Budget:
     """Start the shutdown budget (a second short of `seconds`, then the watchdog) and give
     the updates in flight half of it."""
     budget = Budget(max(0.5, seconds - 1.0))
@@ -268,6 +268,7 @@ def begin_shutdown(application: App, seconds: float, intake: Intake | None) -> N
     if intake is not None:
         intake.drain_seconds = budget.seconds * 0.5
     log.info("shutdown requested: stopping within %.0f s", seconds)
+    return budget
 
 
 async def _first_of(*waits: Any, timeout: float) -> None:

@@ -371,6 +371,16 @@ class FakeTelegramClient:
         """Updates not yet confirmed by the bot."""
         return await self.op("updates")
 
+    async def webhook_deliveries(self) -> list[dict[str, Any]]:
+        """Every POST of an update to the webhook (update_id, status, error, at)."""
+        return await self.op("webhook_deliveries")
+
+    async def bot_api(self, token: str, method: str, **params: Any) -> dict[str, Any]:
+        """Call a Bot API method as the bot would (the whole answer, ok or not)."""
+        response = await self._http.post(f"/bot{token}/{method}", json=params)
+        answer: dict[str, Any] = response.json()
+        return answer
+
     async def commands(
         self, scope: dict[str, Any] | None = None, language_code: str = ""
     ) -> list[dict[str, Any]]:

@@ -314,3 +314,12 @@ async def delay_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
 @op
 async def health(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     return {"port": server.port, "base_url": server.base_url, "bot": server.bot.to_api()}
+
+
+@op
+async def webhook_deliveries(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every POST of an update to the webhook: update id, HTTP status or error."""
+    return [
+        {"update_id": d.update_id, "status": d.status, "error": d.error, "at": d.at}
+        for d in server.webhook.deliveries
+    ]

@@ -24,6 +24,7 @@ from .chats import FakeChat, FakeGroup
 from .methods import BotApi
 from .spec import ApiError, load_spec
 from .users import FakeUser
+from .webhook import Webhook
 from .world import World
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,10 @@ class FakeTelegram:
         host: str = "127.0.0.1",
         port: int = 0,
         control: bool = True,
+        allow_http_webhooks: bool = False,
+        webhook_retry_seconds: float = 0.5,
     ):
+        """``allow_http_webhooks``: setWebhook takes http:// URLs on any port (tests)."""
         self.token = token
         self.host, self.port = host, port
         self.spec = load_spec()
@@ -122,6 +126,8 @@ class FakeTelegram:
             bot_id=bot_id, bot_username=bot_username, bot_name=bot_name, privacy_mode=privacy_mode
         )
         self.api = BotApi(self.world, callback_ttl=callback_ttl)
+        self.api.webhook.allow_http = allow_http_webhooks
+        self.api.webhook.retry_seconds = webhook_retry_seconds
         self.calls: list[ApiCall] = []
         # Who waits for a call (wait_call), by chat id (None: any chat).
         self.call_waiters: dict[int | None, set[asyncio.Future[None]]] = {}
@@ -148,8 +154,9 @@ class FakeTelegram:
         return self
 
     async def stop(self) -> None:
-        """Release long polls and stop the server."""
+        """Release long polls, stop posting to a webhook and stop the server."""
         self.api.close()
+        await self.api.webhook.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -175,6 +182,11 @@ class FakeTelegram:
     def bot(self) -> FakeUser:
         """The bot's own user."""
         return self.world.bot
+
+    @property
+    def webhook(self) -> Webhook:
+        """The webhook set with setWebhook, and every POST made to it."""
+        return self.api.webhook
 
     @property
     def updates(self) -> list[dict[str, Any]]:
