@@ -172,7 +172,7 @@ async def _none_lost_and_in_order(store: Store, sends: list[dict[str, Any]]) -> 
     }
     per_chat: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for row_id, chat_id, payload, message_id in rows:
-        if json.loads(payload).get("edit_of") is not None or not message_id:
+        if json.loads(payload).get("op") == "edit" or not message_id:
             continue  # an edit, or nothing to send (reminders off)
         assert (chat_id, message_id) in delivered, f"row {row_id} not at the fake"
         per_chat[chat_id].append((row_id, message_id))
