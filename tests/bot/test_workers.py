@@ -69,6 +69,7 @@ async def test_two_webhook_workers_share_a_hundred_games_and_survive_term_and_ki
         WHODUNIT_SEND_TIMEOUT_SECONDS="5",
         WHODUNIT_SHUTDOWN_SECONDS=str(SHUTDOWN),
         WHODUNIT_SWEEP_SECONDS="1",
+        WHODUNIT_WEBHOOK_MAX_CONNECTIONS="100",
     )
     workers = [
         Worker(env, tmp_path, tmp_path / f"worker{n}.log", port)
@@ -83,6 +84,7 @@ async def test_two_webhook_workers_share_a_hundred_games_and_survive_term_and_ki
         store = await Store.open(pg_url, migrate=False)
         tables = [await Table.open(fake, n) for n in range(GAMES)]
         await asyncio.gather(*(t.greet() for t in tables))
+        phases = {"greeted": time.time() - started}
 
         starting = asyncio.gather(*(t.start_game(store) for t in tables))
         await _when(GAMES // 3, tables, "started")
@@ -92,17 +94,22 @@ async def test_two_webhook_workers_share_a_hundred_games_and_survive_term_and_ki
         await workers[0].start()
         await workers[0].ready()
         await starting
+        phases["started"] = time.time() - started
 
         ending = asyncio.gather(*(t.accuse_rightly(store) for t in tables))
         await asyncio.sleep(3.0)  # accusations under way, their windows open
         killed_at = time.time()
         await workers[1].signal(signal.SIGKILL)
         games = await ending
+        phases["ended"] = time.time() - started
         await _settled(store)
+        phases["settled"] = time.time() - started
+        print(f"\nphases (s since start): {phases}")
 
         for table, game in zip(tables, games, strict=True):
-            assert game.phase is Phase.ENDED and game.winner is not None
-            assert game.winner.id == table.players[0].id, f"game {table.game_id}"
+            accuser = game.player_of(table.players[0].id)
+            assert game.phase is Phase.ENDED and accuser is not None
+            assert game.winner == accuser.seat, f"game {table.game_id}"
         await _events_once(store, [t.game_id for t in tables])
         sends = await fake.calls("sendMessage")
         extra = doubles(sends)

@@ -29,6 +29,7 @@ from tests.support.processes import whodunit_command
 
 BOT_ID = 1000
 PATIENCE = 240.0  # seconds a player waits for the bot under the full load
+PRESS = 25.0  # seconds a press waits for its answer (the fake client's own limit: 30 s)
 
 
 def free_port() -> int:
@@ -184,8 +185,8 @@ class Table:
         await admin.send(self.group, "/newgame")
         lobby = await self.wait_post("new game of Cluedo")
         for person in self.players[1:]:
-            await person.press(lobby, "Join", timeout=PATIENCE)
-        await admin.press(lobby, "Start the game", timeout=PATIENCE)
+            await person.press(lobby, "Join", timeout=PRESS)
+        await admin.press(lobby, "Start the game", timeout=PRESS)
         await self.wait_post("Day 1 begins")
         ref = await store.game_for_chat(self.group.id, 0)
         assert ref is not None
@@ -202,7 +203,8 @@ class Table:
             lambda m: bool(m.buttons), PATIENCE, after=sent.message_id
         )
         for name in [*(card_name(c) for c in game.envelope), "Yes, I accuse"]:
-            await accuser.press(composer, name, timeout=PATIENCE)
+            shown = await _showing(accuser, composer.message_id, name)
+            await accuser.press(shown, name, timeout=PRESS)
 
         async def ended() -> Game | None:
             now = await store.load(self.game_id)
@@ -211,3 +213,17 @@ class Table:
         result: Game = await self.fake.wait_for(ended, PATIENCE)
         self.steps.append("ended")
         return result
+
+
+async def _showing(person: RemoteUser, message_id: int, button: str) -> RemoteMessage:
+    """The private message `message_id` once it shows `button` (edits come one a second)."""
+
+    async def check() -> RemoteMessage | None:
+        for message in await person.private_messages():
+            texts = {b[0] for row in message.buttons or [] for b in row}
+            if message.message_id == message_id and button in texts:
+                return message
+        return None
+
+    found: RemoteMessage = await person.client.wait_for(check, PATIENCE)
+    return found
