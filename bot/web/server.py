@@ -23,7 +23,7 @@ def build_web_app(
     app.router.add_get("/readyz", health.readyz)
     app.router.add_get("/metrics", health.metrics)
     if webhook is not None:
-        app.router.add_post(webhook_path, webhook)
+        app.router.add_post(webhook_path, webhook.receive)
     return app
 
 

@@ -56,7 +56,9 @@ class WebhookReceiver:
         self._running: dict[int, asyncio.Future[int]] = {}
         application.add_error_handler(_note_failure)
 
-    async def __call__(self, request: web.Request) -> web.Response:
+    async def receive(self, request: web.Request) -> web.Response:
+        """POST of one update: 403 without the secret, 400 if not an update, 200 once
+        handled, 500 if handling failed."""
         given = request.headers.get(SECRET_HEADER, "").encode()
         if not hmac.compare_digest(given, self._secret):
             log.warning("webhook request refused: wrong or missing secret token")
