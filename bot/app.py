@@ -32,7 +32,8 @@ from bot import callbacks as cb
 from bot.admins import AdminCache
 from bot.config import BotConfig
 from bot.context import CONTEXT_TYPES, App, CustomContext
-from bot.delivery.limiter import SlidingWindowLimiter
+from bot.delivery.limiter import OutboundLimiter
+from bot.delivery.limiters import describe, make_limiter
 from bot.delivery.request_limiter import RequestLimiter
 from bot.delivery.sender import Sender
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
@@ -40,6 +41,7 @@ from bot.handlers import admin, info, lobby, membership, moves, packs, places, p
 from bot.http import AiohttpRequest
 from bot.scheduler import Scheduler, worker_name
 from bot.services import Services
+from bot.shutdown import Budget
 from bot.updates import KeyedUpdateProcessor
 from storage.service import Store
 
@@ -65,8 +67,16 @@ def build_application(config: BotConfig) -> App:
     token = config.require_token()
     processor = KeyedUpdateProcessor(config.concurrent_updates)
     # One limiter for every send and edit: the sender's (through the outbox) and the few
-    # calls handlers make themselves. Its clock becomes the services' once they exist.
-    limiter = SlidingWindowLimiter(config.limits(), time.time)
+    # calls handlers make themselves, shared by all workers (Redis or PostgreSQL) when there
+    # may be several. Its clock becomes the services' once they exist.
+    limiter = make_limiter(
+        config.limits(),
+        time.time,
+        redis_url=config.redis_url,
+        db_url=config.database_url,
+        shared=config.shared_limiter,
+        horizon=2 * config.send_timeout_seconds + 10,
+    )
     application = (
         Application.builder()
         .token(token)
@@ -196,7 +206,7 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
         application.bot_data["services"] = services
         worker = worker_name()
         stop = asyncio.Event()
-        limiter: SlidingWindowLimiter = application.bot_data["limiter"]
+        limiter: OutboundLimiter = application.bot_data["limiter"]
         limiter.clock = lambda: services.now().timestamp()  # deferrals use the same clock
         sender = Sender(
             services,
@@ -209,13 +219,19 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
         application.bot_data["sender"] = sender
         services.hand_over = sender.hand_over  # a command's messages go straight to it
         store.claim_for = worker
+        application.bot_data["worker"] = worker
         application.bot_data["stop"] = stop
         application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)
         await scheduler.start(application)
         application.bot_data["scheduler"] = scheduler
         await _set_commands(application)
-        log.info("whodunit is running as @%s", me.username)
+        log.info(
+            "whodunit is running as @%s (worker %s, send limits counted in %s)",
+            me.username,
+            worker,
+            describe(limiter),
+        )
 
     return post_init
 
@@ -234,14 +250,34 @@ async def _set_commands(application: App) -> None:
 
 
 async def _post_shutdown(application: App) -> None:
+    """Stop the sender: it finishes the sends under way within the shutdown budget, then
+    this worker's remaining claims go back at once, for another worker to take."""
     stop = application.bot_data.get("stop")
     task = application.bot_data.get("sender_task")
     services: Services | None = application.bot_data.get("services")
+    budget: Budget = application.bot_data.get("shutdown") or Budget(10.0)
     if stop is not None:
         stop.set()
     if services is not None:
         services.outbox_ready.set()  # wake the idle sender now rather than after its nap
     if task is not None:
-        await asyncio.wait_for(task, timeout=10)
+        sender: Sender = application.bot_data["sender"]
+        sender.stop_within = budget.left(reserve=2.0)
+        try:
+            await asyncio.wait_for(task, timeout=budget.left(reserve=1.0))
+        except TimeoutError:
+            log.warning("the sender did not stop in time")
     if services is not None:
+        worker = application.bot_data.get("worker")
+        if worker is not None:
+            with contextlib.suppress(Exception):
+                released = await asyncio.wait_for(
+                    services.store.workers.release_claims(worker), budget.left(reserve=0.5)
+                )
+                if released:
+                    log.info("gave back %d claimed rows for other workers", released)
         await services.store.close()
+    limiter: OutboundLimiter | None = application.bot_data.get("limiter")
+    if limiter is not None:
+        with contextlib.suppress(Exception):
+            await limiter.close()

@@ -12,11 +12,11 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = argparse.ArgumentParser(prog="whodunit", description="Cluedo game master bot")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("run", help="run the bot (long polling)")
+    sub.add_parser("run", help="run the bot (long polling, or a webhook when one is set)")
     db = sub.add_parser("db", help="database maintenance")
     db.add_argument("action", choices=["upgrade"])
     args = parser.parse_args(argv)
-    from bot.config import BotConfig, TokenError
+    from bot.config import BotConfig, TokenError, WebhookError
 
     config = BotConfig()
     logging.basicConfig(
@@ -39,13 +39,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         config.require_token()
-    except TokenError as error:
+        config.require_webhook()
+    except (TokenError, WebhookError) as error:
         print(f"whodunit: {error}", file=sys.stderr)
         return 2
     from bot.app import build_application
-    from bot.intake import serve
+    from bot.web.serve import run
 
-    asyncio.run(serve(build_application(config)))
+    asyncio.run(run(build_application(config), config))
     return 0
 
 

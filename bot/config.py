@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -17,8 +18,16 @@ TOKEN_HELP = (
 )
 
 
+SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+DEFAULT_HTTP_PORT = 8080
+
+
 class TokenError(ValueError):
     """The bot token is missing or malformed; the message says how to get one."""
+
+
+class WebhookError(ValueError):
+    """The webhook settings do not fit together; the message says what to set."""
 
 
 class BotConfig(BaseSettings):
@@ -50,6 +59,22 @@ class BotConfig(BaseSettings):
     refusal_edit_seconds: float = Field(default=120.0, ge=0)
     send_timeout_seconds: float = Field(default=30.0, gt=0)
     outbox_keep_days: float = Field(default=7.0, gt=0)
+    # Several workers share Telegram's per-bot limits: through Redis when this is set, else
+    # through PostgreSQL when that is the database (shared_limiter false: per process).
+    redis_url: str | None = None
+    shared_limiter: bool = True
+    # SIGTERM: stop taking updates, finish those in flight, flush or release, exit 0 in time.
+    shutdown_seconds: float = Field(default=25.0, gt=0)
+    # False: a worker that only sends owed messages and fires deadlines (takes no updates).
+    receive_updates: bool = True
+    # Webhook mode (set webhook_url) and the bot's own HTTP server (health, metrics).
+    webhook_url: str | None = None
+    webhook_secret: str | None = None
+    webhook_path: str | None = None
+    webhook_max_connections: int = Field(default=40, ge=1, le=100)
+    http_host: str = "0.0.0.0"
+    # Unset: 8080 in webhook mode, no HTTP server in polling mode.
+    http_port: int | None = Field(default=None, ge=0, le=65535)
 
     @field_validator("default_language")
     @classmethod
@@ -66,6 +91,47 @@ class BotConfig(BaseSettings):
         if not TOKEN_PATTERN.match(token):
             raise TokenError(TOKEN_HELP.format(problem="malformed (expected digits:letters)"))
         return token
+
+    @property
+    def webhook_mode(self) -> bool:
+        """A webhook URL is set: Telegram posts updates to this process."""
+        return bool((self.webhook_url or "").strip())
+
+    def require_webhook(self) -> None:
+        """In webhook mode, a WebhookError unless URL and secret are usable."""
+        if not self.webhook_mode:
+            return
+        url = urlsplit((self.webhook_url or "").strip())
+        if url.scheme not in ("https", "http") or not url.hostname:
+            raise WebhookError(
+                "WHODUNIT_WEBHOOK_URL must be the public https URL Telegram posts to, "
+                "e.g. https://bot.example.org/telegram"
+            )
+        secret = self.webhook_secret or ""
+        if not secret:
+            problem = "not set"
+        elif not SECRET_PATTERN.match(secret):
+            problem = "malformed (1 to 256 characters of A-Z, a-z, 0-9, _ and -)"
+        else:
+            return
+        raise WebhookError(
+            f"WHODUNIT_WEBHOOK_SECRET is {problem}. Webhook mode needs a secret token that "
+            "Telegram sends with every update, e.g. WHODUNIT_WEBHOOK_SECRET=$(openssl rand "
+            "-hex 32)"
+        )
+
+    @property
+    def listen_port(self) -> int | None:
+        """The port of the bot's HTTP server (None: no server)."""
+        if self.http_port is not None:
+            return self.http_port
+        return DEFAULT_HTTP_PORT if self.webhook_mode else None
+
+    @property
+    def webhook_route(self) -> str:
+        """The path the webhook is served at: webhook_path, else the URL's own path."""
+        path = self.webhook_path or urlsplit((self.webhook_url or "").strip()).path or "/"
+        return path if path.startswith("/") else "/" + path
 
     def limits(self) -> Limits:
         """Telegram's limits as the outbound limiter counts them."""

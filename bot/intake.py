@@ -22,6 +22,7 @@ from telegram.error import Conflict, InvalidToken, NetworkError, RetryAfter, Tel
 
 from bot.context import App
 from bot.services import Services
+from bot.shutdown import Budget, watchdog
 from storage.updates import handling
 
 log = logging.getLogger(__name__)
@@ -240,19 +241,40 @@ class Intake:
             log.info("forgot %d old handled updates", gone)
 
 
-async def serve(application: App, *, poll_seconds: int = POLL_SECONDS) -> None:
-    """Run the bot until SIGTERM or SIGINT: start up, poll, then stop cleanly."""
+async def serve(
+    application: App,
+    *,
+    poll_seconds: int = POLL_SECONDS,
+    shutdown_seconds: float = 25.0,
+    receive_updates: bool = True,
+) -> None:
+    """Run the bot until SIGTERM or SIGINT: start up, poll, then stop cleanly within
+    `shutdown_seconds`: no new update is taken, those in flight finish (about half the
+    time), the sender finishes its sends or gives its claims back, the scheduler stops.
+    With `receive_updates` false the worker only sends and fires deadlines."""
     stop = asyncio.Event()
+    intake = Intake(application, poll_seconds=poll_seconds) if receive_updates else None
+
+    def on_signal() -> None:
+        if not stop.is_set():
+            begin_shutdown(application, shutdown_seconds, intake)
+            stop.set()
+
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(sig, on_signal)
     await application.initialize()
     try:
         if application.post_init is not None:
             await application.post_init(application)
-        await application.bot.delete_webhook()
+        if intake is not None:
+            await application.bot.delete_webhook()
         await application.start()
-        await Intake(application, poll_seconds=poll_seconds).run(stop)
+        if intake is not None:
+            await intake.run(stop)
+        else:
+            log.info("taking no updates: this worker only sends and fires deadlines")
+            await stop.wait()
         log.info("stopping")
     finally:
         if application.running:
@@ -262,6 +284,18 @@ async def serve(application: App, *, poll_seconds: int = POLL_SECONDS) -> None:
         await application.shutdown()
         if application.post_shutdown is not None:
             await application.post_shutdown(application)
+
+
+def begin_shutdown(application: App, seconds: float, intake: Intake | None) -> Budget:
+    """Start the shutdown budget (a second short of `seconds`, then the watchdog) and give
+    the updates in flight half of it."""
+    budget = Budget(max(0.5, seconds - 1.0))
+    application.bot_data["shutdown"] = budget
+    watchdog(seconds)
+    if intake is not None:
+        intake.drain_seconds = budget.seconds * 0.5
+    log.info("shutdown requested: stopping within %.0f s", seconds)
+    return budget
 
 
 async def _first_of(*waits: Any, timeout: float) -> None:

@@ -8,7 +8,9 @@ from typing import Any, ClassVar
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -269,3 +271,27 @@ class HandledUpdateRecord(Base):
     step: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     game_id: Mapped[int] = mapped_column(Integer)
     handled_at: Mapped[datetime] = mapped_column(index=True)
+
+
+class SendSlotRecord(Base):
+    """One slot of the outbound limiter shared through PostgreSQL (bot.delivery.pg_limiter):
+    a message to `chat_id` (0: the whole bot's count), answered at `at`, or in flight until
+    at most `at`. Rows leave once out of their window."""
+
+    __tablename__ = "send_slots"
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    at: Mapped[float] = mapped_column(Float(precision=53))
+    answered: Mapped[bool] = mapped_column(Boolean)
+
+    __table_args__ = (Index("ix_send_slots_chat_id_at", "chat_id", "at"),)
+
+
+class SendPauseRecord(Base):
+    """A chat Telegram answered 429 for: nothing is sent to it before `until` (epoch s)."""
+
+    __tablename__ = "send_pauses"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    until: Mapped[float] = mapped_column(Float(precision=53))

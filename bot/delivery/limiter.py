@@ -11,10 +11,12 @@ until they free, and the sender defers the row until then (no polling, no blocke
 A slot is stamped with the moment Telegram's answer arrived (`Reservation.stamp`), which is
 never earlier than the moment Telegram counted the message; until then it cannot expire.
 
-The state lives in this process, shared by every sender task of it and by the requests
-handlers make themselves (`bot.delivery.request_limiter`): one event loop, and no await inside a
-reservation, so no lock is needed. `OutboundLimiter` is the interface a
-limiter shared across processes (PostgreSQL, Redis) would implement.
+`SlidingWindowLimiter` keeps its state in this process, shared by every sender task of it and
+by the requests handlers make themselves (`bot.delivery.request_limiter`): one event loop, and
+no await inside a reservation, so no lock is needed. Telegram's limits are per bot, though:
+several workers share one limiter kept in Redis (`bot.delivery.redis_limiter`) or PostgreSQL
+(`bot.delivery.pg_limiter`), behind the same asynchronous `OutboundLimiter` interface
+(`bot.delivery.limiters.make_limiter` picks one from the settings).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ IN_FLIGHT = math.inf  # a slot whose request has not been answered yet
 _OVERALL = 0  # no chat has id 0: the key of the whole bot's log
 
 
+class LimiterUnavailable(Exception):
+    """A shared limiter's store cannot be reached; the send is tried again a little later."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Counts per window (seconds). Groups: 20 a minute; private chats: 1 a second."""
@@ -39,35 +45,61 @@ class Limits:
     overall_count: int = 30
     overall_window: float = 1.0
 
+    def of(self, chat_id: int) -> tuple[int, float]:
+        """The count and window of one chat."""
+        if chat_id < 0:  # groups, supergroups and channels have negative ids
+            return self.group_count, self.group_window
+        return self.private_count, self.private_window
+
+    def clamp(self, chat_id: int, count: int) -> int:
+        """How many slots one reservation may take at most (all of a long message's parts
+        at once, unless that is more than a window holds)."""
+        return max(1, min(count, self.of(chat_id)[0], self.overall_count))
+
 
 @dataclass
 class Reservation:
-    """Slots taken for one chat (one per message part); stamp each when Telegram answers."""
+    """Slots taken for one chat (one per message part); stamp each when Telegram answers,
+    then `release` the reservation (a shared limiter records the stamps then)."""
 
     chat_id: int
     slots: list[list[float]] = field(default_factory=list)  # [at] cells, in the logs too
     used: int = 0
+    tokens: list[str] = field(default_factory=list)  # a shared limiter's names of the slots
+    stamps: list[float] = field(default_factory=list)  # answer moments of the used slots
+
+    @property
+    def count(self) -> int:
+        return max(len(self.slots), len(self.tokens))
 
     def stamp(self, at: float) -> None:
         """The next slot's request was answered at `at` (it expires a window later)."""
-        if self.used < len(self.slots):
-            self.slots[self.used][0] = at
+        if self.used < self.count:
+            if self.slots:
+                self.slots[self.used][0] = at
+            self.stamps.append(at)
             self.used += 1
 
 
 class OutboundLimiter(Protocol):
-    """What the sender needs from a limiter (a shared one would keep its logs elsewhere)."""
+    """What the sender needs from a limiter (a shared one keeps its logs elsewhere)."""
 
-    def reserve(self, chat_id: int, count: int = 1) -> Reservation | float:
+    clock: Callable[[], float]
+
+    async def reserve(self, chat_id: int, count: int = 1) -> Reservation | float:
         """Take `count` slots now, or answer the seconds until they could be taken."""
         ...
 
-    def release(self, reservation: Reservation) -> None:
+    async def release(self, reservation: Reservation) -> None:
         """Give back the slots of a reservation that were not used (stamped the rest)."""
         ...
 
-    def pause(self, chat_id: int, seconds: float) -> None:
+    async def pause(self, chat_id: int, seconds: float) -> None:
         """Telegram answered 429 for this chat: send it nothing for `seconds`."""
+        ...
+
+    async def close(self) -> None:
+        """Let go of connections (nothing for the in-process one)."""
         ...
 
 
@@ -81,24 +113,22 @@ class SlidingWindowLimiter:
         self._paused: dict[int, float] = {}
         self._since_cleanup = 0
 
-    def reserve(self, chat_id: int, count: int = 1) -> Reservation | float:
+    async def reserve(self, chat_id: int, count: int = 1) -> Reservation | float:
         now = self.clock()
-        chat_count, chat_window = self._limit(chat_id)
-        count = max(1, min(count, chat_count, self.limits.overall_count))
+        chat_count, chat_window = self.limits.of(chat_id)
+        count = self.limits.clamp(chat_id, count)
         paused = self._paused.get(chat_id, now)
         if paused <= now:
             self._paused.pop(chat_id, None)
         chat_log = self._live(chat_id, chat_window, now)
         overall_log = self._live(_OVERALL, self.limits.overall_window, now)
-        free_at = max(
+        until = max(
             paused,
-            _free_at(chat_log, count, chat_count, chat_window, now),
-            _free_at(
-                overall_log, count, self.limits.overall_count, self.limits.overall_window, now
-            ),
+            free_at(chat_log, count, chat_count, chat_window, now),
+            free_at(overall_log, count, self.limits.overall_count, self.limits.overall_window, now),
         )
-        if free_at > now:
-            return free_at - now
+        if until > now:
+            return until - now
         reservation = Reservation(chat_id)
         for _ in range(count):
             cell = [IN_FLIGHT]
@@ -108,7 +138,7 @@ class SlidingWindowLimiter:
         self._cleanup()
         return reservation
 
-    def release(self, reservation: Reservation) -> None:
+    async def release(self, reservation: Reservation) -> None:
         unused = {id(cell) for cell in reservation.slots[reservation.used :]}
         if not unused:
             return
@@ -117,14 +147,12 @@ class SlidingWindowLimiter:
             log[:] = [cell for cell in log if id(cell) not in unused]
         reservation.slots = reservation.slots[: reservation.used]
 
-    def pause(self, chat_id: int, seconds: float) -> None:
+    async def pause(self, chat_id: int, seconds: float) -> None:
         until = self.clock() + max(0.0, seconds)
         self._paused[chat_id] = max(self._paused.get(chat_id, until), until)
 
-    def _limit(self, chat_id: int) -> tuple[int, float]:
-        if chat_id < 0:  # groups, supergroups and channels have negative ids
-            return self.limits.group_count, self.limits.group_window
-        return self.limits.private_count, self.limits.private_window
+    async def close(self) -> None:
+        """Nothing to let go of."""
 
     def _live(self, key: int, window: float, now: float) -> list[list[float]]:
         """The key's log without the slots that left the window (in-flight ones stay)."""
@@ -140,12 +168,12 @@ class SlidingWindowLimiter:
         self._since_cleanup = 0
         now = self.clock()
         for key in list(self._logs):
-            window = self.limits.overall_window if key == _OVERALL else self._limit(key)[1]
+            window = self.limits.overall_window if key == _OVERALL else self.limits.of(key)[1]
             if not self._live(key, window, now):
                 del self._logs[key]
 
 
-def _free_at(log: list[list[float]], count: int, limit: int, window: float, now: float) -> float:
+def free_at(log: list[list[float]], count: int, limit: int, window: float, now: float) -> float:
     """When `count` more slots fit in the log: once enough of the oldest have expired.
 
     A slot still in flight has no known expiry; then the answer is a window from now (the

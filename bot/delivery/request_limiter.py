@@ -70,15 +70,15 @@ class RequestLimiter(BaseRateLimiter[str]):
             chat = int(chat_id)
         except (TypeError, ValueError):  # "@channel": counted as a group would be
             chat = -1
-        while not isinstance(reservation := self.limiter.reserve(chat), Reservation):
+        while not isinstance(reservation := await self.limiter.reserve(chat), Reservation):
             await asyncio.sleep(reservation)  # exactly until the slot frees
         try:
             return await callback(*args, **kwargs)
         except RetryAfter as error:  # this chat waits; the caller decides what to do
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
-            self.limiter.pause(chat, seconds)
+            await self.limiter.pause(chat, seconds)
             raise
         finally:
             reservation.stamp(self.clock())
-            self.limiter.release(reservation)
+            await self.limiter.release(reservation)

@@ -38,7 +38,13 @@ from telegram.error import (
     TimedOut,
 )
 
-from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
+from bot.delivery.limiter import (
+    LimiterUnavailable,
+    Limits,
+    OutboundLimiter,
+    Reservation,
+    SlidingWindowLimiter,
+)
 from bot.delivery.payload import Payload, User, users_in
 from bot.delivery.request_limiter import SENDER
 from bot.http import NotSent
@@ -61,6 +67,7 @@ CONCURRENT_SENDS = 16
 KEEP_SENT = timedelta(days=7)
 # Timeouts after which the request certainly never reached Telegram.
 NOT_SENT = (httpx.ConnectTimeout, httpx.PoolTimeout, NotSent)
+LIMITER_RETRY = 2.0  # seconds a row waits when the shared limiter cannot be reached
 
 
 class Sender:
@@ -91,6 +98,7 @@ class Sender:
         self.sending = asyncio.Semaphore(concurrent_sends)
         self.wake_at: float | None = None  # the earliest moment a deferred row falls due
         self.next_prune: datetime | None = None
+        self.stop_within = min(send_timeout, 5.0)  # seconds for the sends under way at stop
         # Seconds from Telegram's answer to the committed mark, per message (bench/delivery.py).
         self.mark_window: deque[float] = deque(maxlen=100_000)
         self.inflight: Counter[int] = Counter()  # rows being delivered, by chat
@@ -121,8 +129,13 @@ class Sender:
             if claimed == 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.services.outbox_ready.wait(), self._idle())
-        if self.tasks:  # a delivery cut short is claimed again after its lease
-            await asyncio.wait(self.tasks, timeout=min(self.send_timeout, 5.0))
+        if self.tasks:  # finish the sends under way; one cut short is claimed again
+            _, late = await asyncio.wait(set(self.tasks), timeout=self.stop_within)
+            for task in late:
+                task.cancel()
+            if late:
+                log.warning("%d deliveries unfinished at shutdown; given back", len(late))
+                await asyncio.wait(late)
         if len(self.mark_window) >= 2:
             p50, p99 = self.window_percentiles()
             log.info(
@@ -217,8 +230,12 @@ class Sender:
         except RetryAfter as error:  # this chat only waits; no attempt is counted
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
-            self.limiter.pause(row.chat_id, seconds)
+            with contextlib.suppress(LimiterUnavailable):
+                await self.limiter.pause(row.chat_id, seconds)
             await self._defer(row, seconds, "429")
+        except LimiterUnavailable as error:  # the shared limiter's store is down: wait
+            log.warning("outbound limiter unavailable (%s); row %s waits", error, row.key)
+            await self._defer(row, LIMITER_RETRY, "limiter unavailable")
         except BadRequest as error:
             if row.user_id is not None and "chat not found" in error.message.lower():
                 await self._forbidden(row, error)  # a person the bot cannot reach yet
@@ -295,14 +312,14 @@ class Sender:
             return
         parts = split_text(text)
         sent: list[int] = list(row.payload.get("sent_parts") or [])
-        reservation = self.limiter.reserve(row.chat_id, len(parts) - len(sent))
+        reservation = await self.limiter.reserve(row.chat_id, len(parts) - len(sent))
         if not isinstance(reservation, Reservation):
             await self._defer(row, reservation)
             return
         try:
             await self._send_parts(row, parts, sent, markup, reservation)
         finally:
-            self.limiter.release(reservation)
+            await self._release(reservation)
 
     async def _send_parts(
         self,
@@ -381,7 +398,7 @@ class Sender:
         if target is None:
             await self._settled(row, None)
             return
-        reservation = self.limiter.reserve(row.chat_id)
+        reservation = await self.limiter.reserve(row.chat_id)
         if not isinstance(reservation, Reservation):
             await self._defer(row, reservation)
             return
@@ -402,8 +419,15 @@ class Sender:
                 raise
         finally:
             reservation.stamp(self.clock())
-            self.limiter.release(reservation)
+            await self._release(reservation)
         await self._settled(row, target)
+
+    async def _release(self, reservation: Reservation) -> None:
+        """Record the slots' answers (a shared limiter's slots expire anyway if this fails)."""
+        try:
+            await self.limiter.release(reservation)
+        except LimiterUnavailable as error:
+            log.warning("outbound limiter unavailable at release (%s)", error)
 
     async def _forbidden(self, row: OutboxRow, error: TelegramError) -> None:
         """A person who never started the bot or blocked it: park and tell the thread once.

@@ -41,7 +41,7 @@ async def _call(hook: RequestLimiter, calls: Calls, endpoint: str, chat: int, ma
 
 async def test_an_edit_in_place_waits_for_the_slot_the_sender_took() -> None:
     limiter, hook, calls = _setup()
-    taken = limiter.reserve(PERSON)  # the sender just sent this person a message
+    taken = await limiter.reserve(PERSON)  # the sender just sent this person a message
     assert isinstance(taken, Reservation)
     start = time.monotonic()
     taken.stamp(start)
@@ -57,6 +57,6 @@ async def test_a_429_on_a_direct_call_pauses_only_its_chat() -> None:
     calls.fail = RetryAfter(5)
     with pytest.raises(RetryAfter):
         await _call(hook, calls, "editMessageText", GROUP)
-    waiting = limiter.reserve(GROUP)
+    waiting = await limiter.reserve(GROUP)
     assert isinstance(waiting, float) and waiting > 4
-    assert isinstance(limiter.reserve(PERSON), Reservation)
+    assert isinstance(await limiter.reserve(PERSON), Reservation)

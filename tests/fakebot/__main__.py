@@ -28,6 +28,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-privacy", action="store_true", help="the bot sees every group message"
     )
     parser.add_argument(
+        "--allow-http-webhooks",
+        action="store_true",
+        help="setWebhook takes http:// URLs on any port (for tests)",
+    )
+    parser.add_argument(
         "--exit-with-parent", action="store_true", help="stop when the launching process dies"
     )
     parser.add_argument("-v", "--verbose", action="store_true")
@@ -43,6 +48,7 @@ async def serve(args: argparse.Namespace) -> None:
         privacy_mode=not args.no_privacy,
         host=args.host,
         port=args.port,
+        allow_http_webhooks=args.allow_http_webhooks,
     )
     await server.start()
     stop = asyncio.Event()

@@ -340,6 +340,12 @@ class FakeTelegramClient:
         """The log of Bot API calls (of one method if given; logged after ``since``)."""
         return await self.op("calls", method=method, since=since)
 
+    async def max_send_rate(self, window: float = 1.0, *, since: float = 0.0) -> int:
+        """The most posts and edits the bot made in any `window` seconds (by arrival at the
+        fake), since `since`: the bot-wide rate, whichever worker sent them."""
+        found = await self.op("send_rate", window=window, since=since)
+        return int(found["most"])
+
     async def wait_call(
         self,
         *,
@@ -364,6 +370,16 @@ class FakeTelegramClient:
     async def updates(self) -> list[dict[str, Any]]:
         """Updates not yet confirmed by the bot."""
         return await self.op("updates")
+
+    async def webhook_deliveries(self) -> list[dict[str, Any]]:
+        """Every POST of an update to the webhook (update_id, status, error, at)."""
+        return await self.op("webhook_deliveries")
+
+    async def bot_api(self, token: str, method: str, **params: Any) -> dict[str, Any]:
+        """Call a Bot API method as the bot would (the whole answer, ok or not)."""
+        response = await self._http.post(f"/bot{token}/{method}", json=params)
+        answer: dict[str, Any] = response.json()
+        return answer
 
     async def commands(
         self, scope: dict[str, Any] | None = None, language_code: str = ""

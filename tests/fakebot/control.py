@@ -242,6 +242,13 @@ async def calls(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, An
 
 
 @op
+async def send_rate(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
+    """The most posts and edits in any ``window`` seconds (default 1) since ``since``."""
+    most, start = server.send_rate(float(args.get("window", 1.0)), float(args.get("since", 0)))
+    return {"most": most, "window_start": start}
+
+
+@op
 async def wait_call(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     """The first successful call of ``method`` (default sendMessage) logged after ``after``
     (epoch seconds), for ``chat_id`` if given, whose ``text`` matches the regex ``pattern``
@@ -307,3 +314,12 @@ async def delay_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
 @op
 async def health(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     return {"port": server.port, "base_url": server.base_url, "bot": server.bot.to_api()}
+
+
+@op
+async def webhook_deliveries(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every POST of an update to the webhook: update id, HTTP status or error."""
+    return [
+        {"update_id": d.update_id, "status": d.status, "error": d.error, "at": d.at}
+        for d in server.webhook.deliveries
+    ]

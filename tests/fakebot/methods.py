@@ -13,6 +13,7 @@ from .chats import FakeChat, FakeGroup, FakePrivateChat, now
 from .messages import CallbackAnswer, FakeMessage
 from .spec import ApiError, bad_request
 from .text import Formatted, format_text, utf16_len
+from .webhook import Webhook
 from .world import World
 
 Params = dict[str, Any]
@@ -55,6 +56,7 @@ class BotApi:
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self.menu_buttons: dict[int, dict[str, Any]] = {}
         self._poll: asyncio.Future[None] | None = None
+        self.webhook = Webhook(world)
         self.handlers: dict[str, Callable[[Params], Awaitable[Any]]] = {
             name[3:]: getattr(self, name) for name in dir(self) if name.startswith("on_")
         }
@@ -345,17 +347,21 @@ class BotApi:
             "has_main_web_app": False,
         }
 
+    async def on_setWebhook(self, params: Params) -> bool:
+        if "certificate" in params or "ip_address" in params:
+            raise not_implemented("setWebhook with a certificate or an IP address")
+        return self.webhook.set(params)
+
     async def on_deleteWebhook(self, params: Params) -> bool:
-        if params.get("drop_pending_updates"):
-            self.world.updates.clear()
+        self.webhook.delete(bool(params.get("drop_pending_updates")))
         return True
 
     async def on_getWebhookInfo(self, params: Params) -> dict[str, Any]:
-        pending = len(self.world.updates)
-        return {"url": "", "has_custom_certificate": False, "pending_update_count": pending}
+        return self.webhook.info()
 
     async def on_getUpdates(self, params: Params) -> list[dict[str, Any]]:
         world = self.world
+        self.webhook.refuse_get_updates()
         if "allowed_updates" in params:
             world.allowed_updates = params["allowed_updates"]
         offset = params.get("offset")

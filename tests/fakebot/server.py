@@ -24,9 +24,27 @@ from .chats import FakeChat, FakeGroup
 from .methods import BotApi
 from .spec import ApiError, load_spec
 from .users import FakeUser
+from .webhook import Webhook
 from .world import World
 
 log = logging.getLogger(__name__)
+# Methods that post into a chat or change a post there (what Telegram's rate limits count).
+POSTING = frozenset(
+    {
+        "sendMessage",
+        "editMessageText",
+        "editMessageReplyMarkup",
+        "editMessageCaption",
+        "editMessageMedia",
+        "copyMessage",
+        "forwardMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendPoll",
+        "sendDice",
+        "sendMediaGroup",
+    }
+)
 _TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]+")
 
 
@@ -42,6 +60,7 @@ class ApiCall:
     response: dict[str, Any]
     content_type: str = ""
     at: float = field(default_factory=time.time)
+    received: float = 0.0  # when the request arrived (what Telegram's rate limits count)
 
     @property
     def ok(self) -> bool:
@@ -58,6 +77,7 @@ class ApiCall:
             "response": self.response,
             "content_type": self.content_type,
             "at": self.at,
+            "received": self.received,
         }
 
 
@@ -95,7 +115,10 @@ class FakeTelegram:
         host: str = "127.0.0.1",
         port: int = 0,
         control: bool = True,
+        allow_http_webhooks: bool = False,
+        webhook_retry_seconds: float = 0.5,
     ):
+        """``allow_http_webhooks``: setWebhook takes http:// URLs on any port (tests)."""
         self.token = token
         self.host, self.port = host, port
         self.spec = load_spec()
@@ -103,6 +126,8 @@ class FakeTelegram:
             bot_id=bot_id, bot_username=bot_username, bot_name=bot_name, privacy_mode=privacy_mode
         )
         self.api = BotApi(self.world, callback_ttl=callback_ttl)
+        self.api.webhook.allow_http = allow_http_webhooks
+        self.api.webhook.retry_seconds = webhook_retry_seconds
         self.calls: list[ApiCall] = []
         # Who waits for a call (wait_call), by chat id (None: any chat).
         self.call_waiters: dict[int | None, set[asyncio.Future[None]]] = {}
@@ -129,8 +154,9 @@ class FakeTelegram:
         return self
 
     async def stop(self) -> None:
-        """Release long polls and stop the server."""
+        """Release long polls, stop posting to a webhook and stop the server."""
         self.api.close()
+        await self.api.webhook.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -156,6 +182,11 @@ class FakeTelegram:
     def bot(self) -> FakeUser:
         """The bot's own user."""
         return self.world.bot
+
+    @property
+    def webhook(self) -> Webhook:
+        """The webhook set with setWebhook, and every POST made to it."""
+        return self.api.webhook
 
     @property
     def updates(self) -> list[dict[str, Any]]:
@@ -220,6 +251,20 @@ class FakeTelegram:
     async def wait_for(self, condition: Callable[[], Any], timeout: float = 5.0) -> Any:
         """Poll ``condition`` until truthy (returns its value); TimeoutError after ``timeout``."""
         return await self.world.wait_for(condition, timeout)
+
+    def send_rate(self, window: float = 1.0, since: float = 0.0) -> tuple[int, float]:
+        """The most posts and edits the bot made (by arrival) in any `window` seconds since
+        `since`, the bot-wide rate Telegram limits; and the start of that window."""
+        moments = sorted(
+            c.received for c in self.calls if c.method in POSTING and c.received >= since
+        )
+        best, start, first = 0, 0.0, 0
+        for last, moment in enumerate(moments):
+            while moments[first] <= moment - window:
+                first += 1
+            if last - first + 1 > best:
+                best, start = last - first + 1, moments[first]
+        return best, start
 
     def calls_to(self, method: str) -> list[ApiCall]:
         """Logged calls of one method (case-insensitive)."""
@@ -291,6 +336,7 @@ class FakeTelegram:
 
     # -- HTTP -------------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.Response:
+        received = time.time()
         name = request.match_info["method"]
         params: dict[str, Any] = {}
         method = self.spec.method_name(name) or name
@@ -312,7 +358,7 @@ class FakeTelegram:
             status, body = 200, {"ok": True, "result": result}
             delay = self._take_delay(method, params)
             if delay:
-                self._log(ApiCall(method, params, status, body, request.content_type))
+                self._log(ApiCall(method, params, status, body, request.content_type), received)
                 await asyncio.sleep(delay)  # the client may give up: the call is logged already
                 return web.json_response(body, status=status)
         except ApiError as err:
@@ -321,13 +367,14 @@ class FakeTelegram:
             log.exception("fake telegram crashed in %s", method)
             status = 500
             body = ApiError(500, f"Internal Server Error: fake crashed: {err!r}").to_json()
-        self._log(ApiCall(method, params, status, body, request.content_type))
+        self._log(ApiCall(method, params, status, body, request.content_type), received)
         if status != 200:
             log.info("fake telegram: %s -> %s %s", method, status, body.get("description"))
         return web.json_response(body, status=status)
 
-    def _log(self, call: ApiCall) -> None:
+    def _log(self, call: ApiCall, received: float | None = None) -> None:
         """Log a call and wake whoever waits for a call to its chat (``wait_call``)."""
+        call.received = call.at if received is None else received
         self.calls.append(call)
         chat = call.params.get("chat_id")
         for key in {chat if isinstance(chat, int) else None, None}:
