@@ -41,6 +41,7 @@ from telegram.error import (
 from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
 from bot.delivery.payload import Payload, User, users_in
 from bot.delivery.request_limiter import SENDER
+from bot.metrics import TOO_MANY_REQUESTS
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
@@ -181,6 +182,7 @@ class Sender:
             await store.chats.migrate(row.chat_id, error.new_chat_id)
             await store.outbox.mark_retry(row.id, "migrated", self.services.now())
         except RetryAfter as error:  # this chat only waits; no attempt is counted
+            TOO_MANY_REQUESTS.labels(source="sender").inc()
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
             self.limiter.pause(row.chat_id, seconds)

@@ -54,6 +54,9 @@ class BotApi:
         self.callback_ttl = callback_ttl
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self.menu_buttons: dict[int, dict[str, Any]] = {}
+        # getWebhookInfo's fields beside url and pending_update_count (a test may set
+        # last_error_date / last_error_message to play a failing webhook).
+        self.webhook: dict[str, Any] = {"url": ""}
         self._poll: asyncio.Future[None] | None = None
         self.handlers: dict[str, Callable[[Params], Awaitable[Any]]] = {
             name[3:]: getattr(self, name) for name in dir(self) if name.startswith("on_")
@@ -348,11 +351,13 @@ class BotApi:
     async def on_deleteWebhook(self, params: Params) -> bool:
         if params.get("drop_pending_updates"):
             self.world.updates.clear()
+        self.webhook = {"url": ""}
         return True
 
     async def on_getWebhookInfo(self, params: Params) -> dict[str, Any]:
         pending = len(self.world.updates)
-        return {"url": "", "has_custom_certificate": False, "pending_update_count": pending}
+        info = {"has_custom_certificate": False, "pending_update_count": pending}
+        return {**self.webhook, **info}
 
     async def on_getUpdates(self, params: Params) -> list[dict[str, Any]]:
         world = self.world
