@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
@@ -60,21 +61,28 @@ class ApiFailure(Exception):
 class BotApi:
     """Bot API calls as they are: the result, or ApiFailure with Telegram's status."""
 
-    def __init__(self, http: httpx.AsyncClient, base_url: str, token: str) -> None:
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        base_url: str,
+        token: str,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.http = http
+        self.clock = clock
         self.url = f"{base_url}{token}/"
         self.token = token
         self.date: datetime | None = None  # the Date header of the last answer
         self.midpoint = 0.0  # local Unix time halfway through the last request
 
     async def call(self, method: str, **params: Any) -> Any:
-        before = time.time()
+        before = self.clock()
         try:
             answer = await self.http.post(self.url + method, json=params)
         except httpx.HTTPError as error:
             text = str(error).replace(self.token, "[hidden]") or type(error).__name__
             raise ApiFailure(None, f"cannot reach the Bot API: {text}") from None
-        self.midpoint = (before + time.time()) / 2
+        self.midpoint = (before + self.clock()) / 2
         header = answer.headers.get("date")
         self.date = parsedate_to_datetime(header) if header else None
         try:
@@ -86,8 +94,8 @@ class BotApi:
         return body["result"]
 
 
-async def diagnose(config: BotConfig) -> list[Check]:
-    """Every check, in the report's order."""
+async def diagnose(config: BotConfig, clock: Callable[[], float] = time.time) -> list[Check]:
+    """Every check, in the report's order (`clock`: this machine's Unix time)."""
     checks: list[Check] = []
     try:
         token = config.require_token()
@@ -96,7 +104,7 @@ async def diagnose(config: BotConfig) -> list[Check]:
         token = ""
     me: dict[str, Any] | None = None
     async with httpx.AsyncClient(timeout=TIMEOUT) as http:
-        api = BotApi(http, config.api_base_url, token)
+        api = BotApi(http, config.api_base_url, token, clock)
         if token:
             me = await _token(api, checks)
         if me is not None:
@@ -294,6 +302,8 @@ def report(checks: list[Check], out: TextIO) -> int:
     return 1 if failed else 0
 
 
-async def doctor(config: BotConfig, out: TextIO | None = None) -> int:
+async def doctor(
+    config: BotConfig, out: TextIO | None = None, clock: Callable[[], float] = time.time
+) -> int:
     """Run every check and print the report."""
-    return report(await diagnose(config), out or sys.stdout)
+    return report(await diagnose(config, clock), out or sys.stdout)
