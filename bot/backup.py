@@ -55,9 +55,8 @@ def restore(url: str, file: Path, *, force: bool = False) -> str:
     parsed = _url(url)
     if _sqlite(parsed):
         target = _sqlite_path(parsed)
-        with _connect(file) as src:
-            if src.execute("PRAGMA quick_check").fetchone() != ("ok",):
-                raise BackupError(f"{file} is not a sound SQLite database")
+        with _connect(file, readonly=True) as src:
+            _check_backup(src, file)
             if target.is_file() and _sqlite_tables(target) and not force:
                 raise BackupError(
                     f"{target} already holds a database: stop the bot and add --force to "
@@ -116,12 +115,28 @@ def _sqlite_path(url: URL) -> Path:
 
 
 @contextlib.contextmanager
-def _connect(path: Path) -> Iterator[sqlite3.Connection]:
-    connection = sqlite3.connect(path, timeout=30)
+def _connect(path: Path, *, readonly: bool = False) -> Iterator[sqlite3.Connection]:
+    if readonly:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    else:
+        connection = sqlite3.connect(path, timeout=30)
     try:
         yield connection
     finally:
         connection.close()
+
+
+def _check_backup(connection: sqlite3.Connection, file: Path) -> None:
+    """A sound SQLite database with the bot's schema in it, or BackupError."""
+    try:
+        sound = connection.execute("PRAGMA quick_check").fetchone() == ("ok",)
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError as error:
+        raise BackupError(f"{file} is not an SQLite database ({error})") from None
+    if not sound:
+        raise BackupError(f"{file} is damaged (PRAGMA quick_check failed)")
+    if not {"alembic_version", "games", "events"} <= tables:
+        raise BackupError(f"{file} is not a backup of this bot's database")
 
 
 def _sqlite_tables(path: Path) -> int:
