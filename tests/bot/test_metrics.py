@@ -127,3 +127,25 @@ async def test_the_database_gauges_follow_games_outbox_and_deadlines(table: Part
     assert value(stuck, "whodunit_deadlines_late") >= 1
     assert value(stuck, "whodunit_database_gauges_refreshed_timestamp_seconds") > 0
     assert bot_messages(table.group)  # the game's earlier posts did go out
+
+
+async def test_the_database_figures_on_postgresql(pg_server: str) -> None:
+    from storage.service import Store
+    from tests.support.postgres import create_pg_database, drop_pg_database
+    from tests.support.stored_games import NOW, new_game
+
+    url = await asyncio.to_thread(create_pg_database)
+    try:
+        store = await Store.open(url)
+        try:
+            await new_game(store)
+            gauges = DatabaseGauges(store.db, lambda: NOW + timedelta(days=3))
+            figures = await gauges.refresh()
+        finally:
+            await store.close()
+    finally:
+        await asyncio.to_thread(drop_pg_database, url)
+    assert figures.games == {"running": 1}
+    assert figures.backlog["pending"] > 0 and figures.oldest_unsent_age == 3 * 86400
+    assert figures.deadlines_due == figures.deadlines_late > 0
+    assert value(scrape(), "whodunit_games", phase="running") == 1
