@@ -39,6 +39,8 @@ from bot.delivery.sender import Sender
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
 from bot.handlers import admin, info, lobby, membership, moves, packs, places, private
 from bot.http import AiohttpRequest
+from bot.metrics import DatabaseGauges
+from bot.observe import Observer, note_failure
 from bot.scheduler import Scheduler, worker_name
 from bot.services import Services
 from bot.shutdown import Budget
@@ -95,7 +97,19 @@ def build_application(config: BotConfig) -> App:
     processor.admit = FloodGate(application, FloodGuard(_limits(config)))
     application.bot_data["limiter"] = limiter
     add_handlers(application)
+    processor.observer = Observer(_command_names(application))
     return application
+
+
+def _command_names(application: App) -> set[str]:
+    """The commands the handlers know, for the update log and metrics."""
+    return {
+        name
+        for handlers in application.handlers.values()
+        for handler in handlers
+        if isinstance(handler, CommandHandler)
+        for name in handler.commands
+    }
 
 
 def _limits(config: BotConfig) -> Limits:
@@ -180,6 +194,7 @@ async def _members_changed(update: Update, context: CustomContext) -> None:
 
 async def _on_error(update: object, context: CustomContext) -> None:
     """Log the failure; a button press whose handler failed still gets an answer."""
+    note_failure()
     log.error("handler failed", exc_info=context.error)
     if not isinstance(update, Update) or update.callback_query is None:
         return
@@ -225,6 +240,9 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)
         await scheduler.start(application)
         application.bot_data["scheduler"] = scheduler
+        gauges = DatabaseGauges(store.db, services.now)
+        gauges.start()
+        application.bot_data["metrics"] = gauges
         await _set_commands(application)
         log.info(
             "whodunit is running as @%s (worker %s, send limits counted in %s)",
@@ -252,6 +270,9 @@ async def _set_commands(application: App) -> None:
 async def _post_shutdown(application: App) -> None:
     """Stop the sender: it finishes the sends under way within the shutdown budget, then
     this worker's remaining claims go back at once, for another worker to take."""
+    gauges: DatabaseGauges | None = application.bot_data.get("metrics")
+    if gauges is not None:
+        await gauges.stop()
     stop = application.bot_data.get("stop")
     task = application.bot_data.get("sender_task")
     services: Services | None = application.bot_data.get("services")

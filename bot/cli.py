@@ -1,4 +1,5 @@
-"""The `whodunit` command line: `whodunit run`, `whodunit db upgrade`."""
+"""The `whodunit` command line: `whodunit run`, `whodunit doctor`, `whodunit db upgrade`,
+`whodunit db backup FILE`, `whodunit db restore FILE [--force]`."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot (long polling, or a webhook when one is set)")
     db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("action", choices=["upgrade"])
+    db.add_argument("action", choices=["upgrade", "backup", "restore"])
+    db.add_argument("file", nargs="?", help="the backup file (backup, restore)")
+    db.add_argument("--force", action="store_true", help="restore over a non-empty database")
+    sub.add_parser("doctor", help="check the token, database, webhook, clock and chat rights")
     args = parser.parse_args(argv)
     from bot.config import BotConfig, TokenError, WebhookError
 
@@ -23,7 +27,10 @@ def main(argv: list[str] | None = None) -> int:
         level=config.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    from bot.logs import install
+    from bot.logs import install, use_json
+
+    if config.log_format == "json":
+        use_json()
 
     install(config.bot_token.strip())  # before anything is logged: no token, no message body
     noisy = ["alembic", "apscheduler"]
@@ -31,6 +38,14 @@ def main(argv: list[str] | None = None) -> int:
         noisy.append("httpx")  # a line per request; at DEBUG they stay, without the token
     for name in noisy:
         logging.getLogger(name).setLevel(logging.WARNING)
+    if args.command == "doctor":
+        from bot.doctor import doctor
+
+        return asyncio.run(doctor(config))
+    if args.command == "db" and args.action in ("backup", "restore"):
+        from bot.backup import run_backup_command
+
+        return run_backup_command(config, args.action, args.file, force=args.force)
     if args.command == "db":
         from storage.migrate import upgrade
 

@@ -39,6 +39,7 @@ class BotConfig(BaseSettings):
     database_url: str | None = None
     telegram_api_url: str = "https://api.telegram.org/bot"
     log_level: str = "INFO"
+    log_format: str = Field(default="text", pattern="^(text|json)$")  # json: one object a line
     default_language: str = "en"
     sweep_seconds: float = Field(default=5.0, gt=0)
     group_messages_per_minute: int = Field(default=20, ge=1)

@@ -10,7 +10,9 @@ included. The filter sits on the root logger's handlers, so it sees every record
 
 from __future__ import annotations
 
+import json
 import logging
+import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -78,6 +80,40 @@ _UPDATE_KINDS = (
     "chat_member",
     "channel_post",
 )
+
+
+# What `bot/observe.py` puts on its update line, kept as fields of their own in JSON.
+FIELDS = ("update_id", "game_id", "command", "outcome", "duration_ms")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, the update line's fields,
+    and the traceback when there is one (scrubbed by the filter before this runs)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for name in FIELDS:
+            if hasattr(record, name):
+                entry[name] = getattr(record, name)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            entry["exception"] = record.exc_text
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+JsonFormatter.converter = time.gmtime  # UTC, as the "Z" says
+
+
+def use_json(handlers: Iterable[logging.Handler] | None = None) -> None:
+    """Format every root handler (or `handlers`) as JSON lines."""
+    for handler in logging.getLogger().handlers if handlers is None else handlers:
+        handler.setFormatter(JsonFormatter())
 
 
 def install(token: str | None, handlers: Iterable[logging.Handler] | None = None) -> SecretsFilter:

@@ -14,6 +14,7 @@ from bot.announce.table import plan_messages
 from bot.delivery.payload import Payload
 from bot.directory import Directory
 from bot.flood import RepeatedRefusals
+from bot.observe import note_game
 from engine.commands import Command, OpenLobby
 from storage.messages_owed import OutboxItem
 from storage.outbox import Handoff
@@ -52,6 +53,7 @@ class Services:
 
     async def run(self, game_id: int, command: Command) -> Outcome:
         """Run a command on a game (RuleError if refused); its messages are queued."""
+        note_game(game_id)
         outcome = await self.store.execute(game_id, command, self.now(), plan_messages)
         self._written(outcome)
         return outcome
@@ -60,6 +62,7 @@ class Services:
         outcome = await self.store.create_game(
             chat_id, topic_id, command, self.now(), plan_messages
         )
+        note_game(outcome.game_id)
         self._written(outcome)
         return outcome
 

@@ -21,6 +21,8 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import BaseUpdateProcessor
 
+from bot.observe import Observer, note_failure, note_refusal
+
 Admit = Callable[[object], Awaitable[bool]]
 
 
@@ -56,6 +58,7 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         super().__init__(max_concurrent_updates)
         self.key = key
         self.admit = admit
+        self.observer = Observer()  # the log line and metrics of each update (bot/observe.py)
         self._tails: dict[str, asyncio.Future[None]] = {}
         self.waiting = 0  # updates accepted and not yet finished (in their turn or waiting)
 
@@ -81,10 +84,18 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         """Handle the update to its end (or drop it when `admit` says no)."""
-        if self.admit is not None and not await self.admit(update):
-            _close(coroutine)
-            return
-        await coroutine
+        handling = self.observer.begin(update)
+        try:
+            if self.admit is not None and not await self.admit(update):
+                note_refusal("flood")
+                _close(coroutine)
+                return
+            await coroutine
+        except BaseException:
+            note_failure()
+            raise
+        finally:
+            self.observer.end(handling)
 
     async def initialize(self) -> None:
         """Nothing to set up."""

@@ -19,6 +19,7 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 from bot.delivery.limiter import OutboundLimiter, Reservation
+from bot.metrics import TOO_MANY_REQUESTS
 
 SENDER = "reserved by the sender"
 # Methods that post into a chat or change a post there (what Telegram's limits count).
@@ -75,6 +76,7 @@ class RequestLimiter(BaseRateLimiter[str]):
         try:
             return await callback(*args, **kwargs)
         except RetryAfter as error:  # this chat waits; the caller decides what to do
+            TOO_MANY_REQUESTS.labels(source="handler").inc()
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
             await self.limiter.pause(chat, seconds)

@@ -48,6 +48,7 @@ from bot.delivery.limiter import (
 from bot.delivery.payload import Payload, User, users_in
 from bot.delivery.request_limiter import SENDER
 from bot.http import NotSent
+from bot.metrics import TOO_MANY_REQUESTS
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
@@ -228,6 +229,7 @@ class Sender:
             await store.chats.migrate(row.chat_id, error.new_chat_id)
             await store.outbox.mark_retry(row.id, "migrated", self.services.now())
         except RetryAfter as error:  # this chat only waits; no attempt is counted
+            TOO_MANY_REQUESTS.labels(source="sender").inc()
             wait = error.retry_after
             seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
             with contextlib.suppress(LimiterUnavailable):

@@ -15,6 +15,7 @@ from telegram.error import TelegramError
 
 from bot.context import CustomContext
 from bot.delivery import payload as typed
+from bot.observe import note_answer, note_game, note_refusal
 from engine.errors import RuleError
 from engine.state import Game
 from storage.games import GameRef
@@ -79,6 +80,7 @@ async def say(
     labels: dict[str, str] | None = None,
 ) -> None:
     """Answer where the update came from, through the outbox (times in `tz`)."""
+    note_answer(msg)
     await context.services.tell(
         w.chat.id,
         msg,
@@ -106,6 +108,7 @@ async def refuse(
     recent (`bot/flood.py`), so they never pile up as new posts in the thread.
     """
     msg, args = error_key(error), error_args(error)
+    note_refusal(error.code)
     if w.private:
         await say(context, w, msg, args, tz=tz, labels=labels)
         return
@@ -200,6 +203,7 @@ async def answer_toast(
     query = update.callback_query
     if query is None:
         return
+    note_answer(key)
     svc = context.services
     language = await svc.directory.person_language(query.from_user.id)
     named = typed.users_in(typed.upgrade(args or {}))
@@ -231,6 +235,7 @@ async def game_update(update: Update, context: CustomContext) -> Here | None:
     ref = await require_game_here(context, w)
     if ref is None:
         return None
+    note_game(ref.id)
     return Here(w, ref.id, await context.services.store.load(ref.id))
 
 

@@ -55,6 +55,9 @@ class BotApi:
         self.callback_ttl = callback_ttl
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self.menu_buttons: dict[int, dict[str, Any]] = {}
+        # getWebhookInfo's fields beside url and pending_update_count (a test may set
+        # last_error_date / last_error_message to play a failing webhook).
+        self.webhook: dict[str, Any] = {"url": ""}
         self._poll: asyncio.Future[None] | None = None
         self.webhook = Webhook(world)
         self.handlers: dict[str, Callable[[Params], Awaitable[Any]]] = {
