@@ -1,16 +1,20 @@
-"""Engine benchmark: commands decided per second, and replay of a full 8-player, 10-day game.
+"""Engine benchmark: commands decided per second, replay of a full 8-player, 10-day game,
+and the time to compute a table-mode turn's places on the classic board.
 
 Run (from the repository root): .venv/bin/python -m bench.engine
-Targets: >= 20,000 commands per second on one core; replay under 5 ms.
+Targets: >= 20,000 commands per second on one core; replay under 5 ms; a turn's places
+under 2 ms.
 """
 
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from datetime import datetime, timedelta
 
 from engine import commands as cmd
+from engine.board import CLASSIC, Place, reachable, towards
 from engine.cards import Category
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
@@ -83,6 +87,36 @@ def full_game(players: int = 8, days: int = 10) -> list[Event]:
     return events
 
 
+def turn_places(origin: Place, roll: int, blocked: frozenset[tuple[int, int]]) -> int:
+    """What a turn offers after a roll: the places in reach, and for each room out of
+    reach the square towards it."""
+    reach = reachable(CLASSIC, origin, roll, blocked)
+    offers = len(reach.rooms)
+    for room in CLASSIC.rooms:
+        if room not in reach.rooms:
+            offers += towards(CLASSIC, origin, roll, blocked, room, reach=reach) is not None
+    return offers
+
+
+def turn_places_times(samples: int = 5000, seed: int = 12) -> list[float]:
+    """Seconds per turn's places, over random positions of six tokens and 2-dice rolls."""
+    rng = random.Random(seed)
+    squares = sorted(CLASSIC.corridor)
+    turn_places("kitchen", 12, frozenset())  # warm the per-room distance tables
+    times: list[float] = []
+    for _ in range(samples):
+        places: list[Place] = [
+            rng.choice(squares) if rng.random() < 0.6 else rng.choice(CLASSIC.rooms)
+            for _ in range(6)
+        ]
+        blocked = frozenset(p for p in places[1:] if isinstance(p, tuple)) - {places[0]}
+        roll = rng.randint(1, 6) + rng.randint(1, 6)
+        start = time.perf_counter()
+        turn_places(places[0], roll, blocked)
+        times.append(time.perf_counter() - start)
+    return sorted(times)
+
+
 def main() -> None:
     commands = recorded_commands(200)
     best = min(_timed(lambda: decide_all(commands)) for _ in range(3))
@@ -93,6 +127,10 @@ def main() -> None:
     print(f"full 8-player 10-day game: {len(events)} events")
     print(f"replay: best {min(runs) * 1000:.2f} ms, median {sorted(runs)[25] * 1000:.2f} ms")
     print("(target: replay under 5 ms)")
+    places = turn_places_times()
+    median, p99 = places[len(places) // 2], places[len(places) * 99 // 100]
+    print(f"classic board, a turn's places ({len(places)} random positions and rolls):")
+    print(f"median {median * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms (target < 2 ms)")
 
 
 def _timed(fn: object) -> float:

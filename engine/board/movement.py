@@ -114,14 +114,21 @@ def room_distances(board: Board, room: str) -> dict[Square, int]:
 
 
 def towards(
-    board: Board, origin: Place, steps: int, blocked: frozenset[Square], room: str
+    board: Board,
+    origin: Place,
+    steps: int,
+    blocked: frozenset[Square],
+    room: str,
+    reach: Reach | None = None,
 ) -> Square | None:
     """For a room out of reach: the square within reach nearest to the room (distance
     counted as if no token stood in the way; ties go to the topmost, then leftmost).
 
-    None when the room is within reach or no square is.
+    None when the room is within reach or no square is. `reach`, when given, is
+    `reachable(board, origin, steps, blocked)` already computed.
     """
-    reach = reachable(board, origin, steps, blocked)
+    if reach is None:
+        reach = reachable(board, origin, steps, blocked)
     if room in reach.rooms or not reach.squares:
         return None
     into = room_distances(board, room)
