@@ -28,7 +28,7 @@ def _forum_only(handler: Handler) -> Handler:
 
     def handle(state: Game | None, command: Any, now: datetime) -> Decision:
         if state is not None and state.settings.classic:
-            raise WrongFormat(format=state.settings.format.value)
+            raise WrongFormat()
         return handler(state, command, now)
 
     return handle

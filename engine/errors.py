@@ -190,11 +190,11 @@ class AlreadyAccused(RuleError, code="already_accused"):
 
 # --- the classic format (table Clue) ----------------------------------------------------
 class WrongFormat(RuleError, code="wrong_format"):
-    """A command of the other format. Values: `format` (the game's)."""
+    """A command of the other format (forum or classic) than the game's."""
 
 
 class NotYourTurn(RuleError, code="not_your_turn"):
-    """Values: `user` (whose turn it is)."""
+    pass
 
 
 class AlreadyRolled(RuleError, code="already_rolled"):

@@ -11,7 +11,6 @@ from engine.board.movement import Reach, reachable
 from engine.decision import Decision
 from engine.errors import NotYourTurn, WrongFormat
 from engine.rules import require_active, require_player, require_running
-from engine.settings import GameFormat
 from engine.state import Game, Player
 from engine.table.setup import board_of
 from engine.table.state import Table
@@ -21,7 +20,7 @@ def require_table(state: Game | None) -> tuple[Game, Table]:
     """A running, unpaused game of the classic format."""
     game = require_running(state)
     if game.table is None:
-        raise WrongFormat(format=GameFormat.FORUM.value)
+        raise WrongFormat()
     return game, game.table
 
 
@@ -30,7 +29,7 @@ def require_turn(state: Game | None, user: int) -> tuple[Game, Table, Player]:
     game, table = require_table(state)
     player = require_active(require_player(game, user))
     if player.seat != table.current:
-        raise NotYourTurn(user=game.players[table.current].user)
+        raise NotYourTurn()
     return game, table, player
 
 
