@@ -69,4 +69,3 @@ def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> Decis
     if decision.state.running and not decision.state.day_open:
         open_next_day(decision, now)
     return decision
-

@@ -6,7 +6,6 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
-from engine.outcomes import end_if_nobody_can_accuse
 from engine.decision import Decision
 from engine.errors import (
     AlreadyAnswered,
@@ -17,6 +16,7 @@ from engine.errors import (
     SuggestionIsVoided,
     TargetNotInGame,
 )
+from engine.outcomes import end_if_nobody_can_accuse
 from engine.rules import (
     require_active,
     require_admin,

@@ -117,9 +117,7 @@ def _answered(state: Game, at: datetime) -> Game:
 
 
 def card_shown(state: Game, e: ev.CardShown) -> Game:
-    state = _suggestion(
-        state, refuter=e.seat, card=e.card, by_gm=e.by_gm, answered=True, due=None
-    )
+    state = _suggestion(state, refuter=e.seat, card=e.card, by_gm=e.by_gm, answered=True, due=None)
     return _answered(state, e.at)
 
 

@@ -56,9 +56,7 @@ def suggest(state: Game | None, c: cmd.Suggest, now: datetime) -> Decision:
     )
     if table.place_of(c.suspect) != room:
         kind = MoveKind.SUGGESTION
-        decision.emit(
-            ev.TokenMoved(at=now, turn=table.turn, suspect=c.suspect, to=room, kind=kind)
-        )
+        decision.emit(ev.TokenMoved(at=now, turn=table.turn, suspect=c.suspect, to=room, kind=kind))
     if table.room_of_weapon(c.weapon) != room:
         decision.emit(ev.WeaponMoved(at=now, turn=table.turn, weapon=c.weapon, room=room))
     _go_left(decision, now)
@@ -80,7 +78,9 @@ def _go_left(decision: Decision, now: datetime) -> None:
         if card is None:
             decision.emit(ev.CouldNotRefute(at=now, suggestion=pending.number, seat=seat))
         elif not player.active or table.seats[seat].away:
-            shown = ev.CardShown(at=now, suggestion=pending.number, seat=seat, card=card, by_gm=True)
+            shown = ev.CardShown(
+                at=now, suggestion=pending.number, seat=seat, card=card, by_gm=True
+            )
             decision.emit(shown)
             return
         else:
@@ -127,9 +127,7 @@ def answer_for_absent(decision: Decision, now: datetime) -> None:
     card = gm_choice(hand, pending.cards)
     assert card is not None, "only a player holding a named card is asked"
     decision.emit(
-        ev.CardShown(
-            at=now, suggestion=pending.number, seat=pending.refuter, card=card, by_gm=True
-        )
+        ev.CardShown(at=now, suggestion=pending.number, seat=pending.refuter, card=card, by_gm=True)
     )
 
 

@@ -49,7 +49,9 @@ def test_a_right_accusation_may_follow_a_suggestion() -> None:
     assert game.game.end_reason is EndReason.WON
 
 
-def test_a_wrong_accuser_is_out_and_their_token_moves_from_the_corridor_to_the_nearest_room() -> None:
+def test_a_wrong_accuser_is_out_and_their_token_moves_from_the_corridor_to_the_nearest_room() -> (
+    None
+):
     game = _game()
     game.put("scarlett", (4, 8))  # by the kitchen's door
     events = game.accuse(game.wrong())

@@ -90,9 +90,7 @@ def test_the_named_suspect_token_and_weapon_move_into_the_room() -> None:
     weapon = next(w for w, room in game.table.weapons if room != "kitchen")
     events = game.suggest("plum", weapon)
     moved = [e for e in events if isinstance(e, ev.TokenMoved)]
-    assert [(e.suspect, e.to, e.kind) for e in moved] == [
-        ("plum", "kitchen", MoveKind.SUGGESTION)
-    ]
+    assert [(e.suspect, e.to, e.kind) for e in moved] == [("plum", "kitchen", MoveKind.SUGGESTION)]
     assert any(isinstance(e, ev.WeaponMoved) and e.room == "kitchen" for e in events)
     assert game.table.place_of("plum") == "kitchen"
     assert game.table.room_of_weapon(weapon) == "kitchen"
@@ -221,4 +219,6 @@ def test_the_refuter_shows_only_a_named_card_they_hold() -> None:
     _refused(game, CardNotNamed, cmd.ShowCard(actor=2, card=not_named))
     _refused(game, NotYourRefutation, cmd.ShowCard(actor=3, card=named[0]))
     _refused(game, RefutationPending, cmd.EndTurn(actor=1))
-    _refused(game, RefutationPending, cmd.Accuse(actor=1, suspect="plum", weapon="rope", place="hall"))
+    _refused(
+        game, RefutationPending, cmd.Accuse(actor=1, suspect="plum", weapon="rope", place="hall")
+    )

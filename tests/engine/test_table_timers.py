@@ -32,10 +32,11 @@ def _suggest_to(game: Classic, refuter: int) -> tuple[str, str, str]:
     others = [p for p in players if p.seat not in (game.table.current, refuter)]
     named = next(
         c
-        for c in product(*(table_cards(k) for k in (Category.SUSPECT, Category.WEAPON)),
-                         table_cards(Category.PLACE))
-        if set(c) & set(players[refuter].hand)
-        and not any(set(c) & set(p.hand) for p in others)
+        for c in product(
+            *(table_cards(k) for k in (Category.SUSPECT, Category.WEAPON)),
+            table_cards(Category.PLACE),
+        )
+        if set(c) & set(players[refuter].hand) and not any(set(c) & set(p.hand) for p in others)
     )
     game.put(game.current.role, named[2])
     game._table(step=Step.MOVED, entered=True)

@@ -167,9 +167,7 @@ def test_table_commands_are_refused_in_a_forum_game_and_forum_ones_at_the_table(
     forum = Classic(3, settings=Settings())
     _refused(forum, WrongFormat, cmd.Roll(actor=1))
     table = _scarlett()
-    suggestion = cmd.MakeSuggestion(
-        actor=1, target=2, suspect="plum", weapon="rope", place="hall"
-    )
+    suggestion = cmd.MakeSuggestion(actor=1, target=2, suspect="plum", weapon="rope", place="hall")
     _refused(table, WrongFormat, suggestion)
 
 

@@ -52,7 +52,7 @@ def check_table_invariants(game: Game) -> None:
             origin = table.place_of(current.role)
             reachable(board, origin, sum(table.dice), table.occupied(but=current.role))
     for player in game.players:
-        out = player.accused and not (game.winner == player.seat)
+        out = player.accused and game.winner != player.seat
         if out and isinstance(table.place_of(player.role), tuple):
             raise AssertionError("a wrong accuser left standing in a corridor")
 
