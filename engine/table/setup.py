@@ -7,14 +7,13 @@ import random
 from datetime import datetime
 
 from engine import events as ev
-from engine.board.classic import CLASSIC as CLASSIC_BOARD
+from engine.board import BOARDS
+from engine.board import CLASSIC as CLASSIC_BOARD
 from engine.board.model import Board
 from engine.cards import CLASSIC, CardId, Category
 from engine.decision import Decision
 from engine.ids import Seat
 from engine.state import Game
-
-BOARDS: dict[str, Board] = {CLASSIC_BOARD.key: CLASSIC_BOARD}
 
 # The board game's cards: the first six suspects and weapons and nine places of the
 # classic pack are its suspects, weapons and rooms (the names in locales/ are the same).

@@ -24,8 +24,10 @@ def positions(draw: st.DrawFn) -> Classic:
     game = Classic(3, seed=draw(st.integers(0, 50)))
     chosen = draw(
         st.lists(st.sampled_from(PLACES), min_size=6, max_size=6).filter(
-            lambda ps: len({p for p in ps if isinstance(p, tuple)})
-            == sum(isinstance(p, tuple) for p in ps)
+            lambda ps: (
+                len({p for p in ps if isinstance(p, tuple)})
+                == sum(isinstance(p, tuple) for p in ps)
+            )
         )
     )
     for (suspect, _), place in zip(game.table.tokens, chosen, strict=True):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engine.board import BOARDS
 from engine.board.movement import reachable
 from engine.state import Game, Phase
-from engine.table.setup import BOARDS
 from engine.table.state import Step
 from tests.support.invariants import check_invariants
 
