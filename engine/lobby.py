@@ -102,6 +102,10 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
         raise NotEnoughPlayers(minimum=minimum, joined=len(game.lobby))
     if len(game.lobby) > maximum:  # the format changed to a smaller table after they joined
         raise LobbyFull(maximum=maximum)
+    if game.settings.classic:  # a role chosen before the format changed to classic
+        for entry in game.lobby:
+            if entry.role is not None and entry.role not in table_cards(Category.SUSPECT):
+                raise RoleNotASuspect(card=entry.role)
     rng = random.Random(game.seed)
     decision = Decision(game)
     decision.emit(deal(game, now, rng))

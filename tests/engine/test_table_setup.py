@@ -87,6 +87,13 @@ def test_a_role_chosen_at_join_must_be_one_of_the_six_board_suspects() -> None:
         lobby.run(cmd.JoinLobby(actor=2, role="orchid"))
 
 
+def test_a_role_chosen_before_the_format_changed_must_be_a_board_suspect_to_start() -> None:
+    lobby = Classic(3, roles=("orchid", "plum", "white"), settings=Settings(), start=False)
+    lobby.run(cmd.ChangeSettings(actor=1, changes={"format": "classic"}))
+    with pytest.raises(RoleNotASuspect):
+        lobby.run(cmd.StartGame(actor=1))
+
+
 def test_all_six_tokens_stand_on_their_start_squares_whether_played_or_not() -> None:
     table = Classic(3).table
     assert dict(table.tokens) == dict(BOARD.starts)
