@@ -2,7 +2,7 @@
 
 from engine.board.classic import CLASSIC
 from engine.board.model import Board, Door, Place, Square
-from engine.board.movement import Reach, nearest_room, reachable, towards
+from engine.board.movement import Reach, nearest_room, occupied, reachable, towards
 
 BOARDS: dict[str, Board] = {CLASSIC.key: CLASSIC}
 
@@ -15,6 +15,7 @@ __all__ = [
     "Reach",
     "Square",
     "nearest_room",
+    "occupied",
     "reachable",
     "towards",
 ]

@@ -13,6 +13,7 @@ places some legal move ends on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -141,4 +142,11 @@ def nearest_room(board: Board, square: Square) -> str:
     return min(
         board.rooms,
         key=lambda room: (room_distances(board, room).get(square, _FAR), board.rooms.index(room)),
+    )
+
+
+def occupied(tokens: Mapping[str, Place], mover: str) -> frozenset[Square]:
+    """The squares the other tokens stand on: what `reachable` takes as `blocked`."""
+    return frozenset(
+        place for token, place in tokens.items() if token != mover and isinstance(place, tuple)
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import CLASSIC, nearest_room, reachable, towards
+from engine.board import CLASSIC, nearest_room, occupied, reachable, towards
 from engine.board.model import Square
 
 NONE: frozenset[Square] = frozenset()
@@ -129,3 +129,9 @@ def test_nearest_room_of_a_doorway_is_its_room() -> None:
         if len(CLASSIC.rooms_entered_from(door.square)) == 1:
             assert nearest_room(CLASSIC, door.square) == door.room
     assert nearest_room(CLASSIC, CLASSIC.starts["mustard"]) in {"lounge", "dining_room"}
+
+
+def test_occupied_squares_are_the_other_tokens_on_the_corridor() -> None:
+    tokens = {"scarlett": (7, 23), "mustard": "lounge", "white": (9, 1), "green": (14, 1)}
+    assert occupied(tokens, "white") == {(7, 23), (14, 1)}
+    assert occupied(tokens, "mustard") == {(7, 23), (9, 1), (14, 1)}
