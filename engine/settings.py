@@ -62,6 +62,7 @@ class Settings:
     turn_time: timedelta = timedelta(minutes=3)
     refute_time: timedelta = timedelta(minutes=2)
     away_after: int = 2  # missed turns in a row before a player is marked away
+    images: bool = True  # the classic format: the board as a picture (else in words)
 
     def __post_init__(self) -> None:
         validate(self)
