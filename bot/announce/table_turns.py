@@ -47,7 +47,9 @@ def turn_skipped(plan: Plan, seq: int, e: ev.TurnSkipped, before: Game | None, a
 def dice_rolled(plan: Plan, seq: int, e: ev.DiceRolled, before: Game | None, after: Game) -> None:
     dice = " + ".join(str(d) for d in e.dice)
     args = {**_seat(after, e.seat), "dice": dice, "total": sum(e.dice)}
-    plan.group(plan.key(seq, "roll"), "table.rolled" if len(e.dice) == 1 else "table.rolled_many", args)
+    plan.group(
+        plan.key(seq, "roll"), "table.rolled" if len(e.dice) == 1 else "table.rolled_many", args
+    )
 
 
 def token_moved(plan: Plan, seq: int, e: ev.TokenMoved, before: Game | None, after: Game) -> None:
@@ -72,7 +74,9 @@ def token_moved(plan: Plan, seq: int, e: ev.TokenMoved, before: Game | None, aft
 def stayed(plan: Plan, seq: int, e: ev.StayedToSuggest, before: Game | None, after: Game) -> None:
     assert after.table is not None
     room = after.table.place_of(after.players[e.seat].role)
-    plan.group(plan.key(seq, "stay"), "table.stayed", {**_seat(after, e.seat), "room": Card(str(room))})
+    plan.group(
+        plan.key(seq, "stay"), "table.stayed", {**_seat(after, e.seat), "room": Card(str(room))}
+    )
 
 
 def weapon_moved(plan: Plan, seq: int, e: ev.WeaponMoved, before: Game | None, after: Game) -> None:
@@ -92,16 +96,25 @@ def suggestion_made(
     }
     args["player"] = User(user_at(after, e.suggester))
     board = table_prompt.board_of(final) if final.table is not None else None
-    plan.group(table_prompt.suggestion_key(plan.ctx.game_id, e.suggestion), "table.suggestion", args, board=board)
+    plan.group(
+        table_prompt.suggestion_key(plan.ctx.game_id, e.suggestion),
+        "table.suggestion",
+        args,
+        board=board,
+    )
 
 
 def could_not_refute(
     plan: Plan, seq: int, e: ev.CouldNotRefute, before: Game | None, after: Game
 ) -> None:
-    plan.group(plan.key(seq, "pass"), "table.could_not_refute", {"player": User(user_at(after, e.seat))})
+    plan.group(
+        plan.key(seq, "pass"), "table.could_not_refute", {"player": User(user_at(after, e.seat))}
+    )
 
 
-def refuter_asked(plan: Plan, seq: int, e: ev.RefuterAsked, before: Game | None, after: Game) -> None:
+def refuter_asked(
+    plan: Plan, seq: int, e: ev.RefuterAsked, before: Game | None, after: Game
+) -> None:
     """The group learns who is choosing; the refuter gets exactly their matching cards."""
     refuter = user_at(after, e.seat)
     plan.group(

@@ -15,7 +15,12 @@ def table_started(reader: Reader, args: dict[str, Any]) -> str:
     """The roster in turn order and the 21 cards."""
     lang = reader.language
     roster = "\n".join(
-        t(lang, "game.roster_line", player=reader.mention(r["user"].id), role=reader.card(r["role"]))
+        t(
+            lang,
+            "game.roster_line",
+            player=reader.mention(r["user"].id),
+            role=reader.card(r["role"]),
+        )
         for r in args["roster"]
     )
     cards = "\n".join(card_lines(reader, args["cards"]))

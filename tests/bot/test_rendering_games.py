@@ -122,7 +122,9 @@ class PlannedTable(RandomTable):
             self.planned.append({"msg": error_key(error), "args": error_args(error)})
             return super().run(command)
         events = super().run(command)
-        ctx = PlanContext(game_id=1, chat_id=-100, topic_id=0, decision=decision, first_seq=self.seq)
+        ctx = PlanContext(
+            game_id=1, chat_id=-100, topic_id=0, decision=decision, first_seq=self.seq
+        )
         self.seq += len(events)
         self.event_types.update(type(e) for e in events)
         self.planned.extend(item.payload for item in plan_messages(ctx))
