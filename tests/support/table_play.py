@@ -73,6 +73,7 @@ class TablePlayer:
         self.table, self.game_id, self.lang = table, game_id, lang
         self.people = {p.id: p for p in people}
         self.seen = Seen()
+        self.auto_refute = True  # False: a refuter asked stays silent (their timer runs)
 
     def label(self, key: str, **args: str) -> str:
         return t(self.lang, key, **args)
@@ -108,6 +109,8 @@ class TablePlayer:
                 await self.press(who, message, choice)
         await self.suggest_if_offered(who)
         game = await self.game()
+        if game.table is not None and game.table.pending is not None:
+            return  # a refuter is silent: the turn waits for their timer
         if (
             game.running
             and game.table is not None
@@ -145,13 +148,18 @@ class TablePlayer:
         if made.passed and made.refuter is not None:
             self.seen.passed_over += 1
         pending = table.pending
-        if pending is None or pending.refuter is None:
+        if pending is None or pending.refuter is None or not self.auto_refute:
             return
         refuter = self.people[game.players[pending.refuter].user]
         ask = [m for m in refuter.private_messages() if m.buttons][-1]
         card = ask.buttons[0][0][0]
         await self.press(refuter, ask, card)
         self.seen.shown.append((game.players[pending.suggester].user, card))
+
+    async def current(self) -> FakeUser:
+        game = await self.game()
+        assert game.table is not None
+        return self.people[game.players[game.table.current].user]
 
     async def accuse(self, who: FakeUser, cards: tuple[str, str, str]) -> None:
         """Accuse from the prompt: the composer comes in private."""
