@@ -46,8 +46,9 @@ async def test_timers_and_a_restart_in_the_middle_of_a_turn(
         game = await player.game()
         if game.table is not None and game.table.pending is not None:
             break
-    assert game.table is not None and (pending := game.table.pending) is not None
-    assert pending.refuter is not None
+    assert game.table is not None
+    pending = game.table.pending
+    assert pending is not None and pending.refuter is not None
     suggester = player.people[game.players[pending.suggester].user]
     refuter = player.people[game.players[pending.refuter].user]
     await table.bot.advance(game.settings.refute_time + timedelta(seconds=1))
