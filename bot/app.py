@@ -37,7 +37,7 @@ from bot.delivery.limiters import describe, make_limiter
 from bot.delivery.request_limiter import RequestLimiter
 from bot.delivery.sender import Sender
 from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
-from bot.handlers import admin, info, lobby, membership, moves, packs, places, private
+from bot.handlers import admin, info, lobby, membership, moves, packs, places, private, table
 from bot.http import AiohttpRequest
 from bot.metrics import DatabaseGauges
 from bot.observe import Observer, note_failure
@@ -167,6 +167,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(lobby.lobby_button, pattern=lobby_kinds))
     application.add_handler(CallbackQueryHandler(private.answer_button, pattern=answer_kinds))
     application.add_handler(CallbackQueryHandler(moves.composer_button, pattern=composer_kinds))
+    table_kinds = f"^({cb.TURN}|{cb.SHOW}|{cb.BACK}):"
+    application.add_handler(CallbackQueryHandler(table.table_button, pattern=table_kinds))
     application.add_handler(CallbackQueryHandler(_unknown_button))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, info.chat_migrated))
     application.add_handler(

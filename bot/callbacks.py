@@ -72,3 +72,6 @@ SUGGEST_SEND = "ss"
 ACCUSE = "c"  # composer: c:game:suspect:weapon:place
 ACCUSE_SEND = "cs"
 CANCEL = "x"
+TURN = "t"  # the classic format's turn prompt: t:game:turn:action[:args]
+SHOW = "v"  # a refuter shows a card at the table: v:game:suggestion:card index
+BACK = "b"  # an away player is back at the table

@@ -19,6 +19,8 @@ DURATIONS = frozenset(
         "accusation_window",
         "open_day_if_window_left",
         "reminder_before",
+        "turn_time",
+        "refute_time",
     }
 )
 OPTIONAL = frozenset(
@@ -115,7 +117,7 @@ def parse_setting(name: str, text: str) -> Any:
         raise SettingInputError("switch")
     if isinstance(default, int) or name == "max_received_per_day":
         return parse_whole_number(raw, signed=True)
-    if name == "role_assignment":
+    if name in ("role_assignment", "format"):
         return raw.lower()
     return raw
 

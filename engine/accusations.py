@@ -10,6 +10,7 @@ from engine.days import open_next_day
 from engine.deadlines import live_deadline
 from engine.decision import Decision
 from engine.errors import AlreadyAccused
+from engine.outcomes import end_if_nobody_can_accuse, is_solution
 from engine.rules import require_active, require_cards, require_player, require_running
 from engine.state import Game, Player
 
@@ -57,7 +58,7 @@ def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> Decis
     assert window is not None
     decision = Decision(game)
     for accusation in game.accusations_in(window.number):
-        correct = accusation.cards == game.envelope
+        correct = is_solution(game, accusation.cards)
         decision.emit(ev.AccusationJudged(at=now, seat=accusation.seat, correct=correct))
         if correct:
             decision.emit(ev.WindowClosed(at=now, window=window.number))
@@ -68,10 +69,3 @@ def close_window(state: Game | None, c: cmd.CloseWindow, now: datetime) -> Decis
     if decision.state.running and not decision.state.day_open:
         open_next_day(decision, now)
     return decision
-
-
-def end_if_nobody_can_accuse(decision: Decision, now: datetime) -> None:
-    """With no window pending and nobody left to accuse, the game ends without a winner."""
-    game = decision.state
-    if game.running and not game.window_open and not game.anyone_can_accuse():
-        decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.NO_WINNER))

@@ -6,7 +6,6 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
-from engine.accusations import end_if_nobody_can_accuse
 from engine.decision import Decision
 from engine.errors import (
     AlreadyAnswered,
@@ -17,6 +16,7 @@ from engine.errors import (
     SuggestionIsVoided,
     TargetNotInGame,
 )
+from engine.outcomes import end_if_nobody_can_accuse
 from engine.rules import (
     require_active,
     require_admin,
@@ -27,12 +27,15 @@ from engine.rules import (
 )
 from engine.state import Answer, Game, Phase
 from engine.suggestions import answer_all_for
+from engine.table.turns import after_leaving
 
 
 def _leave(game: Game, seat: int, removed: bool, now: datetime) -> Decision:
     decision = Decision(game)
     decision.emit(ev.PlayerLeft(at=now, seat=seat, removed=removed))
     answer_all_for(decision, seat, now)
+    if game.table is not None:
+        after_leaving(decision, seat, now)
     end_if_nobody_can_accuse(decision, now)
     return decision
 

@@ -22,10 +22,31 @@ def _identity(value: Any) -> Any:
     return value
 
 
+def _runtime_type(hint: Any) -> type:
+    """The Python type a value of `hint` has (a union of several types picks by it)."""
+    origin = typing.get_origin(hint)
+    return origin if isinstance(origin, type) else hint
+
+
+def _json_type(hint: Any) -> type:
+    """The JSON type a value of `hint` is encoded as."""
+    kind = _runtime_type(hint)
+    if issubclass(kind, tuple):
+        return list
+    if dataclasses.is_dataclass(kind):
+        return dict
+    return kind
+
+
 def _encoder(hint: Any) -> Encoder:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(options) > 1:  # like `Square | str`: chosen by the value's type
+            by_type = [(_runtime_type(o), _encoder(o)) for o in options]
+            return lambda v: (
+                None if v is None else next(e for t, e in by_type if isinstance(v, t))(v)
+            )
         inner = _encoder(options[0])
         return lambda v: None if v is None else inner(v)
     if origin is tuple:
@@ -53,6 +74,11 @@ def _decoder(hint: Any) -> Decoder:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(options) > 1:  # chosen by the JSON value's type (a list is the tuple)
+            by_json = [(_json_type(o), _decoder(o)) for o in options]
+            return lambda v: (
+                None if v is None else next(d for t, d in by_json if isinstance(v, t))(v)
+            )
         inner = _decoder(options[0])
         return lambda v: None if v is None else inner(v)
     if origin is tuple:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from engine.board.model import Place
 from engine.cards import CardId, Pack
 from engine.ids import UserId
 from engine.settings import Settings
@@ -120,6 +121,56 @@ class EndGame(Command):
     pass
 
 
+# --- the classic format: the current player's turn, and the refuter's card -----------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Roll(Command):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Command):
+    """To a room or a corridor square within the roll."""
+
+    to: Place
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakePassage(Command):
+    """Instead of rolling, from a corner room to the opposite one."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class StayToSuggest(Command):
+    """Instead of rolling, when moved into the room by another's suggestion."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Suggest(Command):
+    """In the room the player's token is in; the room is the third card."""
+
+    suspect: CardId
+    weapon: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowCard(Command):
+    """The asked refuter's choice among their matching cards."""
+
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndTurn(Command):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReturnToTable(Command):
+    """An away player is back: their turns and refutations are theirs again."""
+
+
 # Deadline commands: each names the day, suggestion or window it belongs to,
 # so one that fires twice, late or early is a harmless no-op.
 
@@ -148,6 +199,20 @@ class SendReminder(Command):
     day: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class TurnDeadline(Command):
+    """The turn timer of turn `turn` ran out: the turn is skipped."""
+
+    turn: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RefuteDeadline(Command):
+    """The refuter of turn `turn`'s suggestion is silent: the GM shows their first match."""
+
+    turn: int
+
+
 COMMAND_TYPES: dict[str, type[Command]] = {
     cls.__name__: cls
     for cls in (
@@ -172,5 +237,15 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         AnswerDeadline,
         CloseWindow,
         SendReminder,
+        Roll,
+        Move,
+        TakePassage,
+        StayToSuggest,
+        Suggest,
+        ShowCard,
+        EndTurn,
+        ReturnToTable,
+        TurnDeadline,
+        RefuteDeadline,
     )
 }

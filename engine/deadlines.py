@@ -1,6 +1,6 @@
 """The deadlines a state is waiting for, as data: when, and the command to run then.
 
-A deadline command carries the day, suggestion or window it belongs to; `live_deadline`
+A deadline command carries the day, suggestion, window or turn it belongs to; `live_deadline`
 is the one guard every deadline command passes, so one that fires twice, late (its day,
 suggestion or window is past) or early does nothing.
 """
@@ -12,8 +12,16 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine.state import Answer, Game
+from engine.table.state import Step
 
-DeadlineCommand = cmd.EndDay | cmd.SendReminder | cmd.AnswerDeadline | cmd.CloseWindow
+DeadlineCommand = (
+    cmd.EndDay
+    | cmd.SendReminder
+    | cmd.AnswerDeadline
+    | cmd.CloseWindow
+    | cmd.TurnDeadline
+    | cmd.RefuteDeadline
+)
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,15 @@ def due_at(game: Game, command: DeadlineCommand) -> datetime | None:
         case cmd.CloseWindow(window=number):
             window = game.window
             return window.closes_at if window and window.open and window.number == number else None
+        case cmd.TurnDeadline(turn=turn):
+            table = game.table
+            if table is None or table.turn != turn or table.step is Step.REFUTING:
+                return None  # the turn's clock stands still while refuters answer
+            return table.due
+        case cmd.RefuteDeadline(turn=turn):
+            table = game.table
+            pending = table.pending if table is not None else None
+            return pending.due if table and pending and table.turn == turn else None
 
 
 def live_deadline(state: Game | None, command: DeadlineCommand, now: datetime) -> Game | None:
@@ -71,6 +88,10 @@ def deadlines(state: Game | None) -> list[Deadline]:
     if state.window is not None:
         number = state.window.number
         pending.append((f"window:{number}", cmd.CloseWindow(window=number)))
+    if state.table is not None:
+        turn = state.table.turn
+        pending.append((f"turn:{turn}", cmd.TurnDeadline(turn=turn)))
+        pending.append((f"refute:{turn}", cmd.RefuteDeadline(turn=turn)))
     found: list[Deadline] = []
     for key, command in pending:
         at = due_at(state, command)

@@ -13,31 +13,70 @@ from typing import Any
 from engine import accusations, admin, days, lobby, suggestions
 from engine import commands as cmd
 from engine.decision import Decision
+from engine.errors import WrongFormat
 from engine.events import Event
 from engine.state import Game
+from engine.table import accuse as table_accuse
+from engine.table import suggest as table_suggest
+from engine.table import turns
 
-_HANDLERS: dict[type[cmd.Command], Callable[[Game | None, Any, datetime], Decision]] = {
+Handler = Callable[[Game | None, Any, datetime], Decision]
+
+
+def _forum_only(handler: Handler) -> Handler:
+    """A forum command in a classic game is refused, naming the game's format."""
+
+    def handle(state: Game | None, command: Any, now: datetime) -> Decision:
+        if state is not None and state.settings.classic:
+            raise WrongFormat()
+        return handler(state, command, now)
+
+    return handle
+
+
+def _by_format(forum: Handler, table: Handler) -> Handler:
+    """One command, each format's rules (an accusation)."""
+
+    def handle(state: Game | None, command: Any, now: datetime) -> Decision:
+        if state is not None and state.table is not None:
+            return table(state, command, now)
+        return forum(state, command, now)
+
+    return handle
+
+
+_HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.OpenLobby: lobby.open_lobby,
     cmd.JoinLobby: lobby.join_lobby,
     cmd.LeaveLobby: lobby.leave_lobby,
     cmd.ChangeSettings: lobby.change_settings,
     cmd.StartGame: lobby.start_game,
-    cmd.MakeSuggestion: suggestions.make_suggestion,
-    cmd.Refute: suggestions.refute,
-    cmd.DeclareNoRefutation: suggestions.declare_no_refutation,
+    cmd.MakeSuggestion: _forum_only(suggestions.make_suggestion),
+    cmd.Refute: _forum_only(suggestions.refute),
+    cmd.DeclareNoRefutation: _forum_only(suggestions.declare_no_refutation),
     cmd.AnswerDeadline: suggestions.answer_deadline,
-    cmd.Accuse: accusations.accuse,
+    cmd.Accuse: _by_format(accusations.accuse, table_accuse.accuse),
     cmd.CloseWindow: accusations.close_window,
     cmd.EndDay: days.end_day,
-    cmd.ExtendDay: days.extend_day,
+    cmd.ExtendDay: _forum_only(days.extend_day),
     cmd.SendReminder: days.send_reminder,
     cmd.LeaveGame: admin.leave_game,
     cmd.RemovePlayer: admin.remove_player,
     cmd.ReplacePlayer: admin.replace_player,
-    cmd.VoidSuggestion: admin.void_suggestion,
+    cmd.VoidSuggestion: _forum_only(admin.void_suggestion),
     cmd.PauseGame: admin.pause_game,
     cmd.ResumeGame: admin.resume_game,
     cmd.EndGame: admin.end_game,
+    cmd.Roll: turns.roll,
+    cmd.Move: turns.move,
+    cmd.TakePassage: turns.take_passage,
+    cmd.StayToSuggest: turns.stay_to_suggest,
+    cmd.EndTurn: turns.end_turn,
+    cmd.ReturnToTable: turns.return_to_table,
+    cmd.TurnDeadline: turns.turn_deadline,
+    cmd.Suggest: table_suggest.suggest,
+    cmd.ShowCard: table_suggest.show_card,
+    cmd.RefuteDeadline: table_suggest.refute_deadline,
 }
 
 

@@ -188,6 +188,67 @@ class AlreadyAccused(RuleError, code="already_accused"):
     pass
 
 
+# --- the classic format (table Clue) ----------------------------------------------------
+class WrongFormat(RuleError, code="wrong_format"):
+    """A command of the other format (forum or classic) than the game's."""
+
+
+class NotYourTurn(RuleError, code="not_your_turn"):
+    pass
+
+
+class AlreadyRolled(RuleError, code="already_rolled"):
+    pass
+
+
+class AlreadyMoved(RuleError, code="already_moved"):
+    pass
+
+
+class MustRollFirst(RuleError, code="must_roll_first"):
+    pass
+
+
+class OutOfReach(RuleError, code="out_of_reach"):
+    """The place is not reachable with this roll (or is no place of the board)."""
+
+
+class NoSecretPassage(RuleError, code="no_secret_passage"):
+    pass
+
+
+class CannotStay(RuleError, code="cannot_stay"):
+    """Only a player moved into the room by another's suggestion may stay to suggest."""
+
+
+class NotInRoom(RuleError, code="not_in_room"):
+    pass
+
+
+class MustEnterRoom(RuleError, code="must_enter_room"):
+    """A suggestion follows entering a room this turn (or staying after being moved in)."""
+
+
+class AlreadySuggested(RuleError, code="already_suggested"):
+    pass
+
+
+class MustMove(RuleError, code="must_move"):
+    """Skipping a turn is not allowed: roll and move (or take a passage, or stay) first."""
+
+
+class RefutationPending(RuleError, code="refutation_pending"):
+    pass
+
+
+class NotYourRefutation(RuleError, code="not_your_refutation"):
+    pass
+
+
+class NotAway(RuleError, code="not_away"):
+    pass
+
+
 # --- settings and packs ------------------------------------------------------------------
 class SettingReason(StrEnum):
     """Why a setting's value is refused (the catalog's `invalid.<reason>`)."""
@@ -199,6 +260,7 @@ class SettingReason(StrEnum):
     UNKNOWN_PACK = "unknown_pack"
     NO_CUSTOM_PACK = "no_custom_pack"  # the chat has no pack of its own
     LOBBY_PACK = "lobby_pack"  # the lobby was opened without the chat's pack
+    CLASSIC_PACK = "classic_pack"  # the classic format plays with the classic pack
 
 
 class PackReason(StrEnum):

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from engine.board.model import Place
 from engine.cards import CardId, Pack
 from engine.ids import Seat, UserId
 from engine.settings import Settings
+from engine.table.state import MoveKind, TurnEnd
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,6 +187,136 @@ class GameEnded(Event):
     winner: Seat | None = None
 
 
+# --- the classic format (table Clue, turn by turn) ------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardSetUp(Event):
+    """Every suspect token on its start square, each weapon in a different room."""
+
+    board: str
+    tokens: tuple[tuple[CardId, Place], ...]
+    weapons: tuple[tuple[CardId, str], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnStarted(Event):
+    turn: int
+    seat: Seat
+    due: datetime | None  # None: everyone left to play is away, the game waits for one
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnSkipped(Event):
+    """An away player's turn, skipped at once."""
+
+    turn: int
+    seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiceRolled(Event):
+    turn: int
+    seat: Seat
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TokenMoved(Event):
+    turn: int
+    suspect: CardId
+    to: Place
+    kind: MoveKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class StayedToSuggest(Event):
+    """A player moved in by a suggestion stays there to suggest."""
+
+    turn: int
+    seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class WeaponMoved(Event):
+    turn: int
+    weapon: CardId
+    room: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSuggestionMade(Event):
+    """Named at the table; the suggested suspect and weapon follow into the room."""
+
+    turn: int
+    suggestion: int
+    suggester: Seat
+    suspect: CardId
+    weapon: CardId
+    room: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CouldNotRefute(Event):
+    suggestion: int
+    seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class RefuterAsked(Event):
+    """The first player left of the suggester who holds a named card chooses one."""
+
+    suggestion: int
+    seat: Seat
+    due: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardShown(Event):
+    """The card is private: only the suggester may learn it."""
+
+    suggestion: int
+    seat: Seat
+    card: CardId
+    by_gm: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class NobodyRefuted(Event):
+    suggestion: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AccusedAtTable(Event):
+    """An accusation on one's turn, checked at once; the cards stay private until the end."""
+
+    turn: int
+    seat: Seat
+    suspect: CardId
+    weapon: CardId
+    place: CardId
+    correct: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnEnded(Event):
+    turn: int
+    seat: Seat
+    reason: TurnEnd
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerAway(Event):
+    """Missed `away_after` turns in a row: turns skipped, the GM refutes, until back."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerReturned(Event):
+    seat: Seat
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -210,5 +342,21 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GameResumed,
         ReminderSent,
         GameEnded,
+        BoardSetUp,
+        TurnStarted,
+        TurnSkipped,
+        DiceRolled,
+        TokenMoved,
+        StayedToSuggest,
+        WeaponMoved,
+        TableSuggestionMade,
+        CouldNotRefute,
+        RefuterAsked,
+        CardShown,
+        NobodyRefuted,
+        AccusedAtTable,
+        TurnEnded,
+        PlayerAway,
+        PlayerReturned,
     )
 }

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.state import Accusation, Answer, Game, LobbyEntry, Phase, Player, Suggestion, Window
+from engine.table.evolve import TABLE_HANDLERS, seat_handed_over, table_after_pause
 
 
 def _player(state: Game, seat: int, **changes: Any) -> Game:
@@ -156,6 +157,7 @@ def player_left(state: Game, e: ev.PlayerLeft) -> Game:
 
 
 def seat_replaced(state: Game, e: ev.SeatReplaced) -> Game:
+    state = replace(state, table=seat_handed_over(state.table, e.seat))
     return _player(state, e.seat, user=e.new_user, active=True, removed=False)
 
 
@@ -183,6 +185,7 @@ def game_resumed(state: Game, e: ev.GameResumed) -> Game:
         day_ends_at=_shift(state.day_ends_at, by) if state.day_open else state.day_ends_at,
         window=window,
         suggestions=suggestions,
+        table=table_after_pause(state.table, by),
     )
 
 
@@ -229,6 +232,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.GameResumed: game_resumed,
     ev.ReminderSent: reminder_sent,
     ev.GameEnded: game_ended,
+    **TABLE_HANDLERS,
 }
 
 

@@ -28,6 +28,7 @@ from engine.rules import require_admin, require_game, require_host_or_admin, req
 from engine.schedule import day_end
 from engine.settings import SCHEDULE_SETTINGS, RoleAssignment, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
+from engine.table.setup import set_up_table, table_cards
 
 
 def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
@@ -47,12 +48,15 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
     game = require_lobby(state)
     if game.in_lobby(c.actor):
         raise AlreadyJoined()
-    if len(game.lobby) >= game.settings.max_players:
-        raise LobbyFull(maximum=game.settings.max_players)
+    maximum = game.settings.player_range[1]
+    if len(game.lobby) >= maximum:
+        raise LobbyFull(maximum=maximum)
     if c.role is not None:
         if game.settings.role_assignment is not RoleAssignment.CHOSEN:
             raise RolesNotChosenMode()
         if game.pack.category_of(c.role) is not Category.SUSPECT:
+            raise RoleNotASuspect(card=c.role)
+        if game.settings.classic and c.role not in table_cards(Category.SUSPECT):
             raise RoleNotASuspect(card=c.role)
         if any(entry.role == c.role for entry in game.lobby):
             raise RoleTaken(card=c.role)
@@ -89,13 +93,25 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
 
 
 def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
-    """Deal by the forum formula from the game's seed and open day 1."""
+    """Deal from the game's seed; the forum format opens day 1, the classic format sets up
+    the board and starts the first turn."""
     game = require_lobby(state)
     require_host_or_admin(game, c)
-    if len(game.lobby) < game.settings.min_players:
-        raise NotEnoughPlayers(minimum=game.settings.min_players, joined=len(game.lobby))
+    minimum, maximum = game.settings.player_range
+    if len(game.lobby) < minimum:
+        raise NotEnoughPlayers(minimum=minimum, joined=len(game.lobby))
+    if len(game.lobby) > maximum:  # the format changed to a smaller table after they joined
+        raise LobbyFull(maximum=maximum)
+    if game.settings.classic:  # a role chosen before the format changed to classic
+        for entry in game.lobby:
+            if entry.role is not None and entry.role not in table_cards(Category.SUSPECT):
+                raise RoleNotASuspect(card=entry.role)
+    rng = random.Random(game.seed)
     decision = Decision(game)
-    decision.emit(deal(game, now))
+    decision.emit(deal(game, now, rng))
+    if game.settings.classic:
+        set_up_table(decision, rng, now)
+        return decision
     ends_at = day_end(decision.state.settings, now)
     decision.emit(ev.DayOpened(at=now, day=1, ends_at=ends_at))
     return decision
@@ -115,12 +131,10 @@ def _require_pack_size(pack: Pack, counts: dict[Category, int]) -> None:
         )
 
 
-def deal(game: Game, now: datetime) -> ev.GameStarted:
-    """Deck, envelope, hands and roles, all drawn from the game's seed."""
-    rng = random.Random(game.seed)
+def _forum_cards(game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
+    """The forum formula's cards drawn from the pack; chosen roles are always in play."""
     pack = game.pack
-    players = len(game.lobby)
-    counts = deck_counts(players, game.settings.extra_cards)
+    counts = deck_counts(len(game.lobby), game.settings.extra_cards)
     _require_pack_size(pack, counts)
     chosen = [entry.role for entry in game.lobby if entry.role is not None]
     drawn: dict[Category, list[CardId]] = {}
@@ -128,13 +142,25 @@ def deal(game: Game, now: datetime) -> ev.GameStarted:
         pool = [card for card in pack.cards_of(category) if card not in chosen]
         keep = chosen if category is Category.SUSPECT else []
         drawn[category] = keep + rng.sample(pool, counts[category] - len(keep))
-    order = {card: i for i, card in enumerate(pack.all_cards)}
+    return drawn
+
+
+def deal(game: Game, now: datetime, rng: random.Random | None = None) -> ev.GameStarted:
+    """Deck, envelope, hands and roles, all drawn from the game's seed (the forum's cards
+    by its formula, the classic format's the board game's 21)."""
+    rng = rng or random.Random(game.seed)
+    if game.settings.classic:
+        drawn = {category: list(table_cards(category)) for category in CATEGORY_ORDER}
+    else:
+        drawn = _forum_cards(game, rng)
+    order = {card: i for i, card in enumerate(game.pack.all_cards)}
     deck = tuple(sorted((c for cards in drawn.values() for c in cards), key=order.__getitem__))
     envelope = (
         rng.choice(sorted(drawn[Category.SUSPECT], key=order.__getitem__)),
         rng.choice(sorted(drawn[Category.WEAPON], key=order.__getitem__)),
         rng.choice(sorted(drawn[Category.PLACE], key=order.__getitem__)),
     )
+    players = len(game.lobby)
     rest = [card for card in deck if card not in envelope]
     rng.shuffle(rest)
     hands = [tuple(sorted(rest[i::players], key=order.__getitem__)) for i in range(players)]

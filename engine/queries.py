@@ -111,6 +111,12 @@ def player_view(game: Game, user: int) -> PlayerView:
         for s in game.suggestions
         if s.suggester == player.seat and s.answer is Answer.REFUTED and s.card is not None
     )
+    if game.table is not None:  # the classic format's suggestions, numbered the same way
+        shown += tuple(
+            (s.number, s.card)
+            for s in game.table.suggestions
+            if s.suggester == player.seat and s.card is not None
+        )
     mine = next((a for a in game.accusations if a.seat == player.seat), None)
     return PlayerView(
         seat=player.seat,

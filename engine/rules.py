@@ -114,7 +114,19 @@ def require_suggestion(game: Game, suggestion_id: int) -> Suggestion:
     return suggestion
 
 
+def matching(hand: tuple[CardId, ...], named: tuple[CardId, ...]) -> tuple[CardId, ...]:
+    """The named cards a hand holds, in the order named (suspect, weapon, place): what a
+    refuter may show, in both formats."""
+    return tuple(c for c in named if c in hand)
+
+
+def gm_choice(hand: tuple[CardId, ...], named: tuple[CardId, ...]) -> CardId | None:
+    """The card the GM shows for a silent or absent refuter: the first match, suspect →
+    weapon → place; None if the hand holds none."""
+    matches = matching(hand, named)
+    return matches[0] if matches else None
+
+
 def matching_cards(game: Game, suggestion: Suggestion) -> tuple[CardId, ...]:
     """The named cards the target holds, in the order suspect, weapon, place."""
-    hand = game.players[suggestion.target].hand
-    return tuple(c for c in suggestion.cards if c in hand)
+    return matching(game.players[suggestion.target].hand, suggestion.cards)

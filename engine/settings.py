@@ -17,6 +17,17 @@ MINUTE = timedelta(minutes=1)
 SCHEDULE_SETTINGS = frozenset({"day_length", "day_ends_at", "timezone"})
 
 
+class GameFormat(StrEnum):
+    """How a game is played: the forum's days and addressed suggestions, or classic table
+    Clue turn by turn on the board."""
+
+    FORUM = "forum"
+    CLASSIC = "classic"
+
+
+CLASSIC_PLAYERS = (3, 6)  # the board game's table
+
+
 class RoleAssignment(StrEnum):
     """How seats get their suspect: drawn at the start, or chosen when joining."""
 
@@ -46,6 +57,12 @@ class Settings:
     max_players: int = 10
     pack: str = "classic"
     reminder_before: timedelta = timedelta(hours=3)
+    format: GameFormat = GameFormat.FORUM
+    dice: int = 1  # the classic format: one die as in the old boxes, or two
+    turn_time: timedelta = timedelta(minutes=3)
+    refute_time: timedelta = timedelta(minutes=2)
+    away_after: int = 2  # missed turns in a row before a player is marked away
+    images: bool = True  # the classic format: the board as a picture (else in words)
 
     def __post_init__(self) -> None:
         validate(self)
@@ -63,6 +80,18 @@ class Settings:
         if self.open_day_if_window_left is not None:
             return self.open_day_if_window_left
         return self.day_length / 2
+
+    @property
+    def classic(self) -> bool:
+        return self.format is GameFormat.CLASSIC
+
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """How many may play: the settings', within the board game's 3 to 6 when classic."""
+        if self.classic:
+            low, high = CLASSIC_PLAYERS
+            return max(self.min_players, low), max(min(self.max_players, high), low)
+        return self.min_players, self.max_players
 
     def changed(self, **changes: Any) -> Settings:
         """A copy with some settings changed, validated."""
@@ -87,6 +116,30 @@ def _role_assignment(value: str) -> RoleAssignment:
     except ValueError:
         choices = ", ".join(RoleAssignment)
         raise _invalid("role_assignment", SettingReason.ONE_OF, choices=choices) from None
+
+
+def _game_format(value: str) -> GameFormat:
+    try:
+        return GameFormat(value)
+    except ValueError:
+        raise _invalid("format", SettingReason.ONE_OF, choices=", ".join(GameFormat)) from None
+
+
+def _validate_table(s: Settings) -> None:
+    """The classic format's settings: its pack, dice and timers."""
+    if not isinstance(s.format, GameFormat):
+        object.__setattr__(s, "format", _game_format(s.format))
+    if s.classic and s.pack != "classic":
+        raise _invalid("format", SettingReason.CLASSIC_PACK)
+    if s.dice not in (1, 2):
+        raise _invalid("dice", SettingReason.ONE_OF, choices="1, 2")
+    for name in ("turn_time", "refute_time"):
+        if getattr(s, name) < MINUTE:
+            raise _invalid(name, SettingReason.AT_LEAST, minimum=MINUTE)
+        if getattr(s, name) > timedelta(days=1):
+            raise _invalid(name, SettingReason.AT_MOST, maximum=timedelta(days=1))
+    if s.away_after < 1:
+        raise _invalid("away_after", SettingReason.AT_LEAST, minimum=1)
 
 
 def validate(s: Settings) -> None:
@@ -125,6 +178,7 @@ def validate(s: Settings) -> None:
         raise _invalid("reminder_before", SettingReason.AT_LEAST, minimum=timedelta(0))
     if s.pack not in PACKS and s.pack != CUSTOM:
         raise _invalid("pack", SettingReason.UNKNOWN_PACK)
+    _validate_table(s)
 
 
 def require_pack_available(pack: str, has_custom_pack: bool) -> None:

@@ -10,6 +10,7 @@ from engine.cards import CardId, Category, Pack
 from engine.events import EndReason
 from engine.ids import Seat, UserId
 from engine.settings import Settings, pack_of
+from engine.table.state import Table
 
 
 class Phase(StrEnum):
@@ -120,6 +121,7 @@ class Game:
     end_reason: EndReason | None = None
     ended_at: datetime | None = None
     custom_pack: Pack | None = None
+    table: Table | None = None  # the classic format's board and turn
 
     # --- cards -------------------------------------------------------------
     @property

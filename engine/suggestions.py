@@ -24,6 +24,7 @@ from engine.errors import (
     TargetNotInGame,
 )
 from engine.rules import (
+    gm_choice,
     matching_cards,
     require_active,
     require_cards,
@@ -85,10 +86,10 @@ def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) ->
 
 def gm_answer(game: Game, s: Suggestion, now: datetime, *, penalized: bool) -> ev.Event:
     """The GM answers for the target: the first matching card, suspect → weapon → place."""
-    matches = matching_cards(game, s)
-    if matches:
+    card = gm_choice(game.players[s.target].hand, s.cards)
+    if card is not None:
         return ev.SuggestionRefuted(
-            at=now, suggestion=s.id, card=matches[0], by_gm=True, penalized=penalized
+            at=now, suggestion=s.id, card=card, by_gm=True, penalized=penalized
         )
     return ev.SuggestionNotRefuted(at=now, suggestion=s.id, by_gm=True, penalized=penalized)
 

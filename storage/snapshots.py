@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import engine.evolve
+import engine.table.evolve
 from engine.codec import from_dict, to_dict
 from engine.state import Game
 
@@ -24,9 +25,8 @@ from engine.state import Game
 def _is_optional(hint: Any) -> tuple[bool, Any]:
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
-        if len(options) == 1:
-            return True, options[0]
-        raise TypeError(f"unsupported union {hint}")
+        optional = len(options) < len(typing.get_args(hint))
+        return optional, options[0] if len(options) == 1 else tuple(options)
     return False, hint
 
 
@@ -40,6 +40,8 @@ def _shape(hint: Any, seen: set[type]) -> str:
     """A canonical description of a type and every dataclass and enum inside it."""
     optional, hint = _is_optional(hint)
     prefix = "?" if optional else ""
+    if isinstance(hint, tuple):  # a union of several types
+        return prefix + "|".join(_shape(option, seen) for option in hint)
     if typing.get_origin(hint) is tuple:
         inner = ",".join(_shape(a, seen) if a is not Ellipsis else "..." for a in hint.__args__)
         return f"{prefix}tuple[{inner}]"
@@ -58,7 +60,8 @@ def _shape(hint: Any, seen: set[type]) -> str:
 def snapshot_format() -> str:
     """Changes whenever the Game dataclasses or the evolve rules change, so old snapshots
     are ignored rather than trusted."""
-    shape = _shape(Game, set()) + inspect.getsource(engine.evolve)
+    rules = inspect.getsource(engine.evolve) + inspect.getsource(engine.table.evolve)
+    shape = _shape(Game, set()) + rules
     digest = hashlib.sha256(shape.encode()).hexdigest()[:16]
     return f"json2:{digest}"
 

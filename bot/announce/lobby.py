@@ -81,6 +81,29 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         "lobby.started",
         {"players": Users(tuple(d.user for d in e.seats))},
     )
+    if plan.ctx.after.settings.classic:
+        _table_started(plan, seq, e, after)
+    else:
+        _forum_started(plan, seq, after)
+    for deal in e.seats:
+        plan.private(
+            plan.key(seq, f"hand{deal.user}"),
+            deal.user,
+            "dm.hand",
+            {"hand": Cards(deal.hand), "role": Card(deal.role)},
+        )
+
+
+def _table_started(plan: Plan, seq: int, e: ev.GameStarted, after: Game) -> None:
+    """The classic format: who plays which suspect, in turn order; the 21 cards."""
+    plan.group(
+        plan.key(seq, "start"),
+        "table.started",
+        {"roster": roster(after), "cards": cards_by_category(after), "dice": after.settings.dice},
+    )
+
+
+def _forum_started(plan: Plan, seq: int, after: Game) -> None:
     plan.group(
         plan.key(seq, "start"),
         "game.started",
@@ -92,10 +115,3 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
             "day_length": Span.of(after.settings.day_length),
         },
     )
-    for deal in e.seats:
-        plan.private(
-            plan.key(seq, f"hand{deal.user}"),
-            deal.user,
-            "dm.hand",
-            {"hand": Cards(deal.hand), "role": Card(deal.role)},
-        )

@@ -54,8 +54,11 @@ class Plan:
         *,
         reply_to: str | None = None,
         buttons: Buttons | None = None,
+        board: dict[str, Any] | None = None,
     ) -> None:
-        self._to(key, None, self._payload(msg, args, buttons), reply_to_key=reply_to)
+        """A post in the game's thread; `board` (tokens and weapons) is drawn with it."""
+        payload = self._payload(msg, args, buttons, board=board)
+        self._to(key, None, payload, reply_to_key=reply_to)
 
     def private(
         self,

@@ -3,7 +3,7 @@ Planner the store calls inside a command's transaction."""
 
 from __future__ import annotations
 
-from bot.announce import accusations, admin, days, lobby, suggestions
+from bot.announce import accusations, admin, days, lobby, suggestions, table_prompt, table_turns
 from bot.announce.plan import Handler, Plan
 from engine import events as ev
 from engine.state import Game
@@ -37,6 +37,22 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     ev.GameResumed: admin.game_resumed,
     ev.ReminderSent: days.reminder_sent,
     ev.GameEnded: accusations.game_ended,
+    ev.BoardSetUp: table_turns.board_set_up,
+    ev.TurnStarted: table_turns.turn_started,
+    ev.TurnSkipped: table_turns.turn_skipped,
+    ev.DiceRolled: table_turns.dice_rolled,
+    ev.TokenMoved: table_turns.token_moved,
+    ev.StayedToSuggest: table_turns.stayed,
+    ev.WeaponMoved: table_turns.weapon_moved,
+    ev.TableSuggestionMade: table_turns.suggestion_made,
+    ev.CouldNotRefute: table_turns.could_not_refute,
+    ev.RefuterAsked: table_turns.refuter_asked,
+    ev.CardShown: table_turns.card_shown,
+    ev.NobodyRefuted: table_turns.nobody_refuted,
+    ev.AccusedAtTable: table_turns.accused,
+    ev.TurnEnded: table_turns.turn_ended,
+    ev.PlayerAway: table_turns.player_away,
+    ev.PlayerReturned: table_turns.player_returned,
 }
 
 
@@ -46,4 +62,5 @@ def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
     plan = Plan(ctx)
     for offset, (event, before, after) in enumerate(ctx.decision.steps()):
         EVENT_HANDLERS[type(event)](plan, ctx.first_seq + offset, event, before, after)
+    table_prompt.prompt_after(plan)  # the classic format: what the current player may do now
     return plan.items

@@ -198,6 +198,7 @@ class Payload:
     notify: tuple[int, int] | None = None  # the thread told if a private message cannot go
     edit_of: str | None = None  # the key of the row whose sent message this one edits
     reply_to_message_id: int | None = None
+    board: dict[str, Any] | None = None  # a board position: the post goes as its picture
 
     def to_row(self) -> dict[str, Any]:
         """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify` and
@@ -212,6 +213,7 @@ class Payload:
             "buttons": self.buttons or None,
             "notify": list(self.notify) if self.notify is not None else None,
             "reply_to_message_id": self.reply_to_message_id,
+            "board": self.board,
         }
         row.update({name: value for name, value in optional.items() if value is not None})
         return row
@@ -236,6 +238,7 @@ class Payload:
             notify=(int(notify[0]), int(notify[1])) if notify else None,
             edit_of=row.get("target") if row.get("op") == "edit" else None,
             reply_to_message_id=row.get("reply_to_message_id"),
+            board=row.get("board"),
         )
 
 

@@ -8,7 +8,7 @@ from telegram.ext import ApplicationHandlerStop
 from bot.announce.views import log_entries, status_args
 from bot.context import CustomContext
 from bot.delivery.payload import labels_of
-from bot.handlers.common import game_update, remember, say, where
+from bot.handlers.common import game_here, game_update, remember, say, where
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
 from engine.state import Phase
@@ -42,7 +42,11 @@ async def rules(update: Update, context: CustomContext) -> None:
     w = where(update)
     if w is not None:
         await remember(context, w.user)
-        await say(context, w, "rules.text", reply=False)
+        key = "rules.text"
+        ref = None if w.private else await game_here(context, w)
+        if ref is not None and (await context.services.store.load(ref.id)).settings.classic:
+            key = "rules.classic"  # this chat's game is played at the table
+        await say(context, w, key, reply=False)
 
 
 async def help_command(update: Update, context: CustomContext) -> None:

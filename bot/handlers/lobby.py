@@ -28,8 +28,16 @@ from bot.parsing import ParseError, match_card
 from engine import commands as cmd
 from engine.cards import Category
 from engine.errors import RuleError
+from engine.settings import GameFormat
 from engine.settings import new_game as next_game
 from engine.state import Phase
+
+FORMAT_WORDS = {
+    "classic": GameFormat.CLASSIC,
+    "классика": GameFormat.CLASSIC,
+    "forum": GameFormat.FORUM,
+    "форум": GameFormat.FORUM,
+}
 
 
 async def new_game(update: Update, context: CustomContext) -> None:
@@ -42,8 +50,16 @@ async def new_game(update: Update, context: CustomContext) -> None:
     opening = next_game(defaults.settings, defaults.pack)
     pack = opening.pack
     role = None
-    typed = " ".join(context.args or ())
-    if typed and opening.settings.role_assignment == "chosen":
+    words = list(context.args or ())
+    settings = opening.settings
+    if words and words[0].lower() in FORMAT_WORDS:  # /newgame classic [suspect]
+        try:
+            settings = settings.changed(format=FORMAT_WORDS[words.pop(0).lower()])
+        except RuleError as error:
+            await refuse(context, w, error)
+            return
+    typed = " ".join(words)
+    if typed and settings.role_assignment == "chosen":
         try:
             role = match_card(pack, pack.suspects, Category.SUSPECT, typed)
         except ParseError as error:
@@ -52,7 +68,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
     command = cmd.OpenLobby(
         actor=w.user.id,
         seed=secrets.randbits(63),
-        settings=opening.settings,
+        settings=settings,
         role=role,
         pack=opening.own_pack,
     )

@@ -25,7 +25,9 @@ def buttons_markup(
             elif "card" in spec:
                 text = reader.card_name(str(spec["card"]))
             elif "t" in spec:
-                catalog_args: dict[str, Any] = spec.get("args", {})
+                catalog_args: dict[str, Any] = dict(spec.get("args", {}))
+                if "room" in spec:  # a room named in the button, in the reader's language
+                    catalog_args["room"] = reader.card_name(str(spec["room"]))
                 text = t(reader.language, str(spec["t"]), **catalog_args)
             else:
                 text = str(spec.get("text", "?"))

@@ -362,12 +362,18 @@ COMPOSERS: dict[str, Composer] = {
 }
 
 
+def _table_composers() -> dict[str, Composer]:
+    from bot.render.table_messages import TABLE_COMPOSERS  # it builds on this module
+
+    return TABLE_COMPOSERS
+
+
 def compose(reader: Reader, msg: str, args: dict[str, Any]) -> str:
     """The text of a message; plain catalog messages need no composer. A private message of
     a game (it carries `game_label`) opens with the game's chat and topic. Arguments are
     typed values; format-1 names (`hand_cards`, …) are upgraded first."""
     args = upgrade(args)
-    composer = COMPOSERS.get(msg)
+    composer = COMPOSERS.get(msg) or _table_composers().get(msg)
     if composer is not None:
         text = composer(reader, args)
     else:

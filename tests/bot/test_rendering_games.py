@@ -15,6 +15,7 @@ from bot.announce.table import plan_messages
 from bot.announce.views import hand_args, status_args
 from bot.delivery.payload import Moment, Payload, Users
 from bot.handlers.common import error_args, error_key
+from bot.render.board_post import board_post
 from bot.render.keyboards import buttons_markup
 from bot.render.messages import compose
 from bot.render.reader import Person, Reader
@@ -29,6 +30,7 @@ from engine.settings import Settings
 from engine.state import Game, Phase
 from locales import LANGUAGES
 from simulation.randomplay import START, RandomGame
+from simulation.tableplay import CLASSIC, RandomTable
 from storage.messages_owed import PlanContext
 from tests.fakebot.html import parse_html
 from tests.fakebot.spec import ApiError
@@ -104,6 +106,34 @@ class PlannedGame(RandomGame):
         return events
 
 
+class PlannedTable(RandomTable):
+    """A random classic game that plans the messages of every accepted command."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.planned: list[dict[str, Any]] = []
+        self.seq = 1
+        self.event_types: set[type[Event]] = set()
+
+    def run(self, command: Any) -> list[Event]:
+        try:
+            decision = decide_and_apply(self.state, command, self.now)
+        except RuleError as error:
+            self.planned.append({"msg": error_key(error), "args": error_args(error)})
+            return super().run(command)
+        events = super().run(command)
+        ctx = PlanContext(
+            game_id=1, chat_id=-100, topic_id=0, decision=decision, first_seq=self.seq
+        )
+        self.seq += len(events)
+        self.event_types.update(type(e) for e in events)
+        self.planned.extend(item.payload for item in plan_messages(ctx))
+        return events
+
+
+TABLE_GAMES = 12
+
+
 def _settings(seed: int) -> Settings:
     return Settings(
         timezone=TIMEZONE,
@@ -132,6 +162,12 @@ def play_games(games: int = GAMES) -> Played:
         event_types |= game.event_types
         payloads = game.planned + handler_payloads(game.game, seed)
         rendered += [render(seed, payload, failures) for payload in payloads]
+    for seed in range(TABLE_GAMES):
+        settings = CLASSIC.changed(timezone=TIMEZONE, dice=1 + seed % 2, images=seed % 3 != 0)
+        table = PlannedTable(seed=seed, players=3 + seed % 4, settings=settings)
+        table.play()
+        event_types |= table.event_types
+        rendered += [render(100 + seed, payload, failures) for payload in table.planned]
     scripted = ScriptedGame()
     scripted.script()
     event_types |= scripted.event_types
@@ -150,6 +186,9 @@ def render(seed: int, payload: dict[str, Any], failures: list[str]) -> Rendered:
         try:
             args = payload.get("per_language", {}).get(lang, stored.args)
             item.texts[lang] = compose(reader, stored.kind, args)
+            if stored.board is not None:  # the board in words (the picture has its own test)
+                words = {**stored.board, "images": False}
+                item.texts[lang] = board_post(reader, words, item.texts[lang])[0]
             item.buttons[lang] = buttons_markup(reader, stored.buttons)
             item.plain[lang] = parse_html(item.texts[lang])[0]
         except ApiError as error:

@@ -13,7 +13,7 @@ from engine import commands as cmd
 from engine.decide import decide
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-MODULES = sorted(ENGINE.glob("*.py"))
+MODULES = sorted(ENGINE.rglob("*.py"))
 
 # Calls that read the clock or the global random generator.
 FORBIDDEN_CALLS = {
@@ -66,14 +66,14 @@ def test_the_engine_has_modules() -> None:
     assert len(MODULES) > 10
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ENGINE)))
 def test_engine_imports_only_standard_library_and_engine(path: Path) -> None:
     for name in _imports(_tree(path)):
         top = name.split(".")[0]
         assert top == "engine" or top in sys.stdlib_module_names, f"{path.name} imports {name}"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ENGINE)))
 def test_engine_reads_no_clock_and_no_global_random(path: Path) -> None:
     tree = _tree(path)
     random_names = {  # names bound by `from random import x`

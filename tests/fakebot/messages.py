@@ -55,6 +55,8 @@ class FakeMessage:
     edits: list[MessageVersion] = field(default_factory=list)
     edit_date: int | None = None
     deleted: bool = False
+    photo: list[dict[str, Any]] | None = None  # a photo's sizes; `text` is then its caption
+    photo_bytes: bytes = b""  # what was uploaded (tests look at it)
 
     def __repr__(self) -> str:
         who = self.from_user.first_name if self.from_user else "-"
@@ -141,10 +143,17 @@ class FakeMessage:
             data["edit_date"] = self.edit_date
         if self.options.get("protect_content"):
             data["has_protected_content"] = True
-        if self.text:
-            data["text"] = self.text
-        if self.entities:
-            data["entities"] = self.entities
+        if self.photo is not None:
+            data["photo"] = self.photo
+            if self.text:
+                data["caption"] = self.text
+            if self.entities:
+                data["caption_entities"] = self.entities
+        else:
+            if self.text:
+                data["text"] = self.text
+            if self.entities:
+                data["entities"] = self.entities
         if self.options.get("link_preview_options") and any(
             e["type"] == "url" for e in self.entities
         ):

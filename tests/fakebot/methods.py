@@ -18,6 +18,7 @@ from .world import World
 
 Params = dict[str, Any]
 MAX_TEXT = 4096
+MAX_CAPTION = 1024
 CHAT_ACTIONS = {
     "typing",
     "upload_photo",
@@ -182,6 +183,49 @@ class BotApi:
         )
         return message.to_api()
 
+    async def on_sendPhoto(self, params: Params) -> dict[str, Any]:
+        """A photo uploaded (multipart) with an optional caption; sizes are read from the
+        PNG header, like Telegram's own photo sizes."""
+        chat = self.writable(params["chat_id"])
+        thread = self.thread(chat, params.get("message_thread_id"))
+        reply_to, _ = self.reply(chat, params)
+        upload = params["photo"]
+        data = upload.file.read() if hasattr(upload, "file") else b""
+        if not data:
+            raise bad_request("wrong file identifier/HTTP URL specified")
+        if data[:8] != b"\x89PNG\r\n\x1a\n" and data[:2] != b"\xff\xd8":
+            raise bad_request("IMAGE_PROCESS_FAILED")
+        if len(data) > 10 * 1024 * 1024:
+            raise bad_request("PHOTO_INVALID_DIMENSIONS")
+        caption = Formatted("", [])
+        if params.get("caption"):
+            caption = self.formatted(
+                {"text": params["caption"], "parse_mode": params.get("parse_mode")}
+            )
+            if len(caption.text) > MAX_CAPTION:
+                raise bad_request("message caption is too long")
+        width = int.from_bytes(data[16:20], "big") if data[:4] == b"\x89PNG" else 0
+        height = int.from_bytes(data[20:24], "big") if data[:4] == b"\x89PNG" else 0
+        size = {
+            "file_id": f"photo{len(chat._messages) + 1}_{chat.id}",
+            "file_unique_id": f"u{len(data)}",
+            "width": width,
+            "height": height,
+            "file_size": len(data),
+        }
+        message = chat.add_message(
+            self.world.bot,
+            text=caption.text,
+            html=params.get("caption", ""),
+            entities=caption.entities,
+            reply_to=reply_to,
+            thread_id=thread if thread is not None or reply_to is None else reply_to.thread_id,
+            reply_markup=params.get("reply_markup"),
+            photo=[size],
+            photo_bytes=data,
+        )
+        return message.to_api()
+
     async def on_sendChatAction(self, params: Params) -> bool:
         chat = self.writable(params["chat_id"])
         self.thread(chat, params.get("message_thread_id"))
@@ -211,6 +255,8 @@ class BotApi:
         if not params.get("text"):
             raise bad_request("message text is empty")
         message = self.editable(params)
+        if message.photo is not None:
+            raise bad_request("there is no text in the message to edit")
         text = self.formatted(params)
         markup = params.get("reply_markup")
         if (text.text, text.entities, markup) == (

@@ -1,0 +1,219 @@
+"""Presses at the table (the classic format): the turn prompt's buttons in the group, the
+refuter's card in private, "I am back". Thin: every rule is the engine's; a press that is
+not the presser's to make, or out of date, gets a toast and changes nothing."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from telegram import Update
+from telegram.error import TelegramError
+
+from bot import callbacks as cb
+from bot.announce import table_prompt
+from bot.context import CustomContext
+from bot.delivery.payload import Card, User, labels_of, users_in
+from bot.handlers.common import (
+    Where,
+    answer_toast,
+    error_args,
+    error_key,
+    game_here,
+    remember,
+    where,
+)
+from bot.handlers.composer import accusation_step
+from bot.render.keyboards import buttons_markup, keyboard
+from bot.render.messages import compose
+from bot.render.reader import Reader
+from engine import commands as cmd
+from engine.board import BOARDS
+from engine.cards import Category
+from engine.errors import RuleError
+from engine.state import Game
+from engine.table.queries import turn_options
+from engine.table.setup import table_cards
+from locales import supported
+
+Buttons = list[list[dict[str, Any]]]
+
+
+async def table_button(update: Update, context: CustomContext) -> None:
+    """Any press of the classic format's buttons."""
+    query = update.callback_query
+    w = where(update)
+    data = cb.parse(query.data if query else None)
+    if query is None or w is None or data is None:
+        await answer_toast(context, update, "toast.stale")
+        return
+    await remember(context, w.user)
+    try:
+        game = await context.services.store.load(data.game)
+    except RuleError:  # no such game
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return
+    try:
+        if data.kind == cb.SHOW:
+            await _show(context, update, w, data, game)
+        elif data.kind == cb.BACK:
+            await context.services.run(data.game, cmd.ReturnToTable(actor=w.user.id))
+            await answer_toast(context, update, "toast.answered")
+        else:
+            await _turn(context, update, w, data, game)
+    except RuleError as error:
+        labels = labels_of(game.pack)
+        tz = game.settings.timezone
+        await answer_toast(
+            context, update, error_key(error), error_args(error), alert=True, tz=tz, labels=labels
+        )
+    except (cb.Malformed, IndexError, ValueError, KeyError):
+        await answer_toast(context, update, "toast.stale", alert=True)
+
+
+async def _show(
+    context: CustomContext, update: Update, w: Where, data: cb.Callback, game: Game
+) -> None:
+    """The refuter's choice of card (in private)."""
+    if len(data.args) != 2:
+        raise cb.Malformed("a card needs a suggestion and an index")
+    number = cb.number(data.args[0])
+    pending = game.table.pending if game.table is not None else None
+    if pending is None or pending.number != number:
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return
+    card = game.deck[cb.index(data.args[1], len(game.deck))]
+    await context.services.run(data.game, cmd.ShowCard(actor=w.user.id, card=card))
+    await answer_toast(context, update, "toast.answered")
+
+
+async def _turn(
+    context: CustomContext, update: Update, w: Where, data: cb.Callback, game: Game
+) -> None:
+    """A press on the turn prompt: only the current player's, only for this turn."""
+    ref = await game_here(context, w)
+    table = game.table
+    if ref is None or ref.id != data.game or table is None or len(data.args) < 2:
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return
+    if data.args[0] != str(table.turn) or not game.running:
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return
+    player = game.player_of(w.user.id)
+    if player is None or player.seat != table.current:
+        await answer_toast(context, update, "toast.not_yours", alert=True)
+        return
+    action, rest = data.args[1], data.args[2:]
+    me = w.user.id
+    rooms = BOARDS[table.board].rooms
+    command: cmd.Command | None = None
+    if action in ("r", "p", "y", "e") and not rest:
+        simple = {"r": cmd.Roll, "p": cmd.TakePassage, "y": cmd.StayToSuggest, "e": cmd.EndTurn}
+        command = simple[action](actor=me)
+    elif action[:1] == "m" and not rest:
+        command = cmd.Move(actor=me, to=rooms[cb.index(action[1:], len(rooms))])
+    elif action[:1] == "w" and not rest:
+        room = rooms[cb.index(action[1:], len(rooms))]
+        square = dict(turn_options(game, me).towards).get(room)
+        if square is None:
+            raise cb.Malformed("no way towards that room now")
+        command = cmd.Move(actor=me, to=square)
+    elif action == "s":
+        command = await _compose(context, update, data.game, game, rest)
+    elif action == "back" and not rest:
+        options = turn_options(game, me)
+        msg, args = table_prompt.prompt_args(game, options)
+        buttons = table_prompt.turn_buttons(data.game, game, options)
+        await _edit_prompt(context, update, game, msg, args, buttons)
+        return
+    elif action == "a" and not rest:
+        await _accuse_in_private(context, update, w, data.game, game)
+        return
+    else:
+        raise cb.Malformed(action)
+    if command is None:
+        return
+    await context.services.run(data.game, command)
+    await answer_toast(context, update, "toast.answered")
+    await _drop_buttons(update)
+
+
+async def _compose(
+    context: CustomContext, update: Update, game_id: int, game: Game, picks: tuple[str, ...]
+) -> cmd.Command | None:
+    """The suggestion composer in the prompt: suspect, weapon, then the suggestion."""
+    suspects, weapons = table_cards(Category.SUSPECT), table_cards(Category.WEAPON)
+    if len(picks) > 2:
+        raise cb.Malformed("too many picks")
+    chosen = [
+        cards[cb.index(pick, len(cards))]
+        for cards, pick in zip((suspects, weapons), picks, strict=False)
+    ]
+    assert game.table is not None
+    player = game.players[game.table.current]
+    if len(chosen) == 2:
+        return cmd.Suggest(actor=player.user, suspect=chosen[0], weapon=chosen[1])
+    room = game.table.place_of(player.role)
+    options = turn_options(game, player.user)
+    if options.suggest_in is None:
+        raise cb.Malformed("no suggestion now")
+    args: dict[str, Any] = {"player": User(player.user), "room": Card(str(room))}
+    if chosen:
+        args["suspect"] = Card(chosen[0])
+    msg = "table.compose_weapon" if chosen else "table.compose_suspect"
+    buttons = table_prompt.composer_buttons(game_id, game, picks)
+    await _edit_prompt(context, update, game, msg, args, buttons)
+    return None
+
+
+async def _edit_prompt(
+    context: CustomContext,
+    update: Update,
+    game: Game,
+    msg: str,
+    args: dict[str, Any],
+    buttons: Buttons,
+) -> None:
+    """The prompt's text and buttons, replaced in place, in the chat's language."""
+    query = update.callback_query
+    assert query is not None and query.message is not None
+    directory = context.services.directory
+    language = supported(await directory.chat_language(query.message.chat.id))
+    people = await directory.persons(users_in(args))
+    reader = Reader(language, game.settings.timezone, people, labels_of(game.pack) or {})
+    text = compose(reader, msg, args)
+    try:
+        await query.edit_message_text(
+            text, parse_mode="HTML", reply_markup=keyboard(buttons_markup(reader, buttons))
+        )
+        await query.answer()
+    except TelegramError:
+        await answer_toast(context, update, "toast.stale")
+
+
+async def _accuse_in_private(
+    context: CustomContext, update: Update, w: Where, game_id: int, game: Game
+) -> None:
+    """The accusation is chosen in private (the group never sees its cards before the end)."""
+    svc = context.services
+    msg, args, buttons = accusation_step(game_id, game, ())
+    await svc.tell(
+        w.user.id,
+        msg,
+        {**args, "game": game_id},
+        user_id=w.user.id,
+        buttons=buttons,
+        key=f"u{w.update_id}:accuse",
+        labels=labels_of(game.pack),
+    )
+    await answer_toast(context, update, "table.accuse_in_private")
+
+
+async def _drop_buttons(update: Update) -> None:
+    """The pressed prompt is done with: its buttons go (the next prompt has its own)."""
+    query = update.callback_query
+    if query is None:
+        return
+    # already edited, or too old: the next prompt still has the right buttons
+    with contextlib.suppress(TelegramError):
+        await query.edit_message_reply_markup(None)

@@ -1,0 +1,30 @@
+"""A post that carries a board position: its picture (PNG, cached) with the text as the
+caption, or the board in words under the text when the game's pictures are off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.board_picture import board_png
+from bot.render.board_text import board_text, picture_names
+from bot.render.reader import Reader
+from engine.board import BOARDS
+from engine.board.model import Place
+
+CAPTION_LIMIT = 1024  # Telegram's limit for a photo's caption
+
+
+def _place(raw: Any) -> Place:
+    """A place from a stored payload (a square comes back as a list)."""
+    return raw if isinstance(raw, str) else (int(raw[0]), int(raw[1]))
+
+
+def board_post(reader: Reader, board: dict[str, Any], text: str) -> tuple[str, bytes | None]:
+    """The post's text and its picture (None: the board is told in words instead)."""
+    plan = BOARDS[str(board["name"])]
+    tokens = {str(s): _place(p) for s, p in board["tokens"]}
+    weapons = {str(w): str(r) for w, r in board["weapons"]}
+    if board.get("images", True) and len(text) <= CAPTION_LIMIT:
+        names = picture_names(reader, plan, tokens, weapons)
+        return text, board_png(plan, tokens, weapons, names)
+    return text + "\n\n" + board_text(reader, plan, tokens, weapons), None

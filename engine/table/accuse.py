@@ -1,0 +1,57 @@
+"""An accusation at the table: on one's own turn, any room, checked at once.
+
+Right: the game is won and the envelope shown. Wrong: the player is out (no more turns,
+still refutes), their token leaves the corridor for the nearest room so it blocks nobody.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.board.movement import nearest_room
+from engine.decision import Decision
+from engine.errors import RefutationPending
+from engine.outcomes import is_solution
+from engine.rules import require_cards
+from engine.state import Game
+from engine.table.checks import acting, require_turn
+from engine.table.setup import board_of
+from engine.table.state import MoveKind, Step, TurnEnd
+from engine.table.turns import start_next
+
+
+def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
+    """The current player names suspect, weapon and room; not while a card is owed to them."""
+    game, table, player = require_turn(state, c.actor)
+    if table.step is Step.REFUTING:
+        raise RefutationPending()
+    cards = (c.suspect, c.weapon, c.place)
+    require_cards(game, cards)
+    correct = is_solution(game, cards)
+    decision = Decision(game)
+    acting(decision, player.seat, now)
+    decision.emit(
+        ev.AccusedAtTable(
+            at=now,
+            turn=table.turn,
+            seat=player.seat,
+            suspect=c.suspect,
+            weapon=c.weapon,
+            place=c.place,
+            correct=correct,
+        )
+    )
+    if correct:
+        decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.WON, winner=player.seat))
+        return decision
+    here = table.place_of(player.role)
+    if not isinstance(here, str):
+        room = nearest_room(board_of(game), here)
+        decision.emit(
+            ev.TokenMoved(at=now, turn=table.turn, suspect=player.role, to=room, kind=MoveKind.OUT)
+        )
+    decision.emit(ev.TurnEnded(at=now, turn=table.turn, seat=player.seat, reason=TurnEnd.ACCUSED))
+    start_next(decision, now)
+    return decision

@@ -1,0 +1,209 @@
+"""A turn at the table: roll, move (or the secret passage, or stay), end it; the turn
+timer, players away, and who plays next."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.deadlines import live_deadline
+from engine.decision import Decision
+from engine.errors import (
+    AlreadyMoved,
+    AlreadyRolled,
+    CannotStay,
+    MustMove,
+    MustRollFirst,
+    NoSecretPassage,
+    NotAway,
+    OutOfReach,
+    RefutationPending,
+)
+from engine.outcomes import end_if_nobody_can_accuse
+from engine.rules import require_active, require_player
+from engine.state import Game
+from engine.table.checks import acting, reach, reaches, require_table, require_turn
+from engine.table.setup import board_of
+from engine.table.state import MoveKind, Step, Table, TurnEnd
+from engine.table.suggest import answer_for_absent
+
+
+def roll_dice(seed: int, turn: int, count: int) -> tuple[int, ...]:
+    """The turn's dice, from the game's seed and the turn number: replayable, unguessable
+    without the seed."""
+    rng = random.Random(f"dice:{seed}:{turn}")
+    return tuple(rng.randint(1, 6) for _ in range(count))
+
+
+def _before_moving(table: Table) -> None:
+    """Rolling, the passage and staying are the turn's first move."""
+    if table.step is Step.MOVE:
+        raise AlreadyRolled()
+    if table.step is not Step.ROLL:
+        raise AlreadyMoved()
+
+
+def roll(state: Game | None, c: cmd.Roll, now: datetime) -> Decision:
+    """The current player rolls the game's dice."""
+    game, table, player = require_turn(state, c.actor)
+    _before_moving(table)
+    decision = Decision(game)
+    acting(decision, player.seat, now)
+    dice = roll_dice(game.seed, table.turn, game.settings.dice)
+    decision.emit(ev.DiceRolled(at=now, turn=table.turn, seat=player.seat, dice=dice))
+    return decision
+
+
+def move(state: Game | None, c: cmd.Move, now: datetime) -> Decision:
+    """Up to the roll's squares, orthogonally, never through a token; entering a room ends
+    the move (no exact count needed); not back into the room just left."""
+    game, table, player = require_turn(state, c.actor)
+    if table.step is Step.ROLL:
+        raise MustRollFirst()
+    if table.step is not Step.MOVE:
+        raise AlreadyMoved()
+    to = tuple(c.to) if isinstance(c.to, list) else c.to
+    if not reaches(reach(game, player), to, table.place_of(player.role)):
+        raise OutOfReach()
+    decision = Decision(game)
+    acting(decision, player.seat, now)
+    kind = MoveKind.WALK
+    decision.emit(ev.TokenMoved(at=now, turn=table.turn, suspect=player.role, to=to, kind=kind))
+    return decision
+
+
+def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decision:
+    """Instead of rolling: from a corner room to the opposite corner."""
+    game, table, player = require_turn(state, c.actor)
+    _before_moving(table)
+    here = table.place_of(player.role)
+    passages = board_of(game).passages
+    if not isinstance(here, str) or here not in passages:
+        raise NoSecretPassage()
+    decision = Decision(game)
+    acting(decision, player.seat, now)
+    decision.emit(
+        ev.TokenMoved(
+            at=now, turn=table.turn, suspect=player.role, to=passages[here], kind=MoveKind.PASSAGE
+        )
+    )
+    return decision
+
+
+def may_stay(game: Game, seat: int) -> bool:
+    """Moved into a room by another's suggestion since the last turn, and still there."""
+    table = game.table
+    assert table is not None
+    here = table.place_of(game.players[seat].role)
+    facts = table.seats[seat]
+    return facts.moved_in and isinstance(here, str) and here != facts.suggested_in
+
+
+def stay_to_suggest(state: Game | None, c: cmd.StayToSuggest, now: datetime) -> Decision:
+    """Instead of rolling, a player moved in by a suggestion suggests where they are."""
+    game, table, player = require_turn(state, c.actor)
+    _before_moving(table)
+    if not may_stay(game, player.seat):
+        raise CannotStay()
+    decision = Decision(game)
+    acting(decision, player.seat, now)
+    decision.emit(ev.StayedToSuggest(at=now, turn=table.turn, seat=player.seat))
+    return decision
+
+
+def may_end_turn(game: Game) -> bool:
+    """After moving (a roll that leaves nowhere to go counts); not while a card is owed."""
+    table = game.table
+    assert table is not None
+    if table.step in (Step.MOVED, Step.SUGGESTED):
+        return True
+    if table.step is Step.MOVE:
+        found = reach(game, game.players[table.current])
+        return not (found.rooms or found.squares)
+    return False
+
+
+def end_turn(state: Game | None, c: cmd.EndTurn, now: datetime) -> Decision:
+    """The player ends their turn; skipping one without moving is not allowed."""
+    game, table, player = require_turn(state, c.actor)
+    if table.step is Step.REFUTING:
+        raise RefutationPending()
+    if not may_end_turn(game):
+        raise MustMove()
+    decision = Decision(game)
+    acting(decision, player.seat, now)
+    decision.emit(ev.TurnEnded(at=now, turn=table.turn, seat=player.seat, reason=TurnEnd.ENDED))
+    start_next(decision, now)
+    return decision
+
+
+def start_next(decision: Decision, now: datetime) -> None:
+    """The next seat to the left still in the game plays; away seats are skipped at once.
+    With nobody left who may accuse the game ends; with everyone left away it waits
+    (a turn without a deadline) until one of them is back."""
+    end_if_nobody_can_accuse(decision, now)
+    game = decision.state
+    table = game.table
+    assert table is not None
+    if not game.running:
+        return
+    count = len(game.players)
+    order = [(table.current + k) % count for k in range(1, count + 1)]
+    seats = [s for s in order if game.can_accuse(game.players[s])]
+    here = [s for s in seats if not table.seats[s].away]
+    turn = table.turn + 1
+    if not here:
+        decision.emit(ev.TurnStarted(at=now, turn=turn, seat=seats[0], due=None))
+        return
+    for seat in seats[: seats.index(here[0])]:
+        decision.emit(ev.TurnSkipped(at=now, turn=turn, seat=seat))
+        turn += 1
+    due = now + game.settings.turn_time
+    decision.emit(ev.TurnStarted(at=now, turn=turn, seat=here[0], due=due))
+
+
+def turn_deadline(state: Game | None, c: cmd.TurnDeadline, now: datetime) -> Decision:
+    """The turn timer ran out: the turn is skipped; too many in a row and the player is away."""
+    game = live_deadline(state, c, now)
+    if game is None or game.table is None:
+        return Decision(state)
+    seat = game.table.current
+    decision = Decision(game)
+    decision.emit(ev.TurnEnded(at=now, turn=c.turn, seat=seat, reason=TurnEnd.TIMED_OUT))
+    after = decision.state.table
+    assert after is not None
+    facts = after.seats[seat]
+    if not facts.away and facts.missed >= game.settings.away_after:
+        decision.emit(ev.PlayerAway(at=now, seat=seat))
+    start_next(decision, now)
+    return decision
+
+
+def return_to_table(state: Game | None, c: cmd.ReturnToTable, now: datetime) -> Decision:
+    """An away player is back; if the game was waiting for anyone, it is their turn."""
+    game, table = require_table(state)
+    player = require_active(require_player(game, c.actor))
+    if not table.seats[player.seat].away:
+        raise NotAway()
+    decision = Decision(game)
+    decision.emit(ev.PlayerReturned(at=now, seat=player.seat))
+    if table.due is None and table.current != player.seat:
+        due = now + game.settings.turn_time
+        decision.emit(ev.TurnStarted(at=now, turn=table.turn + 1, seat=player.seat, due=due))
+    return decision
+
+
+def after_leaving(decision: Decision, seat: int, now: datetime) -> None:
+    """A player left: the GM refutes for them if they were asked; their turn ends."""
+    table = decision.state.table
+    assert table is not None
+    pending = table.pending
+    if pending is not None and (pending.refuter == seat or table.current == seat):
+        answer_for_absent(decision, now)
+    table = decision.state.table
+    assert table is not None
+    if table.current == seat:
+        decision.emit(ev.TurnEnded(at=now, turn=table.turn, seat=seat, reason=TurnEnd.LEFT))
+        start_next(decision, now)

@@ -1,0 +1,74 @@
+"""A 3-player classic game played by buttons through the fake Bot API, to a winning
+accusation; each person saw exactly what they should."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CATEGORY_ORDER
+from engine.state import Game, Phase
+from engine.table.setup import table_cards
+from tests.support.harness import Party, bot_messages
+from tests.support.play import card_name
+from tests.support.table_play import TablePlayer, fix_seed, open_classic
+
+SEED = 12
+
+
+def _names(game: Game) -> dict[str, str]:
+    return {card_name(c): c for category in CATEGORY_ORDER for c in table_cards(category)}
+
+
+async def test_a_classic_game_by_buttons_to_a_winning_accusation(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, SEED)
+    people = [table.alice, table.bob, table.carol]
+    game_id = await open_classic(table, people)
+    game = await TablePlayer(table, game_id, people).game()
+    assert game.phase is Phase.RUNNING and game.table is not None and game.envelope is not None
+    names = _names(game)
+
+    # Each player got their own hand privately, and nobody else's.
+    for player in game.players:
+        person = next(p for p in people if p.id == player.user)
+        hand = next(m for m in person.private_messages() if "Your cards" in m.text)
+        named = {c for n, c in names.items() if n in hand.text.split("Your role")[0]}
+        assert named == set(player.hand)
+    # The board came as a picture (a small PNG) with its post.
+    pictures = [m for m in bot_messages(table.group) if m.photo is not None]
+    assert pictures and all(len(m.photo_bytes) < 200_000 for m in pictures)
+
+    player = TablePlayer(table, game_id, people)
+    for _ in range(60):
+        seen = player.seen
+        if seen.passed_over and seen.stayed and seen.passages and seen.suggestions >= 3:
+            break
+        await player.turn()
+    seen = player.seen
+    assert seen.passed_over >= 1, "a refutation passed over a player who could not refute"
+    assert seen.stayed >= 1, "a player moved in by a suggestion suggested there"
+    assert seen.passages >= 1, "a secret passage was taken"
+
+    # The shown cards went to the suggesters only, never to the group.
+    for suggester, card in seen.shown:
+        for person in people:
+            got = any(card in m.text and "shows you" in m.text for m in person.private_messages())
+            assert got == (person.id == suggester), (person.first_name, card)
+    for message in bot_messages(table.group):
+        if "has shown" in message.text or "cannot refute" in message.text:
+            assert not any(n in message.text for n in names), message.text
+    moved = [m for m in bot_messages(table.group) if m.photo is not None]
+    assert len({m.photo_bytes for m in moved}) > 1, "the picture changes as tokens move"
+
+    game = await player.game()
+    assert game.table is not None and game.envelope is not None
+    winner = next(p for p in people if p.id == game.players[game.table.current].user)
+    await player.accuse(winner, game.envelope)
+    accused = next(m for m in bot_messages(table.group) if "makes an accusation" in m.text)
+    role = card_name(game.players[game.table.current].role)  # the accuser's own suspect
+    assert not any(n in accused.text.replace(role, "") for n in names), accused.text
+    game = await player.game()
+    assert game.phase is Phase.ENDED and game.winner == game.player_of(winner.id).seat  # type: ignore[union-attr]
+    final = bot_messages(table.group)[-1]
+    assert all(card_name(c) in final.text for c in game.envelope)

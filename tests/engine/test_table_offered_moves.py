@@ -1,0 +1,55 @@
+"""Property: every move offered for a random position and roll is legal, and every legal
+destination is offered (rooms and squares; "towards" squares are among them)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import commands as cmd
+from engine.board.classic import CLASSIC as BOARD
+from engine.board.model import Place
+from engine.decide import decide
+from engine.errors import OutOfReach
+from engine.table.queries import turn_options
+from tests.support.classic import Classic
+
+SQUARES = sorted(BOARD.corridor)
+PLACES: list[Place] = [*BOARD.rooms, *SQUARES]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Classic:
+    """A 3-player game with the six tokens anywhere legal and a roll of 1 to 12."""
+    game = Classic(3, seed=draw(st.integers(0, 50)))
+    chosen = draw(
+        st.lists(st.sampled_from(PLACES), min_size=6, max_size=6).filter(
+            lambda ps: (
+                len({p for p in ps if isinstance(p, tuple)})
+                == sum(isinstance(p, tuple) for p in ps)
+            )
+        )
+    )
+    for (suspect, _), place in zip(game.table.tokens, chosen, strict=True):
+        game.put(suspect, place)
+    game.rolled(draw(st.integers(1, 12)))
+    return game
+
+
+def _legal(game: Classic, place: Place) -> bool:
+    try:
+        decide(game.state, cmd.Move(actor=game.current.user, to=place), game.now)
+    except OutOfReach:
+        return False
+    return True
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions())
+def test_every_offered_move_is_legal_and_every_legal_destination_is_offered(
+    game: Classic,
+) -> None:
+    options = turn_options(game.game, game.current.user)
+    offered = {*options.rooms, *options.squares}
+    assert {square for _, square in options.towards} <= set(options.squares)
+    assert offered == {place for place in PLACES if _legal(game, place)}

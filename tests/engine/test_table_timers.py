@@ -1,0 +1,165 @@
+"""Table timers as deadlines: the turn timer, the refuter timer, players away, pauses."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from itertools import product
+
+import pytest
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.cards import Category
+from engine.deadlines import deadlines
+from engine.errors import NotAway
+from engine.table.queries import turn_options
+from engine.table.setup import table_cards
+from engine.table.state import Step, TurnEnd
+from tests.support.classic import Classic, classic
+
+TURN = classic().turn_time
+REFUTE = classic().refute_time
+
+
+def _game(players: int = 3, **settings: object) -> Classic:
+    roles = ("scarlett", "mustard", "white", "green", "peacock", "plum")[:players]
+    return Classic(players, roles=roles, settings=classic(**settings))
+
+
+def _suggest_to(game: Classic, refuter: int) -> tuple[str, str, str]:
+    """The current player suggests cards only `refuter` (a seat) holds some of."""
+    players = game.game.players
+    others = [p for p in players if p.seat not in (game.table.current, refuter)]
+    named = next(
+        c
+        for c in product(
+            *(table_cards(k) for k in (Category.SUSPECT, Category.WEAPON)),
+            table_cards(Category.PLACE),
+        )
+        if set(c) & set(players[refuter].hand) and not any(set(c) & set(p.hand) for p in others)
+    )
+    game.put(game.current.role, named[2])
+    game._table(step=Step.MOVED, entered=True)
+    game.suggest(named[0], named[1])
+    return named
+
+
+def test_the_turn_timer_skips_the_turn_with_an_event() -> None:
+    game = _game()
+    assert [d.key for d in deadlines(game.state)] == ["turn:1"]
+    events = game.fire_due()
+    assert events[0] == ev.TurnEnded(at=game.now, turn=1, seat=0, reason=TurnEnd.TIMED_OUT)
+    assert game.current.role == "mustard" and game.table.due == game.now + TURN
+
+
+def test_a_deadline_fired_twice_or_late_is_harmless() -> None:
+    game = _game()
+    stale = deadlines(game.state)[0].command
+    game.fire_due()
+    game.wait(timedelta(hours=1))
+    assert game.run(stale) == []
+    early = deadlines(game.state)[0].command
+    game.now -= timedelta(hours=2)
+    assert game.run(early) == []
+
+
+def test_the_refuter_timer_lets_the_gm_show_the_first_match_suspect_weapon_place() -> None:
+    game = _game()
+    named = _suggest_to(game, 1)
+    assert [d.key for d in deadlines(game.state)] == ["refute:1"]  # the turn clock waits
+    events = game.fire_due()
+    shown = events[0]
+    first = next(c for c in named if c in game.hand(2))
+    assert shown == ev.CardShown(at=game.now, suggestion=1, seat=1, card=first, by_gm=True)
+    assert game.table.step is Step.SUGGESTED
+
+
+def test_the_turn_clock_stands_still_while_the_refuter_answers() -> None:
+    game = _game()
+    game.wait(timedelta(minutes=1))
+    _suggest_to(game, 1)
+    game.fire_due()  # the refuter's two minutes
+    assert game.table.due == game.now + (TURN - timedelta(minutes=1))
+
+
+def test_missing_turns_in_a_row_marks_a_player_away() -> None:
+    game = _game(away_after=2)
+    game.fire_due()  # Scarlett misses one
+    for _ in range(2):
+        game.rolled(1)
+        game.move(turn_options(game.game, game.current.user).squares[0])
+        game.end()
+    events = game.fire_due()  # and a second in a row
+    assert ev.PlayerAway(at=game.now, seat=0) in events
+    assert game.table.seats[0].away
+
+
+def test_an_away_players_turns_are_skipped_at_once() -> None:
+    game = _game(away_after=1)
+    game.fire_due()
+    assert game.table.seats[0].away
+    for _ in range(2):
+        game.rolled(1)
+        game.move(turn_options(game.game, game.current.user).squares[0])
+        events = game.end()
+    assert any(isinstance(e, ev.TurnSkipped) and e.seat == 0 for e in events)
+    assert game.current.role == "mustard"
+
+
+def test_an_away_players_refutation_is_made_by_the_gm_at_once() -> None:
+    game = _game(away_after=1)
+    game.fire_due()
+    named = _suggest_to(game, 0)
+    first = next(c for c in named if c in game.hand(1))
+    assert game.table.suggestions[-1].card == first and game.table.suggestions[-1].by_gm
+
+
+def test_an_away_player_who_comes_back_plays_again() -> None:
+    game = _game(away_after=1)
+    game.fire_due()
+    game.run(cmd.ReturnToTable(actor=1))
+    assert not game.table.seats[0].away
+    with pytest.raises(NotAway):
+        game.run(cmd.ReturnToTable(actor=1))
+    for _ in range(2):
+        game.rolled(1)
+        game.move(turn_options(game.game, game.current.user).squares[0])
+        game.end()
+    assert game.current.role == "scarlett"
+
+
+def test_when_everyone_is_away_the_game_waits_for_one_to_come_back() -> None:
+    game = _game(away_after=1)
+    for _ in range(3):
+        game.fire_due()
+    assert all(s.away for s in game.table.seats)
+    assert game.table.due is None and deadlines(game.state) == []
+    game.run(cmd.ReturnToTable(actor=3))
+    assert game.current.role == "white" and game.table.due == game.now + TURN
+
+
+def test_a_pause_moves_the_turn_and_refuter_timers_by_the_paused_time() -> None:
+    game = _game()
+    _suggest_to(game, 1)
+    due = game.table.pending.due  # type: ignore[union-attr]
+    turn_due = game.table.due
+    game.run(cmd.PauseGame(actor=9, actor_is_admin=True))
+    assert deadlines(game.state) == []
+    game.wait(timedelta(minutes=30))
+    game.run(cmd.ResumeGame(actor=9, actor_is_admin=True))
+    assert game.table.pending.due == due + timedelta(minutes=30)  # type: ignore[union-attr]
+    assert game.table.due == turn_due + timedelta(minutes=30)  # type: ignore[operator]
+
+
+def test_a_player_who_leaves_on_their_turn_hands_it_on() -> None:
+    game = _game()
+    events = game.run(cmd.LeaveGame(actor=1))
+    assert ev.TurnEnded(at=game.now, turn=1, seat=0, reason=TurnEnd.LEFT) in events
+    assert game.current.role == "mustard"
+
+
+def test_a_refuter_who_leaves_is_answered_for_by_the_gm() -> None:
+    game = _game()
+    _suggest_to(game, 1)
+    game.run(cmd.RemovePlayer(actor=9, actor_is_admin=True, player=2))
+    assert game.table.suggestions[-1].by_gm and game.table.step is Step.SUGGESTED

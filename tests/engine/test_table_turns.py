@@ -1,0 +1,181 @@
+"""A turn at the table: the dice, moving on the board, the secret passage, no skipping."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.board.classic import CLASSIC as BOARD
+from engine.errors import (
+    AlreadyMoved,
+    AlreadyRolled,
+    MustMove,
+    MustRollFirst,
+    NoSecretPassage,
+    NotYourTurn,
+    OutOfReach,
+    RuleError,
+    WrongFormat,
+)
+from engine.settings import Settings
+from engine.table.queries import turn_options, whose_turn
+from engine.table.state import Step
+from engine.table.turns import roll_dice
+from tests.support.classic import Classic, classic
+
+KITCHEN_DOOR = (4, 7)
+
+
+def _scarlett() -> Classic:
+    """Scarlett (user 1) to play; Mustard is user 2, White user 3."""
+    return Classic(3, roles=("scarlett", "mustard", "white"))
+
+
+def _refused(game: Classic, error: type[RuleError], command: cmd.Command) -> None:
+    before = game.state
+    with pytest.raises(error):
+        game.run(command)
+    assert game.state is before
+
+
+def test_the_die_comes_from_the_seed_and_the_turn_number() -> None:
+    one, other = _scarlett(), _scarlett()
+    assert one.roll() == other.roll()
+    rolled = one.events[-1]
+    assert isinstance(rolled, ev.DiceRolled)
+    assert rolled.dice == roll_dice(one.game.seed, 1, 1) and 1 <= rolled.dice[0] <= 6
+    faces = {roll_dice(7, turn, 1) for turn in range(1, 60)}
+    assert len(faces) == 6
+
+
+def test_the_dice_count_is_a_setting_one_or_two() -> None:
+    two = Classic(3, roles=("scarlett", "mustard", "white"), settings=classic(dice=2))
+    two.roll()
+    assert len(two.table.dice) == 2 and two.table.step is Step.MOVE
+
+
+def test_move_up_to_the_roll_to_a_reachable_square() -> None:
+    game = _scarlett()
+    game.roll()
+    options = turn_options(game.game, 1)
+    far = options.squares[-1]
+    game.move(far)
+    assert game.table.place_of("scarlett") == far and game.table.step is Step.MOVED
+
+
+def test_a_place_out_of_reach_is_refused_and_changes_nothing() -> None:
+    game = _scarlett()
+    game.rolled(2)
+    _refused(game, OutOfReach, cmd.Move(actor=1, to="study"))
+    _refused(game, OutOfReach, cmd.Move(actor=1, to=(0, 0)))
+    _refused(game, OutOfReach, cmd.Move(actor=1, to=(7, 24)))  # where it stands
+
+
+def test_never_through_or_onto_a_square_another_token_holds() -> None:
+    game = _scarlett()
+    game.put("scarlett", (18, 13))
+    game.put("mustard", (19, 13))
+    game.rolled(2)
+    _refused(game, OutOfReach, cmd.Move(actor=1, to=(19, 13)))  # onto
+    _refused(game, OutOfReach, cmd.Move(actor=1, to=(20, 13)))  # through: the only way
+    game.put("mustard", "lounge")
+    game.move((20, 13))
+
+
+def test_doors_are_not_squares_and_no_exact_count_is_needed_to_enter_a_room() -> None:
+    game = _scarlett()
+    game.put("scarlett", KITCHEN_DOOR)
+    game.rolled(6)
+    assert "kitchen" in turn_options(game.game, 1).rooms
+    game.move("kitchen")
+    assert game.table.place_of("scarlett") == "kitchen"
+
+
+def test_entering_a_room_ends_the_move() -> None:
+    game = _scarlett()
+    game.put("scarlett", KITCHEN_DOOR)
+    game.rolled(6)
+    game.move("kitchen")
+    assert game.table.step is Step.MOVED and game.table.entered
+    _refused(game, AlreadyMoved, cmd.Move(actor=1, to=KITCHEN_DOOR))
+
+
+def test_no_leaving_and_reentering_a_room_in_the_same_turn() -> None:
+    game = _scarlett()
+    game.put("scarlett", "kitchen")
+    game.rolled(6)
+    assert "kitchen" not in turn_options(game.game, 1).rooms
+    _refused(game, OutOfReach, cmd.Move(actor=1, to="kitchen"))
+
+
+def test_a_player_in_a_corner_room_may_take_the_secret_passage_instead_of_rolling() -> None:
+    game = _scarlett()
+    game.put("scarlett", "kitchen")
+    assert turn_options(game.game, 1).passage == "study"
+    game.passage()
+    assert game.table.place_of("scarlett") == "study"
+    assert game.table.step is Step.MOVED and game.table.entered
+
+
+def test_the_secret_passage_only_from_a_corner_room_and_only_instead_of_rolling() -> None:
+    game = _scarlett()
+    game.put("scarlett", "hall")
+    _refused(game, NoSecretPassage, cmd.TakePassage(actor=1))
+    game.put("scarlett", "lounge")
+    game.roll()
+    _refused(game, AlreadyRolled, cmd.TakePassage(actor=1))
+    _refused(game, AlreadyRolled, cmd.Roll(actor=1))
+
+
+def test_skipping_a_turn_is_not_allowed() -> None:
+    game = _scarlett()
+    _refused(game, MustMove, cmd.EndTurn(actor=1))
+    _refused(game, MustRollFirst, cmd.Move(actor=1, to=(7, 23)))
+    game.roll()
+    _refused(game, MustMove, cmd.EndTurn(actor=1))
+
+
+def test_a_roll_that_leaves_nowhere_to_go_lets_the_player_end_the_turn() -> None:
+    game = _scarlett()
+    game.put("scarlett", "kitchen")
+    game.put("mustard", KITCHEN_DOOR)
+    game.roll()
+    options = turn_options(game.game, 1)
+    assert not options.rooms and not options.squares and options.can_end_turn
+    game.end()
+    assert game.current.role == "mustard"
+
+
+def test_only_the_player_whose_turn_it_is_moves() -> None:
+    game = _scarlett()
+    assert whose_turn(game.game) == game.game.players[0]
+    _refused(game, NotYourTurn, cmd.Roll(actor=2))
+    with pytest.raises(NotYourTurn):
+        turn_options(game.game, 2)
+
+
+def test_moving_after_the_move_is_refused() -> None:
+    game = _scarlett()
+    game.roll()
+    game.move(turn_options(game.game, 1).squares[0])
+    _refused(game, AlreadyMoved, cmd.Roll(actor=1))
+    _refused(game, AlreadyMoved, cmd.TakePassage(actor=1))
+
+
+def test_table_commands_are_refused_in_a_forum_game_and_forum_ones_at_the_table() -> None:
+    forum = Classic(3, settings=Settings())
+    _refused(forum, WrongFormat, cmd.Roll(actor=1))
+    table = _scarlett()
+    suggestion = cmd.MakeSuggestion(actor=1, target=2, suspect="plum", weapon="rope", place="hall")
+    _refused(table, WrongFormat, suggestion)
+
+
+def test_turn_options_offer_towards_each_room_out_of_reach() -> None:
+    game = _scarlett()
+    game.rolled(3)
+    options = turn_options(game.game, 1)
+    assert not options.rooms
+    aims = dict(options.towards)
+    assert set(aims) == set(BOARD.rooms)
+    assert all(square in options.squares for square in aims.values())

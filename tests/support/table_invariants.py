@@ -1,0 +1,73 @@
+"""Invariants every reachable state of a classic (table) game must satisfy."""
+
+from __future__ import annotations
+
+from engine.board import BOARDS
+from engine.board.movement import reachable
+from engine.state import Game, Phase
+from engine.table.state import Step
+from tests.support.invariants import check_invariants
+
+
+def check_table_invariants(game: Game) -> None:
+    """The shared invariants (cards accounted for, one winner or none), then the table's."""
+    if game.phase is Phase.RUNNING:
+        _shared(game)  # the forum's day and quota invariants are not the table's
+    else:
+        check_invariants(game)
+    table = game.table
+    if table is None:
+        assert game.phase is Phase.LOBBY or game.phase is Phase.ENDED
+        return
+    board = BOARDS[table.board]
+    assert len(game.deck) == 21, "the classic format plays with 21 cards"
+    assert sorted(s for s, _ in table.tokens) == sorted(board.starts), "six tokens"
+    squares = [p for _, p in table.tokens if isinstance(p, tuple)]
+    assert len(squares) == len(set(squares)), "two tokens on one square"
+    for _, place in table.tokens:
+        assert place in board.rooms or place in board.corridor, f"token off the board: {place}"
+    for _, room in table.weapons:
+        assert room in board.rooms, "weapon outside a room"
+    assert len(table.weapons) == 6
+    winners = [a for a in game.accusations if a.correct]
+    assert len(winners) <= 1, "two winners"
+    if game.phase is Phase.RUNNING:
+        current = game.players[table.current]
+        assert current.active and not current.accused, "a turn for a player who is out"
+        if table.step is Step.REFUTING:
+            pending = table.pending
+            assert pending is not None and pending.refuter is not None
+            refuter = game.players[pending.refuter]
+            assert set(pending.cards) & set(refuter.hand), "asked without a matching card"
+        for suggestion in table.suggestions:
+            if suggestion.card is not None:
+                assert suggestion.card in suggestion.cards
+                shower = game.players[suggestion.refuter or 0]
+                assert suggestion.card in shower.hand, "showed a card not held"
+            for seat in suggestion.passed:
+                assert not set(suggestion.cards) & set(game.players[seat].hand), "false pass"
+        if table.step is Step.MOVE:  # the roll was legal: one or two dice of 1..6
+            assert len(table.dice) == game.settings.dice
+            assert all(1 <= d <= 6 for d in table.dice)
+            origin = table.place_of(current.role)
+            reachable(board, origin, sum(table.dice), table.occupied(but=current.role))
+    for player in game.players:
+        out = player.accused and game.winner != player.seat
+        if out and isinstance(table.place_of(player.role), tuple):
+            raise AssertionError("a wrong accuser left standing in a corridor")
+
+
+def _shared(game: Game) -> None:
+    """The forum invariants that hold for both formats (days and quotas are the forum's)."""
+    from collections import Counter
+
+    assert game.envelope is not None
+    dealt = [card for p in game.players for card in p.hand] + list(game.envelope)
+    assert Counter(dealt) == Counter(game.deck), "cards not conserved"
+    assert len(set(dealt)) == len(dealt), "a card twice"
+    sizes = [len(p.hand) for p in game.players]
+    assert max(sizes) - min(sizes) <= 1, "uneven deal"
+    seats = [a.seat for a in game.accusations]
+    assert len(seats) == len(set(seats)), "two accusations by one player"
+    for player in game.players:
+        assert not player.eliminated or player.accused, "eliminated without accusing"
