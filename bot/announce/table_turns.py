@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.announce import table_prompt
 from bot.announce.plan import Plan, triple, user_at
-from bot.delivery.payload import Card, Span, User
+from bot.delivery.payload import Card, Moment, Span, User
 from engine import events as ev
 from engine.state import Game
 from engine.table.state import MoveKind, TurnEnd
@@ -212,3 +212,19 @@ def player_returned(
     plan: Plan, seq: int, e: ev.PlayerReturned, before: Game | None, after: Game
 ) -> None:
     plan.group(plan.key(seq, "back"), "table.player_returned", _seat(after, e.seat))
+
+
+def turn_timer_renewed(
+    plan: Plan, seq: int, e: ev.TurnTimerRenewed, before: Game | None, after: Game
+) -> None:
+    """The bot was down when the turn's time ran out: the turn goes on with a fresh timer."""
+    args = {**_seat(after, e.seat), "due_at": Moment.of(e.due)}
+    plan.group(plan.key(seq, "renewed"), "table.turn_renewed", args)
+
+
+def refute_timer_renewed(
+    plan: Plan, seq: int, e: ev.RefuteTimerRenewed, before: Game | None, after: Game
+) -> None:
+    """The bot was down when the refuter's time ran out: they get a fresh timer."""
+    args = {"player": User(user_at(after, e.seat)), "due_at": Moment.of(e.due)}
+    plan.group(plan.key(seq, "renewed"), "table.refute_renewed", args)
