@@ -228,3 +228,24 @@ def refute_timer_renewed(
     """The bot was down when the refuter's time ran out: they get a fresh timer."""
     args = {"player": User(user_at(after, e.seat)), "due_at": Moment.of(e.due)}
     plan.group(plan.key(seq, "renewed"), "table.refute_renewed", args)
+
+
+def seat_handed_over(plan: Plan, seq: int, e: ev.SeatReplaced, after: Game) -> None:
+    """A newcomer in a classic seat: the card the seat is asked for now (the old prompt is
+    closed), and what the seat has learned from its suggestions."""
+    table = after.table
+    assert table is not None
+    pending = table.pending
+    if pending is not None and pending.refuter == e.seat:
+        names = {"suggester": User(user_at(after, pending.suggester)), "new": User(e.new_user)}
+        old = table_prompt.prompt_key(plan.ctx.game_id, pending.number, e.old_user)
+        plan.edit(plan.key(seq, "tmoved"), old, "dm.table_prompt_moved", names, user=e.old_user)
+        table_prompt.refuter_prompt(plan, after, pending.number, e.seat)
+    learned = [
+        {"number": s.number, "player": User(user_at(after, s.refuter)), "shown": Card(s.card)}
+        for s in table.suggestions
+        if s.suggester == e.seat and s.card is not None and s.refuter is not None
+    ]
+    plan.private(
+        plan.key(seq, "history"), e.new_user, "dm.table_seat_history", {"learned": learned}
+    )

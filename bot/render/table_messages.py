@@ -72,6 +72,15 @@ def table_status(reader: Reader, args: dict[str, Any]) -> str:
     )
 
 
+def table_seat_history(reader: Reader, args: dict[str, Any]) -> str:
+    """What a taken-over seat has learned: the cards shown to it."""
+    lang = reader.language
+    if not args["learned"]:
+        return t(lang, "dm.table_seat_history_empty")
+    lines = [t(lang, "dm.table_seat_history_line", **flat_args(reader, x)) for x in args["learned"]]
+    return "\n".join([t(lang, "dm.table_seat_history"), *lines])
+
+
 TABLE_COMPOSERS: dict[str, Composer] = {
     "table.started": table_started,
     "table.suggestion": table_suggestion,
@@ -80,4 +89,5 @@ TABLE_COMPOSERS: dict[str, Composer] = {
     "dm.table_accused_wrong": inflected("dm.table_accused_wrong"),
     "dm.table_prompt_closed": prompt_closed,
     "status.table": table_status,
+    "dm.table_seat_history": table_seat_history,
 }
