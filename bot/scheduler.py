@@ -277,6 +277,10 @@ def excused(command: cmd.Command) -> cmd.Command:
         return cmd.EndDay(day=command.day, excuse_penalties=True)
     if isinstance(command, cmd.AnswerDeadline):
         return cmd.AnswerDeadline(suggestion=command.suggestion, excuse_penalty=True)
+    if isinstance(command, cmd.TurnDeadline):  # the engine gives a fresh timer
+        return cmd.TurnDeadline(turn=command.turn, excused=True)
+    if isinstance(command, cmd.RefuteDeadline):
+        return cmd.RefuteDeadline(turn=command.turn, excused=True)
     return command
 
 
