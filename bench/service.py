@@ -26,9 +26,12 @@ sets the pace);
 database transactions per update (counted in the bot by a SQLAlchemy `begin` event on both
 backends; on PostgreSQL also `pg_stat_database.xact_commit`, read after the 10 s stats flush,
 all sessions of that database); and the game/echo ratio of updates per second.
-`--real-limits` adds a phase at the highest concurrency with Telegram's real limits (the
-bot restarted with the defaults), then the bot's share of one core in the 10 s after the last
-update (what it sent then, held back by the limits, and what waiting costs).
+Then a phase paced at half the highest rate measured (updates sent at a steady rate, open
+loop, not waiting for each other): its p99 is what a player sees at a busy but unsaturated
+bot (`--no-half-peak` leaves it out). `--real-limits` adds a phase at the highest
+concurrency with Telegram's real limits (the bot restarted with the defaults), then the
+bot's share of one core in the 10 s after the last update (what it sent then, held back by
+the limits, and what waiting costs).
 """
 
 from __future__ import annotations
@@ -49,7 +52,14 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from bench.postgres import PG_URL, fresh_database, plain_dsn
-from bench.service_play import Club, Timeline, echo_rounds, last_messages, play_rounds
+from bench.service_play import (
+    Club,
+    Timeline,
+    echo_rounds,
+    last_messages,
+    paced_rounds,
+    play_rounds,
+)
 from bench.service_prefill import prefill
 from storage.service import Store
 from tests.fakebot import FakeTelegramClient
@@ -280,12 +290,20 @@ async def game_phases(
                 club.learn(await store.load(ref.id))
         finally:
             await store.close()
+        peak = 0.0
         for c in args.concurrency:
             timeline = Timeline()
             drive = play_rounds(clubs, args.rounds, c, timeline)
             label = f"game, {c} at a time"
             figures = await measure(label, fake, bot, drive, timeline, pg_url)
             print(figures.line(echo.get(c)), flush=True)
+            peak = max(peak, figures.rate)
+        if args.half_peak and peak:
+            timeline = Timeline()
+            drive = paced_rounds(clubs, args.rounds, peak / 2, timeline)
+            label = f"game, paced at half the peak ({peak / 2:.0f}/s)"
+            figures = await measure(label, fake, bot, drive, timeline, pg_url)
+            print(figures.line(None), flush=True)
         if args.real_limits:
             await bot.stop()
             bot = await start_whodunit(fake, url, folder, real_limits=True)
@@ -328,6 +346,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=numbers, default=[1, 64])
     parser.add_argument("--running-games", type=numbers, default=[0])
     parser.add_argument("--real-limits", action="store_true")
+    parser.add_argument(
+        "--no-half-peak",
+        dest="half_peak",
+        action="store_false",
+        help="leave out the phase paced at half the peak rate (p99 at a steady load)",
+    )
     parser.add_argument("--echo-only", action="store_true")
     return parser.parse_args(argv)
 
