@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.service [--games 50] [--rounds 2] [--backends sqlite,postgresql]
         [--concurrency 1,64] [--running-games 0] [--real-limits] [--echo-only]
+        [--modes polling,webhook1,webhook2] [--redis redis://127.0.0.1:6379/0]
 
 The fake Bot API (`python -m tests.fakebot`) runs in its own process; so does the bot
 (`bench.counted_run`: `whodunit run` with its database transactions counted), so the bot's
@@ -29,6 +30,18 @@ all sessions of that database); and the game/echo ratio of updates per second.
 `--real-limits` adds a phase at the highest concurrency with Telegram's real limits (the
 bot restarted with the defaults), then the bot's share of one core in the 10 s after the last
 update (what it sent then, held back by the limits, and what waiting costs).
+
+`--modes` (default `polling`): `polling` is one `whodunit run` taking updates by long
+polling; `webhook1` one worker in webhook mode and `webhook2` two, on one database, behind
+the round-robin proxy `bench.proxy` (its own process; webhook1 goes through it too, so the
+two differ only in the workers); the fake posts each update to the proxy with the secret
+token. Every mode gets a fresh database and its own groups. The CPU per update is summed
+over the workers, and each worker's and the proxy's share of a core are printed after the
+line ("[workers 61%+58%, proxy 9%]"); at the end, the 2-worker/1-worker ratio of updates
+per second for each backend and concurrency measured in both. Workers share the send
+limiter through PostgreSQL (the bot's default there) or Redis with `--redis`; two SQLite
+workers on one file each limit on their own (the limits are lifted anyway). The echo bot
+polls in every mode.
 """
 
 from __future__ import annotations
