@@ -89,7 +89,9 @@ async def touch(
         async with gate:
             after = time.time()
             await person.send(group, "/status")
-            await fake.wait_call(after=after, chat_id=group.id, timeout=PATIENCE)
+            await fake.wait_call(
+                after=after, chat_id=group.id, pattern="answers owed", timeout=PATIENCE
+            )
 
     await asyncio.gather(*(one(group, people[0]) for group, people in tables))
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.service [--games 50] [--rounds 2] [--backends sqlite,postgresql]
         [--concurrency 1,64] [--running-games 0] [--real-limits] [--echo-only]
-        [--modes polling,webhook1,webhook2] [--redis redis://127.0.0.1:6379/0]
+        [--modes polling,webhook1,webhook2] [--limiter default|redis|local]
 
 The fake Bot API (`python -m tests.fakebot`) runs in its own process; so does the bot
 (`bench.counted_run`: `whodunit run` with its database transactions counted), so the bot's
@@ -39,9 +39,11 @@ token. Every mode gets a fresh database and its own groups. The CPU per update i
 over the workers, and each worker's and the proxy's share of a core are printed after the
 line ("[workers 61%+58%, proxy 9%]"); at the end, the 2-worker/1-worker ratio of updates
 per second for each backend and concurrency measured in both. Workers share the send
-limiter through PostgreSQL (the bot's default there) or Redis with `--redis`; two SQLite
-workers on one file each limit on their own (the limits are lifted anyway). The echo bot
-polls in every mode.
+limiter as the bot does by default (through PostgreSQL there; two SQLite workers on one
+file each limit on their own), or through Redis (`--limiter redis`, `--redis-url`), or each
+process alone (`--limiter local`: WHODUNIT_SHARED_LIMITER=false, right for one process
+only); the limits are lifted, but sharing them still costs a round trip per send. The echo
+bot polls in every mode.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ import os
 import tempfile
 import time
 import uuid
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -232,7 +234,7 @@ async def game_phases(
     await prefill(url, running)
     if running:
         print(f"  ({running} running games stored in {time.perf_counter() - t0:.0f} s)")
-    extra = {"WHODUNIT_REDIS_URL": args.redis} if args.redis else {}
+    extra = LIMITERS[args.limiter](args)
     bot = await start_service(fake, run.mode, url, folder, extra=extra)
     tag = f"{backend[0]}{running}{run.mode[0]}{run.mode[-1]}{uuid.uuid4().hex[:4]}"
     try:
@@ -275,6 +277,11 @@ async def game_phases(
             print(f"  updates each worker took (by port): {bot.taken}", flush=True)
 
 
+LIMITERS: dict[str, Callable[[argparse.Namespace], dict[str, str]]] = {  # --limiter
+    "default": lambda args: {},
+    "redis": lambda args: {"WHODUNIT_REDIS_URL": args.redis_url},
+    "local": lambda args: {"WHODUNIT_SHARED_LIMITER": "false"},
+}
 HEADINGS = {
     "polling": "",
     "webhook1": ", 1 webhook worker behind the proxy",
@@ -345,7 +352,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=numbers, default=[1, 64])
     parser.add_argument("--running-games", type=numbers, default=[0])
     parser.add_argument("--modes", type=modes, default=["polling"], help=",".join(MODES))
-    parser.add_argument("--redis", help="WHODUNIT_REDIS_URL for the bot (shared limiter)")
+    parser.add_argument("--limiter", choices=LIMITERS, default="default")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--real-limits", action="store_true")
     parser.add_argument("--echo-only", action="store_true")
     return parser.parse_args(argv)
