@@ -70,6 +70,7 @@ from bench.service_procs import (
     Bot,
     Service,
     cpu_seconds,
+    postgres_cpu,
     start_service,
 )
 from storage.service import Store
@@ -104,6 +105,7 @@ class Figures:
     pg_commits: float | None = None
     worker_cpus: list[float] = field(default_factory=list)  # when more than one process
     proxy_cpu: float | None = None
+    db_cpu: float | None = None  # PostgreSQL's server processes
 
     @property
     def rate(self) -> float:
@@ -125,10 +127,12 @@ class Figures:
 
     def _processes(self) -> str:
         """Webhook modes: each worker's share of a core, and the proxy's."""
+        db = "" if self.db_cpu is None else f"postgres {100 * self.db_cpu / self.seconds:.0f}%"
         if self.proxy_cpu is None:
-            return ""
+            return f"  [{db}]" if db else ""
         shares = "+".join(f"{100 * c / self.seconds:.0f}%" for c in self.worker_cpus)
-        return f"  [workers {shares}, proxy {100 * self.proxy_cpu / self.seconds:.0f}%]"
+        proxy = f"proxy {100 * self.proxy_cpu / self.seconds:.0f}%"
+        return f"  [workers {shares}, {', '.join(x for x in (proxy, db) if x)}]"
 
 
 async def measure(
@@ -146,6 +150,7 @@ async def measure(
     proxy0 = bot.proxy_cpu()
     fake0, driver0 = cpu_seconds(fake.process.pid), cpu_seconds(os.getpid())
     pg0 = await xact_commit(pg_url) if pg_url else 0
+    db0 = postgres_cpu() if pg_url else {}
     await drive
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
@@ -153,6 +158,7 @@ async def measure(
     fake_cpu = cpu_seconds(fake.process.pid) - fake0
     driver_cpu = cpu_seconds(os.getpid()) - driver0
     proxy = bot.proxy_cpu()
+    db = {pid: cpu - db0.get(pid, 0.0) for pid, cpu in postgres_cpu().items()} if pg_url else {}
     last_messages(timeline, await fake.calls(since=began))
     n = len(timeline.updates)
     figures = Figures(
@@ -160,6 +166,8 @@ async def measure(
     )
     if proxy is not None and proxy0 is not None:
         figures.worker_cpus, figures.proxy_cpu = cpus, proxy - proxy0
+    if pg_url:
+        figures.db_cpu = sum(db.values())
     if bot.counts:
         await asyncio.sleep(0.3)
         figures.transactions = (bot.transactions() - tx0) / n

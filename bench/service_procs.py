@@ -44,6 +44,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def postgres_cpu() -> dict[int, float]:
+    """CPU seconds of each PostgreSQL server process on this machine (every session of
+    every database, other users' too), by pid."""
+    found = {}
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if comm.read_text().strip() == "postgres":
+                found[int(comm.parent.name)] = cpu_seconds(int(comm.parent.name))
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+    return found
+
+
 def resident_mb(pid: int) -> float:
     """VmRSS of a process in MB, from /proc."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
