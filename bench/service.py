@@ -70,6 +70,7 @@ from bench.service_procs import (
     Bot,
     Service,
     cpu_seconds,
+    machine_busy,
     postgres_cpu,
     start_service,
 )
@@ -106,6 +107,7 @@ class Figures:
     worker_cpus: list[float] = field(default_factory=list)  # when more than one process
     proxy_cpu: float | None = None
     db_cpu: float | None = None  # PostgreSQL's server processes
+    machine: float = 0.0  # CPU seconds the whole machine was busy (every process, all cores)
 
     @property
     def rate(self) -> float:
@@ -127,12 +129,15 @@ class Figures:
 
     def _processes(self) -> str:
         """Webhook modes: each worker's share of a core, and the proxy's."""
-        db = "" if self.db_cpu is None else f"postgres {100 * self.db_cpu / self.seconds:.0f}%"
-        if self.proxy_cpu is None:
-            return f"  [{db}]" if db else ""
-        shares = "+".join(f"{100 * c / self.seconds:.0f}%" for c in self.worker_cpus)
-        proxy = f"proxy {100 * self.proxy_cpu / self.seconds:.0f}%"
-        return f"  [workers {shares}, {', '.join(x for x in (proxy, db) if x)}]"
+        parts = []
+        if self.proxy_cpu is not None:
+            shares = "+".join(f"{100 * c / self.seconds:.0f}%" for c in self.worker_cpus)
+            parts += [f"workers {shares}", f"proxy {100 * self.proxy_cpu / self.seconds:.0f}%"]
+        if self.db_cpu is not None:
+            parts.append(f"postgres {100 * self.db_cpu / self.seconds:.0f}%")
+        cores = os.cpu_count() or 1
+        parts.append(f"machine {100 * self.machine / self.seconds:.0f}/{100 * cores}%")
+        return f"  [{', '.join(parts)}]"
 
 
 async def measure(
@@ -151,13 +156,14 @@ async def measure(
     fake0, driver0 = cpu_seconds(fake.process.pid), cpu_seconds(os.getpid())
     pg0 = await xact_commit(pg_url) if pg_url else 0
     db0 = postgres_cpu() if pg_url else {}
+    machine0 = machine_busy()[0]
     await drive
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
     cpus = [now - then for now, then in zip(bot.cpus(), cpus0, strict=True)]
     fake_cpu = cpu_seconds(fake.process.pid) - fake0
     driver_cpu = cpu_seconds(os.getpid()) - driver0
-    proxy = bot.proxy_cpu()
+    proxy, machine = bot.proxy_cpu(), machine_busy()[0] - machine0
     db = {pid: cpu - db0.get(pid, 0.0) for pid, cpu in postgres_cpu().items()} if pg_url else {}
     last_messages(timeline, await fake.calls(since=began))
     n = len(timeline.updates)
@@ -166,6 +172,7 @@ async def measure(
     )
     if proxy is not None and proxy0 is not None:
         figures.worker_cpus, figures.proxy_cpu = cpus, proxy - proxy0
+    figures.machine = machine
     if pg_url:
         figures.db_cpu = sum(db.values())
     if bot.counts:

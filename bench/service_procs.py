@@ -44,6 +44,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def machine_busy() -> tuple[float, float]:
+    """Busy and total CPU seconds of the whole machine (all cores), from /proc/stat."""
+    values = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]  # idle, iowait
+    return (sum(values[:8]) - idle) / TICK, sum(values[:8]) / TICK
+
+
 def postgres_cpu() -> dict[int, float]:
     """CPU seconds of each PostgreSQL server process on this machine (every session of
     every database, other users' too), by pid."""
