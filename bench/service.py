@@ -36,9 +36,12 @@ polling; `webhook1` one worker in webhook mode and `webhook2` two, on one databa
 the round-robin proxy `bench.proxy` (its own process; webhook1 goes through it too, so the
 two differ only in the workers); the fake posts each update to the proxy with the secret
 token. Every mode gets a fresh database and its own groups. The CPU per update is summed
-over the workers, and each worker's and the proxy's share of a core are printed after the
-line ("[workers 61%+58%, proxy 9%]"); at the end, the 2-worker/1-worker ratio of updates
-per second for each backend and concurrency measured in both. Workers share the send
+over the workers. After each line, in brackets: each worker's and the proxy's share of a
+core (webhook modes), PostgreSQL's server processes' (on PostgreSQL; every session on the
+server, other users' too), and how busy the whole machine was ("machine 190/200%": every
+process on all cores, other users' too; near the top, the figures say more about the
+machine than about the bot). At the end, the 2-worker/1-worker ratio of updates per second
+for each backend and concurrency measured in both. Workers share the send
 limiter as the bot does by default (through PostgreSQL there; two SQLite workers on one
 file each limit on their own), or through Redis (`--limiter redis`, `--redis-url`), or each
 process alone (`--limiter local`: WHODUNIT_SHARED_LIMITER=false, right for one process
