@@ -110,7 +110,7 @@ class Figures:
     worker_cpus: list[float] = field(default_factory=list)  # when more than one process
     proxy_cpu: float | None = None
     db_cpu: float | None = None  # PostgreSQL's server processes
-    machine: float = 0.0  # CPU seconds the whole machine was busy (every process, all cores)
+    machine: float = 0.0  # share of all cores the whole machine was busy (every process)
 
     @property
     def rate(self) -> float:
@@ -139,7 +139,7 @@ class Figures:
         if self.db_cpu is not None:
             parts.append(f"postgres {100 * self.db_cpu / self.seconds:.0f}%")
         cores = os.cpu_count() or 1
-        parts.append(f"machine {100 * self.machine / self.seconds:.0f}/{100 * cores}%")
+        parts.append(f"machine {100 * cores * self.machine:.0f}/{100 * cores}%")
         return f"  [{', '.join(parts)}]"
 
 
@@ -159,14 +159,14 @@ async def measure(
     fake0, driver0 = cpu_seconds(fake.process.pid), cpu_seconds(os.getpid())
     pg0 = await xact_commit(pg_url) if pg_url else 0
     db0 = postgres_cpu() if pg_url else {}
-    machine0 = machine_busy()[0]
+    machine0 = machine_busy()
     await drive
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
     cpus = [now - then for now, then in zip(bot.cpus(), cpus0, strict=True)]
     fake_cpu = cpu_seconds(fake.process.pid) - fake0
     driver_cpu = cpu_seconds(os.getpid()) - driver0
-    proxy, machine = bot.proxy_cpu(), machine_busy()[0] - machine0
+    proxy, machine = bot.proxy_cpu(), machine_busy()
     db = {pid: cpu - db0.get(pid, 0.0) for pid, cpu in postgres_cpu().items()} if pg_url else {}
     last_messages(timeline, await fake.calls(since=began))
     n = len(timeline.updates)
@@ -175,7 +175,7 @@ async def measure(
     )
     if proxy is not None and proxy0 is not None:
         figures.worker_cpus, figures.proxy_cpu = cpus, proxy - proxy0
-    figures.machine = machine
+    figures.machine = (machine[0] - machine0[0]) / max(1e-9, machine[1] - machine0[1])
     if pg_url:
         figures.db_cpu = sum(db.values())
     if bot.counts:
