@@ -36,7 +36,7 @@ polling; `webhook1` one worker in webhook mode and `webhook2` two, on one databa
 the round-robin proxy `bench.proxy` (its own process; webhook1 goes through it too, so the
 two differ only in the workers); the fake posts each update to the proxy with the secret
 token. Every mode gets a fresh database and its own groups. The CPU per update is summed
-over the workers. After each line, in brackets: each worker's and the proxy's share of a
+over the workers. Under each line, "(busy: ...)": each worker's and the proxy's share of a
 core (webhook modes), PostgreSQL's server processes' (on PostgreSQL; every session on the
 server, other users' too), and how busy the whole machine was ("machine 190/200%": every
 process on all cores, other users' too; near the top, the figures say more about the
@@ -127,11 +127,12 @@ class Figures:
             f" {pct(ms, 0.95):7.0f} {pct(ms, 0.99):7.0f} ms  CPU {cpu:6.1f}"
             f" ms/upd ({100 * self.cpu / self.seconds:4.0f}% core; fake"
             f" {100 * self.fake_cpu / self.seconds:3.0f}%, driver"
-            f" {100 * self.driver_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}{self._processes()}"
+            f" {100 * self.driver_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}\n{self._processes()}"
         )
 
     def _processes(self) -> str:
-        """Webhook modes: each worker's share of a core, and the proxy's."""
+        """The second line: each worker's and the proxy's share of a core (webhook modes),
+        PostgreSQL's, and the whole machine's."""
         parts = []
         if self.proxy_cpu is not None:
             shares = "+".join(f"{100 * c / self.seconds:.0f}%" for c in self.worker_cpus)
@@ -140,7 +141,7 @@ class Figures:
             parts.append(f"postgres {100 * self.db_cpu / self.seconds:.0f}%")
         cores = os.cpu_count() or 1
         parts.append(f"machine {100 * cores * self.machine:.0f}/{100 * cores}%")
-        return f"  [{', '.join(parts)}]"
+        return f"    (busy: {', '.join(parts)})"
 
 
 async def measure(
