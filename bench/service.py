@@ -44,12 +44,12 @@ core (webhook modes), PostgreSQL's server processes' (on PostgreSQL; every sessi
 server, other users' too), and how busy the whole machine was ("machine 190/200%": every
 process on all cores, other users' too; near the top, the figures say more about the
 machine than about the bot). At the end, the 2-worker/1-worker ratio of updates per second
-for each backend and concurrency measured in both. Workers share the send
-limiter as the bot does by default (on PostgreSQL: each its own until it sees the other
-alive, then through PostgreSQL; two SQLite workers on one file each limit on their own), or through Redis (`--limiter redis`, `--redis-url`), or each
-process alone (`--limiter local`: WHODUNIT_SHARED_LIMITER=false, right for one process
-only); the limits are lifted, but sharing them still costs a round trip per send. The echo
-bot polls in every mode.
+for each backend and concurrency measured in both. Workers share the send limiter as the
+bot does by default (on PostgreSQL: each its own until it sees the other alive, then
+through PostgreSQL; two SQLite workers on one file each limit on their own), or through
+Redis (`--limiter redis`, `--redis-url`), or each process alone (`--limiter local`:
+WHODUNIT_SHARED_LIMITER=false, right for one process only); the limits are lifted, but
+sharing them still costs a round trip per send. The echo bot polls in every mode.
 """
 
 from __future__ import annotations
