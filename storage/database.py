@@ -75,11 +75,21 @@ class Database:
             engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.async_engine = create_async_engine(self.url, **engine_args)
             self._async_writer = self.async_engine.execution_options(**{_WRITE: True})
-            # Urgent writes are single statements: committed by the server as they run, one
-            # round trip instead of three (BEGIN, statement, COMMIT).
-            self._async_urgent = self.async_engine.execution_options(
-                isolation_level="AUTOCOMMIT", **{_WRITE: True}
+            # Urgent writes (a message's mark) on connections of their own whose commits do
+            # not wait for the WAL to reach the disk (synchronous_commit off): a crash of the
+            # bot loses none; a crash of the server may lose the last marks, and those
+            # messages are sent again (delivery is at least once anyway).
+            relaxed = {"server_settings": {"synchronous_commit": "off"}}
+            self._relaxed_engine = create_async_engine(
+                self.url,
+                pool_size=2,
+                max_overflow=8,
+                hide_parameters=True,
+                connect_args=relaxed,
             )
+            self._async_relaxed = self._relaxed_engine.execution_options(**{_WRITE: True})
+            # A single statement commits as it runs: one round trip, not three.
+            self._async_urgent = self._async_relaxed.execution_options(isolation_level="AUTOCOMMIT")
             self.engine = self.async_engine.sync_engine
         self._writer = self.engine.execution_options(**{_WRITE: True})
         self._relaxed_writer = self.engine.execution_options(**{_WRITE: True, _RELAXED: True})
@@ -109,7 +119,9 @@ class Database:
     ) -> T:
         """Like run_write_then, ahead of the writes waiting for SQLite's writer thread; one
         transaction on both databases (for several statements that must commit together)."""
-        return await self._run(True, _transaction(fn, after_commit), urgent=self.sqlite)
+        return await self._run(
+            True, _transaction(fn, after_commit), urgent=self.sqlite, relaxed=True
+        )
 
     async def run_read(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
@@ -129,9 +141,16 @@ class Database:
         """fn(connection) on a connection with no transaction begun (fn begins its own)."""
         return await self._run(write, fn)
 
-    async def _run(self, write: bool, fn: Callable[[Connection], T], urgent: bool = False) -> T:
+    async def _run(
+        self,
+        write: bool,
+        fn: Callable[[Connection], T],
+        urgent: bool = False,
+        relaxed: bool = False,
+    ) -> T:
         if self.async_engine is not None:
             engine = self._async_writer if write else self.async_engine
+            engine = self._async_relaxed if relaxed else engine
             engine = self._async_urgent if urgent else engine
             async with engine.connect() as conn:
                 return await conn.run_sync(fn)
@@ -146,6 +165,7 @@ class Database:
     async def dispose(self) -> None:
         if self.async_engine is not None:
             await self.async_engine.dispose()
+            await self._relaxed_engine.dispose()
             return
         loop = asyncio.get_running_loop()
         for pool in (self._writes, self._reads):
@@ -242,6 +262,7 @@ def _tune_sqlite(engine: Engine) -> None:
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = FULL")  # a command is on disk when acknowledged
+        _record.info["synchronous"] = "FULL"
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 

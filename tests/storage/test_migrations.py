@@ -82,6 +82,23 @@ def test_the_default_url_is_a_file_under_data(
         database_url("sqlite://")
 
 
+async def test_sqlite_marks_commit_without_waiting_for_the_disk(tmp_path: Path) -> None:
+    """An urgent write (a message's mark) runs at synchronous NORMAL, the next command's
+    write at FULL again: commands are on disk when acknowledged, marks with them."""
+    db = Database(f"sqlite:///{tmp_path}/marks.db")
+
+    def level(conn: Connection) -> Any:
+        return conn.exec_driver_sql("PRAGMA synchronous").scalar()
+
+    try:
+        urgent = await db.run_urgent_write(level)
+        command = await db.run_write(level)
+        together = await db.run_urgent_transaction(level)
+    finally:
+        await db.dispose()
+    assert (urgent, command, together) == (1, 2, 1)  # NORMAL, FULL, NORMAL
+
+
 async def test_sqlite_is_tuned_for_several_writers(tmp_path: Path) -> None:
     db = Database(f"sqlite:///{tmp_path}/tuned.db")
     seen: list[str] = []
@@ -152,3 +169,20 @@ def _head() -> str:
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None
     return head
+
+
+async def test_postgresql_marks_commit_without_waiting_for_the_wal(pg_database: str) -> None:
+    """On PostgreSQL a mark commits with synchronous_commit off (its own connections);
+    commands and reads keep the server's default (on)."""
+    db = Database(pg_database)
+
+    def level(conn: Connection) -> Any:
+        return conn.exec_driver_sql("SHOW synchronous_commit").scalar()
+
+    try:
+        urgent = await db.run_urgent_write(level)
+        together = await db.run_urgent_transaction(level)
+        command = await db.run_write(level)
+    finally:
+        await db.dispose()
+    assert (urgent, together, command) == ("off", "off", "on")
