@@ -10,6 +10,7 @@ from typing import Any
 from engine import events as ev
 from engine.state import Accusation, Game
 from engine.table.state import MoveKind, Step, Table, TableSeat, TableSuggestion, TurnEnd
+from engine.y2023.evolve import EDITION_HANDLERS
 
 
 def _table(state: Game) -> Table:
@@ -192,4 +193,5 @@ TABLE_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.TurnEnded: turn_ended,
     ev.PlayerAway: player_away,
     ev.PlayerReturned: player_returned,
+    **EDITION_HANDLERS,
 }

@@ -13,7 +13,10 @@ from engine.board.model import Board
 from engine.cards import CLASSIC, CardId, Category
 from engine.decision import Decision
 from engine.ids import Seat
+from engine.settings import GameFormat, Settings
 from engine.state import Game
+from engine.y2023.board import Y2023_BOARD
+from engine.y2023.cards import Y2023
 
 # The board game's cards: the first six suspects and weapons and nine places of the
 # classic pack are its suspects, weapons and rooms (the names in locales/ are the same).
@@ -29,8 +32,17 @@ def table_cards(category: Category) -> tuple[CardId, ...]:
     return _TABLE_CARDS[category]
 
 
+def table_suspects(settings: Settings) -> tuple[CardId, ...]:
+    """The suspects a table format plays with (the roles its players may have)."""
+    if settings.format is GameFormat.Y2023:
+        return Y2023.suspects
+    return table_cards(Category.SUSPECT)
+
+
 def board_of(game: Game) -> Board:
     assert game.table is not None
+    if game.table.board == Y2023_BOARD.key:
+        return Y2023_BOARD
     return BOARDS[game.table.board]
 
 
