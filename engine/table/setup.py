@@ -15,7 +15,6 @@ from engine.decision import Decision
 from engine.ids import Seat
 from engine.settings import GameFormat, Settings
 from engine.state import Game
-from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import Y2023
 
 # The board game's cards: the first six suspects and weapons and nine places of the
@@ -41,8 +40,6 @@ def table_suspects(settings: Settings) -> tuple[CardId, ...]:
 
 def board_of(game: Game) -> Board:
     assert game.table is not None
-    if game.table.board == Y2023_BOARD.key:
-        return Y2023_BOARD
     return BOARDS[game.table.board]
 
 
