@@ -43,4 +43,6 @@ Y2023_MAP: tuple[str, ...] = (
 
 Y2023_PASSAGES: tuple[tuple[str, str], ...] = (("kitchen", "study"), ("conservatory", "lounge"))
 
-Y2023_BOARD: Board = board_from_map("y2023", Y2023_MAP, CLASSIC_ROOMS, Y2023.suspects, Y2023_PASSAGES)
+Y2023_BOARD: Board = board_from_map(
+    "y2023", Y2023_MAP, CLASSIC_ROOMS, Y2023.suspects, Y2023_PASSAGES
+)

@@ -69,9 +69,10 @@ def may_stay(game: Game, seat: Seat) -> bool:
 
 def require_room_to_accuse(game: Game, seat: Seat) -> None:
     table = game.table
-    if in_edition(table) and table is not None:
-        if not isinstance(table.place_of(game.players[seat].role), str):
-            raise AccuseOutsideRoom()
+    if table is None or table.edition is None:
+        return
+    if not isinstance(table.place_of(game.players[seat].role), str):
+        raise AccuseOutsideRoom()
 
 
 def may_accuse_here(game: Game, seat: Seat) -> bool:

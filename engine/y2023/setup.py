@@ -21,7 +21,9 @@ from engine.state import Game, LobbyEntry
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYER_HAND, Y2023
 
-RolesOf = Callable[[tuple[LobbyEntry, ...], list[CardId], random.Random, dict[CardId, int]], list[CardId]]
+RolesOf = Callable[
+    [tuple[LobbyEntry, ...], list[CardId], random.Random, dict[CardId, int]], list[CardId]
+]
 
 
 def first_rolls(seats: int, rng: random.Random) -> tuple[tuple[tuple[Seat, int], ...], Seat]:

@@ -102,7 +102,7 @@ def test_an_accusation_only_on_ones_turn() -> None:
 
 def test_an_accusation_from_any_room_right_wins_at_once() -> None:
     game = _game()
-    suspect, weapon, room = game.envelope
+    room = game.envelope[2]
     elsewhere = next(r for r in game.game.pack.places if r != room)
     game.put("scarlett", elsewhere)
     assert turn_options(game.game, 1).can_accuse
