@@ -81,7 +81,7 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         "lobby.started",
         {"players": Users(tuple(d.user for d in e.seats))},
     )
-    if plan.ctx.after.settings.classic:
+    if plan.ctx.after.settings.at_table:
         _table_started(plan, seq, e, after)
     else:
         _forum_started(plan, seq, after)
@@ -98,7 +98,7 @@ def _table_started(plan: Plan, seq: int, e: ev.GameStarted, after: Game) -> None
     """The classic format: who plays which suspect, in turn order; the 21 cards."""
     plan.group(
         plan.key(seq, "start"),
-        "table.started",
+        "y2023.started" if after.settings.format == "y2023" else "table.started",
         {"roster": roster(after), "cards": cards_by_category(after), "dice": after.settings.dice},
     )
 

@@ -20,7 +20,6 @@ from engine.board.model import Place, Square
 from engine.cards import Category
 from engine.state import Game
 from engine.table.queries import TurnOptions, refutation_choices, turn_options
-from engine.table.setup import table_cards
 from engine.table.state import Step
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -117,7 +116,7 @@ def composer_buttons(game_id: int, game: Game, picks: tuple[str, ...]) -> Button
     category = Category.SUSPECT if not picks else Category.WEAPON
     rows: Buttons = [
         [_button({"card": card}, turn_data(game_id, turn, "s", *picks, str(i)))]
-        for i, card in enumerate(table_cards(category))
+        for i, card in enumerate(game.in_play(category))
     ]
     rows.append([_button({"t": "button.back"}, turn_data(game_id, turn, "back"))])
     return rows
