@@ -146,6 +146,8 @@ def prompt_args(game: Game, options: TurnOptions) -> tuple[str, dict[str, Any]]:
     if options.step in (Step.MOVED, Step.SUGGESTED):
         return "table.prompt_after", args
     key = "table.prompt_roll_room" if isinstance(here, str) else "table.prompt_roll"
+    if not options.can_accuse and options.can_roll:  # the 2023 edition: accuse from a room
+        key = "y2023.prompt_roll"
     return key, args
 
 
