@@ -53,6 +53,11 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(
         person = next(p for p in people if p.id == seat.user)
         hand = next(m.text for m in person.private_messages() if "Your cards" in m.text)
         assert all(card_name(c) in hand for c in seat.hand)
+    game, who = await _current(player)
+    other = next(p for p in people if p is not who)
+    answer = await table.bot.press(other, prompt(table), player.label("button.roll"))
+    assert answer.text == player.label("toast.not_yours")  # only the current player's
+    assert (await player.game()).table == game.table
     for _ in range(80):
         game, who = await _current(player)
         if game.phase is Phase.ENDED:

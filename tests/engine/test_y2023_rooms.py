@@ -67,21 +67,23 @@ def test_the_suggestion_as_the_classic_tokens_move_refutation_goes_left() -> Non
     game = _game()
     game.put("scarlett", "hall")
     game.stay()
-    mustard_hand = game.hand(2)
-    suspect = next((c for c in mustard_hand if c in game.game.pack.suspects), "plum")
-    weapon = next((c for c in mustard_hand if c in game.game.pack.weapons), "rope")
+    suspect, weapon, _ = game.envelope  # nobody holds these: only Mustard's card matches
+    mustard = game.hand(2)
+    named = next(c for c in mustard if c in game.game.pack.suspects + game.game.pack.weapons)
+    if named in game.game.pack.suspects:
+        suspect = named
+    else:
+        weapon = named
     events = game.suggest(suspect, weapon)
     assert any(isinstance(e, ev.TableSuggestionMade) and e.room == "hall" for e in events)
     assert game.table.room_of_weapon(weapon) == "hall"
     assert game.table.place_of(suspect) == "hall"
-    asked = [e for e in events if isinstance(e, ev.RefuterAsked)]
-    if asked:
-        seat = asked[0].seat
-        user = game.game.players[seat].user
-        choice = [c for c in game.hand(user) if c in (suspect, weapon, "hall")][-1]
-        game.show(user, choice)
-        assert game.table.suggestions[-1].card == choice
-        assert choice in private_view(game.game, 0).shown
+    asked = [e.seat for e in events if isinstance(e, ev.RefuterAsked)]
+    assert asked == [1]  # the first player to the left holding a named card chooses
+    game.show(2, named)
+    assert game.table.suggestions[-1].card == named
+    assert named in private_view(game.game, 0).shown
+    assert named not in private_view(game.game, 2).cards
 
 
 def test_an_accusation_outside_a_room_is_refused_and_changes_nothing() -> None:
