@@ -27,7 +27,7 @@ def _forum_only(handler: Handler) -> Handler:
     """A forum command in a classic game is refused, naming the game's format."""
 
     def handle(state: Game | None, command: Any, now: datetime) -> Decision:
-        if state is not None and state.settings.at_table:
+        if state is not None and state.settings.classic:
             raise WrongFormat()
         return handler(state, command, now)
 

@@ -57,7 +57,7 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
             raise RolesNotChosenMode()
         if game.pack.category_of(c.role) is not Category.SUSPECT:
             raise RoleNotASuspect(card=c.role)
-        if game.settings.at_table and c.role not in table_suspects(game.settings):
+        if game.settings.classic and c.role not in table_suspects(game.settings):
             raise RoleNotASuspect(card=c.role)
         if any(entry.role == c.role for entry in game.lobby):
             raise RoleTaken(card=c.role)
@@ -103,7 +103,7 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
         raise NotEnoughPlayers(minimum=minimum, joined=len(game.lobby))
     if len(game.lobby) > maximum:  # the format changed to a smaller table after they joined
         raise LobbyFull(maximum=maximum)
-    if game.settings.at_table:  # a role chosen before the format changed to a table one
+    if game.settings.classic:  # a role chosen before the format changed to classic
         for entry in game.lobby:
             if entry.role is not None and entry.role not in table_suspects(game.settings):
                 raise RoleNotASuspect(card=entry.role)
@@ -113,7 +113,7 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
         start_2023(decision, rng, now, _roles)
         return decision
     decision.emit(deal(game, now, rng))
-    if game.settings.at_table:
+    if game.settings.classic:
         set_up_table(decision, rng, now)
         return decision
     ends_at = day_end(decision.state.settings, now)
@@ -153,7 +153,7 @@ def deal(game: Game, now: datetime, rng: random.Random | None = None) -> ev.Game
     """Deck, envelope, hands and roles, all drawn from the game's seed (the forum's cards
     by its formula, the classic format's the board game's 21)."""
     rng = rng or random.Random(game.seed)
-    if game.settings.at_table:
+    if game.settings.classic:
         drawn = {category: list(table_cards(category)) for category in CATEGORY_ORDER}
     else:
         drawn = _forum_cards(game, rng)

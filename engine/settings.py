@@ -86,18 +86,14 @@ class Settings:
 
     @property
     def classic(self) -> bool:
-        return self.format is GameFormat.CLASSIC
-
-    @property
-    def at_table(self) -> bool:
-        """Played turn by turn on a board (the classic format or an edition)."""
+        """Played at the table, turn by turn on a board (the classic or an edition)."""
         return self.format is not GameFormat.FORUM
 
     @property
     def player_range(self) -> tuple[int, int]:
         """How many may play: the settings', within the board game's 3 to 6 when classic
         (2 to 6 for the 2023 edition)."""
-        if self.at_table:
+        if self.classic:
             low, high = Y2023_PLAYERS if self.format is GameFormat.Y2023 else CLASSIC_PLAYERS
             return max(self.min_players, low), max(min(self.max_players, high), low)
         return self.min_players, self.max_players
@@ -138,7 +134,7 @@ def _validate_table(s: Settings) -> None:
     """The classic format's settings: its pack, dice and timers."""
     if not isinstance(s.format, GameFormat):
         object.__setattr__(s, "format", _game_format(s.format))
-    if s.at_table and s.pack != "classic":
+    if s.classic and s.pack != "classic":
         raise _invalid("format", SettingReason.CLASSIC_PACK)
     if s.dice not in (1, 2):
         raise _invalid("dice", SettingReason.ONE_OF, choices="1, 2")

@@ -81,7 +81,7 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         "lobby.started",
         {"players": Users(tuple(d.user for d in e.seats))},
     )
-    if plan.ctx.after.settings.at_table:
+    if plan.ctx.after.settings.classic:
         _table_started(plan, seq, e, after)
     else:
         _forum_started(plan, seq, after)

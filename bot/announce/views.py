@@ -84,7 +84,7 @@ def _shown(game: Game, view: PlayerView) -> list[dict[str, Any]]:
 def also_seen(game: Game, seat: int) -> tuple[str, ...]:
     """The 2023 edition: the cards besides one's hand one has seen outside suggestions
     (cards looked at in rooms, shown by clue cards, face up, revealed to all)."""
-    if game.table is None or game.table.edition is None:
+    if game.table is None or game.table.y2023 is None:
         return ()
     view = private_view(game, seat)
     extra = (*(card for _, card in view.peeked), *view.clue_shown, *view.face_up, *view.revealed)

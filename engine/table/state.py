@@ -88,7 +88,7 @@ class Table:
     entered: bool = False  # the token entered (or stayed in) a room this turn
     due: datetime | None = None  # the turn's deadline; None while everyone is away
     suggestions: tuple[TableSuggestion, ...] = ()
-    edition: Edition2023 | None = None  # the 2023 edition's cards in rooms and clue deck
+    y2023: Edition2023 | None = None  # the 2023 edition's cards in rooms and clue deck
 
     def place_of(self, suspect: CardId) -> Place:
         for token, place in self.tokens:

@@ -12,14 +12,14 @@ from engine.y2023.state import Edition2023
 
 
 def _edition(state: Game) -> Edition2023:
-    assert state.table is not None and state.table.edition is not None
-    return state.table.edition
+    assert state.table is not None and state.table.y2023 is not None
+    return state.table.y2023
 
 
 def _with(state: Game, **changes: Any) -> Game:
     assert state.table is not None
     edition = replace(_edition(state), **changes)
-    return replace(state, table=replace(state.table, edition=edition))
+    return replace(state, table=replace(state.table, y2023=edition))
 
 
 def _seen(state: Game, seat: int, card: str) -> Game:
@@ -32,7 +32,7 @@ def _seen(state: Game, seat: int, card: str) -> Game:
 def edition_set_up(state: Game, e: ev.EditionSetUp) -> Game:
     assert state.table is not None
     edition = Edition2023(placed=e.placed, face_up=e.face_up, clues=e.clues)
-    return replace(state, table=replace(state.table, edition=edition))
+    return replace(state, table=replace(state.table, y2023=edition))
 
 
 def placed_card_seen(state: Game, e: ev.PlacedCardSeen) -> Game:

@@ -13,7 +13,7 @@ from engine.y2023.state import Edition2023
 
 def edition_of(game: Game) -> Edition2023 | None:
     """The 2023 edition's table part (None in any other game)."""
-    return game.table.edition if game.table is not None else None
+    return game.table.y2023 if game.table is not None else None
 
 
 @dataclass(frozen=True)

@@ -22,15 +22,15 @@ from engine.y2023.cards import CLUES, GLASS, ClueKind
 
 
 def in_edition(table: Table | None) -> bool:
-    return table is not None and table.edition is not None
+    return table is not None and table.y2023 is not None
 
 
 def after_roll(decision: Decision, seat: Seat, now: datetime) -> None:
     """One clue card for a glass (two glasses still draw one)."""
     table = decision.state.table
-    if table is None or table.edition is None or GLASS not in table.dice:
+    if table is None or table.y2023 is None or GLASS not in table.dice:
         return
-    clue = CLUES[table.edition.clues[0]]
+    clue = CLUES[table.y2023.clues[0]]
     decision.emit(ev.ClueCardDrawn(at=now, turn=table.turn, seat=seat, clue=clue.id))
     game = decision.state
     if clue.kind is ClueKind.REVEAL:
@@ -49,13 +49,13 @@ def after_entering(decision: Decision, seat: Seat, now: datetime) -> None:
     """The player looks at the card face down in the room they entered (or stayed in)."""
     game = decision.state
     table = game.table
-    if table is None or table.edition is None:
+    if table is None or table.y2023 is None:
         return
     room = table.place_of(game.players[seat].role)
     if not isinstance(room, str):
         return
-    card = table.edition.card_in(room)
-    if card is None or table.edition.has_seen(seat, card):
+    card = table.y2023.card_in(room)
+    if card is None or table.y2023.has_seen(seat, card):
         return
     decision.emit(ev.PlacedCardSeen(at=now, turn=table.turn, seat=seat, room=room, card=card))
 
@@ -69,7 +69,7 @@ def may_stay(game: Game, seat: Seat) -> bool:
 
 def require_room_to_accuse(game: Game, seat: Seat) -> None:
     table = game.table
-    if table is None or table.edition is None:
+    if table is None or table.y2023 is None:
         return
     if not isinstance(table.place_of(game.players[seat].role), str):
         raise AccuseOutsideRoom()

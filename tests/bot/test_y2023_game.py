@@ -25,7 +25,7 @@ async def _open(table: Party, people: list[FakeUser], seed: int) -> TablePlayer:
     player = TablePlayer(table, game_id, people)
     game = await player.game()
     assert game.phase is Phase.RUNNING and game.table is not None
-    assert game.table.edition is not None and game.seed == seed
+    assert game.table.y2023 is not None and game.seed == seed
     return player
 
 
@@ -85,8 +85,8 @@ async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
     people = [table.alice, table.bob, table.carol]
     player = await _open(table, people, PEEK_SEED)
     game, mover = await _current(player)
-    assert game.table is not None and game.table.edition is not None
-    card = game.table.edition.card_in("ballroom")
+    assert game.table is not None and game.table.y2023 is not None
+    card = game.table.y2023.card_in("ballroom")
     assert card is not None
     before = len(bot_messages(table.group))
     await player.press(mover, prompt(table), player.label("button.roll"))
@@ -119,8 +119,8 @@ async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(
     before = len(bot_messages(table.group))
     await player.press(reader, prompt(table), player.label("button.roll"))
     game = await player.game()
-    assert game.table is not None and game.table.edition is not None
-    (card,) = game.table.edition.revealed
+    assert game.table is not None and game.table.y2023 is not None
+    (card,) = game.table.y2023.revealed
     holder = next(p for p in game.players if card in p.hand)
     assert holder.seat != game.table.current
     after = [m.text for m in bot_messages(table.group)[before:]]
@@ -162,8 +162,8 @@ async def test_the_two_player_game_six_cards_each_and_the_rest_face_up(
     people = [table.alice, table.bob]
     player = await _open(table, people, 21)
     game = await player.game()
-    assert game.table is not None and game.table.edition is not None
-    face_up = game.table.edition.face_up
+    assert game.table is not None and game.table.y2023 is not None
+    face_up = game.table.y2023.face_up
     assert len(face_up) == 2 and [len(p.hand) for p in game.players] == [TWO_PLAYER_HAND] * 2
     posted = next(m.text for m in bot_messages(table.group) if "stand face up" in m.text)
     assert all(card_name(c) in posted for c in face_up)

@@ -22,7 +22,7 @@ async def test_the_2023_edition_in_russian(table: Party, monkeypatch: pytest.Mon
     game_id = await open_classic(table, people, words="/newgame 2023")
     player = TablePlayer(table, game_id, people, lang="ru")
     game = await player.game()
-    assert game.table is not None and game.table.edition is not None
+    assert game.table is not None and game.table.y2023 is not None
     texts = [m.text for m in bot_messages(table.group)]
     assert any(t.startswith("🎲 «Клуэдо», издание 2023 года, начинается") for t in texts)
     assert any("мистера Блэка" in t for t in texts)

@@ -21,8 +21,8 @@ def _game(players: int = 3) -> Y2023Game:
 
 def test_entering_a_room_with_a_placed_card_the_player_looks_at_it_privately() -> None:
     game = _game()
-    card = game.edition.placed[0][1]
-    game.set_edition(placed=(("library", card), *game.edition.placed[1:]))
+    card = game.y2023.placed[0][1]
+    game.set_edition(placed=(("library", card), *game.y2023.placed[1:]))
     game.put("scarlett", (16, 17))
     game.rolled(3)
     events = game.move("library")
@@ -35,18 +35,18 @@ def test_entering_a_room_with_a_placed_card_the_player_looks_at_it_privately() -
 
 def test_the_placed_card_is_looked_at_before_suggesting_and_stays_in_the_room() -> None:
     game = _game()
-    room, card = game.edition.placed[0]
+    room, card = game.y2023.placed[0]
     game.put("scarlett", room)
     events = game.stay()
     assert [e.card for e in events if isinstance(e, ev.PlacedCardSeen)] == [card]
     assert turn_options(game.game, 1).suggest_in == room
-    assert game.edition.card_in(room) == card
+    assert game.y2023.card_in(room) == card
 
 
 def test_the_secret_passage_into_a_room_with_a_card_shows_it() -> None:
     game = _game()
-    _, card = game.edition.placed[0]
-    game.set_edition(placed=(("study", card), *game.edition.placed[1:]))
+    _, card = game.y2023.placed[0]
+    game.set_edition(placed=(("study", card), *game.y2023.placed[1:]))
     game.put("scarlett", "kitchen")
     events = game.passage()
     assert [e.card for e in events if isinstance(e, ev.PlacedCardSeen)] == [card]
@@ -54,7 +54,7 @@ def test_the_secret_passage_into_a_room_with_a_card_shows_it() -> None:
 
 def test_a_card_already_seen_is_not_shown_again() -> None:
     game = _game()
-    room, _ = game.edition.placed[0]
+    room, _ = game.y2023.placed[0]
     game.put("scarlett", room)
     game.stay()
     game.end()

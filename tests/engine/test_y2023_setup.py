@@ -59,7 +59,7 @@ def test_each_player_chooses_a_character_of_the_edition() -> None:
 def test_four_cards_are_placed_face_down_in_rooms_before_the_deal() -> None:
     for seed in range(20):
         game = Y2023Game(3, seed=seed)
-        placed = game.edition.placed
+        placed = game.y2023.placed
         assert len(placed) == PLACED_IN_ROOMS
         rooms = [room for room, _ in placed]
         assert len(set(rooms)) == PLACED_IN_ROOMS and set(rooms) <= set(Y2023.places)
@@ -72,7 +72,7 @@ def test_four_cards_are_placed_face_down_in_rooms_before_the_deal() -> None:
 
 
 def test_the_clue_deck_is_shuffled_beside_the_board() -> None:
-    decks = {Y2023Game(3, seed=seed).edition.clues for seed in range(5)}
+    decks = {Y2023Game(3, seed=seed).y2023.clues for seed in range(5)}
     assert len(decks) > 1
     for deck in decks:
         assert sorted(deck) == sorted(clue.id for clue in CLUE_DECK)
@@ -97,10 +97,10 @@ def test_the_two_player_game_six_cards_each_and_the_rest_face_up() -> None:
     game = Y2023Game(2)
     hands = [p.hand for p in game.game.players]
     assert [len(h) for h in hands] == [TWO_PLAYER_HAND, TWO_PLAYER_HAND]
-    face_up = game.edition.face_up
+    face_up = game.y2023.face_up
     assert len(face_up) == 21 - 3 - PLACED_IN_ROOMS - 2 * TWO_PLAYER_HAND
     everything = Counter([*hands[0], *hands[1], *face_up, *game.envelope])
-    everything.update(card for _, card in game.edition.placed)
+    everything.update(card for _, card in game.y2023.placed)
     assert everything == Counter(Y2023.all_cards)
 
 

@@ -22,7 +22,7 @@ def _game(players: int = 3) -> Y2023Game:
 
 
 def _clue_on_top(game: Y2023Game, clue: str) -> None:
-    deck = game.edition.clues
+    deck = game.y2023.clues
     game.set_edition(clues=(clue, *(c for c in deck if c != clue)))
 
 
@@ -86,12 +86,12 @@ def test_starting_in_a_room_one_may_take_its_secret_passage() -> None:
 
 def test_rolling_a_magnifying_glass_draws_one_clue_card_then_under_the_deck() -> None:
     game = _game()
-    top = game.edition.clues[0]
+    top = game.y2023.clues[0]
     game.next_roll(glass=True)
     events = game.roll()
     drawn = [e for e in events if isinstance(e, ev.ClueCardDrawn)]
     assert [d.clue for d in drawn] == [top] and drawn[0].seat == 0
-    assert game.edition.clues[-1] == top and len(game.edition.clues) == len(CLUES)
+    assert game.y2023.clues[-1] == top and len(game.y2023.clues) == len(CLUES)
 
 
 def test_two_magnifying_glasses_still_draw_one_card() -> None:
@@ -106,11 +106,11 @@ def test_two_magnifying_glasses_still_draw_one_card() -> None:
 
 def test_no_glass_no_clue_card() -> None:
     game = _game()
-    deck = game.edition.clues
+    deck = game.y2023.clues
     game.next_roll(glass=False)
     events = game.roll()
     assert not any(isinstance(e, ev.ClueCardDrawn) for e in events)
-    assert game.edition.clues == deck
+    assert game.y2023.clues == deck
 
 
 def test_a_clue_card_makes_the_holder_reveal_the_card_to_everyone() -> None:
@@ -122,7 +122,7 @@ def test_a_clue_card_makes_the_holder_reveal_the_card_to_everyone() -> None:
     events = game.roll()
     revealed = next(e for e in events if isinstance(e, ev.ClueRevealed))
     assert (revealed.card, revealed.seat) == (card, 2)
-    assert card in game.edition.revealed and card in holder.hand  # back to the hand
+    assert card in game.y2023.revealed and card in holder.hand  # back to the hand
 
 
 def test_a_clue_card_for_a_card_nobody_holds_reveals_nothing() -> None:
@@ -132,7 +132,7 @@ def test_a_clue_card_for_a_card_nobody_holds_reveals_nothing() -> None:
     _clue_on_top(game, f"reveal_{free}")
     game.next_roll(glass=True)
     revealed = next(e for e in game.roll() if isinstance(e, ev.ClueRevealed))
-    assert revealed.seat is None and game.edition.revealed == ()
+    assert revealed.seat is None and game.y2023.revealed == ()
 
 
 def test_the_left_neighbour_shows_the_reader_a_random_card_privately() -> None:
@@ -142,7 +142,7 @@ def test_the_left_neighbour_shows_the_reader_a_random_card_privately() -> None:
     game.next_roll(glass=True)
     shown = next(e for e in game.roll() if isinstance(e, ev.ClueCardShown))
     assert (shown.seat, shown.to) == (1, 0) and shown.card in game.game.players[1].hand
-    assert game.edition.seen == ((0, shown.card),)
+    assert game.y2023.seen == ((0, shown.card),)
 
 
 def test_a_wrong_accuser_still_reveals_for_clue_cards() -> None:
@@ -166,6 +166,6 @@ def test_classic_games_never_draw_clue_cards() -> None:
         )
         events = game.roll()
         ones += GLASS in game.table.dice
-        assert game.table.edition is None
+        assert game.table.y2023 is None
         assert not any(isinstance(e, ev.ClueCardDrawn | ev.ClueRevealed) for e in events)
     assert ones > 0

@@ -42,10 +42,10 @@ def test_a_2023_game_state_round_trips_through_a_json_snapshot() -> None:
     """Its cards in rooms, clue deck, revealed and seen cards survive a snapshot."""
     game = RandomY2023(seed=5, players=3)
     game.setup()
-    while game.game.running and not (game.game.table and game.game.table.edition.seen):  # type: ignore[union-attr]
+    while game.game.running and not (game.game.table and game.game.table.y2023.seen):  # type: ignore[union-attr]
         game.step()
     state = game.game
-    assert state.table is not None and state.table.edition is not None
+    assert state.table is not None and state.table.y2023 is not None
     assert decode_state(json.loads(json.dumps(encode_state(state)))) == state
 
 

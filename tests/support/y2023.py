@@ -28,12 +28,12 @@ class Y2023Game(Classic):
         super().__init__(players, seed=seed, **kwargs)
 
     @property
-    def edition(self) -> Edition2023:
-        assert self.table.edition is not None
-        return self.table.edition
+    def y2023(self) -> Edition2023:
+        assert self.table.y2023 is not None
+        return self.table.y2023
 
     def set_edition(self, **changes: Any) -> None:
-        self._table(edition=replace(self.edition, **changes))
+        self._table(y2023=replace(self.y2023, **changes))
 
     def first_to(self, user: int) -> None:
         """Make it `user`'s turn, at its start."""

@@ -15,7 +15,7 @@ from engine.y2023.queries import private_view
 
 def set_aside(game: Game) -> list[CardId]:
     """The cards of an edition that are in no hand and not in the envelope."""
-    edition = game.table.edition if game.table is not None else None
+    edition = game.table.y2023 if game.table is not None else None
     if edition is None:
         return []
     return [card for _, card in edition.placed] + list(edition.face_up)
@@ -23,8 +23,8 @@ def set_aside(game: Game) -> list[CardId]:
 
 def check_edition_invariants(game: Game) -> None:
     table = game.table
-    assert table is not None and table.edition is not None
-    edition = table.edition
+    assert table is not None and table.y2023 is not None
+    edition = table.y2023
     assert len(edition.placed) == PLACED_IN_ROOMS, "four cards in rooms"
     assert len({room for room, _ in edition.placed}) == PLACED_IN_ROOMS, "two cards in a room"
     assert sorted(edition.clues) == sorted(CLUES), "the clue deck lost or gained a card"
