@@ -76,6 +76,10 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(
     final = bot_messages(table.group)[-1].text
     assert all(card_name(c) in final for c in game.envelope)
     assert player.seen.suggestions >= 1
+    pressed = [m for m in bot_messages(table.group) if m.buttons]
+    pressed += [m for p in people for m in p.private_messages() if m.buttons]
+    data = [d for m in pressed for row in m.buttons for _, d in row if d is not None]
+    assert data and all(len(d.encode()) <= 64 for d in data), "callback data over 64 bytes"
 
 
 async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
