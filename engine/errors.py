@@ -225,6 +225,10 @@ class NotInRoom(RuleError, code="not_in_room"):
     pass
 
 
+class AccuseOutsideRoom(RuleError, code="accuse_outside_room"):
+    """The 2023 edition: an accusation is made from a room (any room)."""
+
+
 class MustEnterRoom(RuleError, code="must_enter_room"):
     """A suggestion follows entering a room this turn (or staying after being moved in)."""
 

@@ -335,6 +335,58 @@ class RefuteTimerRenewed(Event):
     due: datetime
 
 
+# --- the 2023 edition (engine/y2023/) ------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class EditionSetUp(Event):
+    """The 2023 edition's table: cards face down in rooms (secret), the two-player game's
+    cards face up, the clue deck's order (top first), and the rolls for the first turn."""
+
+    placed: tuple[tuple[str, CardId], ...]  # room -> card placed face down there
+    face_up: tuple[CardId, ...]
+    clues: tuple[str, ...]
+    first_rolls: tuple[tuple[Seat, int], ...]  # in rolling order; ties roll again
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlacedCardSeen(Event):
+    """A player entered a room holding a face-down card and looked at it (theirs only)."""
+
+    turn: int
+    seat: Seat
+    room: str
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClueCardDrawn(Event):
+    """A magnifying glass was rolled: the top clue card is read aloud, then goes under."""
+
+    turn: int
+    seat: Seat
+    clue: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClueRevealed(Event):
+    """The holder of the clue card's card shows it to everyone (None: nobody holds it)."""
+
+    clue: str
+    card: CardId
+    seat: Seat | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClueCardShown(Event):
+    """A card shown privately to the reader because of a clue card (None: none to show)."""
+
+    clue: str
+    seat: Seat
+    to: Seat
+    card: CardId | None
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -378,5 +430,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PlayerReturned,
         TurnTimerRenewed,
         RefuteTimerRenewed,
+        EditionSetUp,
+        PlacedCardSeen,
+        ClueCardDrawn,
+        ClueRevealed,
+        ClueCardShown,
     )
 }

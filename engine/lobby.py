@@ -26,9 +26,10 @@ from engine.errors import (
 )
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.schedule import day_end
-from engine.settings import SCHEDULE_SETTINGS, RoleAssignment, require_pack_available
+from engine.settings import SCHEDULE_SETTINGS, GameFormat, RoleAssignment, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
-from engine.table.setup import set_up_table, table_cards
+from engine.table.setup import set_up_table, table_cards, table_suspects
+from engine.y2023.setup import start_2023
 
 
 def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
@@ -56,7 +57,7 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
             raise RolesNotChosenMode()
         if game.pack.category_of(c.role) is not Category.SUSPECT:
             raise RoleNotASuspect(card=c.role)
-        if game.settings.classic and c.role not in table_cards(Category.SUSPECT):
+        if game.settings.classic and c.role not in table_suspects(game.settings):
             raise RoleNotASuspect(card=c.role)
         if any(entry.role == c.role for entry in game.lobby):
             raise RoleTaken(card=c.role)
@@ -104,10 +105,13 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
         raise LobbyFull(maximum=maximum)
     if game.settings.classic:  # a role chosen before the format changed to classic
         for entry in game.lobby:
-            if entry.role is not None and entry.role not in table_cards(Category.SUSPECT):
+            if entry.role is not None and entry.role not in table_suspects(game.settings):
                 raise RoleNotASuspect(card=entry.role)
     rng = random.Random(game.seed)
     decision = Decision(game)
+    if game.settings.format is GameFormat.Y2023:
+        start_2023(decision, rng, now, _roles)
+        return decision
     decision.emit(deal(game, now, rng))
     if game.settings.classic:
         set_up_table(decision, rng, now)

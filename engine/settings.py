@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.cards import CUSTOM, PACKS, Pack
 from engine.errors import InvalidSetting, SettingReason, UnknownSetting
+from engine.y2023.cards import Y2023
 
 MINUTE = timedelta(minutes=1)
 
@@ -23,9 +24,11 @@ class GameFormat(StrEnum):
 
     FORUM = "forum"
     CLASSIC = "classic"
+    Y2023 = "y2023"  # the 2023 edition at the table (engine/y2023/)
 
 
 CLASSIC_PLAYERS = (3, 6)  # the board game's table
+Y2023_PLAYERS = (2, 6)  # the 2023 edition has a two-player game
 
 
 class RoleAssignment(StrEnum):
@@ -83,13 +86,15 @@ class Settings:
 
     @property
     def classic(self) -> bool:
-        return self.format is GameFormat.CLASSIC
+        """Played at the table, turn by turn on a board (the classic or an edition)."""
+        return self.format is not GameFormat.FORUM
 
     @property
     def player_range(self) -> tuple[int, int]:
-        """How many may play: the settings', within the board game's 3 to 6 when classic."""
+        """How many may play: the settings', within the board game's 3 to 6 when classic
+        (2 to 6 for the 2023 edition)."""
         if self.classic:
-            low, high = CLASSIC_PLAYERS
+            low, high = Y2023_PLAYERS if self.format is GameFormat.Y2023 else CLASSIC_PLAYERS
             return max(self.min_players, low), max(min(self.max_players, high), low)
         return self.min_players, self.max_players
 
@@ -210,6 +215,8 @@ def new_game_settings(defaults: Settings, has_custom_pack: bool) -> tuple[Settin
 
 def pack_of(settings: Settings, own: Pack | None) -> Pack:
     """The pack a game plays with: its own when the settings name it, else the named one."""
+    if settings.format is GameFormat.Y2023:
+        return Y2023  # the edition's own cards
     if settings.pack == CUSTOM and own is not None:
         return own
     return PACKS.get(settings.pack, PACKS["classic"])

@@ -39,6 +39,9 @@ class RandomTable:
     events: list[Event] = field(default_factory=list)
     commands: list[tuple[cmd.Command, datetime]] = field(default_factory=list)
     refused: int = 0
+    suspects: tuple[str, ...] = SUSPECTS  # the format's cards (an edition has its own)
+    weapons: tuple[str, ...] = WEAPONS
+    rooms: tuple[str, ...] = ROOMS
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -65,7 +68,7 @@ class RandomTable:
         chosen = self.seed % 2 == 0
         if chosen:
             settings = settings.changed(role_assignment=RoleAssignment.CHOSEN)
-        roles = list(SUSPECTS)
+        roles = list(self.suspects)
         self.rng.shuffle(roles)
         self.run(
             cmd.OpenLobby(
@@ -124,8 +127,8 @@ class RandomTable:
             else:
                 self.run(cmd.Move(actor=user, to=self.rng.choice(options.squares)))
         elif options.suggest_in is not None and self.rng.random() < 0.9:
-            suspect = self.rng.choice(SUSPECTS)
-            weapon = self.rng.choice(WEAPONS)
+            suspect = self.rng.choice(self.suspects)
+            weapon = self.rng.choice(self.weapons)
             self.run(cmd.Suggest(actor=user, suspect=suspect, weapon=weapon))
         else:
             self.run(cmd.EndTurn(actor=user))
@@ -136,9 +139,9 @@ class RandomTable:
         if self.rng.random() < 0.3:
             suspect, weapon, place = game.envelope
         else:
-            suspect = self.rng.choice(SUSPECTS)
-            weapon = self.rng.choice(WEAPONS)
-            place = self.rng.choice(ROOMS)
+            suspect = self.rng.choice(self.suspects)
+            weapon = self.rng.choice(self.weapons)
+            place = self.rng.choice(self.rooms)
         self.run(cmd.Accuse(actor=user, suspect=suspect, weapon=weapon, place=place))
 
     def stray_move(self) -> None:
@@ -149,7 +152,7 @@ class RandomTable:
         if choice == 0:
             self.run(cmd.Roll(actor=user))
         elif choice == 1:
-            self.run(cmd.Move(actor=user, to=self.rng.choice(ROOMS)))
+            self.run(cmd.Move(actor=user, to=self.rng.choice(self.rooms)))
         elif choice == 2:
             self.run(cmd.EndTurn(actor=user))
         elif choice == 3:

@@ -18,6 +18,7 @@ from typing import Any
 
 import engine.evolve
 import engine.table.evolve
+import engine.y2023.evolve
 from engine.codec import from_dict, to_dict
 from engine.state import Game
 
@@ -60,7 +61,10 @@ def _shape(hint: Any, seen: set[type]) -> str:
 def snapshot_format() -> str:
     """Changes whenever the Game dataclasses or the evolve rules change, so old snapshots
     are ignored rather than trusted."""
-    rules = inspect.getsource(engine.evolve) + inspect.getsource(engine.table.evolve)
+    rules = "".join(
+        inspect.getsource(module)
+        for module in (engine.evolve, engine.table.evolve, engine.y2023.evolve)
+    )
     shape = _shape(Game, set()) + rules
     digest = hashlib.sha256(shape.encode()).hexdigest()[:16]
     return f"json2:{digest}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.announce import accusations, admin, days, lobby, suggestions, table_prompt, table_turns
 from bot.announce.plan import Handler, Plan
+from bot.announce.y2023 import Y2023_HANDLERS
 from engine import events as ev
 from engine.state import Game
 from storage.messages_owed import OutboxItem, PlanContext
@@ -55,6 +56,7 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     ev.PlayerReturned: table_turns.player_returned,
     ev.TurnTimerRenewed: table_turns.turn_timer_renewed,
     ev.RefuteTimerRenewed: table_turns.refute_timer_renewed,
+    **Y2023_HANDLERS,  # type: ignore[dict-item]
 }
 
 

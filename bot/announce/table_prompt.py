@@ -20,7 +20,6 @@ from engine.board.model import Place, Square
 from engine.cards import Category
 from engine.state import Game
 from engine.table.queries import TurnOptions, refutation_choices, turn_options
-from engine.table.setup import table_cards
 from engine.table.state import Step
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -117,7 +116,7 @@ def composer_buttons(game_id: int, game: Game, picks: tuple[str, ...]) -> Button
     category = Category.SUSPECT if not picks else Category.WEAPON
     rows: Buttons = [
         [_button({"card": card}, turn_data(game_id, turn, "s", *picks, str(i)))]
-        for i, card in enumerate(table_cards(category))
+        for i, card in enumerate(game.in_play(category))
     ]
     rows.append([_button({"t": "button.back"}, turn_data(game_id, turn, "back"))])
     return rows
@@ -147,6 +146,8 @@ def prompt_args(game: Game, options: TurnOptions) -> tuple[str, dict[str, Any]]:
     if options.step in (Step.MOVED, Step.SUGGESTED):
         return "table.prompt_after", args
     key = "table.prompt_roll_room" if isinstance(here, str) else "table.prompt_roll"
+    if not options.can_accuse and options.can_roll:  # the 2023 edition: accuse from a room
+        key = "y2023.prompt_roll"
     return key, args
 
 

@@ -26,12 +26,17 @@ def _suspect_seat(game: Game, suspect: str) -> int | None:
     return next((p.seat for p in game.players if p.role == suspect), None)
 
 
+def dice_count(game: Game) -> int:
+    """The dice a turn rolls: the setting, or the 2023 edition's two."""
+    return 2 if game.settings.format == "y2023" else game.settings.dice
+
+
 def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:
     """The board's first picture: every token on its start, the weapons in their rooms."""
     plan.group(
         plan.key(seq, "board"),
         "table.board",
-        {"dice": after.settings.dice, "turn_time": Span.of(after.settings.turn_time)},
+        {"dice": dice_count(after), "turn_time": Span.of(after.settings.turn_time)},
         board=table_prompt.board_of(after),
     )
 

@@ -12,6 +12,7 @@ from bot.delivery.payload import Card, Cards, Moment, User, Users, labels_of
 from engine.queries import PlayerView, answer_choices, public_view
 from engine.state import Game, Suggestion
 from engine.table.state import Step
+from engine.y2023.queries import private_view
 
 
 def answer_prompt_args(game: Game, s: Suggestion) -> tuple[Args, tuple[str, ...]]:
@@ -118,6 +119,27 @@ def log_entries(game: Game, day: int) -> list[dict[str, Any]]:
     ]
 
 
+def _shown(game: Game, view: PlayerView) -> list[dict[str, Any]]:
+    """The cards shown to the player: by day in the forum, by turn at the table."""
+    if game.table is not None:
+        turns = {s.number: s.turn for s in game.table.suggestions}
+        return [{"number": n, "turn": turns[n], "card": card} for n, card in view.shown_to_me]
+    return [
+        {"number": game.suggestions[i - 1].number, "day": game.suggestions[i - 1].day, "card": card}
+        for i, card in view.shown_to_me
+    ]
+
+
+def also_seen(game: Game, seat: int) -> tuple[str, ...]:
+    """The 2023 edition: the cards besides one's hand one has seen outside suggestions
+    (cards looked at in rooms, shown by clue cards, face up, revealed to all)."""
+    if game.table is None or game.table.y2023 is None:
+        return ()
+    view = private_view(game, seat)
+    extra = (*(card for _, card in view.peeked), *view.clue_shown, *view.face_up, *view.revealed)
+    return tuple(dict.fromkeys(card for card in extra if card not in view.hand))
+
+
 def hand_args(game: Game, view: PlayerView) -> Args:
     """One game's part of /hand: hand, role, quota, answers owed and the cards shown to them
     (the caller adds which game it is)."""
@@ -128,12 +150,6 @@ def hand_args(game: Game, view: PlayerView) -> Args:
         "left": view.quota_left,
         "owes": len(view.owes),
         "owed": len(view.owed),
-        "shown": [
-            {
-                "number": game.suggestions[i - 1].number,
-                "day": game.suggestions[i - 1].day,
-                "card": card,
-            }
-            for i, card in view.shown_to_me
-        ],
+        "also_seen": list(also_seen(game, view.seat)),
+        "shown": _shown(game, view),
     }

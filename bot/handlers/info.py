@@ -48,8 +48,11 @@ async def rules(update: Update, context: CustomContext) -> None:
         await remember(context, w.user)
         key = "rules.text"
         ref = None if w.private else await game_here(context, w)
-        if ref is not None and (await context.services.store.load(ref.id)).settings.classic:
-            key = "rules.classic"  # this chat's game is played at the table
+        game_format = (
+            None if ref is None else (await context.services.store.load(ref.id)).settings.format
+        )
+        if game_format is not None and game_format != "forum":
+            key = f"rules.{game_format}"  # this chat's game is played at the table
         await say(context, w, key, reply=False)
 
 

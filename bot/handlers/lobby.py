@@ -35,6 +35,8 @@ from engine.state import Phase
 FORMAT_WORDS = {
     "classic": GameFormat.CLASSIC,
     "классика": GameFormat.CLASSIC,
+    "2023": GameFormat.Y2023,
+    "y2023": GameFormat.Y2023,
     "forum": GameFormat.FORUM,
     "форум": GameFormat.FORUM,
 }

@@ -33,7 +33,6 @@ from engine.cards import Category
 from engine.errors import RuleError
 from engine.state import Game
 from engine.table.queries import turn_options
-from engine.table.setup import table_cards
 from locales import supported
 
 Buttons = list[list[dict[str, Any]]]
@@ -142,7 +141,7 @@ async def _compose(
     context: CustomContext, update: Update, game_id: int, game: Game, picks: tuple[str, ...]
 ) -> cmd.Command | None:
     """The suggestion composer in the prompt: suspect, weapon, then the suggestion."""
-    suspects, weapons = table_cards(Category.SUSPECT), table_cards(Category.WEAPON)
+    suspects, weapons = game.in_play(Category.SUSPECT), game.in_play(Category.WEAPON)
     if len(picks) > 2:
         raise cb.Malformed("too many picks")
     chosen = [

@@ -28,6 +28,9 @@ SUSPECT_COLOURS: Mapping[str, tuple[int, int, int]] = {
     "green": (34, 139, 70),  # green
     "peacock": (24, 92, 190),  # peacock blue
     "plum": (125, 50, 150),  # plum purple
+    "chef_white": (248, 248, 244),  # the 2023 edition's characters
+    "mayor_green": (34, 139, 70),
+    "solicitor_peacock": (24, 92, 190),
 }
 _ROOM_COLOURS = (
     (216, 198, 168),

@@ -16,6 +16,9 @@ SUSPECT_MARKS: Mapping[str, str] = {
     "green": "🟢",
     "peacock": "🔵",
     "plum": "🟣",
+    "chef_white": "⚪",  # the 2023 edition's characters
+    "mayor_green": "🟢",
+    "solicitor_peacock": "🔵",
 }
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

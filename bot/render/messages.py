@@ -222,17 +222,21 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
     blocks = []
     for view in args["views"]:
         reader = _with_labels(reader, view)
-        f = flat_args(reader, {k: v for k, v in view.items() if k != "shown"})
+        f = flat_args(reader, {k: v for k, v in view.items() if k not in ("shown", "also_seen")})
         shown = [
             t(
                 lang,
-                "hand.shown_line",
-                day=s["day"],
+                "hand.table_shown_line" if "turn" in s else "hand.shown_line",
+                day=s.get("day", ""),
+                turn=s.get("turn", ""),
                 number=s["number"],
                 card=reader.card(s["card"]),
             )
             for s in view["shown"]
         ]
+        if view.get("also_seen"):  # the 2023 edition: cards seen in rooms, by clue cards
+            seen = ", ".join(reader.card(card) for card in view["also_seen"])
+            shown.append(t(lang, "hand.y2023_line", cards=seen))
         place = place_name(lang, view)
         blocks.append(_lines(t(lang, "hand.game", **{**f, "place": place}), *shown))
     return "\n\n".join(blocks)

@@ -14,7 +14,7 @@ from engine.board import BOARDS
 from locales import t
 
 
-def table_started(reader: Reader, args: dict[str, Any]) -> str:
+def table_started(reader: Reader, args: dict[str, Any], key: str = "table.started") -> str:
     """The roster in turn order and the 21 cards."""
     lang = reader.language
     roster = "\n".join(
@@ -27,7 +27,7 @@ def table_started(reader: Reader, args: dict[str, Any]) -> str:
         for r in args["roster"]
     )
     cards = "\n".join(card_lines(reader, args["cards"]))
-    return t(lang, "table.started", roster=roster, cards=cards)
+    return t(lang, key, roster=roster, cards=cards)
 
 
 def table_suggestion(reader: Reader, args: dict[str, Any]) -> str:
@@ -83,6 +83,7 @@ def table_seat_history(reader: Reader, args: dict[str, Any]) -> str:
 
 TABLE_COMPOSERS: dict[str, Composer] = {
     "table.started": table_started,
+    "y2023.started": lambda reader, args: table_started(reader, args, "y2023.started"),
     "table.suggestion": table_suggestion,
     "dm.table_refute": inflected("dm.table_refute"),
     "dm.table_accused_right": inflected("dm.table_accused_right"),

@@ -3,8 +3,9 @@
 from engine.board.classic import CLASSIC
 from engine.board.model import Board, Door, Place, Square
 from engine.board.movement import Reach, nearest_room, occupied, reachable, towards
+from engine.y2023.board import Y2023_BOARD
 
-BOARDS: dict[str, Board] = {CLASSIC.key: CLASSIC}
+BOARDS: dict[str, Board] = {CLASSIC.key: CLASSIC, Y2023_BOARD.key: Y2023_BOARD}
 
 __all__ = [
     "BOARDS",

@@ -1,4 +1,5 @@
-"""An accusation at the table: on one's own turn, any room, checked at once.
+"""An accusation at the table: on one's own turn, any room, checked at once (the 2023
+edition: only from a room).
 
 Right: the game is won and the envelope shown. Wrong: the player is out (no more turns,
 still refutes), their token leaves the corridor for the nearest room so it blocks nobody.
@@ -20,6 +21,7 @@ from engine.table.checks import acting, require_turn
 from engine.table.setup import board_of
 from engine.table.state import MoveKind, Step, TurnEnd
 from engine.table.turns import start_next
+from engine.y2023.rules import require_room_to_accuse
 
 
 def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
@@ -27,6 +29,7 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
     game, table, player = require_turn(state, c.actor)
     if table.step is Step.REFUTING:
         raise RefutationPending()
+    require_room_to_accuse(game, player.seat)
     cards = (c.suspect, c.weapon, c.place)
     require_cards(game, cards)
     correct = is_solution(game, cards)

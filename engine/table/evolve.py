@@ -10,6 +10,7 @@ from typing import Any
 from engine import events as ev
 from engine.state import Accusation, Game
 from engine.table.state import MoveKind, Step, Table, TableSeat, TableSuggestion, TurnEnd
+from engine.y2023.evolve import EDITION_HANDLERS
 
 
 def _table(state: Game) -> Table:
@@ -202,4 +203,5 @@ TABLE_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.PlayerReturned: player_returned,
     ev.TurnTimerRenewed: turn_timer_renewed,
     ev.RefuteTimerRenewed: refute_timer_renewed,
+    **EDITION_HANDLERS,
 }

@@ -15,6 +15,7 @@ from engine.table.setup import board_of
 from engine.table.state import Step
 from engine.table.suggest import refutation_choices
 from engine.table.turns import may_end_turn, may_stay
+from engine.y2023.rules import may_accuse_here
 
 __all__ = [
     "TurnOptions",
@@ -86,7 +87,7 @@ def turn_options(game: Game, user: int) -> TurnOptions:
         towards=tuple(aims),
         suggest_in=here if may_suggest and isinstance(here, str) else None,
         can_end_turn=may_end_turn(game),
-        can_accuse=table.step is not Step.REFUTING,
+        can_accuse=table.step is not Step.REFUTING and may_accuse_here(game, player.seat),
     )
 
 

@@ -13,7 +13,9 @@ from engine.board.model import Board
 from engine.cards import CLASSIC, CardId, Category
 from engine.decision import Decision
 from engine.ids import Seat
+from engine.settings import GameFormat, Settings
 from engine.state import Game
+from engine.y2023.cards import Y2023
 
 # The board game's cards: the first six suspects and weapons and nine places of the
 # classic pack are its suspects, weapons and rooms (the names in locales/ are the same).
@@ -27,6 +29,13 @@ _TABLE_CARDS: dict[Category, tuple[CardId, ...]] = {
 def table_cards(category: Category) -> tuple[CardId, ...]:
     """The classic format's cards of one category, in the classic order."""
     return _TABLE_CARDS[category]
+
+
+def table_suspects(settings: Settings) -> tuple[CardId, ...]:
+    """The suspects a table format plays with (the roles its players may have)."""
+    if settings.format is GameFormat.Y2023:
+        return Y2023.suspects
+    return table_cards(Category.SUSPECT)
 
 
 def board_of(game: Game) -> Board:

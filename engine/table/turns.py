@@ -28,6 +28,7 @@ from engine.table.checks import acting, reach, reaches, require_table, require_t
 from engine.table.setup import board_of
 from engine.table.state import MoveKind, Step, Table, TurnEnd
 from engine.table.suggest import answer_for_absent
+from engine.y2023 import rules as edition
 
 
 def roll_dice(seed: int, turn: int, count: int) -> tuple[int, ...]:
@@ -51,8 +52,10 @@ def roll(state: Game | None, c: cmd.Roll, now: datetime) -> Decision:
     _before_moving(table)
     decision = Decision(game)
     acting(decision, player.seat, now)
-    dice = roll_dice(game.seed, table.turn, game.settings.dice)
+    count = 2 if edition.in_edition(table) else game.settings.dice  # the 2023 edition: two
+    dice = roll_dice(game.seed, table.turn, count)
     decision.emit(ev.DiceRolled(at=now, turn=table.turn, seat=player.seat, dice=dice))
+    edition.after_roll(decision, player.seat, now)
     return decision
 
 
@@ -71,6 +74,7 @@ def move(state: Game | None, c: cmd.Move, now: datetime) -> Decision:
     acting(decision, player.seat, now)
     kind = MoveKind.WALK
     decision.emit(ev.TokenMoved(at=now, turn=table.turn, suspect=player.role, to=to, kind=kind))
+    edition.after_entering(decision, player.seat, now)
     return decision
 
 
@@ -89,13 +93,17 @@ def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decis
             at=now, turn=table.turn, suspect=player.role, to=passages[here], kind=MoveKind.PASSAGE
         )
     )
+    edition.after_entering(decision, player.seat, now)
     return decision
 
 
 def may_stay(game: Game, seat: int) -> bool:
-    """Moved into a room by another's suggestion since the last turn, and still there."""
+    """Moved into a room by another's suggestion since the last turn, and still there
+    (the 2023 edition: any player who starts the turn in a room)."""
     table = game.table
     assert table is not None
+    if edition.in_edition(table):
+        return edition.may_stay(game, seat)
     here = table.place_of(game.players[seat].role)
     facts = table.seats[seat]
     return facts.moved_in and isinstance(here, str) and here != facts.suggested_in
@@ -110,6 +118,7 @@ def stay_to_suggest(state: Game | None, c: cmd.StayToSuggest, now: datetime) -> 
     decision = Decision(game)
     acting(decision, player.seat, now)
     decision.emit(ev.StayedToSuggest(at=now, turn=table.turn, seat=player.seat))
+    edition.after_entering(decision, player.seat, now)
     return decision
 
 

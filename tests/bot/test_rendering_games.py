@@ -28,9 +28,11 @@ from engine.events import EVENT_TYPES, Event
 from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Game, Phase
+from engine.y2023.cards import Y2023
 from locales import LANGUAGES
 from simulation.randomplay import START, RandomGame
 from simulation.tableplay import CLASSIC, RandomTable
+from simulation.y2023play import Y2023_SETTINGS
 from storage.messages_owed import PlanContext
 from tests.fakebot.html import parse_html
 from tests.fakebot.spec import ApiError
@@ -132,6 +134,7 @@ class PlannedTable(RandomTable):
 
 
 TABLE_GAMES = 12
+Y2023_GAMES = 8
 
 
 def _settings(seed: int) -> Settings:
@@ -168,6 +171,19 @@ def play_games(games: int = GAMES) -> Played:
         table.play()
         event_types |= table.event_types
         rendered += [render(100 + seed, payload, failures) for payload in table.planned]
+    for seed in range(Y2023_GAMES):  # the 2023 edition, two to six players
+        images = seed % 3 != 0
+        settings = Y2023_SETTINGS.changed(timezone=TIMEZONE, images=images)
+        cards = {"suspects": Y2023.suspects, "weapons": Y2023.weapons, "rooms": Y2023.places}
+        y2023 = PlannedTable(seed=seed, players=2 + seed % 5, settings=settings, **cards)
+        y2023.play()
+        event_types |= y2023.event_types
+        rendered += [render(200 + seed, payload, failures) for payload in y2023.planned]
+        final = y2023.game
+        for player in final.players:  # /hand with the cards seen in rooms and by clue cards
+            hand = {"game": seed, **hand_args(final, player_view(final, player.user))}
+            payload = {"msg": "hand.list", "args": {"views": [hand]}}
+            rendered.append(render(200 + seed, payload, failures))
     scripted = ScriptedGame()
     scripted.script()
     event_types |= scripted.event_types

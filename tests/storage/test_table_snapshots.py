@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+from typing import Any
 
+import pytest
+
+import engine.y2023.evolve
 from engine.queries import player_view
 from simulation.tableplay import RandomTable
-from storage.snapshots import decode_state, encode_state
+from simulation.y2023play import RandomY2023
+from storage.snapshots import decode_state, encode_state, snapshot_format
 
 
 def test_a_classic_game_state_round_trips_through_a_json_snapshot() -> None:
@@ -30,3 +36,31 @@ def test_the_suggester_sees_the_cards_shown_to_them_at_the_table() -> None:
             if s.suggester == player.seat and s.card is not None
         }
         assert shown == mine
+
+
+def test_a_2023_game_state_round_trips_through_a_json_snapshot() -> None:
+    """Its cards in rooms, clue deck, revealed and seen cards survive a snapshot."""
+    game = RandomY2023(seed=5, players=3)
+    game.setup()
+    while game.game.running and not (game.game.table and game.game.table.y2023.seen):  # type: ignore[union-attr]
+        game.step()
+    state = game.game
+    assert state.table is not None and state.table.y2023 is not None
+    assert decode_state(json.loads(json.dumps(encode_state(state)))) == state
+
+
+def test_the_snapshot_format_changes_with_the_editions_evolve_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = snapshot_format()
+    real = inspect.getsource
+
+    def edited(obj: Any) -> str:
+        return real(obj) + ("# changed" if obj is engine.y2023.evolve else "")
+
+    snapshot_format.cache_clear()
+    monkeypatch.setattr(inspect, "getsource", edited)
+    try:
+        assert snapshot_format() != before
+    finally:
+        snapshot_format.cache_clear()

@@ -8,6 +8,7 @@ from engine import commands as cmd
 from engine.settings import Settings
 from engine.table.state import Step
 from tests.support.classic import Classic
+from tests.support.y2023 import Y2023Game
 
 ROLES = ("scarlett", "mustard", "white")
 
@@ -72,4 +73,8 @@ def table_scenario(code: str) -> Callable[[], object] | None:
         return lambda: g.show(2, "rope")
     if code == "not_away":
         return lambda: g.run(cmd.ReturnToTable(actor=2))
+    if code == "accuse_outside_room":  # the 2023 edition
+        y = Y2023Game(3)
+        y.first_to(1)
+        return lambda: y.accuse(y.envelope)
     return None

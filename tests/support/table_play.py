@@ -10,7 +10,6 @@ import pytest
 from bot.handlers import lobby as lobby_handlers
 from engine.cards import Category
 from engine.state import Game, Phase
-from engine.table.setup import table_cards
 from engine.table.state import Step
 from locales import t
 from tests.fakebot import FakeMessage, FakeUser
@@ -128,10 +127,11 @@ class TablePlayer:
         assert me is not None
         left = game.players[(me.seat + 1) % len(game.players)]
         after = game.players[(me.seat + 2) % len(game.players)]
-        suspect = left.role if left.role not in left.hand else _not_in(Category.SUSPECT, left.hand)
+        suspects, weapons = game.in_play(Category.SUSPECT), game.in_play(Category.WEAPON)
+        suspect = left.role if left.role not in left.hand else _not_in(suspects, left.hand)
         weapon = next(
-            (c for c in after.hand if c in table_cards(Category.WEAPON) and c not in left.hand),
-            _not_in(Category.WEAPON, left.hand),
+            (c for c in after.hand if c in weapons and c not in left.hand),
+            _not_in(weapons, left.hand),
         )
         await self.press(who, message, self.label("button.suggest"))
         await self.press(who, prompt_by_id(self.table, message), self.card(suspect))
@@ -177,5 +177,5 @@ def prompt_by_id(table: Party, message: FakeMessage) -> FakeMessage:
     return next(m for m in bot_messages(table.group) if m.message_id == message.message_id)
 
 
-def _not_in(category: Category, hand: tuple[str, ...]) -> str:
-    return next(c for c in table_cards(category) if c not in hand)
+def _not_in(cards: tuple[str, ...], hand: tuple[str, ...]) -> str:
+    return next(c for c in cards if c not in hand)

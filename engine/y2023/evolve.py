@@ -1,0 +1,64 @@
+"""Applying the 2023 edition's events to the table. No rule is checked here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from engine import events as ev
+from engine.state import Game
+from engine.y2023.state import Edition2023
+
+
+def _edition(state: Game) -> Edition2023:
+    assert state.table is not None and state.table.y2023 is not None
+    return state.table.y2023
+
+
+def _with(state: Game, **changes: Any) -> Game:
+    assert state.table is not None
+    edition = replace(_edition(state), **changes)
+    return replace(state, table=replace(state.table, y2023=edition))
+
+
+def _seen(state: Game, seat: int, card: str) -> Game:
+    edition = _edition(state)
+    if (seat, card) in edition.seen:
+        return state
+    return _with(state, seen=(*edition.seen, (seat, card)))
+
+
+def edition_set_up(state: Game, e: ev.EditionSetUp) -> Game:
+    assert state.table is not None
+    edition = Edition2023(placed=e.placed, face_up=e.face_up, clues=e.clues)
+    return replace(state, table=replace(state.table, y2023=edition))
+
+
+def placed_card_seen(state: Game, e: ev.PlacedCardSeen) -> Game:
+    return _seen(state, e.seat, e.card)
+
+
+def clue_card_drawn(state: Game, e: ev.ClueCardDrawn) -> Game:
+    """Read, done, and put at the bottom of the deck."""
+    clues = _edition(state).clues
+    return _with(state, clues=(*clues[1:], clues[0]))
+
+
+def clue_revealed(state: Game, e: ev.ClueRevealed) -> Game:
+    if e.seat is None:
+        return state
+    return _with(state, revealed=(*_edition(state).revealed, e.card))
+
+
+def clue_card_shown(state: Game, e: ev.ClueCardShown) -> Game:
+    return state if e.card is None else _seen(state, e.to, e.card)
+
+
+EDITION_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
+    ev.EditionSetUp: edition_set_up,
+    ev.PlacedCardSeen: placed_card_seen,
+    ev.ClueCardDrawn: clue_card_drawn,
+    ev.ClueRevealed: clue_revealed,
+    ev.ClueCardShown: clue_card_shown,
+}

@@ -1,0 +1,94 @@
+"""The 2023 edition's setup: the envelope, four cards face down in rooms before the deal,
+the deal (two players: six each, the rest face up), a weapon in each of six rooms, the
+clue deck shuffled, and the first turn to the highest roll of one die.
+
+The rulebook's two-player sentence is cut off in our copy ("when dealing the cards ...
+put ... stand"); we read it as: each of the two is dealt six cards and the remaining two
+stand face up beside the board for both to see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import datetime
+
+from engine import events as ev
+from engine.cards import CATEGORY_ORDER, CardId
+from engine.decision import Decision
+from engine.ids import Seat
+from engine.state import Game, LobbyEntry
+from engine.y2023.board import Y2023_BOARD
+from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYER_HAND, Y2023
+
+RolesOf = Callable[
+    [tuple[LobbyEntry, ...], list[CardId], random.Random, dict[CardId, int]], list[CardId]
+]
+
+
+def first_rolls(seats: int, rng: random.Random) -> tuple[tuple[tuple[Seat, int], ...], Seat]:
+    """Everyone rolls one die; those tied on the highest roll again until one is highest.
+    The rolls in order, and the seat that plays first."""
+    rolls: list[tuple[Seat, int]] = []
+    rolling = list(range(seats))
+    while len(rolling) > 1:
+        these = [(seat, rng.randint(1, 6)) for seat in rolling]
+        rolls.extend(these)
+        top = max(value for _, value in these)
+        rolling = [seat for seat, value in these if value == top]
+    return tuple(rolls), rolling[0]
+
+
+def start_2023(decision: Decision, rng: random.Random, now: datetime, roles_of: RolesOf) -> None:
+    """Deal and set the table up from the game's seed, then the first turn."""
+    game: Game = decision.state
+    order = {card: i for i, card in enumerate(Y2023.all_cards)}
+    deck = Y2023.all_cards
+    envelope = tuple(rng.choice(Y2023.cards_of(category)) for category in CATEGORY_ORDER)
+    rest = [card for card in deck if card not in envelope]
+    rng.shuffle(rest)
+    placed_cards, rest = rest[:PLACED_IN_ROOMS], rest[PLACED_IN_ROOMS:]
+    players = len(game.lobby)
+    face_up: tuple[CardId, ...] = ()
+    if players == 2:
+        dealt = TWO_PLAYER_HAND * players
+        face_up = tuple(sorted(rest[dealt:], key=order.__getitem__))
+        rest = rest[:dealt]
+    hands = [tuple(sorted(rest[i::players], key=order.__getitem__)) for i in range(players)]
+    roles = roles_of(game.lobby, list(Y2023.suspects), rng, order)
+    decision.emit(
+        ev.GameStarted(
+            at=now,
+            deck=deck,
+            envelope=(envelope[0], envelope[1], envelope[2]),
+            seats=tuple(
+                ev.Deal(user=entry.user, role=role, hand=hand)
+                for entry, role, hand in zip(game.lobby, roles, hands, strict=True)
+            ),
+        )
+    )
+    board = Y2023_BOARD
+    weapon_rooms = rng.sample(board.rooms, len(Y2023.weapons))
+    decision.emit(
+        ev.BoardSetUp(
+            at=now,
+            board=board.key,
+            tokens=tuple((s, board.starts[s]) for s in Y2023.suspects),
+            weapons=tuple(zip(Y2023.weapons, weapon_rooms, strict=True)),
+        )
+    )
+    rooms = rng.sample(board.rooms, PLACED_IN_ROOMS)
+    clues = [clue.id for clue in CLUE_DECK]
+    rng.shuffle(clues)
+    rolls, first = first_rolls(players, rng)
+    decision.emit(
+        ev.EditionSetUp(
+            at=now,
+            placed=tuple(zip(rooms, placed_cards, strict=True)),
+            face_up=face_up,
+            clues=tuple(clues),
+            first_rolls=rolls,
+        )
+    )
+    due = now + decision.state.settings.turn_time
+    decision.emit(ev.TurnStarted(at=now, turn=1, seat=first, due=due))

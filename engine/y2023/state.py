@@ -1,0 +1,27 @@
+"""The 2023 edition's part of the table: cards face down in rooms, face-up cards, the clue
+deck, and which cards each seat has been shown outside suggestions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import CardId
+from engine.ids import Seat
+
+
+@dataclass(frozen=True)
+class Edition2023:
+    """Secret except `face_up`, `revealed` and the clue deck's use; `seen` is per seat."""
+
+    placed: tuple[tuple[str, CardId], ...]  # room -> the card face down there
+    face_up: tuple[CardId, ...] = ()  # the two-player game's cards, seen by all
+    clues: tuple[str, ...] = ()  # the clue deck, top first
+    revealed: tuple[CardId, ...] = ()  # shown to everyone by clue cards
+    seen: tuple[tuple[Seat, CardId], ...] = ()  # shown privately: placed cards, clue cards
+
+    def card_in(self, room: str) -> CardId | None:
+        """The card face down in a room, if any."""
+        return next((card for known, card in self.placed if known == room), None)
+
+    def has_seen(self, seat: Seat, card: CardId) -> bool:
+        return (seat, card) in self.seen

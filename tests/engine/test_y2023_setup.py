@@ -1,0 +1,114 @@
+"""The 2023 edition's setup: its cast, weapons and rooms, its board, characters chosen,
+four cards face down in rooms before the deal, the clue deck, the first roll, two players."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.errors import LobbyFull, NotEnoughPlayers, RoleNotASuspect
+from engine.settings import GameFormat, Settings
+from engine.y2023.board import Y2023_BOARD
+from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYER_HAND, Y2023
+from tests.support.classic import Classic
+from tests.support.y2023 import Y2023Game, y2023
+
+
+def test_the_2023_cast_weapons_and_rooms_as_the_rulebook_names_them() -> None:
+    assert Y2023.suspects == (
+        "scarlett",
+        "mustard",
+        "chef_white",
+        "mayor_green",
+        "solicitor_peacock",
+        "plum",
+    )
+    assert {"rope", "dagger", "wrench", "candlestick"} <= set(Y2023.weapons)
+    assert len(Y2023.weapons) == 6 and len(Y2023.places) == 9
+    assert {"kitchen", "study", "ballroom", "library", "lounge", "conservatory"} <= set(
+        Y2023.places
+    )
+    game = Y2023Game(3)
+    assert game.game.deck == Y2023.all_cards and game.game.pack is Y2023
+
+
+def test_its_board_has_squares_doors_and_secret_passages() -> None:
+    board = Y2023_BOARD
+    assert board.rooms == Y2023.places
+    assert all(board.doors_of(room) for room in board.rooms)
+    assert board.passages["kitchen"] == "study" and board.passages["study"] == "kitchen"
+    assert board.passages["lounge"] == "conservatory"
+    assert set(board.starts) == set(Y2023.suspects)
+    game = Y2023Game(3)
+    assert game.table.board == "y2023"
+    assert dict(game.table.tokens) == dict(board.starts)
+    assert len({room for _, room in game.table.weapons}) == 6  # one weapon in each of six rooms
+
+
+def test_each_player_chooses_a_character_of_the_edition() -> None:
+    game = Y2023Game(3, roles=("plum", "chef_white", "mayor_green"))
+    assert [p.role for p in game.game.players] == ["plum", "chef_white", "mayor_green"]
+    lobby = Classic(2, roles=("scarlett", "mustard"), settings=y2023(), start=False)
+    with pytest.raises(RoleNotASuspect):
+        lobby.run(cmd.JoinLobby(actor=3, role="white"))  # the classic's Mrs White
+
+
+def test_four_cards_are_placed_face_down_in_rooms_before_the_deal() -> None:
+    for seed in range(20):
+        game = Y2023Game(3, seed=seed)
+        placed = game.y2023.placed
+        assert len(placed) == PLACED_IN_ROOMS
+        rooms = [room for room, _ in placed]
+        assert len(set(rooms)) == PLACED_IN_ROOMS and set(rooms) <= set(Y2023.places)
+        cards = {card for _, card in placed}
+        held = {card for p in game.game.players for card in p.hand}
+        assert not cards & held and not cards & set(game.envelope)
+        assert held | cards | set(game.envelope) == set(Y2023.all_cards)
+        sizes = sorted(len(p.hand) for p in game.game.players)
+        assert sizes[-1] - sizes[0] <= 1 and sum(sizes) == 21 - 3 - PLACED_IN_ROOMS
+
+
+def test_the_clue_deck_is_shuffled_beside_the_board() -> None:
+    decks = {Y2023Game(3, seed=seed).y2023.clues for seed in range(5)}
+    assert len(decks) > 1
+    for deck in decks:
+        assert sorted(deck) == sorted(clue.id for clue in CLUE_DECK)
+
+
+def test_the_highest_roll_of_one_die_plays_first_ties_roll_again() -> None:
+    for seed in range(30):
+        game = Y2023Game(4, seed=seed)
+        setup = next(e for e in game.events if isinstance(e, ev.EditionSetUp))
+        rolls = setup.first_rolls
+        first_round = rolls[:4]
+        top = max(value for _, value in first_round)
+        tied = [seat for seat, value in first_round if value == top]
+        assert game.table.current in tied
+        if len(tied) == 1:
+            assert len(rolls) == 4
+        else:
+            assert len(rolls) > 4 and {seat for seat, _ in rolls[4:]} <= set(tied)
+
+
+def test_the_two_player_game_six_cards_each_and_the_rest_face_up() -> None:
+    game = Y2023Game(2)
+    hands = [p.hand for p in game.game.players]
+    assert [len(h) for h in hands] == [TWO_PLAYER_HAND, TWO_PLAYER_HAND]
+    face_up = game.y2023.face_up
+    assert len(face_up) == 21 - 3 - PLACED_IN_ROOMS - 2 * TWO_PLAYER_HAND
+    everything = Counter([*hands[0], *hands[1], *face_up, *game.envelope])
+    everything.update(card for _, card in game.y2023.placed)
+    assert everything == Counter(Y2023.all_cards)
+
+
+def test_two_to_six_players_the_classic_still_three() -> None:
+    assert y2023().player_range == (2, 6)
+    assert Settings(format=GameFormat.CLASSIC, min_players=2).player_range == (3, 6)
+    with pytest.raises(NotEnoughPlayers):
+        Y2023Game(1)
+    lobby = Y2023Game(6, start=False)
+    with pytest.raises(LobbyFull):
+        lobby.run(cmd.JoinLobby(actor=7))

@@ -1,0 +1,171 @@
+"""A 2023-edition turn: two dice (a magnifying glass counts as one), moving on the board,
+staying in a room or its passage, and the clue card a glass draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import events as ev
+from engine.errors import CannotStay, OutOfReach
+from engine.table.queries import turn_options
+from engine.table.state import Step
+from engine.table.turns import roll_dice
+from engine.y2023.cards import CLUES, GLASS, ClueKind
+from tests.support.classic import Classic, classic
+from tests.support.y2023 import Y2023Game, y2023
+
+
+def _game(players: int = 3) -> Y2023Game:
+    game = Y2023Game(players)
+    game.first_to(1)  # Scarlett (user 1) plays
+    return game
+
+
+def _clue_on_top(game: Y2023Game, clue: str) -> None:
+    deck = game.y2023.clues
+    game.set_edition(clues=(clue, *(c for c in deck if c != clue)))
+
+
+def test_two_dice_whatever_the_dice_setting() -> None:
+    game = Y2023Game(3, settings=y2023(dice=1))
+    game.first_to(1)
+    game.next_roll(glass=False)
+    game.roll()
+    assert len(game.table.dice) == 2 and game.table.step is Step.MOVE
+
+
+def test_a_magnifying_glass_counts_as_one() -> None:
+    game = _game()
+    dice = game.next_roll(glass=True)
+    game.roll()
+    total = sum(1 if d == GLASS else d for d in dice)
+    assert sum(game.table.dice) == total
+    far = max(turn_options(game.game, 1).squares, key=lambda s: abs(s[0] - 7) + abs(s[1] - 24))
+    assert abs(far[0] - 7) + abs(far[1] - 24) <= total
+
+
+def test_no_diagonal_no_square_twice_never_through_or_onto_a_token_doors_included() -> None:
+    game = _game()
+    game.put("scarlett", (16, 17))
+    game.put("mustard", (16, 16))  # on the library's door square
+    game.rolled(6)
+    with pytest.raises(OutOfReach):
+        game.move("library")  # the only way in is the occupied door
+    with pytest.raises(OutOfReach):
+        game.move((16, 16))
+    with pytest.raises(OutOfReach):
+        game.move((17, 16))  # diagonal, and a room square
+    game.put("mustard", (0, 17))
+    game.move("library")  # no exact count needed
+    assert game.table.place_of("scarlett") == "library"
+
+
+def test_starting_in_a_room_one_may_stay_and_suggest_there() -> None:
+    game = _game()
+    game.put("scarlett", "hall")
+    assert turn_options(game.game, 1).can_stay
+    game.stay()
+    assert turn_options(game.game, 1).suggest_in == "hall"
+
+
+def test_starting_in_the_corridor_one_may_not_stay() -> None:
+    game = _game()
+    assert not turn_options(game.game, 1).can_stay
+    with pytest.raises(CannotStay):
+        game.stay()
+
+
+def test_starting_in_a_room_one_may_take_its_secret_passage() -> None:
+    game = _game()
+    game.put("scarlett", "kitchen")
+    assert turn_options(game.game, 1).passage == "study"
+    game.passage()
+    assert game.table.place_of("scarlett") == "study"
+    assert turn_options(game.game, 1).suggest_in == "study"
+
+
+def test_rolling_a_magnifying_glass_draws_one_clue_card_then_under_the_deck() -> None:
+    game = _game()
+    top = game.y2023.clues[0]
+    game.next_roll(glass=True)
+    events = game.roll()
+    drawn = [e for e in events if isinstance(e, ev.ClueCardDrawn)]
+    assert [d.clue for d in drawn] == [top] and drawn[0].seat == 0
+    assert game.y2023.clues[-1] == top and len(game.y2023.clues) == len(CLUES)
+
+
+def test_two_magnifying_glasses_still_draw_one_card() -> None:
+    game = _game()
+    turn = game.table.turn
+    while roll_dice(game.game.seed, turn, 2) != (GLASS, GLASS):
+        turn += 1
+    game._table(turn=turn)
+    events = game.roll()
+    assert sum(isinstance(e, ev.ClueCardDrawn) for e in events) == 1
+
+
+def test_no_glass_no_clue_card() -> None:
+    game = _game()
+    deck = game.y2023.clues
+    game.next_roll(glass=False)
+    events = game.roll()
+    assert not any(isinstance(e, ev.ClueCardDrawn) for e in events)
+    assert game.y2023.clues == deck
+
+
+def test_a_clue_card_makes_the_holder_reveal_the_card_to_everyone() -> None:
+    game = _game()
+    holder = game.game.players[2]
+    card = next(c for c in holder.hand if f"reveal_{c}" in CLUES)
+    _clue_on_top(game, f"reveal_{card}")
+    game.next_roll(glass=True)
+    events = game.roll()
+    revealed = next(e for e in events if isinstance(e, ev.ClueRevealed))
+    assert (revealed.card, revealed.seat) == (card, 2)
+    assert card in game.y2023.revealed and card in holder.hand  # back to the hand
+
+
+def test_a_clue_card_for_a_card_nobody_holds_reveals_nothing() -> None:
+    game = _game()
+    held = {c for p in game.game.players for c in p.hand}
+    free = next(c.card for c in CLUES.values() if c.card is not None and c.card not in held)
+    _clue_on_top(game, f"reveal_{free}")
+    game.next_roll(glass=True)
+    revealed = next(e for e in game.roll() if isinstance(e, ev.ClueRevealed))
+    assert revealed.seat is None and game.y2023.revealed == ()
+
+
+def test_the_left_neighbour_shows_the_reader_a_random_card_privately() -> None:
+    game = _game()
+    left_shows = next(c.id for c in CLUES.values() if c.kind is ClueKind.LEFT_SHOWS)
+    _clue_on_top(game, left_shows)
+    game.next_roll(glass=True)
+    shown = next(e for e in game.roll() if isinstance(e, ev.ClueCardShown))
+    assert (shown.seat, shown.to) == (1, 0) and shown.card in game.game.players[1].hand
+    assert game.y2023.seen == ((0, shown.card),)
+
+
+def test_a_wrong_accuser_still_reveals_for_clue_cards() -> None:
+    game = _game()
+    game.put("scarlett", "hall")
+    game.accuse(game.wrong())  # Scarlett is out; Mustard (user 2) plays next
+    out = game.game.players[0]
+    assert out.eliminated
+    card = next(c for c in out.hand if f"reveal_{c}" in CLUES)
+    _clue_on_top(game, f"reveal_{card}")
+    game.next_roll(glass=True)
+    revealed = next(e for e in game.roll() if isinstance(e, ev.ClueRevealed))
+    assert revealed.seat == 0
+
+
+def test_classic_games_never_draw_clue_cards() -> None:
+    ones = 0
+    for seed in range(30):
+        game = Classic(
+            3, roles=("scarlett", "mustard", "white"), seed=seed, settings=classic(dice=2)
+        )
+        events = game.roll()
+        ones += GLASS in game.table.dice
+        assert game.table.y2023 is None
+        assert not any(isinstance(e, ev.ClueCardDrawn | ev.ClueRevealed) for e in events)
+    assert ones > 0

@@ -1,0 +1,50 @@
+"""A 2023-edition game driven command by command (the classic driver with the edition's
+settings and cards), with helpers to set its cards in rooms, clue deck and dice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.settings import GameFormat, Settings
+from engine.table.turns import roll_dice
+from engine.y2023.cards import GLASS
+from engine.y2023.state import Edition2023
+from tests.support.classic import Classic
+
+ROLES_2023 = ("scarlett", "mustard", "chef_white", "mayor_green", "solicitor_peacock", "plum")
+
+
+def y2023(**changes: Any) -> Settings:
+    return Settings(format=GameFormat.Y2023, min_players=2, **changes)
+
+
+class Y2023Game(Classic):
+    """Users 1..n in order (seat = user - 1), the edition's characters chosen in order."""
+
+    def __init__(self, players: int = 3, *, seed: int = 7, **kwargs: Any) -> None:
+        kwargs.setdefault("roles", ROLES_2023[:players])
+        kwargs.setdefault("settings", y2023())
+        super().__init__(players, seed=seed, **kwargs)
+
+    @property
+    def y2023(self) -> Edition2023:
+        assert self.table.y2023 is not None
+        return self.table.y2023
+
+    def set_edition(self, **changes: Any) -> None:
+        self._table(y2023=replace(self.y2023, **changes))
+
+    def first_to(self, user: int) -> None:
+        """Make it `user`'s turn, at its start."""
+        self._table(current=user - 1)
+
+    def next_roll(self, *, glass: bool, at_least: int = 0) -> tuple[int, ...]:
+        """Set the turn number so the next roll shows (or not) a magnifying glass."""
+        turn = self.table.turn
+        while True:
+            dice = roll_dice(self.game.seed, turn, 2)
+            if (GLASS in dice) == glass and sum(dice) >= at_least:
+                self._table(turn=turn)
+                return dice
+            turn += 1

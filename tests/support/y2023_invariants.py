@@ -1,0 +1,72 @@
+"""Invariants of a 2023-edition game: every card accounted for exactly once (hands,
+envelope, cards face down in rooms, face-up cards), and no private view naming a card
+its seat was not shown (checked against the events, independently of the state)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine import events as ev
+from engine.cards import CardId
+from engine.state import Game
+from engine.y2023.cards import CLUES, PLACED_IN_ROOMS
+from engine.y2023.queries import private_view
+
+
+def set_aside(game: Game) -> list[CardId]:
+    """The cards of an edition that are in no hand and not in the envelope."""
+    edition = game.table.y2023 if game.table is not None else None
+    if edition is None:
+        return []
+    return [card for _, card in edition.placed] + list(edition.face_up)
+
+
+def check_edition_invariants(game: Game) -> None:
+    table = game.table
+    assert table is not None and table.y2023 is not None
+    edition = table.y2023
+    assert len(edition.placed) == PLACED_IN_ROOMS, "four cards in rooms"
+    assert len({room for room, _ in edition.placed}) == PLACED_IN_ROOMS, "two cards in a room"
+    assert sorted(edition.clues) == sorted(CLUES), "the clue deck lost or gained a card"
+    held = {card for p in game.players for card in p.hand}
+    assert set(edition.revealed) <= held, "revealed a card nobody holds"
+    if len(game.players) == 2:
+        assert edition.face_up, "the two-player game sets cards face up"
+    else:
+        assert not edition.face_up
+    for dice in (table.dice,):
+        assert len(dice) in (0, 2), "the 2023 edition rolls two dice"
+
+
+def shown_by_events(events: Iterable[ev.Event], seats: int) -> list[set[CardId]]:
+    """What each seat has been shown, read from the events alone."""
+    shown: list[set[CardId]] = [set() for _ in range(seats)]
+    suggesters: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, ev.GameStarted):
+            for seat, deal in enumerate(e.seats):
+                shown[seat] |= set(deal.hand)
+        elif isinstance(e, ev.EditionSetUp):
+            for seen in shown:
+                seen |= set(e.face_up)
+        elif isinstance(e, ev.ClueRevealed) and e.seat is not None:
+            for seen in shown:
+                seen.add(e.card)
+        elif isinstance(e, ev.TableSuggestionMade):
+            suggesters[e.suggestion] = e.suggester
+        elif isinstance(e, ev.CardShown):
+            shown[suggesters[e.suggestion]].add(e.card)
+        elif isinstance(e, ev.PlacedCardSeen):
+            shown[e.seat].add(e.card)
+        elif isinstance(e, ev.ClueCardShown) and e.card is not None:
+            shown[e.to].add(e.card)
+    return shown
+
+
+def check_private_views(game: Game, events: Iterable[ev.Event]) -> None:
+    """No seat's private view names a card that seat was not shown."""
+    shown = shown_by_events(events, len(game.players))
+    for seat in range(len(game.players)):
+        view = private_view(game, seat).cards
+        extra = view - shown[seat]
+        assert not extra, f"seat {seat} sees {sorted(extra)} it was never shown"
