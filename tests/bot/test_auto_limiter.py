@@ -4,6 +4,7 @@ PostgreSQL once another worker is alive (bot.delivery.auto_limiter)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from bot.delivery.auto_limiter import AutoSharedLimiter
 from bot.delivery.limiter import Limits, Reservation, SlidingWindowLimiter
@@ -20,12 +21,13 @@ def clock() -> float:
     return 1000.0
 
 
-def test_the_default_on_postgresql_is_the_switching_limiter() -> None:
+def test_the_default_on_postgresql_is_the_switching_limiter(tmp_path: Path) -> None:
     pg = "postgresql+asyncpg://x@127.0.0.1/none"
     assert isinstance(make_limiter(LIMITS, clock, redis_url=None, db_url=pg), AutoSharedLimiter)
     shared = make_limiter(LIMITS, clock, redis_url=None, db_url=pg, shared=True)
     assert isinstance(shared, PostgresLimiter)
-    alone = make_limiter(LIMITS, clock, redis_url=None, db_url="sqlite:///x.db")
+    sqlite = f"sqlite:///{tmp_path}/bot.db"
+    alone = make_limiter(LIMITS, clock, redis_url=None, db_url=sqlite)
     assert isinstance(alone, SlidingWindowLimiter)
 
 
