@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import statistics
 import time
 from collections import Counter, OrderedDict, deque
@@ -38,6 +37,7 @@ from telegram.error import (
     TimedOut,
 )
 
+from bot.delivery.edits import edit
 from bot.delivery.limiter import (
     LimiterUnavailable,
     Limits,
@@ -45,9 +45,10 @@ from bot.delivery.limiter import (
     Reservation,
     SlidingWindowLimiter,
 )
-from bot.delivery.payload import Payload, User, users_in
+from bot.delivery.payload import Payload, users_in
 from bot.delivery.photos import send_photo
 from bot.delivery.request_limiter import SENDER
+from bot.delivery.unreachable import unreachable
 from bot.http import NotSent
 from bot.metrics import TOO_MANY_REQUESTS
 from bot.render.board_post import board_post
@@ -56,11 +57,11 @@ from bot.render.messages import compose
 from bot.render.reader import Reader
 from bot.render.splitting import split_text
 from bot.services import Services
-from storage.messages_owed import OutboxItem
 from storage.outbox import Handoff, OutboxRow
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=60)
+LEASE_MARGIN = 10.0  # seconds of its lease a row waiting in memory keeps in hand
 MAX_BACKOFF = 300
 DOUBT_BACKOFF = 60  # seconds before resending a part whose answer was lost
 SEND_TIMEOUT = 30.0  # seconds to wait for Telegram's answer to a send or an edit
@@ -110,6 +111,8 @@ class Sender:
         self._asked_next: set[int] = set()  # rows whose mark asked for the chat's next row
         self.sent_ids: OrderedDict[str, tuple[int, int]] = OrderedDict()  # key -> chat, id
         self._full = False  # the last claim found no room: a finished delivery wakes the loop
+        self._waits: dict[int, float] = {}  # row id -> seconds to wait for its chat's slot
+        self.waiting = 0  # deliveries asleep until their chat's slot frees
 
     def _reserved(self) -> dict[str, Any]:
         """Tells the application's request limiter that the slot is taken already."""
@@ -156,7 +159,7 @@ class Sender:
 
     async def deliver_some(self, limit: int = 20) -> int:
         """Claim up to `limit` rows (fewer while deliveries are under way) and start them."""
-        room = limit - len(self.tasks)
+        room = limit - (len(self.tasks) - self.waiting)  # rows asleep on a limit take none
         self._full = room <= 0
         if self._full:
             return 0  # a finished delivery wakes the loop
@@ -221,12 +224,25 @@ class Sender:
             log.info("outbox: %s settled rows older than %s pruned", pruned, self.keep_sent)
 
     async def deliver(self, row: OutboxRow) -> None:
-        """Send (or edit) one row and record the outcome."""
+        """Send (or edit) one row and record the outcome. A row whose chat is at its limit
+        for a short while waits here, still claimed: asleep, no database write, no CPU."""
+        while True:
+            await self._deliver_once(row)
+            wait = self._waits.pop(row.id, None)
+            if wait is None:
+                return
+            self.waiting += 1
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self.waiting -= 1
+
+    async def _deliver_once(self, row: OutboxRow) -> None:
         store = self.services.store
         try:
             await self._send(row)
         except Forbidden as error:
-            await self._forbidden(row, error)
+            await unreachable(self.services, row, error)
         except ChatMigrated as error:  # the group became a supergroup: follow it
             await store.chats.migrate(row.chat_id, error.new_chat_id)
             await store.outbox.mark_retry(row.id, "migrated", self.services.now())
@@ -242,7 +258,7 @@ class Sender:
             await self._defer(row, LIMITER_RETRY, "limiter unavailable")
         except BadRequest as error:
             if row.user_id is not None and "chat not found" in error.message.lower():
-                await self._forbidden(row, error)  # a person the bot cannot reach yet
+                await unreachable(self.services, row, error)  # a person the bot cannot reach yet
                 return
             log.warning("outbox row %s refused by Telegram: %s", row.key, error.message)
             await store.outbox.mark_failed(row.id, error.message[:500])
@@ -255,6 +271,12 @@ class Sender:
             await store.outbox.mark_failed(row.id, repr(error)[:500])
 
     async def _defer(self, row: OutboxRow, seconds: float, reason: str | None = None) -> None:
+        """Not now: wait in memory if the row's lease outlasts the wait, else give the row
+        back to the outbox, due when its slot frees (other chats' rows go on meanwhile)."""
+        left = (row.lease_until - self.services.now()).total_seconds() if row.lease_until else 0
+        if reason is None and seconds + LEASE_MARGIN < left:
+            self._waits[row.id] = seconds
+            return
         due = self.clock() + seconds
         self.wake_at = due if self.wake_at is None else min(self.wake_at, due)
         until = self.services.now() + timedelta(seconds=seconds)
@@ -312,7 +334,7 @@ class Sender:
         text = compose(reader, payload.kind, payload.args)
         markup = keyboard(buttons_markup(reader, payload.buttons))
         if payload.edit_of is not None:
-            await self._edit(row, payload.edit_of, text, markup)
+            await edit(self, row, payload.edit_of, text, markup)
             return
         if payload.board is not None and payload.edit_of is None:
             text, photo = board_post(reader, payload.board, text)
@@ -393,83 +415,12 @@ class Sender:
         await store.outbox.mark_retry(row.id, f"timed out sending part {index + 1}", retry_at)
         return False
 
-    async def _edit(
-        self, row: OutboxRow, target_key: str, text: str, markup: InlineKeyboardMarkup | None
-    ) -> None:
-        """Edit the message an earlier row sent; nothing to do if it was never sent.
-
-        An edit sent twice shows the same, so a timeout is simply retried."""
-        known = self.sent_ids.get(target_key)
-        if known is not None and known[0] == row.chat_id:
-            target: int | None = known[1]
-        else:
-            target = await self.services.store.outbox.sent_message_id(target_key, row.chat_id)
-        if target is None:
-            await self._settled(row, None)
-            return
-        reservation = await self.limiter.reserve(row.chat_id)
-        if not isinstance(reservation, Reservation):
-            await self._defer(row, reservation)
-            return
-        try:
-            async with self.sending:
-                await self.bot.edit_message_text(
-                    text,
-                    chat_id=row.chat_id,
-                    message_id=target,
-                    parse_mode="HTML",
-                    reply_markup=markup,
-                    read_timeout=self.send_timeout,
-                    write_timeout=self.send_timeout,
-                    **self._reserved(),
-                )
-        except BadRequest as error:
-            if not re.search(r"not modified|message to edit not found", error.message, re.I):
-                raise
-        finally:
-            reservation.stamp(self.clock())
-            await self._release(reservation)
-        await self._settled(row, target)
-
     async def _release(self, reservation: Reservation) -> None:
         """Record the slots' answers (a shared limiter's slots expire anyway if this fails)."""
         try:
             await self.limiter.release(reservation)
         except LimiterUnavailable as error:
             log.warning("outbound limiter unavailable at release (%s)", error)
-
-    async def _forbidden(self, row: OutboxRow, error: TelegramError) -> None:
-        """A person who never started the bot or blocked it: park and tell the thread once.
-        A group the bot is not in: park its queue until the bot is added back."""
-        store = self.services.store
-        if row.user_id is None:  # the bot is not in the group: hold its posts until it is back
-            if await store.outbox.park_chat(row.id, error.message[:500]):
-                log.warning(
-                    "the bot cannot post in chat %s (%s); its messages wait until it is back",
-                    row.chat_id,
-                    error.message,
-                )
-            return
-        await store.outbox.mark_undeliverable(row.id, "forbidden")
-        await store.people.set_dm_ok(row.user_id, False)
-        payload = Payload.from_row(row.payload)
-        if payload.notify is None:
-            return
-        chat_id, topic_id = payload.notify
-        game = payload.game or 0
-        link = self.services.deep_link(f"g{game}")
-        notice = OutboxItem(
-            key=f"dmhint:{chat_id}:{topic_id}:{row.user_id}:{game}",
-            chat_id=chat_id,
-            topic_id=topic_id,
-            payload=Payload(
-                "dm.blocked_notice",
-                {"player": User(row.user_id)},
-                buttons=[[{"t": "button.open_private", "url": link}]],
-            ).to_row(),
-        )
-        await store.outbox.enqueue([notice], self.services.now())
-        self.services.outbox_ready.set()
 
 
 def _button_users(payload: Payload) -> set[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +15,8 @@ from bot.delivery.sender import DOUBT_BACKOFF, Sender
 from locales import t
 from storage.messages_owed import OutboxItem
 from storage.outbox import OutboxRow
-from tests.fakebot import FakeGroup
-from tests.support.harness import Party, bot_messages
+from tests.fakebot import FakeGroup, FakeTelegram, FakeUser
+from tests.support.harness import BotHarness, Party, bot_messages, database_url
 from tests.support.play import lobby_post
 
 
@@ -202,3 +203,40 @@ async def test_a_row_enqueued_right_after_an_empty_claim_is_sent_without_a_time_
     first_empty = claims.index(0)
     assert claims[first_empty + 1] == 1, "the next claim did not take the row"
     assert waited < 1.0
+
+
+async def test_a_chat_at_its_limit_waits_in_memory_without_database_writes(
+    server: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three replies to one person at one message a second: the 2nd and 3rd wait asleep,
+    still claimed (no deferral written, no claim again), and arrive a second apart, in order."""
+    alice = server.add_user("Alice", username="alice", language_code="en")
+    alice.start_bot()
+    harness = BotHarness(
+        server, database_url(tmp_path), None, settings={"private_messages_per_second": 1}
+    )
+    await harness.start()
+    try:
+        outbox = harness.services.store.outbox
+        deferred: list[int] = []
+        defer = outbox.defer
+
+        async def counted_defer(row_id: int, *args: Any, **kwargs: Any) -> bool:
+            deferred.append(row_id)
+            return await defer(row_id, *args, **kwargs)
+
+        monkeypatch.setattr(outbox, "defer", counted_defer)
+        for n in range(3):
+            await harness.services.tell(alice.id, "error.anonymous_admin", key=f"limit-{n}")
+        text = t("en", "error.anonymous_admin")
+        await server.wait_for(lambda: len(_texts(alice, text)) == 3, 10)
+        sends = [c for c in server.calls_to("sendMessage") if c.params.get("chat_id") == alice.id]
+        gaps = [b.received - a.received for a, b in zip(sends, sends[1:], strict=False)]
+        assert len(sends) == 3 and all(gap >= 0.9 for gap in gaps), gaps
+        assert deferred == [], "waiting for the slot wrote nothing"
+    finally:
+        await harness.stop()
+
+
+def _texts(person: FakeUser, text: str) -> list[str]:
+    return [m.text for m in person.private_messages() if text in m.text]
