@@ -212,6 +212,37 @@ async def waiting_cost(fake: FakeTelegramClient, bot: Service, seconds: float = 
     )
 
 
+async def held_back_cost(
+    fake: FakeTelegramClient, clubs: list[Club], bot: Service, seconds: float = 10.0
+) -> None:
+    """Every player of every group asks /rules four times at once: more posts than a
+    group's 20 a minute, so most wait on Telegram's limits. Once the bot has read them all,
+    its CPU share over `seconds` in which it only waits (and sends as the limits allow)."""
+    began = time.time()
+    await asyncio.gather(
+        *(
+            player.send(club.group, "/rules")
+            for club in clubs
+            for player in club.players
+            for _ in range(4)
+        )
+    )
+    asked = sum(4 * len(club.players) for club in clubs)
+    await asyncio.sleep(3.0)  # the updates read and handled; their answers queued
+    start, cpu0 = time.time(), bot.cpu()
+    await asyncio.sleep(seconds)
+    cpu = bot.cpu() - cpu0
+    calls = await fake.calls(since=began)
+    posted = [c for c in calls if c["method"] == "sendMessage" and "📜" in str(c["params"])]
+    during = [c for c in posted if c["at"] >= start]
+    print(
+        f"  {asked} /rules at once in {len(clubs)} groups: {len(posted) - len(during)} answered"
+        f" at once, {len(during)} in the next {seconds:.0f} s, {asked - len(posted)} still held"
+        f" back; bot CPU meanwhile {100 * cpu / seconds:.1f}% of a core",
+        flush=True,
+    )
+
+
 async def echo_phases(
     fake: FakeTelegramClient, args: argparse.Namespace, folder: Path
 ) -> dict[int, Figures]:
@@ -308,6 +339,7 @@ async def game_phases(
             figures = await measure(f"real limits, {c} at a time", fake, bot, drive, timeline)
             print(figures.line(echo.get(c)), flush=True)
             await waiting_cost(fake, bot)
+            await held_back_cost(fake, clubs, bot)
     finally:
         await bot.stop()
         if bot.taken:
