@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import engine.evolve
+import engine.liars.evolve
 import engine.table.evolve
 from engine.codec import from_dict, to_dict
 from engine.state import Game
@@ -60,7 +61,11 @@ def _shape(hint: Any, seen: set[type]) -> str:
 def snapshot_format() -> str:
     """Changes whenever the Game dataclasses or the evolve rules change, so old snapshots
     are ignored rather than trusted."""
-    rules = inspect.getsource(engine.evolve) + inspect.getsource(engine.table.evolve)
+    rules = (
+        inspect.getsource(engine.evolve)
+        + inspect.getsource(engine.table.evolve)
+        + inspect.getsource(engine.liars.evolve)
+    )
     shape = _shape(Game, set()) + rules
     digest = hashlib.sha256(shape.encode()).hexdigest()[:16]
     return f"json2:{digest}"

@@ -9,6 +9,7 @@ from enum import StrEnum
 from engine.board.model import Place
 from engine.cards import CardId
 from engine.ids import Seat
+from engine.liars.state import Liars
 
 
 class Step(StrEnum):
@@ -87,6 +88,7 @@ class Table:
     entered: bool = False  # the token entered (or stayed in) a room this turn
     due: datetime | None = None  # the turn's deadline; None while everyone is away
     suggestions: tuple[TableSuggestion, ...] = ()
+    liars: Liars | None = None  # the Liars Edition's investigation cards (engine/liars/)
 
     def place_of(self, suspect: CardId) -> Place:
         for token, place in self.tokens:
