@@ -99,7 +99,8 @@ def play_investigation(state: Game | None, c: lcmd.PlayInvestigation, now: datet
             at=now, turn=table.turn, seat=player.seat, action=action, card=card, due=due
         )
     )
-    if not any(may_call(game, p) and not _absent(game, p.seat) for p in game.players):
+    read = decision.state
+    if not any(may_call(read, p) and not _absent(read, p.seat) for p in read.players):
         _settle(decision, now, called=False)
     return decision
 
