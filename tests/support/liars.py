@@ -31,10 +31,15 @@ class Liars(Classic):
         return self.table.liars
 
     def hold(self, seat: int, card: str) -> None:
-        """Give a seat a chosen investigation card (tests set the table up directly)."""
+        """Give a seat a chosen investigation card from the draw pile, its own going back
+        in its place (tests set the table up directly; the deck stays whole)."""
         held = list(self.part.held)
+        if held[seat] == card:
+            return
+        draw = list(self.part.draw)
+        draw[draw.index(card)] = held[seat]
         held[seat] = card
-        self._table(liars=replace(self.part, held=tuple(held)))
+        self._table(liars=replace(self.part, held=tuple(held), draw=tuple(draw)))
 
     def moved(self) -> None:
         """The current player stays in their room (their move)."""
