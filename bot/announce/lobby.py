@@ -98,7 +98,7 @@ def _table_started(plan: Plan, seq: int, e: ev.GameStarted, after: Game) -> None
     """The classic format: who plays which suspect, in turn order; the 21 cards."""
     plan.group(
         plan.key(seq, "start"),
-        "table.started",
+        "liars.started" if after.settings.liars else "table.started",
         {"roster": roster(after), "cards": cards_by_category(after), "dice": after.settings.dice},
     )
 

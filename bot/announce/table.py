@@ -4,6 +4,7 @@ Planner the store calls inside a command's transaction."""
 from __future__ import annotations
 
 from bot.announce import accusations, admin, days, lobby, suggestions, table_prompt, table_turns
+from bot.announce.liars import LIARS_EVENT_HANDLERS
 from bot.announce.plan import Handler, Plan
 from engine import events as ev
 from engine.state import Game
@@ -53,6 +54,7 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     ev.TurnEnded: table_turns.turn_ended,
     ev.PlayerAway: table_turns.player_away,
     ev.PlayerReturned: table_turns.player_returned,
+    **LIARS_EVENT_HANDLERS,
 }
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.arguments import flat_args
+from bot.render.liars_messages import LIARS_COMPOSERS
 from bot.render.messages import Composer, card_lines
 from bot.render.reader import Reader
 from bot.render.wording import inflected
 from locales import t
 
 
-def table_started(reader: Reader, args: dict[str, Any]) -> str:
-    """The roster in turn order and the 21 cards."""
+def table_started(reader: Reader, args: dict[str, Any], key: str = "table.started") -> str:
+    """The roster in turn order and the 21 cards (`key`: the format's opening words)."""
     lang = reader.language
     roster = "\n".join(
         t(
@@ -24,7 +25,7 @@ def table_started(reader: Reader, args: dict[str, Any]) -> str:
         for r in args["roster"]
     )
     cards = "\n".join(card_lines(reader, args["cards"]))
-    return t(lang, "table.started", roster=roster, cards=cards)
+    return t(lang, key, roster=roster, cards=cards)
 
 
 def table_suggestion(reader: Reader, args: dict[str, Any]) -> str:
@@ -41,6 +42,8 @@ def prompt_closed(reader: Reader, args: dict[str, Any]) -> str:
 
 TABLE_COMPOSERS: dict[str, Composer] = {
     "table.started": table_started,
+    "liars.started": lambda reader, args: table_started(reader, args, "liars.started"),
+    **LIARS_COMPOSERS,
     "table.suggestion": table_suggestion,
     "dm.table_refute": inflected("dm.table_refute"),
     "dm.table_accused_right": inflected("dm.table_accused_right"),

@@ -18,7 +18,7 @@ GAMES = 1000
 
 def _settings(seed: int) -> Settings:
     """Vary the deck and the timers across games (a small deck reshuffles often)."""
-    lies = 2 + seed % 7
+    lies = 3 + seed % 7  # with at least one of each truth: 6 or more cards
     return Settings(
         format=GameFormat.LIARS,
         dice=1 + seed % 2,
