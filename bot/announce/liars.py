@@ -20,9 +20,9 @@ from engine.liars.queries import current_play, waiting_passers
 from engine.liars.state import Stage
 from engine.state import Game
 
-LIAR = "L"  # the group's Liar! button: L:game:turn
-EXPOSE = "X"  # a caught liar's card to put face up: X:game:turn:card index
-PASS = "P"  # a card to pass left: P:game:turn:card index
+LIAR = "lr"  # the group's Liar! button: lr:game:turn
+EXPOSE = "le"  # a caught liar's card to put face up: le:game:turn:card index
+PASS = "lp"  # a card to pass left: lp:game:turn:card index
 
 
 def _who(game: Game, seat: int) -> dict[str, Any]:

@@ -120,7 +120,7 @@ def composer_buttons(game_id: int, game: Game, picks: tuple[str, ...]) -> Button
     category = Category.SUSPECT if not picks else Category.WEAPON
     rows: Buttons = [
         [_button({"card": card}, turn_data(game_id, turn, "s", *picks, str(i)))]
-        for i, card in enumerate(table_cards(category))
+        for i, card in enumerate(table_cards(category, game.settings.liars))
     ]
     rows.append([_button({"t": "button.back"}, turn_data(game_id, turn, "back"))])
     return rows

@@ -44,7 +44,10 @@ async def rules(update: Update, context: CustomContext) -> None:
         await remember(context, w.user)
         key = "rules.text"
         ref = None if w.private else await game_here(context, w)
-        if ref is not None and (await context.services.store.load(ref.id)).settings.classic:
+        settings = (await context.services.store.load(ref.id)).settings if ref else None
+        if settings is not None and settings.liars:
+            key = "rules.liars"  # this chat's game is the Liars Edition
+        elif settings is not None and settings.classic:
             key = "rules.classic"  # this chat's game is played at the table
         await say(context, w, key, reply=False)
 

@@ -35,6 +35,8 @@ from engine.state import Phase
 FORMAT_WORDS = {
     "classic": GameFormat.CLASSIC,
     "классика": GameFormat.CLASSIC,
+    "liars": GameFormat.LIARS,
+    "лжецы": GameFormat.LIARS,
     "forum": GameFormat.FORUM,
     "форум": GameFormat.FORUM,
 }
