@@ -46,7 +46,7 @@ async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(
 
     # A truthful card challenged: the presser's random card reaches the reader only.
     assert seen.truth_called, "no truthful card was challenged"
-    caller, reader, card = seen.truth_called[0]
+    _, reader, card = seen.truth_called[0]
     name = card_name(card)
     for person in people:
         got = any(name in m and "was wrong" in m for m in _texts(person))
@@ -55,7 +55,7 @@ async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(
 
     # A lie caught: the card goes face up and everyone is told which.
     assert seen.lies_caught, "no lie was caught"
-    liar, shown = seen.lies_caught[0]
+    _, shown = seen.lies_caught[0]
     assert any("was a lie" in t for t in group)
     assert any(f"puts {shown} face up" in t for t in group)
     game = await player.game()
