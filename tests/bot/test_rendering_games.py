@@ -29,6 +29,7 @@ from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Game, Phase
 from locales import LANGUAGES
+from simulation.liarsplay import LIARS, RandomLiars
 from simulation.randomplay import START, RandomGame
 from simulation.tableplay import CLASSIC, RandomTable
 from storage.messages_owed import PlanContext
@@ -132,6 +133,11 @@ class PlannedTable(RandomTable):
 
 
 TABLE_GAMES = 12
+LIARS_GAMES = 8
+
+
+class PlannedLiars(PlannedTable, RandomLiars):
+    """A random Liars Edition game that plans the messages of every accepted command."""
 
 
 def _settings(seed: int) -> Settings:
@@ -168,6 +174,12 @@ def play_games(games: int = GAMES) -> Played:
         table.play()
         event_types |= table.event_types
         rendered += [render(100 + seed, payload, failures) for payload in table.planned]
+    for seed in range(LIARS_GAMES):
+        settings = LIARS.changed(timezone=TIMEZONE, images=seed % 2 == 0)
+        liars = PlannedLiars(seed=seed, players=3 + seed % 4, settings=settings)
+        liars.play()
+        event_types |= liars.event_types
+        rendered += [render(200 + seed, payload, failures) for payload in liars.planned]
     scripted = ScriptedGame()
     scripted.script()
     event_types |= scripted.event_types
