@@ -49,6 +49,8 @@ async def rules(update: Update, context: CustomContext) -> None:
             key = "rules.liars"  # this chat's game is the Liars Edition
         elif settings is not None and settings.classic:
             key = "rules.classic"  # this chat's game is played at the table
+        if context.args and context.args[0].lower() in ("liars", "лжецы"):
+            key = "rules.liars"  # /rules liars: the edition's rules, asked by name
         await say(context, w, key, reply=False)
 
 

@@ -146,10 +146,11 @@ def _contents(
 
 
 def _passage_mark(draw: ImageDraw.ImageDraw, room: str, to: str) -> None:
-    """A corner room's passage: an arrow mark in its inner corner, naming where it leads."""
-    left, top, right, bottom = _rect(CELLS[room])
+    """A corner room's passage: a mark at its foot, on the centre's side, naming where it
+    leads."""
+    left, _, right, bottom = _rect(CELLS[room])
     inner_x = right - 14 if CELLS[room][0] == 0 else left + 4
-    inner_y = bottom - 16 if CELLS[room][1] == 0 else top + 4
+    inner_y = bottom - 16  # along the room's foot, clear of its name
     font = _font(10)
     label = "⇄ " + to
     x = inner_x if CELLS[room][0] != 0 else inner_x - int(draw.textlength(label, font=font)) + 10

@@ -126,3 +126,6 @@ async def test_a_liars_game_in_russian(table: Party, monkeypatch: pytest.MonkeyP
         assert "Ваша карта расследования" in "\n".join(_texts(person))
         assert hand
     assert card_name("statue", "ru") == "Статуя"
+    await table.bot.say(table.bob, table.group, "/rules")
+    rules = bot_messages(table.group)[-1].text
+    assert rules.startswith("📜 Правила: «Клуэдо: Лжецы» (2020)") and "«Лжец!»" in rules
