@@ -416,3 +416,15 @@ def test_the_editions_events_commands_and_state_survive_the_json_codec() -> None
     assert command_from_dict(command_to_dict(command)) == command
     assert from_dict(Game, to_dict(game.game)) == game.game
     assert from_dict(Settings, to_dict(liars(lie_cards=7))) == liars(lie_cards=7)
+
+
+def test_a_pause_moves_the_liar_window_by_the_paused_time() -> None:
+    game = Liars(3)
+    _at_play(game, "pass")
+    game.read("pass")
+    assert game.part.play is not None and game.part.play.due is not None
+    due = game.part.play.due
+    game.run(cmd.PauseGame(actor=1, actor_is_admin=True))
+    game.wait(timedelta(hours=1))
+    game.run(cmd.ResumeGame(actor=1, actor_is_admin=True))
+    assert game.part.play is not None and game.part.play.due == due + timedelta(hours=1)
