@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.service [--games 50] [--rounds 2] [--backends sqlite,postgresql]
         [--concurrency 1,64] [--running-games 0] [--real-limits] [--echo-only]
+        [--modes polling,webhook1,webhook2] [--limiter default|redis|local]
 
 The fake Bot API (`python -m tests.fakebot`) runs in its own process; so does the bot
 (`bench.counted_run`: `whodunit run` with its database transactions counted), so the bot's
@@ -26,9 +27,29 @@ sets the pace);
 database transactions per update (counted in the bot by a SQLAlchemy `begin` event on both
 backends; on PostgreSQL also `pg_stat_database.xact_commit`, read after the 10 s stats flush,
 all sessions of that database); and the game/echo ratio of updates per second.
-`--real-limits` adds a phase at the highest concurrency with Telegram's real limits (the
-bot restarted with the defaults), then the bot's share of one core in the 10 s after the last
-update (what it sent then, held back by the limits, and what waiting costs).
+Then a phase paced at half the highest rate measured (updates sent at a steady rate, open
+loop, not waiting for each other): its p99 is what a player sees at a busy but unsaturated
+bot (`--no-half-peak` leaves it out). `--real-limits` adds a phase at the highest
+concurrency with Telegram's real limits (the bot restarted with the defaults), then the
+bot's share of one core in the 10 s after the last update (what it sent then, held back by
+the limits, and what waiting costs).
+
+`--modes` (default `polling`): `polling` is one `whodunit run` taking updates by long
+polling; `webhook1` one worker in webhook mode and `webhook2` two, on one database, behind
+the round-robin proxy `bench.proxy` (its own process; webhook1 goes through it too, so the
+two differ only in the workers); the fake posts each update to the proxy with the secret
+token. Every mode gets a fresh database and its own groups. The CPU per update is summed
+over the workers. Under each line, "(busy: ...)": each worker's and the proxy's share of a
+core (webhook modes), PostgreSQL's server processes' (on PostgreSQL; every session on the
+server, other users' too), and how busy the whole machine was ("machine 190/200%": every
+process on all cores, other users' too; near the top, the figures say more about the
+machine than about the bot). At the end, the 2-worker/1-worker ratio of updates per second
+for each backend and concurrency measured in both. Workers share the send
+limiter as the bot does by default (on PostgreSQL: each its own until it sees the other
+alive, then through PostgreSQL; two SQLite workers on one file each limit on their own), or through Redis (`--limiter redis`, `--redis-url`), or each
+process alone (`--limiter local`: WHODUNIT_SHARED_LIMITER=false, right for one process
+only); the limits are lifted, but sharing them still costs a round trip per send. The echo
+bot polls in every mode.
 """
 
 from __future__ import annotations
@@ -36,80 +57,38 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import signal
-import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Awaitable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncpg
 from sqlalchemy.engine import make_url
 
 from bench.postgres import PG_URL, fresh_database, plain_dsn
-from bench.service_play import Club, Timeline, echo_rounds, last_messages, play_rounds
+from bench.service_play import (
+    Club,
+    Timeline,
+    echo_rounds,
+    last_messages,
+    paced_rounds,
+    play_rounds,
+)
 from bench.service_prefill import prefill
+from bench.service_procs import (
+    MODES,
+    TOKEN,
+    Bot,
+    Service,
+    cpu_seconds,
+    machine_busy,
+    postgres_cpu,
+    start_service,
+)
 from storage.service import Store
 from tests.fakebot import FakeTelegramClient
-from tests.support.processes import REPO_ROOT, bot_env
-
-TOKEN = "123:ABC"
-LIFTED = {
-    name: "1000000"
-    for name in (
-        "WHODUNIT_GROUP_MESSAGES_PER_MINUTE",
-        "WHODUNIT_MESSAGES_PER_SECOND",
-        "WHODUNIT_PRIVATE_MESSAGES_PER_SECOND",
-        "WHODUNIT_FLOOD_GROUP_LIMIT",
-        "WHODUNIT_FLOOD_PRIVATE_LIMIT",
-        "WHODUNIT_FLOOD_GROUP_SUSTAINED_LIMIT",
-    )
-}
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-@dataclass
-class Bot:
-    """A bot process (whodunit or echo) and where it logs."""
-
-    process: asyncio.subprocess.Process
-    counts: Path | None = None
-
-    @classmethod
-    async def start(
-        cls, fake: FakeTelegramClient, args: list[str], env: dict[str, str], log: Path
-    ) -> Bot:
-        after = time.time()
-        with log.open("ab") as out:
-            process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", *args, env=env, cwd=REPO_ROOT, stdout=out, stderr=out
-            )
-        await fake.wait_call(after=after, method="deleteWebhook", timeout=120)
-        return cls(process)
-
-    def cpu(self) -> float:
-        return cpu_seconds(self.process.pid)
-
-    def transactions(self) -> int:
-        assert self.counts is not None
-        return int(self.counts.read_text().split()[0]) if self.counts.exists() else 0
-
-    async def stop(self) -> None:
-        if self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(self.process.wait(), 30)
-            except TimeoutError:
-                self.process.kill()
-                await self.process.wait()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -138,6 +117,10 @@ class Figures:
     driver_cpu: float = 0.0
     transactions: float | None = None
     pg_commits: float | None = None
+    worker_cpus: list[float] = field(default_factory=list)  # when more than one process
+    proxy_cpu: float | None = None
+    db_cpu: float | None = None  # PostgreSQL's server processes
+    machine: float = 0.0  # share of all cores the whole machine was busy (every process)
 
     @property
     def rate(self) -> float:
@@ -154,14 +137,27 @@ class Figures:
             f" {pct(ms, 0.95):7.0f} {pct(ms, 0.99):7.0f} ms  CPU {cpu:6.1f}"
             f" ms/upd ({100 * self.cpu / self.seconds:4.0f}% core; fake"
             f" {100 * self.fake_cpu / self.seconds:3.0f}%, driver"
-            f" {100 * self.driver_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}"
+            f" {100 * self.driver_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}\n{self._processes()}"
         )
+
+    def _processes(self) -> str:
+        """The second line: each worker's and the proxy's share of a core (webhook modes),
+        PostgreSQL's, and the whole machine's."""
+        parts = []
+        if self.proxy_cpu is not None:
+            shares = "+".join(f"{100 * c / self.seconds:.0f}%" for c in self.worker_cpus)
+            parts += [f"workers {shares}", f"proxy {100 * self.proxy_cpu / self.seconds:.0f}%"]
+        if self.db_cpu is not None:
+            parts.append(f"postgres {100 * self.db_cpu / self.seconds:.0f}%")
+        cores = os.cpu_count() or 1
+        parts.append(f"machine {100 * cores * self.machine:.0f}/{100 * cores}%")
+        return f"    (busy: {', '.join(parts)})"
 
 
 async def measure(
     label: str,
     fake: FakeTelegramClient,
-    bot: Bot,
+    bot: Service,
     drive: Awaitable[None],
     timeline: Timeline,
     pg_url: str | None = None,
@@ -169,17 +165,30 @@ async def measure(
     """Run `drive` (an awaitable), then read the figures of the phase."""
     began = time.time()
     assert fake.process is not None
-    cpu0, tx0 = bot.cpu(), bot.transactions() if bot.counts else 0
+    cpus0, tx0 = bot.cpus(), bot.transactions() if bot.counts else 0
+    proxy0 = bot.proxy_cpu()
     fake0, driver0 = cpu_seconds(fake.process.pid), cpu_seconds(os.getpid())
     pg0 = await xact_commit(pg_url) if pg_url else 0
+    db0 = postgres_cpu() if pg_url else {}
+    machine0 = machine_busy()
     await drive
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
-    cpu, fake_cpu = bot.cpu() - cpu0, cpu_seconds(fake.process.pid) - fake0
+    cpus = [now - then for now, then in zip(bot.cpus(), cpus0, strict=True)]
+    fake_cpu = cpu_seconds(fake.process.pid) - fake0
     driver_cpu = cpu_seconds(os.getpid()) - driver0
+    proxy, machine = bot.proxy_cpu(), machine_busy()
+    db = {pid: cpu - db0.get(pid, 0.0) for pid, cpu in postgres_cpu().items()} if pg_url else {}
     last_messages(timeline, await fake.calls(since=began))
     n = len(timeline.updates)
-    figures = Figures(label, n, ended - began, timeline.latencies(), cpu, fake_cpu, driver_cpu)
+    figures = Figures(
+        label, n, ended - began, timeline.latencies(), sum(cpus), fake_cpu, driver_cpu
+    )
+    if proxy is not None and proxy0 is not None:
+        figures.worker_cpus, figures.proxy_cpu = cpus, proxy - proxy0
+    figures.machine = (machine[0] - machine0[0]) / max(1e-9, machine[1] - machine0[1])
+    if pg_url:
+        figures.db_cpu = sum(db.values())
     if bot.counts:
         await asyncio.sleep(0.3)
         figures.transactions = (bot.transactions() - tx0) / n
@@ -189,26 +198,7 @@ async def measure(
     return figures
 
 
-def whodunit_env(fake: FakeTelegramClient, url: str, real_limits: bool) -> dict[str, str]:
-    extra = {} if real_limits else LIFTED
-    return bot_env(TOKEN, fake.base_url, url, WHODUNIT_LOG_LEVEL="WARNING", **extra)
-
-
-async def start_whodunit(
-    fake: FakeTelegramClient, url: str, folder: Path, real_limits: bool = False
-) -> Bot:
-    counts = folder / f"counts-{uuid.uuid4().hex[:6]}"
-    bot = await Bot.start(
-        fake,
-        ["bench.counted_run", str(counts)],
-        whodunit_env(fake, url, real_limits),
-        folder / "whodunit.log",
-    )
-    bot.counts = counts
-    return bot
-
-
-async def waiting_cost(fake: FakeTelegramClient, bot: Bot, seconds: float = 10.0) -> None:
+async def waiting_cost(fake: FakeTelegramClient, bot: Service, seconds: float = 10.0) -> None:
     """The bot's CPU share in the `seconds` after the last awaited message, while it sends
     what the limits held back (and then idles), and how many messages it sent then."""
     began, cpu0 = time.time(), bot.cpu()
@@ -229,7 +219,10 @@ async def echo_phases(
     streams = 2 * args.games
     people = [await fake.add_user(f"E{n}", username=f"e{n}") for n in range(streams)]
     env = {k: v for k, v in os.environ.items() if not k.startswith("WHODUNIT_")}
-    bot = await Bot.start(fake, ["bench.echo_bot", fake.base_url, TOKEN], env, folder / "echo.log")
+    echo_bot = await Bot.start(
+        fake, ["bench.echo_bot", fake.base_url, TOKEN], env, folder / "echo.log"
+    )
+    bot = Service([echo_bot])
     results = {}
     try:
         for person in people:
@@ -245,23 +238,34 @@ async def echo_phases(
     return results
 
 
+@dataclass
+class Run:
+    """Where one set of game phases runs: backend, database, running games, mode."""
+
+    backend: str
+    url: str
+    running: int
+    mode: str
+    results: dict[tuple[str, int, str, int], Figures]  # (backend, running, mode, c)
+
+
 async def game_phases(
     fake: FakeTelegramClient,
     args: argparse.Namespace,
     folder: Path,
-    backend: str,
-    url: str,
-    running: int,
+    run: Run,
     echo: dict[int, Figures],
 ) -> None:
     """Pre-fill, start the bot, set up the groups, play at each concurrency."""
+    backend, url, running = run.backend, run.url, run.running
     pg_url = url if backend == "postgresql" else None
     t0 = time.perf_counter()
     await prefill(url, running)
     if running:
         print(f"  ({running} running games stored in {time.perf_counter() - t0:.0f} s)")
-    bot = await start_whodunit(fake, url, folder)
-    tag = f"{backend[0]}{running}{uuid.uuid4().hex[:4]}"
+    extra = LIMITERS[args.limiter](args)
+    bot = await start_service(fake, run.mode, url, folder, extra=extra)
+    tag = f"{backend[0]}{running}{run.mode[0]}{run.mode[-1]}{uuid.uuid4().hex[:4]}"
     try:
         clubs = [await Club.open(fake, f"{tag}g{n}", 4 + n % 3) for n in range(args.games)]
         t0, cpu0 = time.perf_counter(), bot.cpu()
@@ -280,15 +284,24 @@ async def game_phases(
                 club.learn(await store.load(ref.id))
         finally:
             await store.close()
+        peak = 0.0
         for c in args.concurrency:
             timeline = Timeline()
             drive = play_rounds(clubs, args.rounds, c, timeline)
             label = f"game, {c} at a time"
             figures = await measure(label, fake, bot, drive, timeline, pg_url)
+            run.results[(backend, running, run.mode, c)] = figures
             print(figures.line(echo.get(c)), flush=True)
+            peak = max(peak, figures.rate)
+        if args.half_peak and peak:
+            timeline = Timeline()
+            drive = paced_rounds(clubs, args.rounds, peak / 2, timeline)
+            label = f"game, paced at half the peak ({peak / 2:.0f}/s)"
+            figures = await measure(label, fake, bot, drive, timeline, pg_url)
+            print(figures.line(None), flush=True)
         if args.real_limits:
             await bot.stop()
-            bot = await start_whodunit(fake, url, folder, real_limits=True)
+            bot = await start_service(fake, run.mode, url, folder, real_limits=True, extra=extra)
             c = max(args.concurrency)
             timeline = Timeline()
             drive = play_rounds(clubs, args.rounds, c, timeline)
@@ -297,6 +310,20 @@ async def game_phases(
             await waiting_cost(fake, bot)
     finally:
         await bot.stop()
+        if bot.taken:
+            print(f"  updates each worker took (by port): {bot.taken}", flush=True)
+
+
+LIMITERS: dict[str, Callable[[argparse.Namespace], dict[str, str]]] = {  # --limiter
+    "default": lambda args: {},
+    "redis": lambda args: {"WHODUNIT_REDIS_URL": args.redis_url},
+    "local": lambda args: {"WHODUNIT_SHARED_LIMITER": "false"},
+}
+HEADINGS = {
+    "polling": "",
+    "webhook1": ", 1 webhook worker behind the proxy",
+    "webhook2": ", 2 webhook workers behind the proxy",
+}
 
 
 async def backend_runs(
@@ -305,29 +332,72 @@ async def backend_runs(
     folder: Path,
     backend: str,
     echo: dict[int, Figures],
+    results: dict[tuple[str, int, str, int], Figures],
 ) -> None:
     for running in args.running_games:
-        print(f"{backend}, {running} running games in the database:", flush=True)
-        if backend == "sqlite":
-            url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
-            await game_phases(fake, args, folder, backend, url, running, echo)
-            continue
-        async with fresh_database() as url:
-            await game_phases(fake, args, folder, backend, url, running, echo)
+        for mode in args.modes:
+            print(
+                f"{backend}, {running} running games in the database{HEADINGS[mode]}:", flush=True
+            )
+            if backend == "sqlite":
+                url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
+                await game_phases(
+                    fake, args, folder, Run(backend, url, running, mode, results), echo
+                )
+                continue
+            async with fresh_database() as url:
+                await game_phases(
+                    fake, args, folder, Run(backend, url, running, mode, results), echo
+                )
+
+
+def scaling(results: dict[tuple[str, int, str, int], Figures]) -> None:
+    """The 2-worker/1-worker ratio of updates per second, wherever both were measured."""
+    for (backend, running, mode, c), two in results.items():
+        one = results.get((backend, running, "webhook1", c))
+        if mode == "webhook2" and one is not None:
+            print(
+                f"2 workers / 1 worker, {backend}, {running} running, {c} at a time:"
+                f" {two.rate / one.rate:5.2f} ({two.rate:.1f} / {one.rate:.1f} upd/s;"
+                f" bot CPU {100 * two.cpu / two.seconds:.0f}% / {100 * one.cpu / one.seconds:.0f}%"
+                " of a core)",
+                flush=True,
+            )
 
 
 def numbers(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x]
 
 
+def modes(text: str) -> list[str]:
+    chosen = [x for x in text.split(",") if x]
+    unknown = [x for x in chosen if x not in MODES]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(f"modes are {', '.join(MODES)}; not {unknown}")
+    return chosen
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench.service", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.service",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=2, help="per stream and concurrency")
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--concurrency", type=numbers, default=[1, 64])
     parser.add_argument("--running-games", type=numbers, default=[0])
+    parser.add_argument("--modes", type=modes, default=["polling"], help=",".join(MODES))
+    parser.add_argument("--limiter", choices=LIMITERS, default="default")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--real-limits", action="store_true")
+    parser.add_argument(
+        "--no-half-peak",
+        dest="half_peak",
+        action="store_false",
+        help="leave out the phase paced at half the peak rate (p99 at a steady load)",
+    )
     parser.add_argument("--echo-only", action="store_true")
     return parser.parse_args(argv)
 
@@ -339,14 +409,16 @@ async def main(argv: list[str] | None = None) -> None:
         " rounds (a suggestion and its answer press) per stream and concurrency",
         flush=True,
     )
-    fake = await FakeTelegramClient.launch(TOKEN)
+    fake = await FakeTelegramClient.launch(TOKEN, extra_args=["--allow-http-webhooks"])
+    results: dict[tuple[str, int, str, int], Figures] = {}
     try:
         with tempfile.TemporaryDirectory() as name:
             folder = Path(name)
             echo = await echo_phases(fake, args, folder)
             if not args.echo_only:
                 for backend in args.backends.split(","):
-                    await backend_runs(fake, args, folder, backend, echo)
+                    await backend_runs(fake, args, folder, backend, echo, results)
+            scaling(results)
     finally:
         await fake.aclose()
 

@@ -137,7 +137,7 @@ async def suggestion_round(
     target: RemoteUser,
     stream: int,
     timeline: Timeline,
-    gate: asyncio.Semaphore,
+    gate: asyncio.Semaphore | Pacer,
 ) -> None:
     """A typed suggestion (awaited: the target's prompt), then the target's answer press
     (awaited: the suggester's "shows you")."""
@@ -172,6 +172,36 @@ async def play_rounds(clubs: list[Club], rounds: int, concurrency: int, timeline
         timeline.chats[number] = {suggester.id, target.id}
         for _ in range(rounds):
             await suggestion_round(club, suggester, target, number, timeline, gate)
+
+    streams = [(club, s, t) for club in clubs for s, t in club.pairs()]
+    await asyncio.gather(*(stream(n, *args) for n, args in enumerate(streams)))
+
+
+class Pacer:
+    """Lets updates go at a steady `rate` a second (open loop): each `async with` waits for
+    the next slot of the schedule, whatever the earlier updates are doing."""
+
+    def __init__(self, rate: float) -> None:
+        self.interval = 1.0 / rate
+        self.next_at: float | None = None
+
+    async def __aenter__(self) -> None:
+        now = time.time()
+        self.next_at = now if self.next_at is None else max(now, self.next_at + self.interval)
+        await asyncio.sleep(self.next_at - now)
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+async def paced_rounds(clubs: list[Club], rounds: int, rate: float, timeline: Timeline) -> None:
+    """`rounds` rounds of both streams of every club, updates sent at `rate` a second."""
+    pacer = Pacer(rate)
+
+    async def stream(number: int, club: Club, suggester: RemoteUser, target: RemoteUser) -> None:
+        timeline.chats[number] = {suggester.id, target.id}
+        for _ in range(rounds):
+            await suggestion_round(club, suggester, target, number, timeline, pacer)
 
     streams = [(club, s, t) for club in clubs for s, t in club.pairs()]
     await asyncio.gather(*(stream(n, *args) for n, args in enumerate(streams)))

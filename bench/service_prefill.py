@@ -23,6 +23,11 @@ async def prefill(url: str, games: int, players: int = 4) -> None:
         await crowd(store, games, players, now=datetime.now(UTC), first_chat=-2_000_000)
     finally:
         await store.close()
+    await mark_sent(url)
+
+
+async def mark_sent(url: str) -> None:
+    """Every owed message marked sent, so the bot starts with nothing to deliver."""
     sql = "UPDATE outbox SET status = 'sent'"
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":

@@ -32,6 +32,7 @@ from bot import callbacks as cb
 from bot.admins import AdminCache
 from bot.config import BotConfig
 from bot.context import CONTEXT_TYPES, App, CustomContext
+from bot.delivery.auto_limiter import AutoSharedLimiter
 from bot.delivery.limiter import OutboundLimiter
 from bot.delivery.limiters import describe, make_limiter
 from bot.delivery.request_limiter import RequestLimiter
@@ -253,6 +254,8 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
         application.bot_data["stop"] = stop
         application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)
+        if isinstance(limiter, AutoSharedLimiter):
+            scheduler.on_peer = limiter.share
         await scheduler.start(application)
         application.bot_data["scheduler"] = scheduler
         gauges = DatabaseGauges(store.db, services.now)

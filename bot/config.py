@@ -63,7 +63,7 @@ class BotConfig(BaseSettings):
     # Several workers share Telegram's per-bot limits: through Redis when this is set, else
     # through PostgreSQL when that is the database (shared_limiter false: per process).
     redis_url: str | None = None
-    shared_limiter: bool = True
+    shared_limiter: bool | None = None
     # SIGTERM: stop taking updates, finish those in flight, flush or release, exit 0 in time.
     shutdown_seconds: float = Field(default=25.0, gt=0)
     # False: a worker that only sends owed messages and fires deadlines (takes no updates).

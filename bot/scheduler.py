@@ -24,6 +24,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -74,15 +75,28 @@ class Scheduler:
         # The latest deadline of the last periodic plan when it filled its HORIZON: later
         # ones wait for a later plan (None: no limit), so the jobs stay about HORIZON.
         self.edge: datetime | None = None
+        # Called once when another worker's heartbeat is seen fresh (the limiter then counts
+        # Telegram's limits with the others); None once called, or when nobody asked.
+        self.on_peer: Callable[[], None] | None = None
 
     async def start(self, application: App) -> None:
         """Note how long no bot was running, free what dead processes held, start the jobs."""
         workers = self.services.store.workers
         self.down_since = await workers.last_seen(excluding=self.worker)
         self.booted_at = self.services.now()
+        self._peer_seen(self.down_since)
         await workers.beat(self.worker, self.booted_at)
         await release_dead_claims(self.services, self.worker)
         self.install(application)
+
+    def _peer_seen(self, last_beat: datetime | None) -> None:
+        """Tell `on_peer` if another worker beat within three sweeps."""
+        fresh = timedelta(seconds=3 * self.sweep_every)
+        if self.on_peer is None or last_beat is None:
+            return
+        if self.services.now() - last_beat <= fresh:
+            self.on_peer()
+            self.on_peer = None
 
     def missed_while_down(self, row: DeadlineRow, now: datetime) -> bool:
         """A deadline that fell due while no bot ran, or that a bot ran far too late."""
@@ -189,6 +203,8 @@ class Scheduler:
         """
         store = self.services.store
         await store.workers.beat(self.worker, self.services.now())
+        if self.on_peer is not None:
+            self._peer_seen(await store.workers.last_seen(excluding=self.worker))
         done = 0
         while True:
             now = self.services.now()
@@ -261,6 +277,10 @@ def excused(command: cmd.Command) -> cmd.Command:
         return cmd.EndDay(day=command.day, excuse_penalties=True)
     if isinstance(command, cmd.AnswerDeadline):
         return cmd.AnswerDeadline(suggestion=command.suggestion, excuse_penalty=True)
+    if isinstance(command, cmd.TurnDeadline):  # the engine gives a fresh timer
+        return cmd.TurnDeadline(turn=command.turn, excused=True)
+    if isinstance(command, cmd.RefuteDeadline):
+        return cmd.RefuteDeadline(turn=command.turn, excused=True)
     return command
 
 

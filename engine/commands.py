@@ -201,16 +201,20 @@ class SendReminder(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class TurnDeadline(Command):
-    """The turn timer of turn `turn` ran out: the turn is skipped."""
+    """The turn timer of turn `turn` ran out: the turn is skipped. `excused`: it ran out
+    while the bot was down, so the player gets a fresh timer instead."""
 
     turn: int
+    excused: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
 class RefuteDeadline(Command):
-    """The refuter of turn `turn`'s suggestion is silent: the GM shows their first match."""
+    """The refuter of turn `turn`'s suggestion is silent: the GM shows their first match.
+    `excused`: the time ran out while the bot was down, so the refuter gets a fresh timer."""
 
     turn: int
+    excused: bool = False
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {

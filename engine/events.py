@@ -317,6 +317,24 @@ class PlayerReturned(Event):
     seat: Seat
 
 
+@dataclass(frozen=True, kw_only=True)
+class TurnTimerRenewed(Event):
+    """The turn's time ran out while the bot was down: the player gets a fresh timer."""
+
+    turn: int
+    seat: Seat
+    due: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class RefuteTimerRenewed(Event):
+    """The refuter's time ran out while the bot was down: they get a fresh timer."""
+
+    suggestion: int
+    seat: Seat
+    due: datetime
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -358,5 +376,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TurnEnded,
         PlayerAway,
         PlayerReturned,
+        TurnTimerRenewed,
+        RefuteTimerRenewed,
     )
 }

@@ -4,7 +4,7 @@ refused moves, silence that lets the timers fire, accusations growing likelier."
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from engine import commands as cmd
@@ -176,16 +176,23 @@ class RandomTable:
             self.run(cmd.ReplacePlayer(**admin, player=victim, newcomer=newcomer))  # type: ignore[arg-type]
 
     def advance_clock(self) -> None:
-        """Move time to the next deadline (sometimes late) and fire it (sometimes twice)."""
+        """Move time to the next deadline (sometimes late) and fire it (sometimes twice).
+        Ten minutes late is a bot that was down: the deadline runs excused, as the
+        scheduler runs it then (a fresh timer)."""
         pending = deadlines(self.state)
         if not pending:
             return
         due = pending[0]
         late = timedelta(seconds=self.rng.choice([0, 0, 0, 30, 600]))
         self.now = max(self.now, due.at + late)
-        self.run(due.command)
+        command = due.command
+        if late > timedelta(minutes=2) and isinstance(
+            command, cmd.TurnDeadline | cmd.RefuteDeadline
+        ):
+            command = replace(command, excused=True)
+        self.run(command)
         if self.rng.random() < 0.2:
-            self.run(due.command)
+            self.run(command)
 
     def play(self, max_steps: int = 20_000) -> Game:
         """Play until the game ends (steps are bounded)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -41,6 +42,7 @@ class Chats:
         self.db = db
         self._labels: dict[tuple[int, int], tuple[float, str]] = {}
         self._defaults: dict[int, tuple[float, ChatDefaults]] = {}
+        self.on_move: Callable[[], None] | None = None  # told when a chat's games moved
 
     def cached_label(self, conn: Connection, chat_id: int, topic_id: int) -> str:
         """`place_label`, remembered for LABEL_SECONDS (names change rarely; a rename seen
@@ -113,6 +115,8 @@ class Chats:
         moved = await self.db.run_write(move_chat, old_chat_id, new_chat_id)
         for chat in (old_chat_id, new_chat_id):
             self._defaults.pop(chat, None)
+        if moved.anything and self.on_move is not None:
+            self.on_move()
         if moved.anything:
             log.info("chat %s became %s: moved %s", old_chat_id, new_chat_id, moved)
         return moved

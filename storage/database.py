@@ -43,6 +43,7 @@ P = ParamSpec("P")
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000
 _WRITE = "whodunit_write"
+_RELAXED = "whodunit_relaxed"  # SQLite: commit without waiting for the disk (see below)
 
 
 class Disconnected(Exception):
@@ -81,6 +82,7 @@ class Database:
             )
             self.engine = self.async_engine.sync_engine
         self._writer = self.engine.execution_options(**{_WRITE: True})
+        self._relaxed_writer = self.engine.execution_options(**{_WRITE: True, _RELAXED: True})
 
     @property
     def dialect(self) -> str:
@@ -134,7 +136,8 @@ class Database:
             async with engine.connect() as conn:
                 return await conn.run_sync(fn)
         if write:
-            job = functools.partial(_on_connection, self._writer, fn)
+            writer = self._relaxed_writer if urgent else self._writer
+            job = functools.partial(_on_connection, writer, fn)
             submit = self._writes.submit_urgent if urgent else self._writes.submit
             return await asyncio.wrap_future(submit(job))
         loop = asyncio.get_running_loop()
@@ -238,11 +241,22 @@ def _tune_sqlite(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA synchronous = FULL")  # a command is on disk when acknowledged
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        write = conn.get_execution_options().get(_WRITE, False)
+        options = conn.get_execution_options()
+        write = options.get(_WRITE, False)
+        if write:
+            # Urgent writes (a message's mark) commit without an fsync of their own: the WAL
+            # reaches the disk with the next command's commit (FULL) or checkpoint. A crash
+            # of the process loses none of them; a power cut may lose the last marks, and
+            # those messages are sent again (delivery is at least once anyway).
+            level = "NORMAL" if options.get(_RELAXED, False) else "FULL"
+            info = conn.connection.info
+            if info.get("synchronous") != level:
+                conn.exec_driver_sql(f"PRAGMA synchronous = {level}")
+                info["synchronous"] = level
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

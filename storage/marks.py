@@ -9,12 +9,13 @@ message then needs no claim of its own.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, update
 from sqlalchemy.engine import Connection
 
 from storage.database import Database
@@ -92,25 +93,32 @@ class Marks:
         return await self.db.run_urgent_transaction(body, after)
 
 
+@functools.cache
+def _mark_statement() -> Any:
+    """The mark of one row, built once: parameters row, message, at."""
+    o = OutboxRecord
+    return (
+        update(o)
+        .where(o.id == bindparam("row"), o.status.in_(OutboxStatus.unfinished()))
+        .values(
+            claimed_by=None,
+            lease_until=None,
+            status=OutboxStatus.SENT,
+            sent_message_id=bindparam("message"),
+            sent_at=bindparam("at"),
+            last_error=None,
+        )
+    )
+
+
 def _write_marks(conn: Connection, batch: Sequence[Mark], lease: timedelta) -> list[Marked]:
     from storage.outbox import claim_next
 
-    o = OutboxRecord
+    statement = _mark_statement()
     settled = []
     for mark in batch:
-        query = (
-            update(o)
-            .where(o.id == mark.row_id, o.status.in_(OutboxStatus.unfinished()))
-            .values(
-                claimed_by=None,
-                lease_until=None,
-                status=OutboxStatus.SENT,
-                sent_message_id=mark.message_id,
-                sent_at=mark.now,
-                last_error=None,
-            )
-        )
-        settled.append(rowcount(conn, query) == 1)
+        params = {"row": mark.row_id, "message": mark.message_id, "at": mark.now}
+        settled.append(rowcount(conn, statement, params) == 1)
     wanted = {m.next_for[1]: (m.next_for[0], m.now) for m in batch if m.next_for is not None}
     claimed = claim_next(conn, wanted, lease) if wanted else {}
     results: list[Marked] = []

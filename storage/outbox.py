@@ -22,25 +22,27 @@ message id).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, delete, exists, func, insert, or_, select, update
+from sqlalchemy import and_, bindparam, delete, exists, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
 from engine.state import Phase
 from storage.database import Database
-from storage.leases import lease_rows
 from storage.marks import Mark, Marked, Marks
 from storage.messages_owed import OutboxItem, insert_items
 from storage.models import GameRecord, OutboxRecord, OutboxStatus
 from storage.sql import dumps, loads, rowcount
 
 DEFERRED = "deferred: chat at its limit"
+# The statuses of ix_outbox_unfinished_per_chat's WHERE, in its order.
+UNFINISHED = (OutboxStatus.PENDING, OutboxStatus.CLAIMED, OutboxStatus.WAITING)
 STRIPPED = "{}"  # the payload of a pruned row that must stay findable
 
 
@@ -62,7 +64,31 @@ class OutboxRow:
     lease_until: datetime | None
 
 
-def _claimable(now: datetime) -> Any:
+@functools.cache
+def _claim_statement(postgresql: bool, in_chats: bool) -> Any:
+    """The claim as one UPDATE ... RETURNING, built once (building it cost more than running
+    it): parameters now, limit, worker, until, and chats (when `in_chats`)."""
+    o = OutboxRecord
+    claimable = _claimable(bindparam("now"))
+    if in_chats:
+        claimable = and_(claimable, o.chat_id.in_(bindparam("chats", expanding=True)))
+    candidates = select(o.id).where(claimable).order_by(o.id).limit(bindparam("limit"))
+    if postgresql:  # several workers share the queue without waiting on each other
+        candidates = candidates.with_for_update(of=o, skip_locked=True)
+    chosen = candidates.cte("chosen")
+    return (
+        update(o)
+        .where(o.id.in_(select(chosen.c.id)))
+        .values(
+            claimed_by=bindparam("worker"),
+            lease_until=bindparam("until"),
+            status=OutboxStatus.CLAIMED,
+        )
+        .returning(o)
+    )
+
+
+def _claimable(now: Any) -> Any:
     """Due pending rows and expired claims, with no unfinished earlier row in their chat."""
     o, earlier = OutboxRecord, aliased(OutboxRecord)
     ready = or_(
@@ -76,8 +102,16 @@ def _claimable(now: datetime) -> Any:
         earlier.status.in_((OutboxStatus.CLAIMED, OutboxStatus.WAITING)),
         and_(earlier.status == OutboxStatus.PENDING, tried),
     )
-    ahead = exists().where(earlier.chat_id == o.chat_id, earlier.id < o.id, holding)
-    return and_(ready, ~ahead)
+    # The index of unfinished rows per chat answers both (its WHERE repeated word for word,
+    # as SQLite's planner needs): no scan of a chat's sent history.
+    unfinished = o.status.in_(UNFINISHED)
+    ahead = exists().where(
+        earlier.chat_id == o.chat_id,
+        earlier.status.in_(UNFINISHED),
+        earlier.id < o.id,
+        holding,
+    )
+    return and_(unfinished, ready, ~ahead)
 
 
 @dataclass(frozen=True)
@@ -97,7 +131,7 @@ def claim_new(
     if not due:
         return Handoff()
     chats = Counter(item.chat_id for item in due)
-    rows = _claim(conn, worker, now, len(chats), lease, OutboxRecord.chat_id.in_(chats))
+    rows = _claim(conn, worker, now, len(chats), lease, set(chats))
     keys = {item.key for item in due}
     first = {row.chat_id for row in rows if row.key in keys}
     held = frozenset(chat for chat, n in chats.items() if n > (1 if chat in first else 0))
@@ -113,7 +147,7 @@ def claim_next(
     for chat, (worker, now) in wanted.items():
         by_worker.setdefault((worker, now), set()).add(chat)
     for (worker, now), chats in by_worker.items():
-        for row in _claim(conn, worker, now, len(chats), lease, OutboxRecord.chat_id.in_(chats)):
+        for row in _claim(conn, worker, now, len(chats), lease, chats):
             found.setdefault(row.chat_id, []).append(row)
     return found
 
@@ -124,21 +158,15 @@ def _claim(
     now: datetime,
     limit: int,
     lease: timedelta,
-    where: Any = None,
+    chats: set[int] | None = None,
 ) -> list[OutboxRow]:
-    o = OutboxRecord
-    claimable = _claimable(now) if where is None else and_(_claimable(now), where)
-    claimed = lease_rows(
-        conn,
-        o,
-        claimable,
-        order_by=[o.id],
-        limit=limit,
-        worker=worker,
-        now=now,
-        lease=lease,
-        status=OutboxStatus.CLAIMED,
-    )
+    """Claim up to `limit` claimable rows (of `chats` only, if given) for `worker`."""
+    statement = _claim_statement(conn.dialect.name == "postgresql", chats is not None)
+    params: dict[str, Any] = {"now": now, "limit": limit, "worker": worker}
+    params["until"] = now + lease
+    if chats is not None:
+        params["chats"] = sorted(chats)
+    claimed = conn.execute(statement, params).all()
     records = sorted(claimed, key=lambda r: r.id)
     replies = _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
     # A reply only within one chat: a group that became a supergroup numbers anew.

@@ -57,6 +57,7 @@ class People:
         self.db = db
         self.fresh_seconds = fresh_seconds
         self._known: dict[int, tuple[float, Person]] = {}
+        self._usernames: dict[str, tuple[float, int]] = {}  # lower-case name -> user id
 
     def _cached(self, user_id: int) -> Person | None:
         found = self._known.get(user_id)
@@ -67,7 +68,11 @@ class People:
     def _keep(self, person: Person) -> Person:
         if len(self._known) >= MAX_CACHED:
             self._known.clear()
-        self._known[person.user_id] = (time.monotonic(), person)
+            self._usernames.clear()
+        now = time.monotonic()
+        self._known[person.user_id] = (now, person)
+        if person.username:
+            self._usernames[person.username.lower()] = (now, person.user_id)
         return person
 
     def _change(self, user_id: int, **values: Any) -> None:
@@ -94,6 +99,10 @@ class People:
             index_elements=["user_id"], set_=values | {"updated_at": now}
         ).returning(PersonRecord)
         person = await self.db.run_write(lambda conn: _person(conn.execute(query).one()))
+        # Names change rarely (callers upsert only then): forget the person's old @name.
+        gone = [name for name, (_, uid) in self._usernames.items() if uid == user_id]
+        for name in gone:
+            del self._usernames[name]
         return self._keep(person)
 
     async def set_dm_ok(self, user_id: int, ok: bool, now: datetime | None = None) -> bool:
@@ -126,10 +135,15 @@ class People:
         """The user id behind an @username (any case), the latest seen if it changed hands."""
         p = PersonRecord
         name = username.removeprefix("@").lower()
+        cached = self._usernames.get(name)
+        if cached is not None and time.monotonic() - cached[0] <= self.fresh_seconds:
+            return cached[1]
         query = (
             select(p.user_id).where(p.username_key == name).order_by(p.updated_at.desc()).limit(1)
         )
         found: int | None = await self.db.run_read(lambda conn: conn.execute(query).scalar())
+        if found is not None:
+            self._usernames[name] = (time.monotonic(), found)
         return found
 
     async def get_many(self, user_ids: Iterable[int]) -> dict[int, Person]:

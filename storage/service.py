@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -34,7 +35,7 @@ from engine.decide import decide_and_apply
 from engine.decision import Decision
 from engine.errors import GameExists, NoGame, RuleError
 from engine.events import Event
-from engine.state import Game
+from engine.state import Game, Phase
 from storage.cache import Known, StateCache
 from storage.chats import Chats
 from storage.database import Database, Disconnected
@@ -52,6 +53,7 @@ from storage.workers import Workers
 
 T = TypeVar("T")
 MAX_TRIES = 20
+OPEN_GAME_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,9 @@ class Store:
         # head rows of their chats, claimed in the command's transaction); None: nobody
         # here does, and the rows wait to be claimed.
         self.claim_for: str | None = None
+        # (chat, topic) -> its open game, as this process last saw it (see game_for_chat).
+        self._open_games: dict[tuple[int, int], tuple[float, GameRef]] = {}
+        self.chats.on_move = self.forget_open_games
 
     @classmethod
     async def open(
@@ -321,8 +326,21 @@ class Store:
         return outcome
 
     def _remember(self, written: Written) -> None:
-        if written[1] is not None:
-            self._cache.put(written[1])
+        known = written[1]
+        if known is None:
+            return
+        self._cache.put(known)
+        place = (known.chat_id, known.topic_id)
+        if known.state.phase == Phase.ENDED:
+            self._open_games.pop(place, None)
+        else:
+            ref = GameRef(known.game_id, known.chat_id, known.topic_id, known.state.phase.value)
+            self._keep_open_game(place, ref)
+
+    def _keep_open_game(self, place: tuple[int, int], ref: GameRef) -> None:
+        if len(self._open_games) > 10_000:
+            self._open_games.clear()
+        self._open_games[place] = (time.monotonic(), ref)
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         for tries in range(1, MAX_TRIES + 1):
@@ -354,8 +372,29 @@ class Store:
         return await self.db.run_read(find_game, game_id)
 
     async def game_for_chat(self, chat_id: int, topic_id: int) -> GameRef | None:
-        """The chat topic's game that has not ended, if any."""
-        return await self.db.run_read(find_open_game, chat_id, topic_id)
+        """The chat topic's game that has not ended, if any.
+
+        Asked for nearly every update, so kept per process: a game this process opened,
+        moved or ended is known at once; one opened or ended by another worker within
+        OPEN_GAME_SECONDS (its `status` may lag: the state is what counts)."""
+        place = (chat_id, topic_id)
+        found = self._open_games.get(place)
+        if found is not None and time.monotonic() - found[0] < OPEN_GAME_SECONDS:
+            return found[1]
+        ref = await self.db.run_read(find_open_game, chat_id, topic_id)
+        if ref is not None:
+            self._keep_open_game(place, ref)
+        return ref
+
+    def forget_open_games(self) -> None:
+        """After a chat moved (a group became a supergroup): look them up again."""
+        self._open_games.clear()
+
+    async def recent_state(self, game_id: int) -> Game:
+        """The game's state as this process last knew it (no read when it knows one): for
+        reading a command's arguments, which the command's own transaction checks again."""
+        known = self._cache.get(game_id)
+        return known.state if known is not None else await self.load(game_id)
 
     async def games_of_person(self, user_id: int) -> list[GameRef]:
         """Games not ended where the person is in the lobby or holds a seat, oldest first."""

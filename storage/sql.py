@@ -16,9 +16,9 @@ def insert_for(dialect: str, model: Any) -> Any:
     return sqlite.insert(model)
 
 
-def rowcount(conn: Connection, statement: Any) -> int:
+def rowcount(conn: Connection, statement: Any, params: dict[str, Any] | None = None) -> int:
     """Run an UPDATE or DELETE; how many rows it changed."""
-    return int(conn.execute(statement).rowcount or 0)
+    return int(conn.execute(statement, params).rowcount or 0)
 
 
 def dumps(value: Any) -> str:

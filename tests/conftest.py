@@ -7,8 +7,14 @@ import os
 
 import asyncpg
 import pytest
+from hypothesis import settings
 
 from tests.support.postgres import PG_URL, admin_sql
+
+# No time limit per example: speed is measured by the benchmarks, and a loaded machine
+# (CI beside other work) must not turn a slow example into a failure.
+settings.register_profile("whodunit", deadline=None)
+settings.load_profile("whodunit")
 
 
 @pytest.fixture(scope="session")

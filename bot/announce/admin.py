@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.announce import table_turns
 from bot.announce.plan import Plan, triple, user_at
 from bot.announce.suggestions import prompt_key, send_prompt
 from bot.delivery.payload import Card, Cards, Moment, Span, User
@@ -33,6 +34,9 @@ def seat_replaced(
         "dm.hand",
         {"hand": Cards(player.hand), "role": Card(player.role)},
     )
+    if after.table is not None:  # the classic format: its own refuter prompt and history
+        table_turns.seat_handed_over(plan, seq, e, after)
+        return
     for owed in after.answers_owed_by(e.seat):  # the newcomer answers what the seat owes
         closed = {
             "number": owed.number,

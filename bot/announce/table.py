@@ -54,6 +54,8 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     ev.TurnEnded: table_turns.turn_ended,
     ev.PlayerAway: table_turns.player_away,
     ev.PlayerReturned: table_turns.player_returned,
+    ev.TurnTimerRenewed: table_turns.turn_timer_renewed,
+    ev.RefuteTimerRenewed: table_turns.refute_timer_renewed,
     **LIARS_EVENT_HANDLERS,
 }
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.announce import table_prompt
 from bot.announce.plan import Plan, triple, user_at
-from bot.delivery.payload import Card, Span, User
+from bot.delivery.payload import Card, Moment, Span, User
 from engine import events as ev
 from engine.state import Game
 from engine.table.state import MoveKind, TurnEnd
@@ -212,3 +212,40 @@ def player_returned(
     plan: Plan, seq: int, e: ev.PlayerReturned, before: Game | None, after: Game
 ) -> None:
     plan.group(plan.key(seq, "back"), "table.player_returned", _seat(after, e.seat))
+
+
+def turn_timer_renewed(
+    plan: Plan, seq: int, e: ev.TurnTimerRenewed, before: Game | None, after: Game
+) -> None:
+    """The bot was down when the turn's time ran out: the turn goes on with a fresh timer."""
+    args = {**_seat(after, e.seat), "due_at": Moment.of(e.due)}
+    plan.group(plan.key(seq, "renewed"), "table.turn_renewed", args)
+
+
+def refute_timer_renewed(
+    plan: Plan, seq: int, e: ev.RefuteTimerRenewed, before: Game | None, after: Game
+) -> None:
+    """The bot was down when the refuter's time ran out: they get a fresh timer."""
+    args = {"player": User(user_at(after, e.seat)), "due_at": Moment.of(e.due)}
+    plan.group(plan.key(seq, "renewed"), "table.refute_renewed", args)
+
+
+def seat_handed_over(plan: Plan, seq: int, e: ev.SeatReplaced, after: Game) -> None:
+    """A newcomer in a classic seat: the card the seat is asked for now (the old prompt is
+    closed), and what the seat has learned from its suggestions."""
+    table = after.table
+    assert table is not None
+    pending = table.pending
+    if pending is not None and pending.refuter == e.seat:
+        names = {"suggester": User(user_at(after, pending.suggester)), "new": User(e.new_user)}
+        old = table_prompt.prompt_key(plan.ctx.game_id, pending.number, e.old_user)
+        plan.edit(plan.key(seq, "tmoved"), old, "dm.table_prompt_moved", names, user=e.old_user)
+        table_prompt.refuter_prompt(plan, after, pending.number, e.seat)
+    learned = [
+        {"number": s.number, "player": User(user_at(after, s.refuter)), "shown": Card(s.card)}
+        for s in table.suggestions
+        if s.suggester == e.seat and s.card is not None and s.refuter is not None
+    ]
+    plan.private(
+        plan.key(seq, "history"), e.new_user, "dm.table_seat_history", {"learned": learned}
+    )

@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.announce.plan import Args, triple, user_at
+from bot.announce.table_prompt import board_of as table_board
 from bot.delivery.payload import Card, Cards, Moment, User, Users, labels_of
 from engine.queries import PlayerView, answer_choices, public_view
 from engine.state import Game, Suggestion
+from engine.table.state import Step
 
 
 def answer_prompt_args(game: Game, s: Suggestion) -> tuple[Args, tuple[str, ...]]:
@@ -51,6 +53,53 @@ def status_args(game: Game) -> Args:
         ],
         "tz": game.settings.timezone,
     }
+
+
+def table_status_args(game: Game) -> Args:
+    """The public facts /status shows in a classic game: whose turn and its step, the
+    board (each token's room or square, each weapon's room), who is out, away or gone."""
+    table = game.table
+    assert table is not None
+    player = game.players[table.current]
+    pending = table.pending
+    here = table.place_of(player.role)
+    step = table.step.value
+    if table.step is Step.MOVED and table.entered and isinstance(here, str):
+        step = "in_room"  # may suggest there
+    return {
+        "paused": game.paused,
+        "turn": table.turn,
+        "player": User(player.user),
+        "suspect": Card(player.role),
+        "step": step,
+        "total": sum(table.dice),
+        "refuter": User(user_at(game, pending.refuter))
+        if pending is not None and pending.refuter is not None
+        else None,
+        "due_at": Moment.of(table.due) if table.due is not None and not game.paused else None,
+        "board": table_board(game),
+        "seats": [
+            {
+                "user": User(p.user),
+                "suspect": Card(p.role),
+                "state": _seat_state(game, p.seat),
+            }
+            for p in game.players
+        ],
+        "tz": game.settings.timezone,
+    }
+
+
+def _seat_state(game: Game, seat: int) -> str:
+    player = game.players[seat]
+    assert game.table is not None
+    if not player.active:
+        return "left"
+    if player.eliminated:
+        return "out"
+    if game.table.seats[seat].away:
+        return "away"
+    return "playing"
 
 
 def log_entries(game: Game, day: int) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""Which outbound limiter a worker uses: Redis when configured, else PostgreSQL when the
-database is PostgreSQL (several workers may share it), else the in-process one."""
+"""Which outbound limiter a worker uses: Redis when configured; else, on PostgreSQL, the
+shared counts there (`shared` True) or its own until another worker is seen (`shared` None,
+the default: bot.delivery.auto_limiter); else (SQLite, or `shared` False) the in-process one."""
 
 from __future__ import annotations
 
@@ -15,25 +16,31 @@ def make_limiter(
     *,
     redis_url: str | None,
     db_url: str | None,
-    shared: bool = True,
+    shared: bool | None = None,
     horizon: float = 60.0,
 ) -> OutboundLimiter:
     """The limiter for these settings; `horizon`: seconds a send may stay unanswered."""
-    if shared and redis_url:
+    if shared is not False and redis_url:
         from bot.delivery.redis_limiter import RedisLimiter
 
         return RedisLimiter(limits, clock, redis_url, horizon=horizon)
     url = database_url(db_url)
-    if shared and not is_sqlite(url):
-        from bot.delivery.pg_limiter import PostgresLimiter
+    if shared is False or is_sqlite(url):
+        return SlidingWindowLimiter(limits, clock)
+    from bot.delivery.pg_limiter import PostgresLimiter
 
+    if shared:
         return PostgresLimiter(limits, clock, url, horizon=horizon)
-    return SlidingWindowLimiter(limits, clock)
+    from bot.delivery.auto_limiter import AutoSharedLimiter
+
+    local = SlidingWindowLimiter(limits, clock)
+    return AutoSharedLimiter(local, lambda: PostgresLimiter(limits, clock, url, horizon=horizon))
 
 
 def describe(limiter: OutboundLimiter) -> str:
     """Where the limiter keeps its counts (for the start-up log line)."""
     return {
+        "AutoSharedLimiter": "this process, in PostgreSQL once another worker runs",
         "RedisLimiter": "Redis (shared by all workers)",
         "PostgresLimiter": "PostgreSQL (shared by all workers)",
     }.get(type(limiter).__name__, "this process")

@@ -46,6 +46,7 @@ from bot.delivery.limiter import (
     SlidingWindowLimiter,
 )
 from bot.delivery.payload import Payload, User, users_in
+from bot.delivery.photos import send_photo
 from bot.delivery.request_limiter import SENDER
 from bot.http import NotSent
 from bot.metrics import TOO_MANY_REQUESTS
@@ -316,7 +317,7 @@ class Sender:
         if payload.board is not None and payload.edit_of is None:
             text, photo = board_post(reader, payload.board, text)
             if photo is not None:
-                await self._send_photo(row, photo, text, markup)
+                await send_photo(self, row, photo, text, markup)
                 return
         parts = split_text(text)
         sent: list[int] = list(row.payload.get("sent_parts") or [])
@@ -328,32 +329,6 @@ class Sender:
             await self._send_parts(row, parts, sent, markup, reservation)
         finally:
             await self._release(reservation)
-
-    async def _send_photo(
-        self, row: OutboxRow, photo: bytes, caption: str, markup: InlineKeyboardMarkup | None
-    ) -> None:
-        """A post with the board's picture; its text is the caption."""
-        reservation = await self.limiter.reserve(row.chat_id, 1)
-        if not isinstance(reservation, Reservation):
-            await self._defer(row, reservation)
-            return
-        try:
-            async with self.sending:
-                message = await self.bot.send_photo(
-                    chat_id=row.chat_id,
-                    photo=photo,
-                    caption=caption,
-                    parse_mode="HTML",
-                    message_thread_id=row.topic_id or None,
-                    reply_markup=markup,
-                    read_timeout=self.send_timeout,
-                    write_timeout=self.send_timeout,
-                    **self._reserved(),
-                )
-        finally:
-            reservation.stamp(self.clock())
-            await self._release(reservation)
-        await self._settled(row, message.message_id)
 
     async def _send_parts(
         self,

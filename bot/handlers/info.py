@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop
 
-from bot.announce.views import log_entries, status_args
+from bot.announce.views import log_entries, status_args, table_status_args
 from bot.context import CustomContext
 from bot.delivery.payload import labels_of
 from bot.handlers.common import game_here, game_update, remember, say, where
@@ -15,11 +15,15 @@ from engine.state import Phase
 
 
 async def status(update: Update, context: CustomContext) -> None:
-    """/status: the day, its end, quotas left and answers pending; nothing secret."""
+    """/status: the day, its end, quotas left and answers pending (in a classic game: the
+    turn, its step and the board); nothing secret."""
     here = await game_update(update, context)
     if here is None:
         return
     w, game = here.w, here.game
+    if game.table is not None and game.phase is Phase.RUNNING:
+        await say(context, w, "status.table", table_status_args(game))
+        return
     await say(context, w, "status.game", status_args(game))
 
 

@@ -47,8 +47,13 @@ async def suggest(update: Update, context: CustomContext) -> None:
     if ref is None:
         return
     svc = context.services
-    game = await svc.store.load(ref.id)
+    # The state this process knows reads the typed names (the command's transaction checks
+    # them on the current state); a refusal is made only on the current state.
+    game = await svc.store.recent_state(ref.id)
     refusal = suggestion_refusal(game)  # before typed names are read against the cards
+    if refusal is not None:
+        game = await svc.store.load(ref.id)
+        refusal = suggestion_refusal(game)
     if refusal is not None:
         await refuse(context, w, refusal)
         return

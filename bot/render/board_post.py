@@ -16,7 +16,7 @@ from engine.liars.cards import BOARD_KEY
 CAPTION_LIMIT = 1024  # Telegram's limit for a photo's caption
 
 
-def _place(raw: Any) -> Place:
+def place_of(raw: Any) -> Place:
     """A place from a stored payload (a square comes back as a list)."""
     return raw if isinstance(raw, str) else (int(raw[0]), int(raw[1]))
 
@@ -26,7 +26,7 @@ def board_post(reader: Reader, board: dict[str, Any], text: str) -> tuple[str, b
     if board["name"] == BOARD_KEY:
         return _liars_post(reader, board, text)
     plan = BOARDS[str(board["name"])]
-    tokens = {str(s): _place(p) for s, p in board["tokens"]}
+    tokens = {str(s): place_of(p) for s, p in board["tokens"]}
     weapons = {str(w): str(r) for w, r in board["weapons"]}
     if board.get("images", True) and len(text) <= CAPTION_LIMIT:
         names = picture_names(reader, plan, tokens, weapons)

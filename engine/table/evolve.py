@@ -154,6 +154,14 @@ def player_returned(state: Game, e: ev.PlayerReturned) -> Game:
     return state
 
 
+def turn_timer_renewed(state: Game, e: ev.TurnTimerRenewed) -> Game:
+    return _with(state, due=e.due)
+
+
+def refute_timer_renewed(state: Game, e: ev.RefuteTimerRenewed) -> Game:
+    return _suggestion(state, due=e.due)
+
+
 def table_after_pause(table: Table | None, by: timedelta) -> Table | None:
     """The turn and refuter timers (and a Liars Edition card's) move by the paused time."""
     if table is None:
@@ -196,4 +204,6 @@ TABLE_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.TurnEnded: turn_ended,
     ev.PlayerAway: player_away,
     ev.PlayerReturned: player_returned,
+    ev.TurnTimerRenewed: turn_timer_renewed,
+    ev.RefuteTimerRenewed: refute_timer_renewed,
 }

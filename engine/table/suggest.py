@@ -132,10 +132,19 @@ def answer_for_absent(decision: Decision, now: datetime) -> None:
 
 
 def refute_deadline(state: Game | None, c: cmd.RefuteDeadline, now: datetime) -> Decision:
-    """The refuter timer ran out: the GM shows for them."""
+    """The refuter timer ran out: the GM shows for them. Excused (it ran out while the bot
+    was down): the refuter gets a fresh timer of the full refute time, from now."""
     game = live_deadline(state, c, now)
     if game is None:
         return Decision(state)
     decision = Decision(game)
+    pending = game.table.pending if game.table is not None else None
+    if c.excused and pending is not None and pending.refuter is not None:
+        due = now + game.settings.refute_time
+        renewed = ev.RefuteTimerRenewed(
+            at=now, suggestion=pending.number, seat=pending.refuter, due=due
+        )
+        decision.emit(renewed)
+        return decision
     answer_for_absent(decision, now)
     return decision

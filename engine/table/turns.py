@@ -165,12 +165,17 @@ def start_next(decision: Decision, now: datetime) -> None:
 
 
 def turn_deadline(state: Game | None, c: cmd.TurnDeadline, now: datetime) -> Decision:
-    """The turn timer ran out: the turn is skipped; too many in a row and the player is away."""
+    """The turn timer ran out: the turn is skipped; too many in a row and the player is away.
+    Excused (it ran out while the bot was down): a fresh timer of the full turn time, from now."""
     game = live_deadline(state, c, now)
     if game is None or game.table is None:
         return Decision(state)
     seat = game.table.current
     decision = Decision(game)
+    if c.excused:
+        due = now + game.settings.turn_time
+        decision.emit(ev.TurnTimerRenewed(at=now, turn=c.turn, seat=seat, due=due))
+        return decision
     decision.emit(ev.TurnEnded(at=now, turn=c.turn, seat=seat, reason=TurnEnd.TIMED_OUT))
     after = decision.state.table
     assert after is not None

@@ -69,6 +69,7 @@ async def test_two_webhook_workers_share_a_hundred_games_and_survive_term_and_ki
         WHODUNIT_SEND_TIMEOUT_SECONDS="5",
         WHODUNIT_SHUTDOWN_SECONDS=str(SHUTDOWN),
         WHODUNIT_SWEEP_SECONDS="1",
+        WHODUNIT_SHARED_LIMITER="true",  # two workers from the start, as deploy/compose.yaml
         WHODUNIT_WEBHOOK_MAX_CONNECTIONS="100",
     )
     workers = [

@@ -53,3 +53,42 @@ def test_every_offered_move_is_legal_and_every_legal_destination_is_offered(
     offered = {*options.rooms, *options.squares}
     assert {square for _, square in options.towards} <= set(options.squares)
     assert offered == {place for place in PLACES if _legal(game, place)}
+
+
+def test_a_roll_that_reaches_no_room_offers_the_way_towards_every_room() -> None:
+    """Rule: a player must move; with only corridor squares in reach, every room is offered
+    "towards" (the reachable square nearest it), each a legal move that ends the turn."""
+    game = Classic(3, roles=("scarlett", "mustard", "white"))
+    game.put("scarlett", (16, 24))  # her start square, far from every door
+    game.rolled(2)
+    options = turn_options(game.game, game.current.user)
+    assert options.rooms == () and options.squares
+    assert {room for room, _ in options.towards} == set(BOARD.rooms)
+    assert not options.can_end_turn  # moving is not optional
+    for _, square in options.towards:
+        assert _legal(game, square)
+    game.move(options.towards[0][1])
+    after = turn_options(game.game, game.current.user)
+    assert after.can_end_turn and after.suggest_in is None
+    game.end()
+    assert game.current.role == "mustard"
+
+
+def test_a_roll_of_one_out_of_a_room_offers_the_way_towards_the_other_rooms() -> None:
+    game = Classic(3, roles=("scarlett", "mustard", "white"))
+    game.put("scarlett", "lounge")
+    game.rolled(1)
+    options = turn_options(game.game, game.current.user)
+    assert options.rooms == ()
+    assert {room for room, _ in options.towards} == set(BOARD.rooms) - {"lounge"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions())
+def test_with_no_room_in_reach_every_other_room_is_offered_towards(game: Classic) -> None:
+    options = turn_options(game.game, game.current.user)
+    here = game.table.place_of(game.current.role)
+    if options.squares and not options.rooms:
+        assert {room for room, _ in options.towards} == set(BOARD.rooms) - {here}
+    if not options.squares and not options.rooms:
+        assert options.can_end_turn  # boxed in: the turn may end without moving

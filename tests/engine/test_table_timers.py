@@ -163,3 +163,33 @@ def test_a_refuter_who_leaves_is_answered_for_by_the_gm() -> None:
     _suggest_to(game, 1)
     game.run(cmd.RemovePlayer(actor=9, actor_is_admin=True, player=2))
     assert game.table.suggestions[-1].by_gm and game.table.step is Step.SUGGESTED
+
+
+def test_a_turn_timer_excused_for_the_bots_downtime_gives_a_fresh_timer() -> None:
+    game = _game()
+    game.rolled(3)
+    game.wait(TURN + timedelta(hours=2))  # the bot was down past the turn's end
+    events = game.run(cmd.TurnDeadline(turn=1, excused=True))
+    assert events == [ev.TurnTimerRenewed(at=game.now, turn=1, seat=0, due=game.now + TURN)]
+    assert game.table.turn == 1 and game.table.step is Step.MOVE  # the turn goes on
+    assert game.table.due == game.now + TURN
+    assert [d.at for d in deadlines(game.state)] == [game.now + TURN]
+    assert game.table.seats[0].missed == 0  # no penalty
+    assert game.run(cmd.TurnDeadline(turn=1, excused=True)) == []  # fired twice: nothing
+
+
+def test_a_refuter_timer_excused_for_the_bots_downtime_gives_a_fresh_timer() -> None:
+    game = _game()
+    _suggest_to(game, 1)
+    game.wait(REFUTE + timedelta(hours=2))
+    events = game.run(cmd.RefuteDeadline(turn=1, excused=True))
+    assert events == [
+        ev.RefuteTimerRenewed(at=game.now, suggestion=1, seat=1, due=game.now + REFUTE)
+    ]
+    pending = game.table.pending
+    assert pending is not None and pending.refuter == 1 and pending.card is None
+    assert [d.key for d in deadlines(game.state)] == ["refute:1"]
+    assert deadlines(game.state)[0].at == game.now + REFUTE
+    assert game.run(cmd.RefuteDeadline(turn=1, excused=True)) == []
+    game.fire_due()  # the fresh timer runs out with the bot up: the GM shows
+    assert game.table.suggestions[-1].by_gm

@@ -104,6 +104,9 @@ class BotHarness:
         await self.app.post_init(self.app)
         if not self.real_time:
             self.services.clock = self.clock.now
+            # The scheduler started on the real clock: it started at the test's moment.
+            self.scheduler.booted_at = self.clock.now()
+            await self.services.store.workers.beat(self.scheduler.worker, self.clock.now())
         await self.app.start()
         self.intake = Intake(self.app, poll_seconds=1)
         self._stop_intake = asyncio.Event()
