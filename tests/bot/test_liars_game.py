@@ -89,6 +89,11 @@ async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(
             named = {card_name(c) for c in LIARS_PACK.all_cards if card_name(c) in text}
             assert named <= roles, text
 
+    # /status tells the ring in words, the face-up cards included.
+    await table.bot.say(table.bob, table.group, "/status")
+    status = bot_messages(table.group)[-1].text
+    assert "Face up in the Interrogation Room" in status and shown in status
+
     # A win by buttons.
     game = await player.game()
     assert game.envelope is not None and game.table is not None
