@@ -12,7 +12,7 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Buttons, Handler, Plan, user_at
-from bot.delivery.payload import Card, Cards, Span, User
+from bot.delivery.payload import Card, Cards, Moment, Span, User
 from engine.events import Event
 from engine.liars import events as lev
 from engine.liars.cards import LIE
@@ -241,6 +241,17 @@ def moved_anywhere(
     """Told by the move that follows."""
 
 
+def timer_renewed(
+    plan: Plan, seq: int, e: lev.LiarsTimerRenewed, before: Game | None, after: Game
+) -> None:
+    """The bot was down when the stage's time ran out: it goes on with a fresh timer (the
+    Liar! button, the liar's and the passers' choices stay as they were)."""
+    play = current_play(after)
+    assert play is not None
+    args = {**_who(after, play.seat), "due_at": Moment.of(e.due)}
+    plan.group(plan.key(seq, "renewed"), f"liars.renewed_{e.stage.value}", args)
+
+
 def _board(game: Game) -> dict[str, Any]:
     from bot.announce.table_prompt import board_of
 
@@ -260,5 +271,6 @@ LIARS_EVENT_HANDLERS: dict[type[Event], Handler] = {
     lev.CardsPassed: cards_passed,
     lev.Peeked: peeked,
     lev.MovedAnywhere: moved_anywhere,
+    lev.LiarsTimerRenewed: timer_renewed,
 }
 __all__ = ["EXPOSE", "LIAR", "LIARS_EVENT_HANDLERS", "LIE", "PASS"]

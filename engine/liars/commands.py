@@ -51,10 +51,12 @@ class MoveAnywhere(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class LiarsDeadline(Command):
-    """The window (nobody called), the liar's or the passers' time ran out in `turn`."""
+    """The window (nobody called), the liar's or the passers' time ran out in `turn`.
+    `excused`: it ran out while the bot was down, so that stage gets a fresh timer."""
 
     turn: int
     stage: str
+    excused: bool = False
 
 
 LIARS_COMMANDS: tuple[type[Command], ...] = (

@@ -133,6 +133,16 @@ class MovedAnywhere(Event):
     room: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class LiarsTimerRenewed(Event):
+    """The window's, the liar's or the passers' time ran out while the bot was down: the
+    same stage goes on until `due`."""
+
+    turn: int
+    stage: Stage
+    due: datetime
+
+
 LIARS_EVENTS: tuple[type[Event], ...] = (
     InvestigationDealt,
     InvestigationRead,
@@ -146,5 +156,6 @@ LIARS_EVENTS: tuple[type[Event], ...] = (
     CardsPassed,
     Peeked,
     MovedAnywhere,
+    LiarsTimerRenewed,
 )
 EVENT_TYPES.update({cls.__name__: cls for cls in LIARS_EVENTS})

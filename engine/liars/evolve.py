@@ -139,6 +139,10 @@ def moved_anywhere(state: Game, e: lev.MovedAnywhere) -> Game:
     return _play(state, stage=Stage.DONE)
 
 
+def liars_timer_renewed(state: Game, e: lev.LiarsTimerRenewed) -> Game:
+    return _play(state, due=e.due)
+
+
 LIARS_HANDLERS: dict[type[Event], Callable[[Any, Any], Game]] = {
     lev.InvestigationDealt: investigation_dealt,
     lev.InvestigationRead: investigation_read,
@@ -152,4 +156,5 @@ LIARS_HANDLERS: dict[type[Event], Callable[[Any, Any], Game]] = {
     lev.CardsPassed: cards_passed,
     lev.Peeked: peeked,
     lev.MovedAnywhere: moved_anywhere,
+    lev.LiarsTimerRenewed: liars_timer_renewed,
 }

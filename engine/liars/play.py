@@ -324,13 +324,19 @@ def settle_for_leaver(decision: Decision, seat: int, now: datetime) -> None:
 
 
 def liars_deadline(state: Game | None, c: lcmd.LiarsDeadline, now: datetime) -> Decision:
-    """The window closed with nobody calling; or the GM chooses for the silent."""
+    """The window closed with nobody calling; or the GM chooses for the silent. Excused
+    (it ran out while the bot was down): the same stage goes on with a fresh timer."""
     game = live_deadline(state, c, now)
     if game is None:
         return Decision(state)
     play = current_play(game)
     assert play is not None
     decision = Decision(game)
+    if c.excused:
+        window = play.stage is Stage.WINDOW
+        due = now + (game.settings.liar_window if window else game.settings.refute_time)
+        decision.emit(lev.LiarsTimerRenewed(at=now, turn=play.turn, stage=play.stage, due=due))
+        return decision
     if play.stage is Stage.WINDOW:
         _settle(decision, now, called=False)
     elif play.stage is Stage.EXPOSE:
