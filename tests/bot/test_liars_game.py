@@ -134,3 +134,15 @@ async def test_a_liars_game_in_russian(table: Party, monkeypatch: pytest.MonkeyP
     await table.bot.say(table.bob, table.group, "/rules")
     rules = bot_messages(table.group)[-1].text
     assert rules.startswith("📜 Правила: «Клуэдо: Лжецы» (2020)") and "«Лжец!»" in rules
+
+
+async def test_rules_of_either_edition_asked_by_name_in_a_private_chat(table: Party) -> None:
+    if not table.alice.started:
+        table.alice.start_bot()
+        await table.bot.settle()
+    await table.bot.say(table.alice, None, "/rules liars")
+    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Clue — Liars")
+    await table.bot.say(table.alice, None, "/rules 2023")
+    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Clue, the 2023")
+    await table.bot.say(table.alice, None, "/rules")
+    assert "Liars" not in table.alice.private_messages()[-1].text
