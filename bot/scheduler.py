@@ -36,6 +36,7 @@ from bot.delivery.payload import Moment
 from bot.services import Services
 from engine import commands as cmd
 from engine.errors import RuleError
+from engine.liars import commands as lcmd
 from storage.deadlines import DeadlineRow
 from storage.service import Outcome
 
@@ -281,6 +282,8 @@ def excused(command: cmd.Command) -> cmd.Command:
         return cmd.TurnDeadline(turn=command.turn, excused=True)
     if isinstance(command, cmd.RefuteDeadline):
         return cmd.RefuteDeadline(turn=command.turn, excused=True)
+    if isinstance(command, lcmd.LiarsDeadline):  # the Liars Edition's window, liar, passes
+        return lcmd.LiarsDeadline(turn=command.turn, stage=command.stage, excused=True)
     return command
 
 

@@ -15,6 +15,9 @@ from engine import commands as cmd
 from engine.decision import Decision
 from engine.errors import WrongFormat
 from engine.events import Event
+from engine.liars import commands as lcmd
+from engine.liars import play as liars_play
+from engine.liars import turns as liars_turns
 from engine.state import Game
 from engine.table import accuse as table_accuse
 from engine.table import suggest as table_suggest
@@ -45,6 +48,39 @@ def _by_format(forum: Handler, table: Handler) -> Handler:
     return handle
 
 
+def _by_edition(classic: Handler, liars: Handler) -> Handler:
+    """One table command, each edition's rules (moving, accusing, ending a turn)."""
+
+    def handle(state: Game | None, command: Any, now: datetime) -> Decision:
+        if state is not None and state.settings.liars:
+            return liars(state, command, now)
+        return classic(state, command, now)
+
+    return handle
+
+
+_LIARS_ONLY: dict[type[cmd.Command], Handler] = {
+    lcmd.PlayInvestigation: liars_play.play_investigation,
+    lcmd.CallLiar: liars_play.call_liar,
+    lcmd.ExposeCard: liars_play.expose_card,
+    lcmd.PassCard: liars_play.pass_card,
+    lcmd.PeekAt: liars_play.peek_at,
+    lcmd.MoveAnywhere: liars_play.move_anywhere,
+    lcmd.LiarsDeadline: liars_play.liars_deadline,
+}
+
+
+def _liars_only(handler: Handler) -> Handler:
+    """A Liars Edition command in another format is refused, naming the game's format."""
+
+    def handle(state: Game | None, command: Any, now: datetime) -> Decision:
+        if state is not None and not state.settings.liars:
+            raise WrongFormat()
+        return handler(state, command, now)
+
+    return handle
+
+
 _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.OpenLobby: lobby.open_lobby,
     cmd.JoinLobby: lobby.join_lobby,
@@ -55,7 +91,9 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.Refute: _forum_only(suggestions.refute),
     cmd.DeclareNoRefutation: _forum_only(suggestions.declare_no_refutation),
     cmd.AnswerDeadline: suggestions.answer_deadline,
-    cmd.Accuse: _by_format(accusations.accuse, table_accuse.accuse),
+    cmd.Accuse: _by_format(
+        accusations.accuse, _by_edition(table_accuse.accuse, liars_turns.accuse)
+    ),
     cmd.CloseWindow: accusations.close_window,
     cmd.EndDay: days.end_day,
     cmd.ExtendDay: _forum_only(days.extend_day),
@@ -68,15 +106,16 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.ResumeGame: admin.resume_game,
     cmd.EndGame: admin.end_game,
     cmd.Roll: turns.roll,
-    cmd.Move: turns.move,
-    cmd.TakePassage: turns.take_passage,
-    cmd.StayToSuggest: turns.stay_to_suggest,
-    cmd.EndTurn: turns.end_turn,
+    cmd.Move: _by_edition(turns.move, liars_turns.move),
+    cmd.TakePassage: _by_edition(turns.take_passage, liars_turns.take_passage),
+    cmd.StayToSuggest: _by_edition(turns.stay_to_suggest, liars_turns.stay),
+    cmd.EndTurn: _by_edition(turns.end_turn, liars_turns.end_turn),
     cmd.ReturnToTable: turns.return_to_table,
     cmd.TurnDeadline: turns.turn_deadline,
     cmd.Suggest: table_suggest.suggest,
     cmd.ShowCard: table_suggest.show_card,
     cmd.RefuteDeadline: table_suggest.refute_deadline,
+    **{kind: _liars_only(handler) for kind, handler in _LIARS_ONLY.items()},
 }
 
 

@@ -253,6 +253,35 @@ class NotAway(RuleError, code="not_away"):
     pass
 
 
+# --- Liars Edition (engine/liars/) -------------------------------------------------------
+class AccuseAtStart(RuleError, code="accuse_at_start"):
+    """Liars Edition: an accusation is made at the start of a turn, before rolling."""
+
+
+class NoInvestigationCard(RuleError, code="no_investigation_card"):
+    """Not now: the card is played once a turn, after moving, by a player with evidence."""
+
+
+class NotThatAction(RuleError, code="not_that_action"):
+    """A truth card is read as it is: its own action only."""
+
+
+class NotYourCall(RuleError, code="not_your_call"):
+    """Only another player still in the game may call Liar!, while the window is open."""
+
+
+class NotYourChoice(RuleError, code="not_your_choice"):
+    """No card (or room, or player) is asked of you now."""
+
+
+class InvestigationPending(RuleError, code="investigation_pending"):
+    """The others still answer the investigation card (Liar!, a card face up, passes)."""
+
+
+class NoCardsToPeek(RuleError, code="no_cards_to_peek"):
+    """The chosen player holds no evidence card (or is the reader)."""
+
+
 # --- settings and packs ------------------------------------------------------------------
 class SettingReason(StrEnum):
     """Why a setting's value is refused (the catalog's `invalid.<reason>`)."""
@@ -265,6 +294,7 @@ class SettingReason(StrEnum):
     NO_CUSTOM_PACK = "no_custom_pack"  # the chat has no pack of its own
     LOBBY_PACK = "lobby_pack"  # the lobby was opened without the chat's pack
     CLASSIC_PACK = "classic_pack"  # the classic format plays with the classic pack
+    DECK_TOO_SMALL = "deck_too_small"  # Liars Edition: fewer investigation cards than seats
 
 
 class PackReason(StrEnum):

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine import events as ev
+from engine.liars.evolve import LIARS_HANDLERS
 from engine.state import Accusation, Answer, Game, LobbyEntry, Phase, Player, Suggestion, Window
 from engine.table.evolve import TABLE_HANDLERS, seat_handed_over, table_after_pause
 
@@ -233,6 +234,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.ReminderSent: reminder_sent,
     ev.GameEnded: game_ended,
     **TABLE_HANDLERS,
+    **LIARS_HANDLERS,
 }
 
 

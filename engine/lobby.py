@@ -154,7 +154,8 @@ def deal(game: Game, now: datetime, rng: random.Random | None = None) -> ev.Game
     by its formula, the classic format's the board game's 21)."""
     rng = rng or random.Random(game.seed)
     if game.settings.classic:
-        drawn = {category: list(table_cards(category)) for category in CATEGORY_ORDER}
+        liars = game.settings.liars
+        drawn = {category: list(table_cards(category, liars)) for category in CATEGORY_ORDER}
     else:
         drawn = _forum_cards(game, rng)
     order = {card: i for i, card in enumerate(game.pack.all_cards)}

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.cards import CUSTOM, PACKS, Pack
 from engine.errors import InvalidSetting, SettingReason, UnknownSetting
+from engine.liars.cards import LIARS_PACK
 from engine.y2023.cards import Y2023
 
 MINUTE = timedelta(minutes=1)
@@ -25,6 +26,7 @@ class GameFormat(StrEnum):
     FORUM = "forum"
     CLASSIC = "classic"
     Y2023 = "y2023"  # the 2023 edition at the table (engine/y2023/)
+    LIARS = "liars"  # Clue: Liars Edition (2020), engine/liars/
 
 
 CLASSIC_PLAYERS = (3, 6)  # the board game's table
@@ -66,6 +68,12 @@ class Settings:
     refute_time: timedelta = timedelta(minutes=2)
     away_after: int = 2  # missed turns in a row before a player is marked away
     images: bool = True  # the classic format: the board as a picture (else in words)
+    # Liars Edition: the investigation deck (not in the rulebook: a documented default)
+    truth_move_cards: int = 4
+    truth_pass_cards: int = 4
+    truth_peek_cards: int = 4
+    lie_cards: int = 6
+    liar_window: timedelta = timedelta(seconds=30)
 
     def __post_init__(self) -> None:
         validate(self)
@@ -88,6 +96,10 @@ class Settings:
     def classic(self) -> bool:
         """Played at the table, turn by turn on a board (the classic or an edition)."""
         return self.format is not GameFormat.FORUM
+
+    @property
+    def liars(self) -> bool:
+        return self.format is GameFormat.LIARS
 
     @property
     def player_range(self) -> tuple[int, int]:
@@ -145,6 +157,23 @@ def _validate_table(s: Settings) -> None:
             raise _invalid(name, SettingReason.AT_MOST, maximum=timedelta(days=1))
     if s.away_after < 1:
         raise _invalid("away_after", SettingReason.AT_LEAST, minimum=1)
+    _validate_liars(s)
+
+
+def _validate_liars(s: Settings) -> None:
+    """Liars Edition: every seat holds an investigation card, so the deck has at least 6."""
+    counts = ("truth_move_cards", "truth_pass_cards", "truth_peek_cards", "lie_cards")
+    for name in counts:
+        if getattr(s, name) < 0:
+            raise _invalid(name, SettingReason.AT_LEAST, minimum=0)
+        if getattr(s, name) > 50:
+            raise _invalid(name, SettingReason.AT_MOST, maximum=50)
+    if sum(getattr(s, name) for name in counts) < CLASSIC_PLAYERS[1]:
+        raise _invalid("lie_cards", SettingReason.DECK_TOO_SMALL, minimum=CLASSIC_PLAYERS[1])
+    if s.liar_window < timedelta(seconds=10):
+        raise _invalid("liar_window", SettingReason.AT_LEAST, minimum=timedelta(seconds=10))
+    if s.liar_window > timedelta(hours=1):
+        raise _invalid("liar_window", SettingReason.AT_MOST, maximum=timedelta(hours=1))
 
 
 def validate(s: Settings) -> None:
@@ -217,6 +246,8 @@ def pack_of(settings: Settings, own: Pack | None) -> Pack:
     """The pack a game plays with: its own when the settings name it, else the named one."""
     if settings.format is GameFormat.Y2023:
         return Y2023  # the edition's own cards
+    if settings.format is GameFormat.LIARS:
+        return LIARS_PACK
     if settings.pack == CUSTOM and own is not None:
         return own
     return PACKS.get(settings.pack, PACKS["classic"])

@@ -13,6 +13,7 @@ from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
 from engine.errors import RuleError
 from engine.events import Event
+from engine.liars import commands as lcmd
 from engine.settings import GameFormat, RoleAssignment, Settings
 from engine.state import Game, Phase
 from engine.table.queries import refutation_choices, turn_options
@@ -190,7 +191,7 @@ class RandomTable:
         self.now = max(self.now, due.at + late)
         command = due.command
         if late > timedelta(minutes=2) and isinstance(
-            command, cmd.TurnDeadline | cmd.RefuteDeadline
+            command, cmd.TurnDeadline | cmd.RefuteDeadline | lcmd.LiarsDeadline
         ):
             command = replace(command, excused=True)
         self.run(command)

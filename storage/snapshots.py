@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import engine.evolve
+import engine.liars.evolve
 import engine.table.evolve
 import engine.y2023.evolve
 from engine.codec import from_dict, to_dict
@@ -63,7 +64,7 @@ def snapshot_format() -> str:
     are ignored rather than trusted."""
     rules = "".join(
         inspect.getsource(module)
-        for module in (engine.evolve, engine.table.evolve, engine.y2023.evolve)
+        for module in (engine.evolve, engine.table.evolve, engine.liars.evolve, engine.y2023.evolve)
     )
     shape = _shape(Game, set()) + rules
     digest = hashlib.sha256(shape.encode()).hexdigest()[:16]

@@ -98,9 +98,16 @@ def _table_started(plan: Plan, seq: int, e: ev.GameStarted, after: Game) -> None
     """The classic format: who plays which suspect, in turn order; the 21 cards."""
     plan.group(
         plan.key(seq, "start"),
-        "y2023.started" if after.settings.format == "y2023" else "table.started",
+        _started_key(after),
         {"roster": roster(after), "cards": cards_by_category(after), "dice": after.settings.dice},
     )
+
+
+def _started_key(after: Game) -> str:
+    """The opening words of a table game: the classic's or an edition's."""
+    if after.settings.format == "y2023":
+        return "y2023.started"
+    return "liars.started" if after.settings.liars else "table.started"
 
 
 def _forum_started(plan: Plan, seq: int, after: Game) -> None:

@@ -4,6 +4,7 @@ Planner the store calls inside a command's transaction."""
 from __future__ import annotations
 
 from bot.announce import accusations, admin, days, lobby, suggestions, table_prompt, table_turns
+from bot.announce.liars import LIARS_EVENT_HANDLERS
 from bot.announce.plan import Handler, Plan
 from bot.announce.y2023 import Y2023_HANDLERS
 from engine import events as ev
@@ -57,6 +58,7 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     ev.TurnTimerRenewed: table_turns.turn_timer_renewed,
     ev.RefuteTimerRenewed: table_turns.refute_timer_renewed,
     **Y2023_HANDLERS,  # type: ignore[dict-item]
+    **LIARS_EVENT_HANDLERS,
 }
 
 

@@ -45,12 +45,15 @@ def board_of(game: Game) -> dict[str, Any]:
     """What a post's picture shows: the board, every token's place, every weapon's room."""
     table = game.table
     assert table is not None
-    return {
+    board: dict[str, Any] = {
         "name": table.board,
         "tokens": [[s, list(p) if isinstance(p, tuple) else p] for s, p in table.tokens],
         "weapons": [[w, r] for w, r in table.weapons],
         "images": game.settings.images,
     }
+    if table.liars is not None:  # the Liars Edition's Interrogation Room
+        board["face_up"] = list(table.liars.face_up)
+    return board
 
 
 def place_of(raw: Any) -> Place:
@@ -155,6 +158,11 @@ def prompt_after(plan: Plan) -> None:
     """After a command that leaves the current player something to do: a fresh prompt."""
     game = plan.ctx.after
     table = game.table
+    if game.settings.liars:
+        from bot.announce.liars_prompt import liars_prompt_after  # it builds on this module
+
+        liars_prompt_after(plan)
+        return
     if table is None or not game.running or game.paused or table.step is Step.REFUTING:
         return
     if table.due is None or not any(isinstance(e, _PROMPTING) for e in plan.ctx.events):

@@ -35,7 +35,7 @@ def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, af
     """The board's first picture: every token on its start, the weapons in their rooms."""
     plan.group(
         plan.key(seq, "board"),
-        "table.board",
+        "liars.board" if after.settings.liars else "table.board",
         {"dice": dice_count(after), "turn_time": Span.of(after.settings.turn_time)},
         board=table_prompt.board_of(after),
     )

@@ -13,6 +13,13 @@ from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
 from engine.state import Phase
 
+RULES_BY_NAME = {  # /rules <name>: an edition's rules in any chat
+    "liars": "rules.liars",
+    "лжецы": "rules.liars",
+    "2023": "rules.y2023",
+    "y2023": "rules.y2023",
+}
+
 
 async def status(update: Update, context: CustomContext) -> None:
     """/status: the day, its end, quotas left and answers pending (in a classic game: the
@@ -48,11 +55,11 @@ async def rules(update: Update, context: CustomContext) -> None:
         await remember(context, w.user)
         key = "rules.text"
         ref = None if w.private else await game_here(context, w)
-        game_format = (
-            None if ref is None else (await context.services.store.load(ref.id)).settings.format
-        )
-        if game_format is not None and game_format != "forum":
-            key = f"rules.{game_format}"  # this chat's game is played at the table
+        settings = (await context.services.store.load(ref.id)).settings if ref else None
+        if settings is not None and settings.classic:
+            key = f"rules.{settings.format}"  # played at the table: the classic's or an edition's
+        if context.args:  # /rules liars, /rules 2023: an edition's rules, asked by name
+            key = RULES_BY_NAME.get(context.args[0].lower(), key)
         await say(context, w, key, reply=False)
 
 

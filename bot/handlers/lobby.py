@@ -37,6 +37,8 @@ FORMAT_WORDS = {
     "классика": GameFormat.CLASSIC,
     "2023": GameFormat.Y2023,
     "y2023": GameFormat.Y2023,
+    "liars": GameFormat.LIARS,
+    "лжецы": GameFormat.LIARS,
     "forum": GameFormat.FORUM,
     "форум": GameFormat.FORUM,
 }

@@ -12,6 +12,7 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.announce import table_prompt
+from bot.announce.liars_prompt import liars_buttons, liars_prompt_args
 from bot.context import CustomContext
 from bot.delivery.payload import Card, User, labels_of, users_in
 from bot.handlers.common import (
@@ -24,6 +25,7 @@ from bot.handlers.common import (
     where,
 )
 from bot.handlers.composer import accusation_step
+from bot.handlers.liars import liars_command
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
@@ -31,6 +33,7 @@ from engine import commands as cmd
 from engine.board import BOARDS
 from engine.cards import Category
 from engine.errors import RuleError
+from engine.liars.queries import liars_options
 from engine.state import Game
 from engine.table.queries import turn_options
 from locales import supported
@@ -104,9 +107,12 @@ async def _turn(
         return
     action, rest = data.args[1], data.args[2:]
     me = w.user.id
-    rooms = BOARDS[table.board].rooms
+    liars = game.settings.liars
+    rooms = BOARDS[table.board].rooms if not liars else ()
     command: cmd.Command | None = None
-    if action in ("r", "p", "y", "e") and not rest:
+    if liars and not rest and (command := liars_command(game, me, action)) is not None:
+        pass  # the Liars Edition's own buttons (rooms around the ring, its card)
+    elif action in ("r", "p", "y", "e") and not rest:
         simple = {"r": cmd.Roll, "p": cmd.TakePassage, "y": cmd.StayToSuggest, "e": cmd.EndTurn}
         command = simple[action](actor=me)
     elif action[:1] == "m" and not rest:
@@ -120,9 +126,7 @@ async def _turn(
     elif action == "s":
         command = await _compose(context, update, data.game, game, rest)
     elif action == "back" and not rest:
-        options = turn_options(game, me)
-        msg, args = table_prompt.prompt_args(game, options)
-        buttons = table_prompt.turn_buttons(data.game, game, options)
+        msg, args, buttons = _prompt(data.game, game, me)
         await _edit_prompt(context, update, game, msg, args, buttons)
         return
     elif action == "a" and not rest:
@@ -135,6 +139,17 @@ async def _turn(
     await context.services.run(data.game, command)
     await answer_toast(context, update, "toast.answered")
     await _drop_buttons(update)
+
+
+def _prompt(game_id: int, game: Game, me: int) -> tuple[str, dict[str, Any], Buttons]:
+    """The turn prompt as it stands (either edition's)."""
+    if game.settings.liars:
+        o = liars_options(game, me)
+        msg, args = liars_prompt_args(game, o)
+        return msg, args, liars_buttons(game_id, game, o)
+    options = turn_options(game, me)
+    msg, args = table_prompt.prompt_args(game, options)
+    return msg, args, table_prompt.turn_buttons(game_id, game, options)
 
 
 async def _compose(
@@ -153,7 +168,8 @@ async def _compose(
     if len(chosen) == 2:
         return cmd.Suggest(actor=player.user, suspect=chosen[0], weapon=chosen[1])
     room = game.table.place_of(player.role)
-    options = turn_options(game, player.user)
+    user = player.user
+    options = liars_options(game, user) if game.settings.liars else turn_options(game, user)
     if options.suggest_in is None:
         raise cb.Malformed("no suggestion now")
     args: dict[str, Any] = {"player": User(player.user), "room": Card(str(room))}

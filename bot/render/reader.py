@@ -76,9 +76,10 @@ def duration_text(language: str, span: timedelta) -> str:
     minutes = int(span.total_seconds() // 60)
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
+    seconds = int(span.total_seconds()) % 60  # only short timers have them (Liar!'s window)
     parts = [
         t(language, f"unit.{unit}", count=n)
-        for unit, n in (("days", days), ("hours", hours), ("minutes", mins))
+        for unit, n in (("days", days), ("hours", hours), ("minutes", mins), ("seconds", seconds))
         if n
     ]
     return " ".join(parts) or t(language, "unit.minutes", count=0)

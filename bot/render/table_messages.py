@@ -7,15 +7,18 @@ from typing import Any
 from bot.render.arguments import flat_args
 from bot.render.board_post import place_of
 from bot.render.board_text import board_text
+from bot.render.liars_board import liars_text
+from bot.render.liars_messages import LIARS_COMPOSERS
 from bot.render.messages import Composer, card_lines
 from bot.render.reader import Reader
 from bot.render.wording import inflected
 from engine.board import BOARDS
+from engine.liars.cards import BOARD_KEY
 from locales import t
 
 
 def table_started(reader: Reader, args: dict[str, Any], key: str = "table.started") -> str:
-    """The roster in turn order and the 21 cards."""
+    """The roster in turn order and the 21 cards (`key`: the format's opening words)."""
     lang = reader.language
     roster = "\n".join(
         t(
@@ -57,7 +60,12 @@ def table_status(reader: Reader, args: dict[str, Any]) -> str:
     board = args["board"]
     tokens = {str(s): place_of(p) for s, p in board["tokens"]}
     weapons = {str(w): str(r) for w, r in board["weapons"]}
-    words = board_text(reader, BOARDS[str(board["name"])], tokens, weapons)
+    if board["name"] == BOARD_KEY:  # the Liars Edition's ring
+        face_up = tuple(str(c) for c in board.get("face_up", ()))
+        rooms = {s: str(p) for s, p in tokens.items()}
+        words = liars_text(reader, rooms, weapons, face_up)
+    else:
+        words = board_text(reader, BOARDS[str(board["name"])], tokens, weapons)
     seats = [
         t(
             lang,
@@ -84,6 +92,8 @@ def table_seat_history(reader: Reader, args: dict[str, Any]) -> str:
 TABLE_COMPOSERS: dict[str, Composer] = {
     "table.started": table_started,
     "y2023.started": lambda reader, args: table_started(reader, args, "y2023.started"),
+    "liars.started": lambda reader, args: table_started(reader, args, "liars.started"),
+    **LIARS_COMPOSERS,
     "table.suggestion": table_suggestion,
     "dm.table_refute": inflected("dm.table_refute"),
     "dm.table_accused_right": inflected("dm.table_accused_right"),

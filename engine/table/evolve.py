@@ -164,9 +164,13 @@ def refute_timer_renewed(state: Game, e: ev.RefuteTimerRenewed) -> Game:
 
 
 def table_after_pause(table: Table | None, by: timedelta) -> Table | None:
-    """The turn and refuter timers move by the paused time."""
+    """The turn and refuter timers (and a Liars Edition card's) move by the paused time."""
     if table is None:
         return None
+    liars = table.liars
+    if liars is not None and liars.play is not None and liars.play.due is not None:
+        play = replace(liars.play, due=liars.play.due + by)
+        table = replace(table, liars=replace(liars, play=play))
     due = table.due + by if table.due is not None else None
     pending = table.pending
     if pending is None or pending.due is None:

@@ -13,6 +13,7 @@ from engine.board.model import Board
 from engine.cards import CLASSIC, CardId, Category
 from engine.decision import Decision
 from engine.ids import Seat
+from engine.liars.cards import LIARS_PACK
 from engine.settings import GameFormat, Settings
 from engine.state import Game
 from engine.y2023.cards import Y2023
@@ -26,16 +27,16 @@ _TABLE_CARDS: dict[Category, tuple[CardId, ...]] = {
 }
 
 
-def table_cards(category: Category) -> tuple[CardId, ...]:
-    """The classic format's cards of one category, in the classic order."""
-    return _TABLE_CARDS[category]
+def table_cards(category: Category, liars: bool = False) -> tuple[CardId, ...]:
+    """The table's cards of one category (the classic's, or the Liars Edition's)."""
+    return LIARS_PACK.cards_of(category) if liars else _TABLE_CARDS[category]
 
 
 def table_suspects(settings: Settings) -> tuple[CardId, ...]:
     """The suspects a table format plays with (the roles its players may have)."""
     if settings.format is GameFormat.Y2023:
         return Y2023.suspects
-    return table_cards(Category.SUSPECT)
+    return table_cards(Category.SUSPECT, settings.liars)
 
 
 def board_of(game: Game) -> Board:
@@ -52,6 +53,11 @@ def first_seat(game: Game) -> Seat:
 
 def set_up_table(decision: Decision, rng: random.Random, now: datetime) -> None:
     """After the deal: the board set up from the same seed, then the first turn."""
+    if decision.state.settings.liars:
+        from engine.liars.turns import set_up_liars  # the edition builds on this module
+
+        set_up_liars(decision, rng, now)
+        return
     board = CLASSIC_BOARD
     suspects = table_cards(Category.SUSPECT)
     weapons = table_cards(Category.WEAPON)

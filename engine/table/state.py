@@ -9,6 +9,7 @@ from enum import StrEnum
 from engine.board.model import Place
 from engine.cards import CardId
 from engine.ids import Seat
+from engine.liars.state import Liars
 from engine.y2023.state import Edition2023
 
 
@@ -89,6 +90,7 @@ class Table:
     due: datetime | None = None  # the turn's deadline; None while everyone is away
     suggestions: tuple[TableSuggestion, ...] = ()
     y2023: Edition2023 | None = None  # the 2023 edition's cards in rooms and clue deck
+    liars: Liars | None = None  # the Liars Edition's investigation cards (engine/liars/)
 
     def place_of(self, suspect: CardId) -> Place:
         for token, place in self.tokens:

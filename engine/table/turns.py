@@ -216,6 +216,10 @@ def after_leaving(decision: Decision, seat: int, now: datetime) -> None:
     pending = table.pending
     if pending is not None and (pending.refuter == seat or table.current == seat):
         answer_for_absent(decision, now)
+    if decision.state.settings.liars:
+        from engine.liars.play import settle_for_leaver  # the edition builds on this module
+
+        settle_for_leaver(decision, seat, now)
     table = decision.state.table
     assert table is not None
     if table.current == seat:

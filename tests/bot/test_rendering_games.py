@@ -30,6 +30,7 @@ from engine.settings import Settings
 from engine.state import Game, Phase
 from engine.y2023.cards import Y2023
 from locales import LANGUAGES
+from simulation.liarsplay import LIARS, RandomLiars
 from simulation.randomplay import START, RandomGame
 from simulation.tableplay import CLASSIC, RandomTable
 from simulation.y2023play import Y2023_SETTINGS
@@ -135,6 +136,11 @@ class PlannedTable(RandomTable):
 
 TABLE_GAMES = 12
 Y2023_GAMES = 8
+LIARS_GAMES = 8
+
+
+class PlannedLiars(PlannedTable, RandomLiars):
+    """A random Liars Edition game that plans the messages of every accepted command."""
 
 
 def _settings(seed: int) -> Settings:
@@ -184,6 +190,12 @@ def play_games(games: int = GAMES) -> Played:
             hand = {"game": seed, **hand_args(final, player_view(final, player.user))}
             payload = {"msg": "hand.list", "args": {"views": [hand]}}
             rendered.append(render(200 + seed, payload, failures))
+    for seed in range(LIARS_GAMES):
+        settings = LIARS.changed(timezone=TIMEZONE, images=seed % 2 == 0)
+        liars = PlannedLiars(seed=seed, players=3 + seed % 4, settings=settings)
+        liars.play()
+        event_types |= liars.event_types
+        rendered += [render(300 + seed, payload, failures) for payload in liars.planned]
     scripted = ScriptedGame()
     scripted.script()
     event_types |= scripted.event_types

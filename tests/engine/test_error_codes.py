@@ -16,6 +16,7 @@ from engine.decide import decide
 from engine.errors import RULE_ERROR_CODES, RULE_ERRORS, NoSuggestionsLeft, RuleError
 from engine.settings import Settings
 from tests.support.classic_errors import table_scenario
+from tests.support.liars_errors import liars_scenario
 from tests.support.table import DAY, SUSPECT, T0, Table, expect_error, table_where
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -93,7 +94,7 @@ def _left() -> Table:
 
 def _scenario(code: str) -> Callable[[], object]:
     """Build the situation, return the move that the rules refuse with `code`."""
-    table = table_scenario(code)
+    table = table_scenario(code) or liars_scenario(code)
     if table is not None:
         return table
     if code == "game_exists":

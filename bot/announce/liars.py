@@ -1,0 +1,276 @@
+"""The Liars Edition's events as messages: the investigation card read aloud with a
+Liar! button, the call and its outcome, a card face up, the passes and peeks, and every
+hand change told privately to its holder.
+
+Secrecy: whether a card was a lie is told only when someone calls Liar!; a drawn card,
+a random card shown, a passed or peeked card go only to those who may see them (a card
+put face up is public, as on the board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import callbacks as cb
+from bot.announce.plan import Buttons, Handler, Plan, user_at
+from bot.delivery.payload import Card, Cards, Moment, Span, User
+from engine.events import Event
+from engine.liars import events as lev
+from engine.liars.cards import LIE
+from engine.liars.queries import current_play, waiting_passers
+from engine.liars.state import Stage
+from engine.state import Game
+
+LIAR = "lr"  # the group's Liar! button: lr:game:turn
+EXPOSE = "le"  # a caught liar's card to put face up: le:game:turn:card index
+PASS = "lp"  # a card to pass left: lp:game:turn:card index
+
+
+def _who(game: Game, seat: int) -> dict[str, Any]:
+    player = game.players[seat]
+    return {"player": User(player.user), "suspect": Card(player.role)}
+
+
+def card_text(card: str) -> dict[str, Any]:
+    """An investigation card as a message names it (its own catalog text)."""
+    return {"t": f"liars.card.{card}"}
+
+
+def _card_buttons(
+    game_id: int, game: Game, kind: str, turn: int, cards: tuple[str, ...]
+) -> Buttons:
+    return [
+        [
+            {
+                "card": card,
+                "data": cb.Callback(
+                    kind, game_id, (str(turn), str(game.deck.index(card)))
+                ).encode(),
+            }
+        ]
+        for card in cards
+    ]
+
+
+def _hand_changed(plan: Plan, seq: int, game: Game, seat: int, name: str) -> None:
+    """The holder's hand, told again after it changed."""
+    player = game.players[seat]
+    plan.private(
+        plan.key(seq, f"{name}{seat}"),
+        player.user,
+        "dm.liars_hand",
+        {"hand": Cards(player.hand)},
+    )
+
+
+def investigation_dealt(
+    plan: Plan, seq: int, e: lev.InvestigationDealt, before: Game | None, after: Game
+) -> None:
+    """Each player's investigation card, to them alone."""
+    for seat, card in enumerate(e.held):
+        plan.private(
+            plan.key(seq, f"inv{seat}"),
+            user_at(after, seat),
+            "dm.liars_card",
+            {"card": card_text(card)},
+        )
+
+
+def investigation_read(
+    plan: Plan, seq: int, e: lev.InvestigationRead, before: Game | None, after: Game
+) -> None:
+    """Read aloud (never whether it is true), with the Liar! button for the others."""
+    data = cb.Callback(LIAR, plan.ctx.game_id, (str(e.turn),)).encode()
+    final = current_play(plan.ctx.after)
+    still_open = final is not None and final.turn == e.turn and final.stage is Stage.WINDOW
+    plan.group(
+        plan.key(seq, "read"),
+        "liars.read" if still_open else "liars.read_closed",
+        {
+            **_who(after, e.seat),
+            "action": {"t": f"liars.action.{e.action.value}"},
+            "window": Span.of(after.settings.liar_window),
+        },
+        buttons=[[{"t": "button.liar", "data": data}]] if still_open else None,
+    )
+
+
+def liar_called(plan: Plan, seq: int, e: lev.LiarCalled, before: Game | None, after: Game) -> None:
+    args = {**_who(after, e.reader), "caller": User(user_at(after, e.seat))}
+    plan.group(plan.key(seq, "called"), "liars.called_lie" if e.lie else "liars.called_truth", args)
+    play = current_play(plan.ctx.after)
+    if e.lie and play is not None and play.turn == e.turn and play.stage is Stage.EXPOSE:
+        reader = after.players[e.reader]
+        plan.private(
+            plan.key(seq, "expose"),
+            reader.user,
+            "dm.liars_expose",
+            {"time": Span.of(after.settings.refute_time)},
+            buttons=_card_buttons(plan.ctx.game_id, after, EXPOSE, e.turn, reader.hand),
+        )
+
+
+def truth_shown(plan: Plan, seq: int, e: lev.TruthShown, before: Game | None, after: Game) -> None:
+    """The presser's random card: to the reader, and the presser learns which one went."""
+    caller, reader = user_at(after, e.seat), user_at(after, e.reader)
+    if e.card is None:
+        plan.private(plan.key(seq, "none"), reader, "dm.liars_truth_none", {"caller": User(caller)})
+        return
+    plan.private(
+        plan.key(seq, "shown"),
+        reader,
+        "dm.liars_truth_shown",
+        {"caller": User(caller), "shown": Card(e.card)},
+    )
+    plan.private(
+        plan.key(seq, "showed"),
+        caller,
+        "dm.liars_you_showed",
+        {"player": User(reader), "shown": Card(e.card)},
+    )
+
+
+def card_exposed(
+    plan: Plan, seq: int, e: lev.CardExposed, before: Game | None, after: Game
+) -> None:
+    """Public: the card now lies face up; the liar's hand told again."""
+    key = "liars.exposed_gm" if e.by_gm else "liars.exposed"
+    plan.group(
+        plan.key(seq, "exposed"),
+        key,
+        {**_who(after, e.seat), "card": Card(e.card)},
+        board=_board(after),
+    )
+    _hand_changed(plan, seq, after, e.seat, "hand")
+
+
+def no_liar_called(
+    plan: Plan, seq: int, e: lev.NoLiarCalled, before: Game | None, after: Game
+) -> None:
+    plan.group(plan.key(seq, "nocall"), "liars.no_call", {})
+
+
+def action_begun(
+    plan: Plan, seq: int, e: lev.ActionBegun, before: Game | None, after: Game
+) -> None:
+    """What the action asks now: a free move, a peek, or everyone's pass (each passer is
+    asked privately with their own cards as buttons)."""
+    who = _who(after, e.seat)
+    if e.stage is Stage.DONE:
+        plan.group(plan.key(seq, "begun"), "liars.begun_none", who)
+        return
+    if e.stage is not Stage.PASSING:
+        plan.group(plan.key(seq, "begun"), f"liars.begun_{e.action.value}", who)
+        return
+    time = Span.of(after.settings.refute_time)
+    plan.group(plan.key(seq, "begun"), "liars.begun_pass", {**who, "time": time})
+    final = plan.ctx.after
+    waiting = set(waiting_passers(final))
+    count = len(after.players)
+    for seat in e.passers:
+        if seat not in waiting:
+            continue  # answered by the GM in this command
+        player = after.players[seat]
+        plan.private(
+            plan.key(seq, f"pass{seat}"),
+            player.user,
+            "dm.liars_pass",
+            {"left": User(user_at(after, (seat + 1) % count)), "time": time},
+            buttons=_card_buttons(plan.ctx.game_id, after, PASS, e.turn, player.hand),
+        )
+
+
+def investigation_drawn(
+    plan: Plan, seq: int, e: lev.InvestigationDrawn, before: Game | None, after: Game
+) -> None:
+    plan.private(
+        plan.key(seq, "drawn"),
+        user_at(after, e.seat),
+        "dm.liars_drawn",
+        {"card": card_text(e.card), "reshuffled": e.reshuffled is not None},
+    )
+
+
+def pass_chosen(plan: Plan, seq: int, e: lev.PassChosen, before: Game | None, after: Game) -> None:
+    left = User(user_at(after, (e.seat + 1) % len(after.players)))
+    key = "dm.liars_pass_gm" if e.by_gm else "dm.liars_pass_chosen"
+    plan.private(
+        plan.key(seq, "chosen"), user_at(after, e.seat), key, {"card": Card(e.card), "left": left}
+    )
+
+
+def cards_passed(
+    plan: Plan, seq: int, e: lev.CardsPassed, before: Game | None, after: Game
+) -> None:
+    """The group learns the passes are done; each player privately what they received and
+    their hand now (everyone who gave or received)."""
+    plan.group(plan.key(seq, "passed"), "liars.passed", {})
+    received = {to: (giver, card) for giver, to, card in e.moves}
+    touched = sorted({s for s, _, _ in e.moves} | set(received))
+    for seat in touched:
+        player = after.players[seat]
+        if seat in received:
+            giver, card = received[seat]
+            args = {
+                "giver": User(user_at(after, giver)),
+                "card": Card(card),
+                "hand": Cards(player.hand),
+            }
+            plan.private(plan.key(seq, f"got{seat}"), player.user, "dm.liars_received", args)
+        else:
+            _hand_changed(plan, seq, after, seat, "hand")
+
+
+def peeked(plan: Plan, seq: int, e: lev.Peeked, before: Game | None, after: Game) -> None:
+    target = User(user_at(after, e.target))
+    plan.group(
+        plan.key(seq, "peek"),
+        "liars.peeked",
+        {**_who(after, e.seat), "target": target, "count": len(e.cards)},
+    )
+    plan.private(
+        plan.key(seq, "peekdm"),
+        user_at(after, e.seat),
+        "dm.liars_peeked",
+        {"target": target, "cards": Cards(e.cards)},
+    )
+
+
+def moved_anywhere(
+    plan: Plan, seq: int, e: lev.MovedAnywhere, before: Game | None, after: Game
+) -> None:
+    """Told by the move that follows."""
+
+
+def timer_renewed(
+    plan: Plan, seq: int, e: lev.LiarsTimerRenewed, before: Game | None, after: Game
+) -> None:
+    """The bot was down when the stage's time ran out: it goes on with a fresh timer (the
+    Liar! button, the liar's and the passers' choices stay as they were)."""
+    play = current_play(after)
+    assert play is not None
+    args = {**_who(after, play.seat), "due_at": Moment.of(e.due)}
+    plan.group(plan.key(seq, "renewed"), f"liars.renewed_{e.stage.value}", args)
+
+
+def _board(game: Game) -> dict[str, Any]:
+    from bot.announce.table_prompt import board_of
+
+    return board_of(game)
+
+
+LIARS_EVENT_HANDLERS: dict[type[Event], Handler] = {
+    lev.InvestigationDealt: investigation_dealt,
+    lev.InvestigationRead: investigation_read,
+    lev.LiarCalled: liar_called,
+    lev.TruthShown: truth_shown,
+    lev.CardExposed: card_exposed,
+    lev.NoLiarCalled: no_liar_called,
+    lev.ActionBegun: action_begun,
+    lev.InvestigationDrawn: investigation_drawn,
+    lev.PassChosen: pass_chosen,
+    lev.CardsPassed: cards_passed,
+    lev.Peeked: peeked,
+    lev.MovedAnywhere: moved_anywhere,
+    lev.LiarsTimerRenewed: timer_renewed,
+}
+__all__ = ["EXPOSE", "LIAR", "LIARS_EVENT_HANDLERS", "LIE", "PASS"]

@@ -1,0 +1,55 @@
+"""The Liars Edition's part of the table: investigation cards, face-up cards, the play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from engine.cards import CardId
+from engine.ids import Seat
+from engine.liars.cards import Action
+
+
+class Stage(StrEnum):
+    """Where this turn's investigation card is."""
+
+    WINDOW = "window"  # read aloud: the others may call Liar! until `due`
+    EXPOSE = "expose"  # a lie caught: the liar puts one evidence card face up
+    PASSING = "passing"  # everyone with evidence passes one card to the left
+    PEEK = "peek"  # the reader chooses whose two random cards to look at
+    FREE_MOVE = "free_move"  # the reader may move to any room and suggest again
+    DONE = "done"  # played and settled
+
+
+@dataclass(frozen=True)
+class Play:
+    """The investigation card played this turn."""
+
+    turn: int
+    seat: Seat
+    card: str  # an Action's value (truth) or "lie": private unless someone calls Liar!
+    action: Action  # what the reader read aloud
+    stage: Stage
+    read_at: datetime
+    due: datetime | None = None  # the window's, the liar's or the passers' deadline
+    challenger: Seat | None = None
+    passers: tuple[Seat, ...] = ()  # who must pass a card (held evidence when it began)
+
+
+@dataclass(frozen=True)
+class Liars:
+    """Investigation cards (each seat holds one; "" while its new one is not drawn),
+    the draw and discard piles, the Interrogation Room, and cards on their way left."""
+
+    draw: tuple[str, ...]  # top first
+    held: tuple[str, ...]  # by seat
+    discard: tuple[str, ...] = ()
+    face_up: tuple[CardId, ...] = ()  # in the Interrogation Room, seen by everyone
+    passes: tuple[tuple[Seat, CardId], ...] = ()  # chosen and out of the hands, not yet given
+    play: Play | None = None
+    reshuffles: int = 0
+
+    def play_in(self, turn: int) -> Play | None:
+        """The card played in `turn`, if one was."""
+        return self.play if self.play is not None and self.play.turn == turn else None
