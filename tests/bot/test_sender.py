@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -231,7 +232,7 @@ async def test_a_chat_at_its_limit_waits_in_memory_without_database_writes(
         text = t("en", "error.anonymous_admin")
         await server.wait_for(lambda: len(_texts(alice, text)) == 3, 10)
         sends = [c for c in server.calls_to("sendMessage") if c.params.get("chat_id") == alice.id]
-        gaps = [b.received - a.received for a, b in zip(sends, sends[1:], strict=False)]
+        gaps = [b.received - a.received for a, b in itertools.pairwise(sends)]
         assert len(sends) == 3 and all(gap >= 0.9 for gap in gaps), gaps
         assert deferred == [], "waiting for the slot wrote nothing"
     finally:
