@@ -62,11 +62,11 @@ def _record_sites() -> None:
     """Count each unit of database work by the coroutines that asked for it."""
     run = Database._run
 
-    async def counted(self: Database, write: bool, fn: Any, urgent: bool = False) -> Any:
+    async def counted(self: Database, write: bool, fn: Any, *args: Any, **kwargs: Any) -> Any:
         SITES[_site()] += 1
-        return await run(self, write, fn, urgent)
+        return await run(self, write, fn, *args, **kwargs)
 
-    Database._run = counted  # type: ignore[method-assign]
+    Database._run = counted  # type: ignore[method-assign,assignment]
 
 
 def main() -> int:
