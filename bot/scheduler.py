@@ -85,19 +85,17 @@ class Scheduler:
         workers = self.services.store.workers
         self.down_since = await workers.last_seen(excluding=self.worker)
         self.booted_at = self.services.now()
-        self._peer_seen(self.down_since)
         await workers.beat(self.worker, self.booted_at)
         await release_dead_claims(self.services, self.worker)
         self.install(application)
 
     def _peer_seen(self, last_beat: datetime | None) -> None:
-        """Tell `on_peer` if another worker beat within three sweeps."""
-        fresh = timedelta(seconds=3 * self.sweep_every)
-        if self.on_peer is None or last_beat is None:
+        """Tell `on_peer` once another worker has beaten since this one started (a process
+        this one replaced beat before it started, and never again)."""
+        if self.on_peer is None or last_beat is None or last_beat <= self.booted_at:
             return
-        if self.services.now() - last_beat <= fresh:
-            self.on_peer()
-            self.on_peer = None
+        self.on_peer()
+        self.on_peer = None
 
     def missed_while_down(self, row: DeadlineRow, now: datetime) -> bool:
         """A deadline that fell due while no bot ran, or that a bot ran far too late."""

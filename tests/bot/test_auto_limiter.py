@@ -66,15 +66,19 @@ async def test_sends_go_to_the_shared_counts_only_after_share() -> None:
 async def test_the_scheduler_shares_when_another_worker_beats(tmp_path: object) -> None:
     store = await Store.open(f"sqlite:///{tmp_path}/bot.db")
     try:
-        now = datetime(2026, 11, 30, 12, tzinfo=UTC)
-        services = Services(store=store, clock=lambda: now)
+        moment = [datetime(2026, 11, 30, 12, tzinfo=UTC)]
+        services = Services(store=store, clock=lambda: moment[0])
+        # The process this one replaced beat just before it started: not a peer.
+        await store.workers.beat("replaced", moment[0] - timedelta(seconds=2))
         scheduler = Scheduler(services, "me", sweep_every=5.0)
         calls: list[str] = []
         scheduler.on_peer = lambda: calls.append("share")
-        await store.workers.beat("old", now - timedelta(minutes=5))  # a dead one: not a peer
+        scheduler.booted_at = moment[0]
         await scheduler.sweep()
-        assert calls == []
-        await store.workers.beat("other", now - timedelta(seconds=4))
+        moment[0] += timedelta(seconds=5)
+        await scheduler.sweep()
+        assert calls == [], "a worker that beat only before this one started is gone"
+        await store.workers.beat("other", moment[0] - timedelta(seconds=1))
         await scheduler.sweep()
         await scheduler.sweep()
         assert calls == ["share"], "told once"
