@@ -4,6 +4,11 @@ being written go together in the next transaction (a group commit, never a wait)
 A mark may also claim the next row of its chat for the same sender, in the same
 transaction, when that sender knows rows wait behind the one it sent: the chat's next
 message then needs no claim of its own.
+
+The mark of an edit may be lazy: an edit made twice shows the same, so a crash before its
+mark costs nothing visible. A lazy mark joins the next transaction that writes marks, or
+is written after LAZY_SECONDS, or at once when `flush()` is called (a row of its chat is
+waiting behind it).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ if TYPE_CHECKING:
     from storage.outbox import OutboxRow
 
 Marked = tuple[bool, list["OutboxRow"]]  # was it unfinished until now; the rows claimed next
+LAZY_SECONDS = 0.5
 
 
 @dataclass
@@ -37,7 +43,9 @@ class Mark:
     now: datetime
     committed: Callable[[], object] | None = None
     next_for: tuple[str, int] | None = None
+    lazy: bool = False
     done: asyncio.Future[Marked] = field(default_factory=lambda: _future())
+    asked_next: bool = False  # written with next_for (set as it is written)
 
 
 def _future() -> asyncio.Future[Marked]:
@@ -52,15 +60,26 @@ class Marks:
         self.lease = lease
         self._waiting: list[Mark] = []
         self._writer: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
         self.transactions = 0  # for benchmarks: how many transactions wrote the marks
         self.written = 0
 
     async def mark(self, mark: Mark) -> Marked:
         """Write the mark (with the marks that meet it); after its COMMIT, its outcome."""
         self._waiting.append(mark)
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_waiting())
+        if not mark.lazy:
+            self.flush()
+        elif self._timer is None and (self._writer is None or self._writer.done()):
+            self._timer = asyncio.get_running_loop().call_later(LAZY_SECONDS, self.flush)
         return await asyncio.shield(mark.done)
+
+    def flush(self) -> None:
+        """Write the waiting marks now (unless a write is under way: they join the next)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._waiting and (self._writer is None or self._writer.done()):
+            self._writer = asyncio.get_running_loop().create_task(self._write_waiting())
 
     async def _write_waiting(self) -> None:
         while self._waiting:
@@ -117,6 +136,7 @@ def _write_marks(conn: Connection, batch: Sequence[Mark], lease: timedelta) -> l
     statement = _mark_statement()
     settled = []
     for mark in batch:
+        mark.asked_next = mark.next_for is not None
         params = {"row": mark.row_id, "message": mark.message_id, "at": mark.now}
         settled.append(rowcount(conn, statement, params) == 1)
     wanted = {m.next_for[1]: (m.next_for[0], m.now) for m in batch if m.next_for is not None}

@@ -55,4 +55,4 @@ async def edit(
     finally:
         reservation.stamp(sender.clock())
         await sender._release(reservation)
-    await sender._settled(row, target)
+    await sender._settled(row, target, lazy=True)  # an edit twice shows the same

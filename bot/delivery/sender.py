@@ -57,6 +57,7 @@ from bot.render.messages import compose
 from bot.render.reader import Reader
 from bot.render.splitting import split_text
 from bot.services import Services
+from storage.marks import Mark
 from storage.outbox import Handoff, OutboxRow
 
 log = logging.getLogger(__name__)
@@ -109,6 +110,7 @@ class Sender:
         # Chats with rows waiting behind one this sender delivers: its mark claims the next.
         self.held: set[int] = set()
         self._asked_next: set[int] = set()  # rows whose mark asked for the chat's next row
+        self._lazy: dict[int, Mark] = {}  # chat -> the lazy mark (an edit's) not yet written
         self.sent_ids: OrderedDict[str, tuple[int, int]] = OrderedDict()  # key -> chat, id
         self._full = False  # the last claim found no room: a finished delivery wakes the loop
         self._waits: dict[int, float] = {}  # row id -> seconds to wait for its chat's slot
@@ -178,6 +180,13 @@ class Sender:
         if any(chat not in self.inflight for chat in handoff.held):
             self.services.outbox_ready.set()
         self.held.update(chat for chat in handoff.held if chat in self.inflight)
+        behind_lazy = [chat for chat in handoff.held if chat in self._lazy]
+        for chat in behind_lazy:  # a lazy mark holds a new row: write it now, claiming it
+            mark = self._lazy[chat]
+            if mark.next_for is None:
+                mark.next_for = (self.worker, chat)
+        if behind_lazy:
+            self.services.store.outbox.marks.flush()
 
     def _start(self, row: OutboxRow) -> None:
         self.inflight[row.chat_id] += 1
@@ -285,8 +294,9 @@ class Sender:
         else:
             await self.services.store.outbox.defer(row.id, until, reason)
 
-    async def _settled(self, row: OutboxRow, message_id: int | None) -> None:
-        """Telegram answered: mark the row sent at once, and measure until the COMMIT."""
+    async def _settled(self, row: OutboxRow, message_id: int | None, lazy: bool = False) -> None:
+        """Telegram answered: mark the row sent at once, and measure until the COMMIT. An
+        edit's mark may be `lazy` (storage.marks): it joins the next marks written."""
         answered = time.perf_counter()
 
         def committed() -> None:
@@ -294,14 +304,19 @@ class Sender:
 
         chat = row.chat_id
         next_for = (self.worker, chat) if chat in self.held else None
-        if next_for is not None:
+        mark = Mark(row.id, message_id, self.services.now(), committed, next_for, lazy)
+        if lazy:
+            self._lazy[chat] = mark
+        try:
+            _, claimed = await self.services.store.outbox.marks.mark(mark)
+        finally:
+            if self._lazy.get(chat) is mark:
+                del self._lazy[chat]
+        if mark.asked_next:
             self._asked_next.add(row.id)
-        _, claimed = await self.services.store.outbox.mark_sent_then(
-            row.id, message_id, self.services.now(), committed, next_for
-        )
         if message_id:
             self._remember_sent(row.key, chat, message_id)
-        if next_for is not None and not claimed:
+        if mark.asked_next and not claimed:
             self.held.discard(chat)
         for following in claimed:
             self._start(following)
