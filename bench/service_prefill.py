@@ -27,15 +27,19 @@ async def prefill(url: str, games: int, players: int = 4) -> None:
 
 
 async def mark_sent(url: str) -> None:
-    """Every owed message marked sent, so the bot starts with nothing to deliver."""
+    """Every owed message marked sent, so the bot starts with nothing to deliver; then the
+    statistics and (PostgreSQL) the dead rows of that one bulk update cleaned up, as
+    autovacuum would have long before in a database that grew to this size over weeks."""
     sql = "UPDATE outbox SET status = 'sent'"
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         with sqlite3.connect(str(parsed.database)) as conn:
             conn.execute(sql)
+            conn.execute("ANALYZE")
     else:
         conn = await asyncpg.connect(plain_dsn(url))
         try:
             await conn.execute(sql)
+            await conn.execute("VACUUM ANALYZE")
         finally:
             await conn.close()

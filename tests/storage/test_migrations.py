@@ -15,7 +15,7 @@ from sqlalchemy.engine import Connection
 
 from storage.config import DEFAULT_URL, ENV_VAR, database_url
 from storage.database import Database
-from storage.migrate import current, upgrade
+from storage.migrate import current, upgrade, upgrade_database
 from storage.models import Base
 from storage.service import Store
 from tests.support.postgres import create_pg_database, drop_pg_database
@@ -186,3 +186,21 @@ async def test_postgresql_marks_commit_without_waiting_for_the_wal(pg_database: 
     finally:
         await db.dispose()
     assert (urgent, together, command) == ("off", "off", "on")
+
+
+async def test_postgresql_vacuums_the_busy_tables_early(pg_database: str) -> None:
+    """Migration 0008: the tables every message and deadline rewrites are vacuumed after 1%
+    changed, so the partial index of unfinished messages does not fill with dead entries."""
+    db = Database(pg_database)
+    await upgrade_database(db)
+
+    def options(conn: Connection) -> dict[str, Any]:
+        query = "SELECT relname, reloptions FROM pg_class WHERE relname IN ('outbox', 'deadlines')"
+        return dict(conn.exec_driver_sql(query).all())
+
+    try:
+        found = await db.run_read(options)
+    finally:
+        await db.dispose()
+    for table in ("outbox", "deadlines"):
+        assert "autovacuum_vacuum_scale_factor=0.01" in found[table], table
