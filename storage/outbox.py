@@ -35,7 +35,7 @@ from sqlalchemy.orm import aliased
 
 from engine.state import Phase
 from storage.database import Database
-from storage.marks import Mark, Marked, Marks
+from storage.marks import Mark, Marks
 from storage.messages_owed import OutboxItem, insert_items
 from storage.models import GameRecord, OutboxRecord, OutboxStatus
 from storage.sql import dumps, loads, rowcount
@@ -311,18 +311,6 @@ class Outbox:
         `committed()` runs right after COMMIT (to measure that window)."""
         settled, _ = await self.marks.mark(Mark(row_id, message_id, now, committed))
         return settled
-
-    async def mark_sent_then(
-        self,
-        row_id: int,
-        message_id: int | None,
-        now: datetime,
-        committed: Callable[[], object] | None = None,
-        next_for: tuple[str, int] | None = None,
-    ) -> Marked:
-        """mark_sent; with next_for = (worker, chat), the same transaction also claims the
-        chat's next row for that worker (returned with the outcome)."""
-        return await self.marks.mark(Mark(row_id, message_id, now, committed, next_for))
 
     async def mark_retry(self, row_id: int, error: str, next_attempt_at: datetime) -> bool:
         """A failed attempt: try again at next_attempt_at; later rows of the chat wait."""
