@@ -4,7 +4,9 @@
 
 A SQLAlchemy event on every engine counts transactions begun (`begin`) and committed
 (`commit`); a daemon thread writes "begun committed" to FILE every 0.2 s (with
-BENCH_TX_SITES=PATH, also the transactions by the code that began them, to PATH). Otherwise
+BENCH_TX_SITES=PATH, also the transactions by the code that began them and their mean
+wall time, to PATH; with
+BENCH_STATEMENTS=PATH, the statements run, by their first words, to PATH). Otherwise
 this is `whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
 transactions per update on SQLite, which has no statistics view.
 """
@@ -28,6 +30,8 @@ from storage.database import Database
 
 COUNTS = {"begin": 0, "commit": 0}
 SITES: collections.Counter[str] = collections.Counter()
+STATEMENTS: collections.Counter[str] = collections.Counter()
+WAITED: collections.Counter[str] = collections.Counter()  # seconds, by site
 OURS = ("/bot/", "/storage/")  # frames of ours, less this module's wrapper
 
 
@@ -53,8 +57,14 @@ def _publish(path: Path) -> None:
             path.with_suffix(".tmp").replace(path)
             last = now
             if SITES:
-                lines = (f"{count} {site}" for site, count in SITES.most_common())
+                lines = (
+                    f"{count} {1000 * WAITED[site] / count:6.2f} ms {site}"
+                    for site, count in SITES.most_common()
+                )
                 Path(os.environ["BENCH_TX_SITES"]).write_text("\n".join(lines))
+            if STATEMENTS:
+                lines = (f"{count} {key}" for key, count in STATEMENTS.most_common())
+                Path(os.environ["BENCH_STATEMENTS"]).write_text("\n".join(lines))
         time.sleep(0.2)
 
 
@@ -63,10 +73,19 @@ def _record_sites() -> None:
     run = Database._run
 
     async def counted(self: Database, write: bool, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        SITES[_site()] += 1
-        return await run(self, write, fn, *args, **kwargs)
+        site = _site()
+        SITES[site] += 1
+        start = time.perf_counter()
+        try:
+            return await run(self, write, fn, *args, **kwargs)
+        finally:
+            WAITED[site] += time.perf_counter() - start
 
     Database._run = counted  # type: ignore[method-assign,assignment]
+
+
+def _statement(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+    STATEMENTS[" ".join(statement.split())[:90]] += 1
 
 
 def main() -> int:
@@ -76,6 +95,8 @@ def main() -> int:
     if os.environ.get("BENCH_TX_SITES"):
         _record_sites()
     event.listen(Engine, "commit", _count("commit"))
+    if os.environ.get("BENCH_STATEMENTS"):
+        event.listen(Engine, "before_cursor_execute", _statement)
     threading.Thread(target=_publish, args=(path,), daemon=True).start()
     return whodunit(["run"])
 

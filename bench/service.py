@@ -154,6 +154,41 @@ class Figures:
         return f"    (busy: {', '.join(parts)})"
 
 
+def tx_sites() -> dict[str, tuple[int, float]]:
+    """BENCH_TX_SITES's counts and total milliseconds by site (and BENCH_STATEMENTS's counts
+    by statement), as the bot wrote them last."""
+    sites = {}
+    path = os.environ.get("BENCH_TX_SITES")
+    if path and os.path.exists(path):
+        for line in Path(path).read_text().splitlines():
+            count, mean, _ms, site = line.split(maxsplit=3)
+            sites[site] = (int(count), int(count) * float(mean))
+    path = os.environ.get("BENCH_STATEMENTS")
+    if path and os.path.exists(path):
+        for line in Path(path).read_text().splitlines():
+            count, statement = line.split(maxsplit=1)
+            sites[f"SQL {statement}"] = (int(count), 0.0)
+    return sites
+
+
+def write_phase_sites(
+    label: str, before: dict[str, tuple[int, float]], after: dict[str, tuple[int, float]], n: int
+) -> None:
+    """The transactions of one phase, per update, by site: BENCH_TX_SITES.<label>."""
+    if not after:
+        return
+    rows = []
+    for site, (count, total) in after.items():
+        count0, total0 = before.get(site, (0, 0.0))
+        if count > count0:
+            per, mean = (count - count0) / n, (total - total0) / (count - count0)
+            rows.append((per, f"{per:5.2f}/upd {mean:7.2f} ms {site}"))
+    name = "".join(c if c.isalnum() else "_" for c in label)
+    text = "\n".join(line for _, line in sorted(rows, reverse=True))
+    path = os.environ.get("BENCH_TX_SITES") or os.environ["BENCH_STATEMENTS"]
+    Path(f"{path}.{name}").write_text(text + "\n")
+
+
 async def measure(
     label: str,
     fake: FakeTelegramClient,
@@ -171,6 +206,7 @@ async def measure(
     pg0 = await xact_commit(pg_url) if pg_url else 0
     db0 = postgres_cpu() if pg_url else {}
     machine0 = machine_busy()
+    sites0 = tx_sites()
     await drive
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
@@ -192,6 +228,7 @@ async def measure(
     if bot.counts:
         await asyncio.sleep(0.3)
         figures.transactions = (bot.transactions() - tx0) / n
+        write_phase_sites(label, sites0, tx_sites(), n)
     if pg_url:
         await asyncio.sleep(11)  # PostgreSQL 15 flushes an idle session's statistics in 10 s
         figures.pg_commits = (await xact_commit(pg_url) - pg0) / n
