@@ -29,7 +29,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, exists, func, insert, or_, select, update
+from sqlalchemy import (
+    and_,
+    bindparam,
+    delete,
+    exists,
+    func,
+    insert,
+    literal_column,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
@@ -76,6 +87,20 @@ def _claim_statement(postgresql: bool, in_chats: bool) -> Any:
     if postgresql:  # several workers share the queue without waiting on each other
         candidates = candidates.with_for_update(of=o, skip_locked=True)
     chosen = candidates.cte("chosen")
+    # The message a row replies to, when that one was sent: in the same round trip. Only
+    # within one chat: a group that became a supergroup numbers its messages anew.
+    # (The row's columns named with their table: SQLite writes RETURNING's unqualified.)
+    sent, table = aliased(OutboxRecord), OutboxRecord.__tablename__
+    replied = (
+        select(sent.sent_message_id)
+        .where(
+            sent.key == literal_column(f"{table}.reply_to_key"),
+            sent.chat_id == literal_column(f"{table}.chat_id"),
+            sent.status == OutboxStatus.SENT,
+        )
+        .scalar_subquery()
+        .label("replied_message_id")
+    )
     return (
         update(o)
         .where(o.id.in_(select(chosen.c.id)))
@@ -84,7 +109,7 @@ def _claim_statement(postgresql: bool, in_chats: bool) -> Any:
             lease_until=bindparam("until"),
             status=OutboxStatus.CLAIMED,
         )
-        .returning(o)
+        .returning(o, replied)
     )
 
 
@@ -168,9 +193,6 @@ def _claim(
         params["chats"] = sorted(chats)
     claimed = conn.execute(statement, params).all()
     records = sorted(claimed, key=lambda r: r.id)
-    replies = _sent_ids(conn, {r.reply_to_key for r in records if r.reply_to_key})
-    # A reply only within one chat: a group that became a supergroup numbers anew.
-    replied = {r.id: _in_chat(replies, r.reply_to_key, r.chat_id) for r in records}
     return [
         OutboxRow(
             id=r.id,
@@ -181,7 +203,7 @@ def _claim(
             user_id=r.user_id,
             payload=loads(r.payload),
             reply_to_key=r.reply_to_key,
-            reply_to_message_id=replied[r.id],
+            reply_to_message_id=r.replied_message_id or None,
             attempts=r.attempts,
             claimed_by=r.claimed_by,
             lease_until=r.lease_until,

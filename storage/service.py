@@ -311,11 +311,16 @@ class Store:
         step = next_step()
 
         def once(conn: Connection) -> Written:
-            if step is not None:
-                ensure_new(conn, step)
-            written = body(conn, *args)
-            if step is not None:
-                record(conn, step, written[0].game_id, now)
+            if step is None:
+                return body(conn, *args)
+            try:
+                written = body(conn, *args)
+            except RuleError:
+                ensure_new(conn, step)  # a command run already is silent, not refused
+                raise
+            if not record(conn, step, written[0].game_id, now):
+                ensure_new(conn, step)  # raises AlreadyHandled: all of this rolls back
+                raise AssertionError(f"update {step.update_id} neither new nor recorded")
             return written
 
         try:

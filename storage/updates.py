@@ -2,10 +2,12 @@
 
 The bot marks the update it is handling (`handling`); each game command that update runs
 takes the next step of the mark (`next_step`) and records (update id, step) in the
-command's own transaction (`record`). When the update comes again (the process died after
-the commit and before Telegram was told the offset), the same step finds its row
-(`ensure_new`) and the command writes nothing. The primary key settles a race: the
-second writer's insert fails, its transaction rolls back and the retry finds the row.
+command's own transaction (`record`, last). When the update comes again (the process died
+after the commit and before Telegram was told the offset), the same step's row is there:
+`record` inserts nothing, `ensure_new` finds the row and the command's transaction rolls
+back, writing nothing. The primary key settles a race: the second writer's insert waits
+for the first's commit, then inserts nothing. No read before the command: a redelivered
+update is rare, and looking for it first cost every command a round trip.
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
+from typing import Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Connection
 
 from storage.database import Database
 from storage.models import GameRecord, HandledUpdateRecord
+from storage.sql import insert_for, rowcount
 
 # Telegram keeps an unconfirmed update for 24 hours; a row older than that is never needed.
 KEEP = timedelta(days=2)
@@ -88,10 +93,16 @@ def ensure_new(conn: Connection, step: Step) -> None:
         raise AlreadyHandled(row.game_id, row.last_seq)
 
 
-def record(conn: Connection, step: Step, game_id: int, now: datetime) -> None:
-    """Record the step as run, in the command's transaction."""
+def record(conn: Connection, step: Step, game_id: int, now: datetime) -> bool:
+    """Record the step as run, in the command's transaction; False if it already ran."""
     values = {"update_id": step.update_id, "step": step.step, "game_id": game_id}
-    conn.execute(insert(HandledUpdateRecord).values(handled_at=now, **values))
+    statement = _record_statement(conn.dialect.name)
+    return rowcount(conn, statement, values | {"handled_at": now}) == 1
+
+
+@cache
+def _record_statement(dialect: str) -> Any:
+    return insert_for(dialect, HandledUpdateRecord).on_conflict_do_nothing()
 
 
 def handled_among(conn: Connection, update_ids: Iterable[int]) -> set[int]:
