@@ -83,11 +83,11 @@ def sync_deadlines(
         d = DeadlineRecord
         query = select(d.key, d.due_at, d.command).where(d.game_id == game_id)
         had = {r.key: (r.due_at, r.command) for r in conn.execute(query).all()}
-    gone = [key for key in had if key not in wanted]
+    gone, changed = deadline_changes(wanted, had)
     if gone:
         d = DeadlineRecord
         conn.execute(delete(d).where(d.game_id == game_id, d.key.in_(gone)))
-    changed = [
+    rows = [
         {"game_id": game_id, "key": key, "due_at": at, "command": command}
         | {
             "status": DeadlineStatus.PENDING,
@@ -95,12 +95,18 @@ def sync_deadlines(
             "lease_until": None,
             "updated_at": now,
         }
-        for key, (at, command) in wanted.items()
-        if had.get(key) != (at, command)
+        for key, (at, command) in changed.items()
     ]
-    if changed:
-        conn.execute(_upsert(conn.dialect.name), changed)
+    if rows:
+        conn.execute(_upsert(conn.dialect.name), rows)
     return wanted
+
+
+def deadline_changes(wanted: Wanted, had: Wanted) -> tuple[list[str], Wanted]:
+    """The keys of rows to delete, and the rows to insert or move, to go from had to wanted."""
+    gone = [key for key in had if key not in wanted]
+    changed = {key: row for key, row in wanted.items() if had.get(key) != row}
+    return gone, changed
 
 
 @cache

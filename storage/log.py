@@ -41,12 +41,19 @@ def append_events(
     conn: Connection, game_id: int, first_seq: int, events: list[Event], now: datetime
 ) -> None:
     """Insert events as first_seq, first_seq + 1, ...; a taken seq raises IntegrityError."""
+    conn.execute(_INSERT_EVENTS, event_rows(game_id, first_seq, events, now))
+
+
+def event_rows(
+    game_id: int, first_seq: int, events: list[Event], now: datetime
+) -> list[dict[str, Any]]:
+    """The events table's rows for events numbered from first_seq."""
     rows: list[dict[str, Any]] = []
     for offset, event in enumerate(events):
         kind, data = encode_event(event)
         row = {"game_id": game_id, "seq": first_seq + offset, "type": kind, "data": data}
         rows.append(row | {"recorded_at": now})
-    conn.execute(_INSERT_EVENTS, rows)
+    return rows
 
 
 def read_events(

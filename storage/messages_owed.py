@@ -90,7 +90,25 @@ def insert_items(
 
     Returns how many were new (with count=False, how many were given: one round trip less).
     """
-    rows = [
+    rows = [row for row in outbox_rows(items, now, game_id) if not _coalesced(conn, row)]
+    if not rows:
+        return 0
+    keys = [row["key"] for row in rows]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"outbox keys repeat within one batch: {keys}")
+    insert = _insert(conn.dialect.name)
+    # Rows are inserted in the order given, so ids follow that order.
+    if not count:
+        conn.execute(insert, rows)
+        return len(rows)
+    return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
+
+
+def outbox_rows(
+    items: Iterable[OutboxItem], now: datetime, game_id: int | None
+) -> list[dict[str, Any]]:
+    """The outbox table's rows for items, pending."""
+    return [
         {
             "key": item.key,
             "game_id": game_id,
@@ -106,18 +124,6 @@ def insert_items(
         }
         for item in items
     ]
-    rows = [row for row in rows if not _coalesced(conn, row)]
-    if not rows:
-        return 0
-    keys = [row["key"] for row in rows]
-    if len(set(keys)) != len(keys):
-        raise ValueError(f"outbox keys repeat within one batch: {keys}")
-    insert = _insert(conn.dialect.name)
-    # Rows are inserted in the order given, so ids follow that order.
-    if not count:
-        conn.execute(insert, rows)
-        return len(rows)
-    return len(conn.execute(insert.returning(OutboxRecord.id), rows).all())
 
 
 def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:

@@ -24,7 +24,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
@@ -39,20 +39,29 @@ from engine.state import Game, Phase
 from storage.cache import Known, StateCache
 from storage.chats import Chats
 from storage.database import Database, Disconnected
-from storage.deadlines import Deadlines, due_times, sync_deadlines
+from storage.deadlines import Deadlines, due_times, sync_deadlines, wanted_rows
 from storage.games import GameRef, find_game, find_open_game, games_of_person, open_game
-from storage.log import append_events, load_state, read_events, write_snapshot
-from storage.members import sync_members
-from storage.messages_owed import PlanContext, Planner, insert_items
+from storage.log import append_events, event_rows, load_state, read_events, write_snapshot
+from storage.members import members, sync_members
+from storage.messages_owed import OutboxItem, PlanContext, Planner, insert_items
 from storage.migrate import upgrade_database
 from storage.models import GameRecord
+from storage.one_trip import CommandWrite, Repeated, fits, write_at_once
 from storage.outbox import Handoff, Outbox, claim_new
 from storage.people import People
-from storage.updates import AlreadyHandled, HandledUpdates, ensure_new, next_step, record
+from storage.updates import (
+    AlreadyHandled,
+    HandledUpdates,
+    Step,
+    ensure_new,
+    next_step,
+    record,
+)
 from storage.workers import Workers
 
 T = TypeVar("T")
 MAX_TRIES = 20
+_UNUSUAL: Literal["unusual"] = "unusual"  # a command the one-statement write does not cover
 OPEN_GAME_SECONDS = 10.0
 
 
@@ -80,6 +89,13 @@ LEASE = timedelta(seconds=60)
 
 class Conflict(Exception):
     """Another writer changed the game first; the command is retried on fresh state."""
+
+
+def _handled(conn: Connection, step: Step | None, game_id: int, now: datetime) -> None:
+    """Record the update's step in the command's transaction; a repeat rolls it all back."""
+    if step is not None and not record(conn, step, game_id, now):
+        ensure_new(conn, step)  # raises AlreadyHandled
+        raise AssertionError(f"update {step.update_id} neither new nor recorded")
 
 
 def _retryable(exc: BaseException) -> bool:
@@ -180,6 +196,7 @@ class Store:
         command: OpenLobby,
         now: datetime,
         planner: Planner | None,
+        step: Step | None,
     ) -> Written:
         if open_game(conn, chat_id, topic_id) is not None:
             raise GameExists()
@@ -195,6 +212,7 @@ class Store:
             raise GameExists() from None
         empty = Known(game_id, 0, after, chat_id, topic_id, deadlines={})
         known, handoff = self._record(conn, empty, decision, now, planner)
+        _handled(conn, step, game_id, now)
         return Outcome(game_id, events, after, 1, _due(known), handoff), known
 
     def _execute(
@@ -204,19 +222,20 @@ class Store:
         command: Command,
         now: datetime,
         planner: Planner | None,
+        step: Step | None,
     ) -> Written:
         cached = self._cache.get(game_id)
         outcome = None
         if cached is not None and cached.written_here:
             # Optimistic: decide on the state this process wrote last; the game row's
             # compare-and-set says whether anybody wrote since.
-            outcome = self._run(conn, cached, command, now, planner, optimistic=True)
+            outcome = self._run(conn, cached, command, now, planner, step, optimistic=True)
             self.optimistic_misses += outcome is None
         if outcome is None:
             row = conn.execute(self._lock_game(game_id)).first()
             if row is None:
                 raise NoGame()
-            outcome = self._run(conn, self._fresh(conn, row), command, now, planner)
+            outcome = self._run(conn, self._fresh(conn, row), command, now, planner, step)
             assert outcome is not None
         return outcome
 
@@ -240,6 +259,7 @@ class Store:
         command: Command,
         now: datetime,
         planner: Planner | None,
+        step: Step | None,
         *,
         optimistic: bool = False,
     ) -> Written | None:
@@ -254,8 +274,26 @@ class Store:
         if not events:
             if optimistic and not _current(conn, known):
                 return None
+            _handled(conn, step, known.game_id, now)
             return Outcome(known.game_id, [], known.state, known.seq + 1), None
-        after = decision.state
+        if optimistic and conn.dialect.name == "postgresql":
+            at_once = self._run_at_once(conn, known, decision, now, planner, step)
+            if not isinstance(at_once, str):
+                return at_once
+        return self._run_in_steps(conn, known, decision, now, planner, step, optimistic)
+
+    def _run_in_steps(
+        self,
+        conn: Connection,
+        known: Known,
+        decision: Decision,
+        now: datetime,
+        planner: Planner | None,
+        step: Step | None,
+        optimistic: bool,
+    ) -> Written | None:
+        """The game row's compare-and-set, then the rest of the writes (`_record`)."""
+        events, after = decision.events, decision.state
         values = {"last_seq": known.seq + len(events), "status": after.phase.value}
         g = GameRecord
         cas = (
@@ -268,7 +306,62 @@ class Store:
                 return None
             raise Conflict(known.game_id)
         written, handoff = self._record(conn, known, decision, now, planner)
+        _handled(conn, step, known.game_id, now)
         outcome = Outcome(known.game_id, events, after, known.seq + 1, _due(written), handoff)
+        return outcome, written
+
+    def _run_at_once(
+        self,
+        conn: Connection,
+        known: Known,
+        decision: Decision,
+        now: datetime,
+        planner: Planner | None,
+        step: Step | None,
+    ) -> Written | None | Literal["unusual"]:
+        """PostgreSQL, optimistic: the whole write in one statement (storage.one_trip);
+        _UNUSUAL when the command needs more than that statement writes."""
+        before, events, after = decision.before, decision.events, decision.state
+        game_id, chat, topic = known.game_id, known.chat_id, known.topic_id
+        new_seq = known.seq + len(events)
+        every = self.snapshot_every
+        if (
+            known.deadlines is None
+            or members(before) != members(after)
+            or (every and new_seq // every > known.seq // every)
+        ):
+            return _UNUSUAL
+        items: list[OutboxItem] = []
+        if planner is not None:
+            place = self.chats.cached_label(conn, chat, topic)
+            items = planner(PlanContext(game_id, chat, topic, decision, known.seq + 1, place))
+        if not fits(items):
+            return _UNUSUAL
+        wanted = wanted_rows(after)
+        write = CommandWrite(
+            game_id=game_id,
+            chat_id=chat,
+            seq=known.seq,
+            new_seq=new_seq,
+            status=after.phase.value,
+            events=event_rows(game_id, known.seq + 1, events, now),
+            had=known.deadlines or {},
+            wanted=wanted,
+            items=items,
+            step=step,
+            worker=self.claim_for,
+            lease=LEASE,
+        )
+        try:
+            handoff = write_at_once(conn, write, now)
+        except Repeated:
+            assert step is not None
+            ensure_new(conn, step)  # raises AlreadyHandled: all of this rolls back
+            raise AssertionError(f"update {step.update_id} neither new nor recorded") from None
+        if handoff is None:
+            return None
+        written = Known(game_id, new_seq, after, chat, topic, wanted)
+        outcome = Outcome(game_id, events, after, known.seq + 1, _due(written), handoff)
         return outcome, written
 
     def _lock_game(self, game_id: int) -> Any:
@@ -311,17 +404,12 @@ class Store:
         step = next_step()
 
         def once(conn: Connection) -> Written:
-            if step is None:
-                return body(conn, *args)
             try:
-                written = body(conn, *args)
+                return body(conn, *args, step)
             except RuleError:
-                ensure_new(conn, step)  # a command run already is silent, not refused
+                if step is not None:
+                    ensure_new(conn, step)  # a command run already is silent, not refused
                 raise
-            if not record(conn, step, written[0].game_id, now):
-                ensure_new(conn, step)  # raises AlreadyHandled: all of this rolls back
-                raise AssertionError(f"update {step.update_id} neither new nor recorded")
-            return written
 
         try:
             outcome, _ = await self._retrying(lambda: self.db.run_write_then(once, self._remember))

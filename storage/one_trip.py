@@ -1,0 +1,275 @@
+"""A command's writes on PostgreSQL in one statement: one round trip instead of six to eight.
+
+Each statement costs the bot a round trip and about half a millisecond of CPU through
+SQLAlchemy and asyncpg (see bench/service.py's BENCH_STATEMENTS), so the usual case of a
+command — decided on the state this process wrote last — writes everything with data-
+modifying CTEs in one statement, all hanging on the game row's compare-and-set:
+
+- `cas`: the game row's last_seq moves on only if it still is the cached seq (and chat);
+  every other part reads `FROM cas`, so when the set fails nothing at all is written and
+  the caller goes on under the row lock as before;
+- `new_events`, `handled` (the update's step, ON CONFLICT DO NOTHING: a repeat is seen by
+  its count), `gone_deadlines` and `moved_deadlines` (storage.deadlines' diff);
+- `coalesced`: an edit whose target already has an edit pending replaces that edit's
+  payload (as storage.messages_owed does), and is not inserted;
+- `inserted`: the outbox rows in the planner's order (ids follow it), each chat's first
+  due row claimed for this worker at once when nothing unfinished waits ahead of it in
+  its chat (storage.outbox's rule, read in the statement's snapshot, which is what the
+  claim after an INSERT saw too); the final SELECT returns the claimed rows with the
+  message each replies to.
+
+Anything unusual (SQLite, a membership change, a snapshot due, two edits in one command,
+unknown deadline rows) takes the statement-by-statement path in storage.service.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from typing import Any
+
+from sqlalchemy import TextClause, text
+from sqlalchemy.engine import Connection
+
+from storage.deadlines import Wanted, deadline_changes
+from storage.messages_owed import OutboxItem, outbox_rows
+from storage.outbox import Handoff, OutboxRow
+from storage.sql import loads
+from storage.updates import Step
+
+_SQL = """
+WITH cas AS (
+    UPDATE games SET last_seq = :new_seq, status = :status, updated_at = :now
+    WHERE id = :game_id AND last_seq = :seq AND chat_id = :chat_id
+    RETURNING id
+), new_events AS (
+    INSERT INTO events (game_id, seq, type, data, recorded_at)
+    SELECT cas.id, e.seq, e.type, e.data, :now
+    FROM cas, unnest(:event_seqs, :event_types, :event_datas) AS e(seq, type, data)
+), handled AS (
+    INSERT INTO handled_updates (update_id, step, game_id, handled_at)
+    SELECT :update_id, :step, cas.id, :now FROM cas WHERE :update_id IS NOT NULL
+    ON CONFLICT DO NOTHING
+    RETURNING update_id
+), gone_deadlines AS (
+    DELETE FROM deadlines USING cas
+    WHERE deadlines.game_id = cas.id AND deadlines.key = ANY(:gone)
+), moved_deadlines AS (
+    INSERT INTO deadlines (game_id, key, due_at, command, status, claimed_by, lease_until,
+                           updated_at)
+    SELECT cas.id, d.key, d.due_at, d.command, 'pending', NULL, NULL, :now
+    FROM cas, unnest(:deadline_keys, :deadline_dues, :deadline_commands)
+        AS d(key, due_at, command)
+    ON CONFLICT (game_id, key) DO UPDATE SET
+        due_at = excluded.due_at, command = excluded.command, status = excluded.status,
+        claimed_by = NULL, lease_until = NULL, updated_at = excluded.updated_at
+), items AS (
+    SELECT * FROM unnest(:keys, :chats, :topics, :users, :payloads, :replies, :dues,
+                         :heads, :targets, :places)
+        AS i(key, chat_id, topic_id, user_id, payload, reply_to_key, next_attempt_at,
+             head, target, place)
+), coalesced AS (
+    UPDATE outbox SET payload = i.payload
+    FROM cas, items i
+    WHERE i.target IS NOT NULL AND outbox.status = 'pending' AND outbox.id = (
+        SELECT min(p.id) FROM outbox p
+        WHERE p.chat_id = i.chat_id AND p.status = 'pending'
+          AND p.payload LIKE '%"op":"edit"%' AND CAST(p.payload AS JSONB) ->> 'target' = i.target
+    )
+    RETURNING i.key AS item_key
+), inserted AS (
+    INSERT INTO outbox (key, game_id, chat_id, topic_id, user_id, payload, reply_to_key,
+                        status, attempts, next_attempt_at, created_at, claimed_by,
+                        lease_until)
+    SELECT i.key, cas.id, i.chat_id, i.topic_id, i.user_id, i.payload, i.reply_to_key,
+           CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0, i.next_attempt_at, :now,
+           CASE WHEN c.mine THEN :worker END, CASE WHEN c.mine THEN :until END
+    FROM cas, items i CROSS JOIN LATERAL (
+        SELECT i.head AND NOT EXISTS (
+            SELECT 1 FROM outbox e
+            WHERE e.chat_id = i.chat_id
+              AND e.status IN ('pending', 'claimed', 'waiting_for_person')
+              AND (e.status IN ('claimed', 'waiting_for_person') OR e.next_attempt_at <= :now
+                   OR e.attempts > 0 OR e.last_error IS NOT NULL)
+        ) AS mine
+    ) AS c
+    WHERE i.key NOT IN (SELECT item_key FROM coalesced)
+    ORDER BY i.place
+    ON CONFLICT (key) DO NOTHING
+    RETURNING *
+)
+SELECT (SELECT count(*) FROM cas) AS written, (SELECT count(*) FROM handled) AS recorded,
+       n.*, (
+           SELECT s.sent_message_id FROM outbox s
+           WHERE s.key = n.reply_to_key AND s.chat_id = n.chat_id AND s.status = 'sent'
+       ) AS replied_message_id
+FROM (SELECT 1) AS one LEFT JOIN inserted n ON n.status = 'claimed'
+"""
+
+_TYPES = {
+    "new_seq": "INTEGER",
+    "status": "VARCHAR",
+    "now": "TIMESTAMPTZ",
+    "game_id": "INTEGER",
+    "seq": "INTEGER",
+    "chat_id": "BIGINT",
+    "event_seqs": "INTEGER[]",
+    "event_types": "VARCHAR[]",
+    "event_datas": "TEXT[]",
+    "update_id": "BIGINT",
+    "step": "INTEGER",
+    "gone": "VARCHAR[]",
+    "deadline_keys": "VARCHAR[]",
+    "deadline_dues": "TIMESTAMPTZ[]",
+    "deadline_commands": "TEXT[]",
+    "keys": "VARCHAR[]",
+    "chats": "BIGINT[]",
+    "topics": "BIGINT[]",
+    "users": "BIGINT[]",
+    "payloads": "TEXT[]",
+    "replies": "VARCHAR[]",
+    "dues": "TIMESTAMPTZ[]",
+    "heads": "BOOLEAN[]",
+    "targets": "VARCHAR[]",
+    "places": "INTEGER[]",
+    "worker": "VARCHAR",
+    "until": "TIMESTAMPTZ",
+}
+
+
+@cache
+def _statement() -> TextClause:
+    """The statement, every parameter cast to its type (asyncpg needs them known)."""
+    sql = _SQL
+    for name in sorted(_TYPES, key=len, reverse=True):
+        sql = sql.replace(f":{name}", f"CAST(${name} AS {_TYPES[name]})")
+    return text(sql.replace("$", ":"))
+
+
+@dataclass(frozen=True)
+class CommandWrite:
+    """What one command writes: the game row's move, events, deadlines and messages."""
+
+    game_id: int
+    chat_id: int
+    seq: int
+    new_seq: int
+    status: str
+    events: list[dict[str, Any]]
+    had: Wanted
+    wanted: Wanted
+    items: Sequence[OutboxItem]
+    step: Step | None
+    worker: str | None
+    lease: timedelta
+
+
+class Repeated(Exception):
+    """The update's step had run already: the caller looks it up and rolls back."""
+
+
+def fits(items: Sequence[OutboxItem]) -> bool:
+    """Whether the one statement can write these messages (at most one edit among them)."""
+    return sum(1 for item in items if item.payload.get("op") == "edit") <= 1
+
+
+def write_at_once(conn: Connection, write: CommandWrite, now: datetime) -> Handoff | None:
+    """Write the command in one statement; None if the game moved on (nothing written)."""
+    now = now.astimezone(UTC)
+    params = _params(write, now)
+    rows = conn.execute(_statement(), params).all()
+    if not rows[0].written:
+        return None
+    if write.step is not None and not rows[0].recorded:
+        raise Repeated()
+    claimed = [_outbox_row(row) for row in rows if row.id is not None]
+    return _handoff(write.items, claimed, now, write.worker is not None)
+
+
+def _params(write: CommandWrite, now: datetime) -> dict[str, Any]:
+    gone, changed = deadline_changes(write.wanted, write.had)
+    rows = outbox_rows(write.items, now, write.game_id)
+    heads = _heads(write.items, now) if write.worker is not None else set()
+    step = write.step
+    return {
+        "new_seq": write.new_seq,
+        "status": write.status,
+        "now": now,
+        "game_id": write.game_id,
+        "seq": write.seq,
+        "chat_id": write.chat_id,
+        "event_seqs": [e["seq"] for e in write.events],
+        "event_types": [e["type"] for e in write.events],
+        "event_datas": [e["data"] for e in write.events],
+        "update_id": step.update_id if step is not None else None,
+        "step": step.step if step is not None else 0,
+        "gone": gone,
+        "deadline_keys": list(changed),
+        "deadline_dues": [at.astimezone(UTC) for at, _ in changed.values()],
+        "deadline_commands": [command for _, command in changed.values()],
+        "keys": [row["key"] for row in rows],
+        "chats": [row["chat_id"] for row in rows],
+        "topics": [row["topic_id"] for row in rows],
+        "users": [row["user_id"] for row in rows],
+        "payloads": [row["payload"] for row in rows],
+        "replies": [row["reply_to_key"] for row in rows],
+        "dues": [row["next_attempt_at"].astimezone(UTC) for row in rows],
+        "heads": [place in heads for place in range(len(rows))],
+        "targets": [_edit_target(item) for item in write.items],
+        "places": list(range(len(rows))),
+        "worker": write.worker,
+        "until": now + write.lease,
+    }
+
+
+def _heads(items: Sequence[OutboxItem], now: datetime) -> set[int]:
+    """The places of each chat's first due item: the ones that may be claimed at once."""
+    seen: set[int] = set()
+    heads = set()
+    for place, item in enumerate(items):
+        if _due(item, now) and item.chat_id not in seen:
+            seen.add(item.chat_id)
+            heads.add(place)
+    return heads
+
+
+def _due(item: OutboxItem, now: datetime) -> bool:
+    return item.not_before is None or item.not_before <= now
+
+
+def _edit_target(item: OutboxItem) -> str | None:
+    target = item.payload.get("target") if item.payload.get("op") == "edit" else None
+    return str(target) if target is not None else None
+
+
+def _handoff(
+    items: Sequence[OutboxItem], claimed: list[OutboxRow], now: datetime, claiming: bool
+) -> Handoff:
+    """As storage.outbox.claim_new: the rows claimed, and the chats whose rows wait."""
+    if not claiming:
+        return Handoff()
+    chats = Counter(item.chat_id for item in items if _due(item, now))
+    first = {row.chat_id for row in claimed}
+    held = frozenset(chat for chat, n in chats.items() if n > (1 if chat in first else 0))
+    return Handoff(tuple(sorted(claimed, key=lambda row: row.id)), held)
+
+
+def _outbox_row(row: Any) -> OutboxRow:
+    lease_until = row.lease_until.astimezone(UTC) if row.lease_until is not None else None
+    return OutboxRow(
+        id=row.id,
+        key=row.key,
+        game_id=row.game_id,
+        chat_id=row.chat_id,
+        topic_id=row.topic_id,
+        user_id=row.user_id,
+        payload=loads(row.payload),
+        reply_to_key=row.reply_to_key,
+        reply_to_message_id=row.replied_message_id or None,
+        attempts=row.attempts,
+        claimed_by=row.claimed_by,
+        lease_until=lease_until,
+    )

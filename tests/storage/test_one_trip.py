@@ -1,0 +1,175 @@
+"""PostgreSQL writes a usual command in one statement (storage.one_trip), and what it writes
+is exactly what the statement-by-statement path writes: rows, ids, claims and handoffs."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import event, text
+from sqlalchemy.engine import Connection
+
+from engine import events as ev
+from engine.state import Answer
+from storage.messages_owed import OutboxItem, PlanContext
+from storage.service import Outcome, Store
+from storage.updates import handling
+from tests.storage.conftest import _truncate
+from tests.support.stored_games import (
+    CHAT,
+    NOW,
+    ROOMY,
+    answer_for,
+    check_consistency,
+    new_game,
+    suggestion_for,
+)
+
+TABLES = ("games", "events", "outbox", "deadlines", "handled_updates", "game_members")
+
+
+def edits_planner(ctx: PlanContext) -> list[OutboxItem]:
+    """Thread lines, DMs that reply to them, a delayed reminder, and an edit of one board
+    message per command (they pile up behind the unsent board and replace each other)."""
+    items = []
+    for seq, e in enumerate(ctx.events, start=ctx.first_seq):
+        key = f"g{ctx.game_id}:e{seq}"
+        before = f"g{ctx.game_id}:e{seq - 1}"  # a reply to the line before, if it was sent
+        line = OutboxItem(key=key, chat_id=ctx.chat_id, payload={"seq": seq}, reply_to_key=before)
+        items.append(line)
+        if isinstance(e, ev.SuggestionMade):
+            target = ctx.after.players[e.target].user
+            prompt = {"op": "send", "seq": seq}
+            ask = OutboxItem(key=f"{key}:ask", chat_id=target, user_id=target, payload=prompt)
+            items.append(ask)
+            later = NOW + timedelta(hours=1)
+            items.append(OutboxItem(key=f"{key}:remind", chat_id=ctx.chat_id, not_before=later))
+        if isinstance(e, ev.SuggestionRefuted):
+            user = ctx.after.players[ctx.after.suggestions[e.suggestion - 1].suggester].user
+            dm = OutboxItem(key=f"{key}:dm", chat_id=user, user_id=user, reply_to_key=key)
+            items.append(dm)
+    board = {"op": "edit", "target": f"g{ctx.game_id}:board", "seq": ctx.first_seq}
+    key = f"g{ctx.game_id}:s{ctx.first_seq}:board"
+    items.append(OutboxItem(key=key, chat_id=ctx.chat_id, payload=board))
+    return items
+
+
+async def _play(store: Store) -> list[Any]:
+    """Set up a game, then suggestions and answers, a repeated update, some messages sent."""
+    game = await new_game(store, settings=ROOMY)
+    store.claim_for = "w"
+    await _send_all(store, game)
+    seen: list[Any] = []
+
+    async def run(update: int, command: Any) -> Outcome:
+        with handling(update):
+            outcome = await store.execute(game.game_id, command, NOW, edits_planner)
+        seen.append(([e.__class__.__name__ for e in outcome.events], _handoff(outcome)))
+        return outcome
+
+    state = game.state
+    for n in range(4):
+        made = await run(100 + 2 * n, suggestion_for(state, actor=1 + n % 2, target=3, n=n))
+        state = made.state
+        if n == 1:
+            await run(100 + 2 * n, suggestion_for(state, actor=1, target=3, n=n))  # again
+        if n < 2:  # a sender keeps up; later its messages pile up (and edits coalesce)
+            await _send_all(store, made)
+        if state.suggestions[-1].answer is Answer.PENDING:  # else the engine answered
+            answered = await run(101 + 2 * n, answer_for(state, len(state.suggestions)))
+            state = answered.state
+            if n < 2:
+                await _send_all(store, answered)
+    await check_consistency(store, game.game_id, planned=False)
+    return seen
+
+
+async def _send_all(store: Store, outcome: Outcome) -> None:
+    """What a sender would do: send what was handed over and whatever it can claim."""
+    rows = list(outcome.handoff.rows) or await store.outbox.claim("w", NOW)
+    while rows:
+        for row in rows:
+            await store.outbox.mark_sent(row.id, 5000 + row.id, NOW)
+        rows = await store.outbox.claim("w", NOW)
+
+
+def _handoff(outcome: Outcome) -> tuple[Any, ...]:
+    rows = [(r.id, r.key, r.reply_to_message_id, r.claimed_by) for r in outcome.handoff.rows]
+    return tuple(rows), tuple(sorted(outcome.handoff.held))
+
+
+def _dump(conn: Connection) -> dict[str, list[Any]]:
+    found = {}
+    for table in TABLES:
+        columns = [c for c in _columns(conn, table) if c != "id" or table == "outbox"]
+        order = ", ".join(columns)
+        rows = conn.execute(text(f"SELECT {order} FROM {table} ORDER BY {order}")).all()
+        found[table] = [tuple(row) for row in rows]
+    return found
+
+
+def _columns(conn: Connection, table: str) -> list[str]:
+    query = text(
+        "SELECT column_name FROM information_schema.columns "
+        "WHERE table_name = :t ORDER BY ordinal_position"
+    )
+    return [name for name in conn.execute(query, {"t": table}).scalars() if name != "updated_at"]
+
+
+async def _fresh(db_url: str) -> Store:
+    await _truncate(db_url, ", ".join(TABLES) + ", chat_names, chat_settings, people")
+    return await Store.open(db_url, migrate=False)
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_one_statement_writes_what_the_steps_write(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def played() -> Any:
+        store = await _fresh(db_url)
+        try:
+            seen = await _play(store)
+            return seen, await store.db.run_read(_dump)
+        finally:
+            await store.close()
+
+    at_once = await played()
+    monkeypatch.setattr(Store, "_run_at_once", lambda *_: "unusual")
+    in_steps = await played()
+    assert at_once[0] == in_steps[0], "outcomes or handoffs differ"
+    for table in TABLES:
+        assert at_once[1][table] == in_steps[1][table], f"{table} differs"
+    outbox = at_once[1]["outbox"]
+    assert any('"op":"edit"' in str(row) for row in outbox)
+    assert len([r for r in outbox if ":board" in str(r[1])]) < 9, "edits did not coalesce"
+    replied = [rows for rows, _ in (handoff for _, handoff in at_once[0])]
+    assert any(row[2] for rows in replied for row in rows), "no reply found its message"
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_a_usual_command_is_one_statement(store: Store) -> None:
+    store.claim_for = "w"
+    game = await new_game(store, settings=ROOMY)
+    statements: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        statements.append(statement)
+
+    engine = store.db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        with handling(900):
+            outcome = await store.execute(
+                game.game_id, suggestion_for(game.state, 1, 2), NOW, edits_planner
+            )
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
+    assert len(statements) == 1, statements
+    # The target's prompt goes out at once; the thread's rows wait behind the set-up's.
+    line = f"g{game.game_id}:e{outcome.first_seq}"
+    assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
+    assert outcome.handoff.held == {CHAT}
+    await check_consistency(store, game.game_id, planned=False)
+
