@@ -318,7 +318,7 @@ class Store:
         now: datetime,
         planner: Planner | None,
         step: Step | None,
-    ) -> Written | None | Literal["unusual"]:
+    ) -> Written | Literal["unusual"] | None:
         """PostgreSQL, optimistic: the whole write in one statement (storage.one_trip);
         _UNUSUAL when the command needs more than that statement writes."""
         before, events, after = decision.before, decision.events, decision.state
