@@ -172,4 +172,3 @@ async def test_a_usual_command_is_one_statement(store: Store) -> None:
     assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
     assert outcome.handoff.held == {CHAT}
     await check_consistency(store, game.game_id, planned=False)
-
