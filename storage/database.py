@@ -75,6 +75,7 @@ class Database:
             engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.async_engine = create_async_engine(self.url, **engine_args)
             self._async_writer = self.async_engine.execution_options(**{_WRITE: True})
+            self._async_single = self.async_engine.execution_options(isolation_level="AUTOCOMMIT")
             # Urgent writes (a message's mark) on connections of their own whose commits do
             # not wait for the WAL to reach the disk (synchronous_commit off): a crash of the
             # bot loses none; a crash of the server may lose the last marks, and those
@@ -136,6 +137,13 @@ class Database:
         same thread or greenlet: before SQLite's writer thread takes its next transaction,
         and before PostgreSQL's caller yields to the event loop."""
         return await self._run(True, _transaction(fn, after_commit))
+
+    async def run_single(self, fn: Callable[[Connection], T]) -> T:
+        """PostgreSQL: fn(connection) outside a transaction, each statement committing as it
+        runs (one round trip; for fn that writes with one statement, or not at all)."""
+        assert self.async_engine is not None, "PostgreSQL only"
+        async with self._async_single.connect() as conn:
+            return await conn.run_sync(fn)
 
     async def run_connection(self, fn: Callable[[Connection], T], *, write: bool = True) -> T:
         """fn(connection) on a connection with no transaction begun (fn begins its own)."""

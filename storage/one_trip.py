@@ -8,8 +8,9 @@ modifying CTEs in one statement, all hanging on the game row's compare-and-set:
 - `cas`: the game row's last_seq moves on only if it still is the cached seq (and chat);
   every other part reads `FROM cas`, so when the set fails nothing at all is written and
   the caller goes on under the row lock as before;
-- `new_events`, `handled` (the update's step, ON CONFLICT DO NOTHING: a repeat is seen by
-  its count), `gone_deadlines` and `moved_deadlines` (storage.deadlines' diff);
+- `new_events`, `handled` (the update's step: the set also requires that the step has no
+  row yet, so a repeat writes nothing; two at once collide on its primary key and the
+  statement fails whole), `gone_deadlines` and `moved_deadlines` (storage.deadlines' diff);
 - `coalesced`: an edit whose target already has an edit pending replaces that edit's
   payload (as storage.messages_owed does), and is not inserted;
 - `inserted`: the outbox rows in the planner's order (ids follow it), each chat's first
@@ -17,6 +18,10 @@ modifying CTEs in one statement, all hanging on the game row's compare-and-set:
   its chat (storage.outbox's rule, read in the statement's snapshot, which is what the
   claim after an INSERT saw too); the final SELECT returns the claimed rows with the
   message each replies to.
+
+Being one statement, it is atomic without a transaction: storage.service runs it on a
+connection in autocommit (no BEGIN, no COMMIT: one round trip for the whole command) and
+falls back to a transaction when the game moved on or the command is unusual.
 
 Anything unusual (SQLite, a membership change, a snapshot due, two edits in one command,
 unknown deadline rows) takes the statement-by-statement path in storage.service.
@@ -43,7 +48,9 @@ from storage.updates import Step
 _SQL = """
 WITH cas AS (
     UPDATE games SET last_seq = :new_seq, status = :status, updated_at = :now
-    WHERE id = :game_id AND last_seq = :seq AND chat_id = :chat_id
+    WHERE id = :game_id AND last_seq = :seq AND chat_id = :chat_id AND NOT EXISTS (
+        SELECT 1 FROM handled_updates h WHERE h.update_id = :update_id AND h.step = :step
+    )
     RETURNING id
 ), new_events AS (
     INSERT INTO events (game_id, seq, type, data, recorded_at)
@@ -52,8 +59,6 @@ WITH cas AS (
 ), handled AS (
     INSERT INTO handled_updates (update_id, step, game_id, handled_at)
     SELECT :update_id, :step, cas.id, :now FROM cas WHERE :update_id IS NOT NULL
-    ON CONFLICT DO NOTHING
-    RETURNING update_id
 ), gone_deadlines AS (
     DELETE FROM deadlines USING cas
     WHERE deadlines.game_id = cas.id AND deadlines.key = ANY(:gone)
@@ -101,8 +106,7 @@ WITH cas AS (
     ON CONFLICT (key) DO NOTHING
     RETURNING *
 )
-SELECT (SELECT count(*) FROM cas) AS written, (SELECT count(*) FROM handled) AS recorded,
-       n.*, (
+SELECT (SELECT count(*) FROM cas) AS written, n.*, (
            SELECT s.sent_message_id FROM outbox s
            WHERE s.key = n.reply_to_key AND s.chat_id = n.chat_id AND s.status = 'sent'
        ) AS replied_message_id
@@ -167,10 +171,6 @@ class CommandWrite:
     lease: timedelta
 
 
-class Repeated(Exception):
-    """The update's step had run already: the caller looks it up and rolls back."""
-
-
 def fits(items: Sequence[OutboxItem]) -> bool:
     """Whether the one statement can write these messages (at most one edit among them)."""
     return sum(1 for item in items if item.payload.get("op") == "edit") <= 1
@@ -183,8 +183,6 @@ def write_at_once(conn: Connection, write: CommandWrite, now: datetime) -> Hando
     rows = conn.execute(_statement(), params).all()
     if not rows[0].written:
         return None
-    if write.step is not None and not rows[0].recorded:
-        raise Repeated()
     claimed = [_outbox_row(row) for row in rows if row.id is not None]
     return _handoff(write.items, claimed, now, write.worker is not None)
 

@@ -19,6 +19,8 @@ game), the loser rolls back and retries on fresh state, up to MAX_TRIES times.
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -46,7 +48,7 @@ from storage.members import members, sync_members
 from storage.messages_owed import OutboxItem, PlanContext, Planner, insert_items
 from storage.migrate import upgrade_database
 from storage.models import GameRecord
-from storage.one_trip import CommandWrite, Repeated, fits, write_at_once
+from storage.one_trip import CommandWrite, fits, write_at_once
 from storage.outbox import Handoff, Outbox, claim_new
 from storage.people import People
 from storage.updates import (
@@ -60,6 +62,7 @@ from storage.updates import (
 from storage.workers import Workers
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 MAX_TRIES = 20
 _UNUSUAL: Literal["unusual"] = "unusual"  # a command the one-statement write does not cover
 OPEN_GAME_SECONDS = 10.0
@@ -186,7 +189,50 @@ class Store:
 
         Run for a Telegram update that already ran it (see storage.updates), it writes
         nothing and returns the game as it is, with no events."""
-        return await self._write(now, self._execute, game_id, command, now, planner)
+        at_once = None
+        if self.db.async_engine is not None:  # PostgreSQL: first try it in one round trip
+            at_once = functools.partial(self._execute_at_once, game_id, command, now, planner)
+        args = (game_id, command, now, planner)
+        return await self._write(now, self._execute, *args, at_once=at_once)
+
+    async def _execute_at_once(
+        self,
+        game_id: int,
+        command: Command,
+        now: datetime,
+        planner: Planner | None,
+        step: Step | None,
+    ) -> Written | None:
+        """PostgreSQL: decide on the state this process wrote last and write it all in one
+        statement outside a transaction (storage.one_trip); None when that cannot be (no
+        such state, the game moved on, an unusual command): then nothing was written."""
+        cached = self._cache.get(game_id)
+        if step is None or cached is None or not cached.written_here:
+            # Only for an update's command: should the connection fail after the statement
+            # committed, the transaction that follows finds the update's row and writes
+            # nothing (a scheduler's command goes through a transaction: no doubt there).
+            return None
+
+        def attempt(conn: Connection) -> Written | None:
+            try:
+                written = self._run(
+                    conn, cached, command, now, planner, step, optimistic=True, single=True
+                )
+            except RuleError:
+                if step is not None:
+                    ensure_new(conn, step)  # a command run already is silent, not refused
+                raise
+            if written is not None:
+                self._remember(written)  # before anything else runs on the event loop
+            return written
+
+        try:
+            return await self.db.run_single(attempt)
+        except DBAPIError as exc:  # a lost connection, the same update at once elsewhere
+            self.retries += 1
+            if not _retryable(exc):
+                log.warning("one-statement write failed (%s); retried in a transaction", exc)
+            return None
 
     def _create(
         self,
@@ -262,8 +308,10 @@ class Store:
         step: Step | None,
         *,
         optimistic: bool = False,
+        single: bool = False,
     ) -> Written | None:
-        """Decide on `known` and write; None if optimistic and `known` turned out old."""
+        """Decide on `known` and write; None if optimistic and `known` turned out old, or
+        if `single` (one statement that writes, PostgreSQL) and the command needs more."""
         try:
             decision = decide_and_apply(known.state, command, now)
         except RuleError:
@@ -280,6 +328,8 @@ class Store:
             at_once = self._run_at_once(conn, known, decision, now, planner, step)
             if not isinstance(at_once, str):
                 return at_once
+        if single:
+            return None
         return self._run_in_steps(conn, known, decision, now, planner, step, optimistic)
 
     def _run_in_steps(
@@ -352,12 +402,7 @@ class Store:
             worker=self.claim_for,
             lease=LEASE,
         )
-        try:
-            handoff = write_at_once(conn, write, now)
-        except Repeated:
-            assert step is not None
-            ensure_new(conn, step)  # raises AlreadyHandled: all of this rolls back
-            raise AssertionError(f"update {step.update_id} neither new nor recorded") from None
+        handoff = write_at_once(conn, write, now)
         if handoff is None:
             return None
         written = Known(game_id, new_seq, after, chat, topic, wanted)
@@ -398,9 +443,16 @@ class Store:
             write_snapshot(conn, game_id, new_seq, after, now)
         return Known(game_id, new_seq, after, known.chat_id, known.topic_id, rows), handoff
 
-    async def _write(self, now: datetime, body: Callable[..., Written], *args: Any) -> Outcome:
+    async def _write(
+        self,
+        now: datetime,
+        body: Callable[..., Written],
+        *args: Any,
+        at_once: Callable[[Step | None], Awaitable[Written | None]] | None = None,
+    ) -> Outcome:
         """Run a command body in a write transaction, retried after a collision; the state
-        it wrote is cached once the transaction has committed (and before the next one)."""
+        it wrote is cached once the transaction has committed (and before the next one).
+        `at_once(step)`, if given, is tried first; None from it means nothing was written."""
         step = next_step()
 
         def once(conn: Connection) -> Written:
@@ -412,6 +464,9 @@ class Store:
                 raise
 
         try:
+            written = await at_once(step) if at_once is not None else None
+            if written is not None:
+                return written[0]
             outcome, _ = await self._retrying(lambda: self.db.run_write_then(once, self._remember))
         except AlreadyHandled as seen:
             state = await self.load(seen.game_id)

@@ -153,8 +153,11 @@ async def test_a_usual_command_is_one_statement(store: Store) -> None:
     game = await new_game(store, settings=ROOMY)
     statements: list[str] = []
 
-    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+    autocommit: list[bool] = []
+
+    def count(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         statements.append(statement)
+        autocommit.append(conn.connection.dbapi_connection.autocommit)
 
     engine = store.db.engine
     event.listen(engine, "before_cursor_execute", count)
@@ -167,6 +170,7 @@ async def test_a_usual_command_is_one_statement(store: Store) -> None:
         event.remove(engine, "before_cursor_execute", count)
     assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
     assert len(statements) == 1, statements
+    assert autocommit == [True], "no BEGIN and COMMIT: the statement commits by itself"
     # The target's prompt goes out at once; the thread's rows wait behind the set-up's.
     line = f"g{game.game_id}:e{outcome.first_seq}"
     assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
