@@ -14,6 +14,11 @@ the set found another writer had been first, it locks the game's row (SELECT ...
 UPDATE on PostgreSQL; BEGIN IMMEDIATE already holds SQLite's single write lock) and
 reads the state only then. Should two writers still collide (the event seq is unique per
 game), the loser rolls back and retries on fresh state, up to MAX_TRIES times.
+
+On PostgreSQL an update's command decided on the cached state is first tried as one
+statement outside a transaction (storage.one_trip: the same writes as data-modifying
+CTEs, all hanging on the compare-and-set); when the game moved on or the command needs
+more than that statement writes, nothing was written and the transaction above follows.
 """
 
 from __future__ import annotations
