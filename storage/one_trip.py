@@ -30,18 +30,23 @@ unknown deadline rows) takes the statement-by-statement path in storage.service.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import TextClause, text
 from sqlalchemy.engine import Connection
 
-from storage.deadlines import Wanted, deadline_changes
+from engine.decision import Decision
+from storage.cache import Known
+from storage.deadlines import Wanted, deadline_changes, wanted_rows
+from storage.log import event_rows
+from storage.members import members
 from storage.messages_owed import OutboxItem, outbox_rows
 from storage.outbox import Handoff, OutboxRow
+from storage.outcome import LEASE
 from storage.sql import loads
 from storage.updates import Step
 
@@ -169,6 +174,53 @@ class CommandWrite:
     step: Step | None
     worker: str | None
     lease: timedelta
+
+
+def write_usual(
+    conn: Connection,
+    known: Known,
+    decision: Decision,
+    now: datetime,
+    plan: Callable[[], list[OutboxItem]],
+    step: Step | None,
+    worker: str | None,
+    snapshot_every: int | None,
+) -> tuple[Handoff, Known] | Literal["unusual"] | None:
+    """Write a command decided on `known` in one statement: the claimed rows and the state
+    written; None if the game moved on, "unusual" if the command needs more (nothing was
+    written either way). `plan()` renders the command's messages."""
+    before, events, after = decision.before, decision.events, decision.state
+    new_seq = known.seq + len(events)
+    every = snapshot_every
+    if (
+        known.deadlines is None
+        or members(before) != members(after)
+        or (every and new_seq // every > known.seq // every)
+    ):
+        return "unusual"
+    items = plan()
+    if not fits(items):
+        return "unusual"
+    wanted = wanted_rows(after)
+    write = CommandWrite(
+        game_id=known.game_id,
+        chat_id=known.chat_id,
+        seq=known.seq,
+        new_seq=new_seq,
+        status=after.phase.value,
+        events=event_rows(known.game_id, known.seq + 1, events, now),
+        had=known.deadlines,
+        wanted=wanted,
+        items=items,
+        step=step,
+        worker=worker,
+        lease=LEASE,
+    )
+    handoff = write_at_once(conn, write, now)
+    if handoff is None:
+        return None
+    written = Known(known.game_id, new_seq, after, known.chat_id, known.topic_id, wanted)
+    return handoff, written
 
 
 def fits(items: Sequence[OutboxItem]) -> bool:

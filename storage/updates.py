@@ -105,6 +105,13 @@ def _record_statement(dialect: str) -> Any:
     return insert_for(dialect, HandledUpdateRecord).on_conflict_do_nothing()
 
 
+def record_or_raise(conn: Connection, step: Step | None, game_id: int, now: datetime) -> None:
+    """Record the update's step in the command's transaction; AlreadyHandled if it ran."""
+    if step is not None and not record(conn, step, game_id, now):
+        ensure_new(conn, step)  # raises AlreadyHandled
+        raise AssertionError(f"update {step.update_id} neither new nor recorded")
+
+
 def handled_among(conn: Connection, update_ids: Iterable[int]) -> set[int]:
     """Those of `update_ids` that already ran a game command."""
     ids = list(update_ids)

@@ -1,0 +1,55 @@
+"""What a command did (Outcome), and which failures of its write may be retried."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+
+from engine.events import Event
+from engine.state import Game
+from storage.cache import Known
+from storage.database import Disconnected
+from storage.outbox import Handoff
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: its events (maybe none), the state after, the first event's seq,
+    and, when it wrote events, the game's deadline rows after it (key -> due_at), so the
+    scheduler moves just this game's timers."""
+
+    game_id: int
+    events: list[Event]
+    state: Game
+    first_seq: int
+    deadlines: dict[str, datetime] | None = None
+    handoff: Handoff = field(default_factory=Handoff)
+
+    @property
+    def last_seq(self) -> int:
+        return self.first_seq + len(self.events) - 1
+
+
+Written = tuple[Outcome, Known | None]  # a command's outcome, and the state it wrote
+LEASE = timedelta(seconds=60)  # how long a claim at insert holds a message
+
+
+class Conflict(Exception):
+    """Another writer changed the game first; the command is retried on fresh state."""
+
+
+def retryable(exc: BaseException) -> bool:
+    """Errors after which the transaction certainly rolled back and a retry is safe."""
+    if isinstance(exc, Conflict | Disconnected):
+        return True
+    if isinstance(exc, IntegrityError):  # a seq (or deadline key) taken by another writer
+        code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+        return code == "23505" or "UNIQUE constraint failed" in str(exc.orig)
+    if isinstance(exc, OperationalError) and "database is locked" in str(exc):
+        return True  # SQLite: the busy timeout ran out
+    if isinstance(exc, DBAPIError):
+        code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+        return code in ("40001", "40P01")  # serialization failure, deadlock
+    return False
