@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.delivery.payload import Card, Cards
 from bot.delivery.payload import Category as CategoryArg
@@ -49,15 +50,15 @@ def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: 
     without punctuation ("dr who" for "Dr. Who"), then a unique prefix of it or of a word.
     Card names and the typed text go through the same normalisation at each step.
     """
-    if not name_key(typed):
+    key = name_key(typed)
+    if not key:
         raise ParseError("parse.missing_card", category=CategoryArg(category.value))
-    candidates = pack.cards_of(category)
-    names = {card: card_names(pack, card) for card in candidates}
+    names = _known_names(pack, category)
     wanted = normalize(typed)
     found = (
-        [c for c in candidates if name_key(typed) in map(name_key, names[c])]
-        or [c for c in candidates if wanted and wanted in map(normalize, names[c])]
-        or [c for c in candidates if wanted and _prefix_of(wanted, map(normalize, names[c]))]
+        [card for card, keys, _ in names if key in keys]
+        or [card for card, _, plain in names if wanted and wanted in plain]
+        or [card for card, _, plain in names if wanted and _prefix_of(wanted, plain)]
     )
     if not found:
         raise ParseError(
@@ -69,6 +70,20 @@ def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: 
     if len(playing) > 1:
         raise ParseError("parse.ambiguous_card", typed=typed.strip(), options=Cards(tuple(playing)))
     return playing[0]
+
+
+@lru_cache(maxsize=256)
+def _known_names(
+    pack: Pack, category: Category
+) -> tuple[tuple[str, frozenset[str], tuple[str, ...]], ...]:
+    """Each card of the category with its names as name_key and as normalize see them
+    (worked out once per pack, not for every suggestion typed)."""
+    found = []
+    for card in pack.cards_of(category):
+        names = card_names(pack, card)
+        plain = tuple(normalize(name) for name in names)
+        found.append((card, frozenset(name_key(name) for name in names), plain))
+    return tuple(found)
 
 
 def _prefix_of(wanted: str, names: Iterable[str]) -> bool:

@@ -66,6 +66,11 @@ class Database:
             engine_args.setdefault("hide_parameters", True)  # no card in an error's text
             self.engine: Engine = create_engine(sync_url, connect_args=args, **engine_args)
             _tune_sqlite(self.engine)
+            # Urgent writes on a connection of their own: it stays at synchronous=NORMAL
+            # (switching one connection between FULL and NORMAL cost two PRAGMAs a mark).
+            relaxed_args = {**engine_args, "pool_size": 1}
+            self._relaxed_sync = create_engine(sync_url, connect_args=args, **relaxed_args)
+            _tune_sqlite(self._relaxed_sync)
             self._writes = _Writer()
             self._reads = ThreadPoolExecutor(read_threads, thread_name_prefix="whodunit-sqlite")
         else:
@@ -93,7 +98,8 @@ class Database:
             self._async_urgent = self._async_relaxed.execution_options(isolation_level="AUTOCOMMIT")
             self.engine = self.async_engine.sync_engine
         self._writer = self.engine.execution_options(**{_WRITE: True})
-        self._relaxed_writer = self.engine.execution_options(**{_WRITE: True, _RELAXED: True})
+        relaxed_engine = self._relaxed_sync if self.sqlite else self.engine
+        self._relaxed_writer = relaxed_engine.execution_options(**{_WRITE: True, _RELAXED: True})
 
     @property
     def dialect(self) -> str:
@@ -179,6 +185,7 @@ class Database:
         for pool in (self._writes, self._reads):
             await loop.run_in_executor(None, functools.partial(pool.shutdown, wait=True))
         self.engine.dispose()
+        self._relaxed_sync.dispose()
 
 
 class _Writer:

@@ -276,9 +276,15 @@ class FakeTelegramClient:
     # -- control operations -----------------------------------------------------------------
     async def op(self, name: str, **args: Any) -> Any:
         """Call one control operation (None arguments are left out)."""
-        response = await self._http.post(
-            f"/_fake/{name}", json={k: v for k, v in args.items() if v is not None}
-        )
+        # An operation that waits in the fake (wait_call) answers within its own timeout:
+        # the HTTP request must outlast it.
+        waits = args.get("timeout")
+        limit = httpx.Timeout(30.0 + waits) if isinstance(waits, int | float) else None
+        body = {k: v for k, v in args.items() if v is not None}
+        if limit is None:
+            response = await self._http.post(f"/_fake/{name}", json=body)
+        else:
+            response = await self._http.post(f"/_fake/{name}", json=body, timeout=limit)
         body = response.json()
         if response.status_code != 200:
             raise ValueError(f"control op {name} failed: {body.get('error', body)}")
