@@ -29,7 +29,6 @@ unknown deadline rows) takes the statement-by-statement path in storage.service.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -45,9 +44,8 @@ from storage.deadlines import Wanted, deadline_changes, wanted_rows
 from storage.log import event_rows
 from storage.members import members
 from storage.messages_owed import OutboxItem, outbox_rows
-from storage.outbox import Handoff, OutboxRow
+from storage.outbox import Handoff, claimed_row, due_items, handoff_of
 from storage.outcome import LEASE
-from storage.sql import loads
 from storage.updates import Step
 
 _SQL = """
@@ -235,8 +233,10 @@ def write_at_once(conn: Connection, write: CommandWrite, now: datetime) -> Hando
     rows = conn.execute(_statement(), params).all()
     if not rows[0].written:
         return None
-    claimed = [_outbox_row(row) for row in rows if row.id is not None]
-    return _handoff(write.items, claimed, now, write.worker is not None)
+    if write.worker is None:
+        return Handoff()
+    claimed = [claimed_row(row) for row in rows if row.id is not None]
+    return handoff_of(due_items(write.items, now), claimed)
 
 
 def _params(write: CommandWrite, now: datetime) -> dict[str, Any]:
@@ -277,49 +277,16 @@ def _params(write: CommandWrite, now: datetime) -> dict[str, Any]:
 
 def _heads(items: Sequence[OutboxItem], now: datetime) -> set[int]:
     """The places of each chat's first due item: the ones that may be claimed at once."""
+    due = {item.key for item in due_items(items, now)}
     seen: set[int] = set()
     heads = set()
     for place, item in enumerate(items):
-        if _due(item, now) and item.chat_id not in seen:
+        if item.key in due and item.chat_id not in seen:
             seen.add(item.chat_id)
             heads.add(place)
     return heads
 
 
-def _due(item: OutboxItem, now: datetime) -> bool:
-    return item.not_before is None or item.not_before <= now
-
-
 def _edit_target(item: OutboxItem) -> str | None:
     target = item.payload.get("target") if item.payload.get("op") == "edit" else None
     return str(target) if target is not None else None
-
-
-def _handoff(
-    items: Sequence[OutboxItem], claimed: list[OutboxRow], now: datetime, claiming: bool
-) -> Handoff:
-    """As storage.outbox.claim_new: the rows claimed, and the chats whose rows wait."""
-    if not claiming:
-        return Handoff()
-    chats = Counter(item.chat_id for item in items if _due(item, now))
-    first = {row.chat_id for row in claimed}
-    held = frozenset(chat for chat, n in chats.items() if n > (1 if chat in first else 0))
-    return Handoff(tuple(sorted(claimed, key=lambda row: row.id)), held)
-
-
-def _outbox_row(row: Any) -> OutboxRow:
-    lease_until = row.lease_until.astimezone(UTC) if row.lease_until is not None else None
-    return OutboxRow(
-        id=row.id,
-        key=row.key,
-        game_id=row.game_id,
-        chat_id=row.chat_id,
-        topic_id=row.topic_id,
-        user_id=row.user_id,
-        payload=loads(row.payload),
-        reply_to_key=row.reply_to_key,
-        reply_to_message_id=row.replied_message_id or None,
-        attempts=row.attempts,
-        claimed_by=row.claimed_by,
-        lease_until=lease_until,
-    )

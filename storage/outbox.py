@@ -26,7 +26,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -152,15 +152,25 @@ def claim_new(
     conn: Connection, items: Sequence[OutboxItem], now: datetime, worker: str, lease: timedelta
 ) -> Handoff:
     """In the transaction that stored `items`: claim the head rows of their chats."""
-    due = [item for item in items if item.not_before is None or item.not_before <= now]
+    due = due_items(items, now)
     if not due:
         return Handoff()
+    chats = {item.chat_id for item in due}
+    return handoff_of(due, _claim(conn, worker, now, len(chats), lease, chats))
+
+
+def due_items(items: Sequence[OutboxItem], now: datetime) -> list[OutboxItem]:
+    """The items that may go out now (no `not_before` still ahead)."""
+    return [item for item in items if item.not_before is None or item.not_before <= now]
+
+
+def handoff_of(due: Sequence[OutboxItem], rows: Sequence[OutboxRow]) -> Handoff:
+    """The rows claimed for the due items, and the chats where some of those still wait."""
     chats = Counter(item.chat_id for item in due)
-    rows = _claim(conn, worker, now, len(chats), lease, set(chats))
     keys = {item.key for item in due}
     first = {row.chat_id for row in rows if row.key in keys}
     held = frozenset(chat for chat, n in chats.items() if n > (1 if chat in first else 0))
-    return Handoff(tuple(rows), held)
+    return Handoff(tuple(sorted(rows, key=lambda row: row.id)), held)
 
 
 def claim_next(
@@ -192,24 +202,26 @@ def _claim(
     if chats is not None:
         params["chats"] = sorted(chats)
     claimed = conn.execute(statement, params).all()
-    records = sorted(claimed, key=lambda r: r.id)
-    return [
-        OutboxRow(
-            id=r.id,
-            key=r.key,
-            game_id=r.game_id,
-            chat_id=r.chat_id,
-            topic_id=r.topic_id,
-            user_id=r.user_id,
-            payload=loads(r.payload),
-            reply_to_key=r.reply_to_key,
-            reply_to_message_id=r.replied_message_id or None,
-            attempts=r.attempts,
-            claimed_by=r.claimed_by,
-            lease_until=r.lease_until,
-        )
-        for r in records
-    ]
+    return [claimed_row(r) for r in sorted(claimed, key=lambda r: r.id)]
+
+
+def claimed_row(r: Any) -> OutboxRow:
+    """An outbox row as a claim returns it, with `replied_message_id` beside its columns."""
+    lease_until = r.lease_until.astimezone(UTC) if r.lease_until is not None else None
+    return OutboxRow(
+        id=r.id,
+        key=r.key,
+        game_id=r.game_id,
+        chat_id=r.chat_id,
+        topic_id=r.topic_id,
+        user_id=r.user_id,
+        payload=loads(r.payload),
+        reply_to_key=r.reply_to_key,
+        reply_to_message_id=r.replied_message_id or None,
+        attempts=r.attempts,
+        claimed_by=r.claimed_by,
+        lease_until=lease_until,
+    )
 
 
 def _sent_ids(conn: Connection, keys: set[str]) -> dict[str, tuple[int, int]]:
