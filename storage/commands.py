@@ -212,7 +212,7 @@ class Commands:
                 return None
             record_or_raise(conn, step, known.game_id, now)
             return Outcome(known.game_id, [], known.state, known.seq + 1), None
-        if optimistic and conn.dialect.name == "postgresql":
+        if optimistic:
             at_once = self._run_at_once(conn, known, decision, now, planner, step)
             if not isinstance(at_once, str):
                 return at_once
@@ -257,8 +257,9 @@ class Commands:
         planner: Planner | None,
         step: Step | None,
     ) -> Written | Literal["unusual"] | None:
-        """PostgreSQL, optimistic: the whole write in one statement (storage.one_trip);
-        "unusual" when the command needs more than that statement writes."""
+        """Optimistic: the whole write in one statement on PostgreSQL (storage.one_trip),
+        on the driver's cursor on SQLite (storage.one_trip_sqlite); "unusual" when the
+        command needs more than those write."""
 
         def plan() -> list[OutboxItem]:
             if planner is None:

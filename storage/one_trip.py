@@ -29,9 +29,8 @@ unknown deadline rows) takes the statement-by-statement path in storage.service.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any, Literal
 
@@ -40,10 +39,12 @@ from sqlalchemy.engine import Connection
 
 from engine.decision import Decision
 from storage.cache import Known
-from storage.deadlines import Wanted, deadline_changes, wanted_rows
+from storage.command_write import CommandWrite, edit_target, fits, heads
+from storage.deadlines import deadline_changes, wanted_rows
 from storage.log import event_rows
 from storage.members import members
 from storage.messages_owed import OutboxItem, outbox_rows
+from storage.one_trip_sqlite import write_on_cursor
 from storage.outbox import Handoff, claimed_row, due_items, handoff_of
 from storage.outcome import LEASE
 from storage.updates import Step
@@ -156,24 +157,6 @@ def _statement() -> TextClause:
     return text(sql.replace("$", ":"))
 
 
-@dataclass(frozen=True)
-class CommandWrite:
-    """What one command writes: the game row's move, events, deadlines and messages."""
-
-    game_id: int
-    chat_id: int
-    seq: int
-    new_seq: int
-    status: str
-    events: list[dict[str, Any]]
-    had: Wanted
-    wanted: Wanted
-    items: Sequence[OutboxItem]
-    step: Step | None
-    worker: str | None
-    lease: timedelta
-
-
 def write_usual(
     conn: Connection,
     known: Known,
@@ -214,16 +197,12 @@ def write_usual(
         worker=worker,
         lease=LEASE,
     )
-    handoff = write_at_once(conn, write, now)
+    at_once = write_at_once if conn.dialect.name == "postgresql" else write_on_cursor
+    handoff = at_once(conn, write, now)
     if handoff is None:
         return None
     written = Known(known.game_id, new_seq, after, known.chat_id, known.topic_id, wanted)
     return handoff, written
-
-
-def fits(items: Sequence[OutboxItem]) -> bool:
-    """Whether the one statement can write these messages (at most one edit among them)."""
-    return sum(1 for item in items if item.payload.get("op") == "edit") <= 1
 
 
 def write_at_once(conn: Connection, write: CommandWrite, now: datetime) -> Handoff | None:
@@ -242,7 +221,7 @@ def write_at_once(conn: Connection, write: CommandWrite, now: datetime) -> Hando
 def _params(write: CommandWrite, now: datetime) -> dict[str, Any]:
     gone, changed = deadline_changes(write.wanted, write.had)
     rows = outbox_rows(write.items, now, write.game_id)
-    heads = _heads(write.items, now) if write.worker is not None else set()
+    firsts = heads(write.items, now) if write.worker is not None else set()
     step = write.step
     return {
         "new_seq": write.new_seq,
@@ -267,26 +246,9 @@ def _params(write: CommandWrite, now: datetime) -> dict[str, Any]:
         "payloads": [row["payload"] for row in rows],
         "replies": [row["reply_to_key"] for row in rows],
         "dues": [row["next_attempt_at"].astimezone(UTC) for row in rows],
-        "heads": [place in heads for place in range(len(rows))],
-        "targets": [_edit_target(item) for item in write.items],
+        "heads": [place in firsts for place in range(len(rows))],
+        "targets": [edit_target(item) for item in write.items],
         "places": list(range(len(rows))),
         "worker": write.worker,
         "until": now + write.lease,
     }
-
-
-def _heads(items: Sequence[OutboxItem], now: datetime) -> set[int]:
-    """The places of each chat's first due item: the ones that may be claimed at once."""
-    due = {item.key for item in due_items(items, now)}
-    seen: set[int] = set()
-    heads = set()
-    for place, item in enumerate(items):
-        if item.key in due and item.chat_id not in seen:
-            seen.add(item.chat_id)
-            heads.add(place)
-    return heads
-
-
-def _edit_target(item: OutboxItem) -> str | None:
-    target = item.payload.get("target") if item.payload.get("op") == "edit" else None
-    return str(target) if target is not None else None

@@ -1,9 +1,12 @@
-"""PostgreSQL writes a usual command in one statement (storage.one_trip), and what it writes
-is exactly what the statement-by-statement path writes: rows, ids, claims and handoffs."""
+"""A usual command is written in one statement on PostgreSQL (storage.one_trip) and straight
+on the driver's cursor on SQLite (storage.one_trip_sqlite), and what either writes is
+exactly what the statement-by-statement path writes: rows, ids, claims and handoffs."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,7 +78,9 @@ async def _play(store: Store) -> list[Any]:
         if n == 1:
             await run(100 + 2 * n, suggestion_for(state, actor=1, target=3, n=n))  # again
         if n < 2:  # a sender keeps up; later its messages pile up (and edits coalesce)
-            await _send_all(store, made)
+            # Once, the target's prompt fails and waits for its retry: it holds back the
+            # prompts that follow in that private chat.
+            await _send_all(store, made, fail_prompt=n == 1)
         if state.suggestions[-1].answer is Answer.PENDING:  # else the engine answered
             answered = await run(101 + 2 * n, answer_for(state, len(state.suggestions)))
             state = answered.state
@@ -85,12 +90,16 @@ async def _play(store: Store) -> list[Any]:
     return seen
 
 
-async def _send_all(store: Store, outcome: Outcome) -> None:
-    """What a sender would do: send what was handed over and whatever it can claim."""
+async def _send_all(store: Store, outcome: Outcome, fail_prompt: bool = False) -> None:
+    """What a sender would do: send what was handed over and whatever it can claim (with
+    `fail_prompt`, a target's prompt fails, to be tried again in an hour)."""
     rows = list(outcome.handoff.rows) or await store.outbox.claim("w", NOW)
     while rows:
         for row in rows:
-            await store.outbox.mark_sent(row.id, 5000 + row.id, NOW)
+            if fail_prompt and row.key.endswith(":ask"):
+                await store.outbox.mark_retry(row.id, "timed out", NOW + timedelta(hours=1))
+            else:
+                await store.outbox.mark_sent(row.id, 5000 + row.id, NOW)
         rows = await store.outbox.claim("w", NOW)
 
 
@@ -110,6 +119,9 @@ def _dump(conn: Connection) -> dict[str, list[Any]]:
 
 
 def _columns(conn: Connection, table: str) -> list[str]:
+    if conn.dialect.name == "sqlite":
+        names = [row[1] for row in conn.execute(text(f"PRAGMA table_info({table})"))]
+        return [name for name in names if name != "updated_at"]
     query = text(
         "SELECT column_name FROM information_schema.columns "
         "WHERE table_name = :t ORDER BY ordinal_position"
@@ -117,26 +129,29 @@ def _columns(conn: Connection, table: str) -> list[str]:
     return [name for name in conn.execute(query, {"t": table}).scalars() if name != "updated_at"]
 
 
-async def _fresh(db_url: str) -> Store:
+async def _fresh(db_url: str, request: pytest.FixtureRequest, name: str) -> Store:
+    if db_url.startswith("sqlite"):
+        path = Path(request.getfixturevalue("tmp_path")) / f"{name}.db"
+        shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        return await Store.open(f"sqlite:///{path}", migrate=False)
     await _truncate(db_url, ", ".join(TABLES) + ", chat_names, chat_settings, people")
     return await Store.open(db_url, migrate=False)
 
 
-@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 async def test_one_statement_writes_what_the_steps_write(
-    db_url: str, monkeypatch: pytest.MonkeyPatch
+    db_url: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def played() -> Any:
-        store = await _fresh(db_url)
+    async def played(name: str) -> Any:
+        store = await _fresh(db_url, request, name)
         try:
             seen = await _play(store)
             return seen, await store.db.run_read(_dump)
         finally:
             await store.close()
 
-    at_once = await played()
+    at_once = await played("at_once")
     monkeypatch.setattr(Store, "_run_at_once", lambda *_: "unusual")
-    in_steps = await played()
+    in_steps = await played("in_steps")
     assert at_once[0] == in_steps[0], "outcomes or handoffs differ"
     for table in TABLES:
         assert at_once[1][table] == in_steps[1][table], f"{table} differs"
@@ -172,6 +187,40 @@ async def test_a_usual_command_is_one_statement(store: Store) -> None:
     assert len(statements) == 1, statements
     assert autocommit == [True], "no BEGIN and COMMIT: the statement commits by itself"
     # The target's prompt goes out at once; the thread's rows wait behind the set-up's.
+    line = f"g{game.game_id}:e{outcome.first_seq}"
+    assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
+    assert outcome.handoff.held == {CHAT}
+    await check_consistency(store, game.game_id, planned=False)
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+async def test_a_usual_command_goes_straight_to_the_driver_on_sqlite(store: Store) -> None:
+    store.claim_for = "w"
+    game = await new_game(store, settings=ROOMY)
+    through_sqlalchemy: list[str] = []
+    run: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        through_sqlalchemy.append(statement)
+
+    def trace(dbapi_connection: Any, *_: Any) -> None:
+        dbapi_connection.set_trace_callback(lambda sql: run.append(" ".join(sql.split())))
+
+    engine = store.db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    event.listen(engine, "checkout", trace)
+    try:
+        with handling(900):
+            outcome = await store.execute(
+                game.game_id, suggestion_for(game.state, 1, 2), NOW, edits_planner
+            )
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+        event.remove(engine, "checkout", trace)
+    assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
+    assert through_sqlalchemy == ["BEGIN IMMEDIATE"], "the writes skip SQLAlchemy"
+    assert run[0] == "BEGIN IMMEDIATE" and run[1].startswith("UPDATE games SET last_seq")
+    assert run[-1] == "COMMIT" and run[-2].startswith("INSERT INTO handled_updates")
     line = f"g{game.game_id}:e{outcome.first_seq}"
     assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
     assert outcome.handoff.held == {CHAT}
