@@ -6,7 +6,8 @@ A SQLAlchemy event on every engine counts transactions begun (`begin`) and commi
 (`commit`); a daemon thread writes "begun committed" to FILE every 0.2 s (with
 BENCH_TX_SITES=PATH, also the transactions by the code that began them and their mean
 wall time, to PATH; with
-BENCH_STATEMENTS=PATH, the statements run, by their first words, to PATH). Otherwise
+BENCH_STATEMENTS=PATH, the statements run, by their first words, to PATH: on SQLite as the
+driver ran them, those run on its cursor directly included). Otherwise
 this is `whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
 transactions per update on SQLite, which has no statistics view.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import collections
 import os
+import sqlite3
 import sys
 import threading
 import time
@@ -84,8 +86,19 @@ def _record_sites() -> None:
     Database._run = counted  # type: ignore[method-assign,assignment]
 
 
-def _statement(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+def _statement(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+    if conn.dialect.name != "sqlite":  # SQLite's are counted by the driver (_trace)
+        _count_statement(statement)
+
+
+def _count_statement(statement: str) -> None:
     STATEMENTS[" ".join(statement.split())[:90]] += 1
+
+
+def _trace(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite: every statement the driver runs, those run on its cursor directly too."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.set_trace_callback(_count_statement)
 
 
 def main() -> int:
@@ -97,6 +110,7 @@ def main() -> int:
     event.listen(Engine, "commit", _count("commit"))
     if os.environ.get("BENCH_STATEMENTS"):
         event.listen(Engine, "before_cursor_execute", _statement)
+        event.listen(Engine, "connect", _trace)
     threading.Thread(target=_publish, args=(path,), daemon=True).start()
     return whodunit(["run"])
 

@@ -61,6 +61,7 @@ class Marks:
         self._waiting: list[Mark] = []
         self._writer: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self.at_once = True  # PostgreSQL: a mark that claims next in one statement
         self.transactions = 0  # for benchmarks: how many transactions wrote the marks
         self.written = 0
 
@@ -109,6 +110,15 @@ class Marks:
 
         if len(batch) == 1 and batch[0].next_for is None:  # one UPDATE: autocommit on PG
             return await self.db.run_urgent_write(body, after)
+        if len(batch) == 1 and self.db.dialect == "postgresql" and self.at_once:
+            from storage.mark_at_once import mark_and_claim  # (it needs storage.outbox)
+
+            mark = batch[0]  # the mark and the claim of the next row in one statement
+
+            def single(conn: Connection) -> list[Marked]:
+                return [mark_and_claim(conn, mark, self.lease)]
+
+            return await self.db.run_urgent_write(single, after)
         return await self.db.run_urgent_transaction(body, after)
 
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import event, text
+from sqlalchemy.engine import Connection, Engine
 
 from storage.marks import LAZY_SECONDS, Mark
 from storage.messages_owed import OutboxItem
 from storage.models import OutboxStatus
 from storage.service import Store
+from tests.storage.conftest import _truncate
 from tests.support.stored_games import NOW
 
 
@@ -45,3 +52,101 @@ async def test_a_lazy_mark_alone_is_written_after_a_moment_or_when_flushed(store
     await pending
     assert time.perf_counter() - began < LAZY_SECONDS / 2
     assert (await store.outbox.counts()) == {OutboxStatus.SENT: 2}
+
+
+async def _marks_with_next(store: Store) -> tuple[list[Any], list[Any]]:
+    """Marks that claim the next row of their chat: a reply, a row scheduled for later that
+    holds nothing back, a second mark of a sent row, a row waiting for its retry, no id."""
+    later = NOW + timedelta(hours=1)
+    items = [
+        OutboxItem(key="a1", chat_id=10, payload={"text": "1"}),
+        OutboxItem(key="a2", chat_id=10, payload={"text": "2"}, reply_to_key="a1"),
+        OutboxItem(key="a3", chat_id=10, payload={"text": "3"}, not_before=later),
+        OutboxItem(key="a4", chat_id=10, payload={"text": "4"}, reply_to_key="a3"),
+        OutboxItem(key="b1", chat_id=20, payload={"text": "1"}),
+        OutboxItem(key="b2", chat_id=20, payload={"text": "2"}, reply_to_key="a1"),
+        OutboxItem(key="c1", chat_id=30, payload={"text": "1"}),
+        OutboxItem(key="c2", chat_id=30, payload={"text": "2"}),
+        OutboxItem(key="c3", chat_id=30, payload={"text": "3"}, reply_to_key="c2"),
+        OutboxItem(key="d1", chat_id=40, payload={"text": "1"}),
+        OutboxItem(key="d2", chat_id=40, payload={"text": "2"}),
+    ]
+    await store.outbox.enqueue(items, NOW)
+    ids = {row.key: row.id for row in await store.outbox.claim("w", NOW)}
+    marks, seen = store.outbox.marks, []
+
+    async def mark(key: str, message: int | None, chat: int) -> None:
+        settled, rows = await marks.mark(Mark(ids[key], message, NOW, next_for=("w", chat)))
+        ids.update((row.key, row.id) for row in rows)
+        claimed = [(r.id, r.key, r.reply_to_message_id, r.claimed_by, r.lease_until) for r in rows]
+        seen.append((key, settled, claimed))
+
+    await mark("a1", 101, 10)  # a2 next, replying to 101
+    await mark("a2", 102, 10)  # a3 is for later and holds nothing: a4
+    await mark("a1", 111, 10)  # sent already (keeps 101); a4 is claimed: nothing
+    await mark("b1", None, 20)  # no message id; b2 replies to a message of another chat
+    await mark("c1", 301, 30)
+    await store.outbox.mark_retry(ids["c2"], "timed out", later)
+    await mark("c1", 311, 30)  # c2 waits for its retry and holds c3 back: nothing
+    await mark("c2", 302, 30)  # sent after all (its retry was due later): c3 replies to it
+    await store.outbox.mark_sent(ids["d1"], 401, NOW)
+    [lost] = await store.outbox.claim("x", NOW, lease=timedelta(0))  # its sender died
+    await mark("d1", 411, 40)  # d2's lease ran out: claimed again
+    assert lost.key == "d2"
+    return seen, await store.db.run_read(_outbox_rows)
+
+
+def _outbox_rows(conn: Connection) -> list[Any]:
+    query = text("SELECT * FROM outbox ORDER BY id")
+    return [tuple(row) for row in conn.execute(query).all()]
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transaction_does(
+    db_url: str,
+) -> None:
+    found, statements = [], []
+    for at_once in (True, False):
+        await _truncate(db_url, "outbox")
+        store = await Store.open(db_url, migrate=False)
+        store.outbox.marks.at_once = at_once
+        run: list[str] = []
+        listener = _appender(run)
+        event.listen(Engine, "before_cursor_execute", listener)
+        try:
+            found.append(await _marks_with_next(store))
+        finally:
+            event.remove(Engine, "before_cursor_execute", listener)
+            await store.close()
+        statements.append([_kind(s) for s in run if _kind(s)])
+    assert found[0] == found[1], "the statement writes what the transaction writes"
+    # One statement a mark and its claim instead of two (and no BEGIN and COMMIT).
+    lost_lease = ["mark", "claim"]  # d1's plain mark, the claim of the sender that died
+    assert statements == [
+        ["claim", *["mark+claim"] * 7, *lost_lease, "mark+claim"],
+        ["claim", *["mark", "claim"] * 7, *lost_lease, "mark", "claim"],
+    ]
+    seen = found[0][0]
+    assert seen[0][2][0][1:3] == ("a2", 101)
+    firsts = [claimed[0][1] for _, _, claimed in seen if claimed]
+    assert firsts == ["a2", "a4", "b2", "c2", "c3", "d2"]
+    assert seen[2][1] is False and seen[2][2] == []
+    assert seen[5][1:] == (False, [])
+    assert seen[-2][2][0][2] == 302
+    assert seen[-1][2][0][1] == "d2" and seen[-1][2][0][3] == "w"
+
+
+def _kind(statement: str) -> str | None:
+    statement = statement.strip()
+    if statement.startswith("WITH marked"):
+        return "mark+claim"
+    if statement.startswith("WITH chosen"):
+        return "claim"
+    return "mark" if "sent_message_id" in statement.split("WHERE")[0] else None
+
+
+def _appender(statements: list[str]) -> Any:
+    def append(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        statements.append(statement)
+
+    return append
