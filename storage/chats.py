@@ -44,13 +44,20 @@ class Chats:
         self._defaults: dict[int, tuple[float, ChatDefaults]] = {}
         self.on_move: Callable[[], None] | None = None  # told when a chat's games moved
 
+    def known_label(self, chat_id: int, topic_id: int) -> str | None:
+        """`cached_label` if it is remembered and fresh; None when it must be read."""
+        found = self._labels.get((chat_id, topic_id))
+        if found is not None and time.monotonic() - found[0] < LABEL_SECONDS:
+            return found[1]
+        return None
+
     def cached_label(self, conn: Connection, chat_id: int, topic_id: int) -> str:
         """`place_label`, remembered for LABEL_SECONDS (names change rarely; a rename seen
         by this process is at once, one seen by another worker within that time)."""
+        known = self.known_label(chat_id, topic_id)
+        if known is not None:
+            return known
         key, now = (chat_id, topic_id), time.monotonic()
-        found = self._labels.get(key)
-        if found is not None and now - found[0] < LABEL_SECONDS:
-            return found[1]
         label = place_label(conn, chat_id, topic_id)
         if len(self._labels) > 10_000:
             self._labels.clear()

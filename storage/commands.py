@@ -23,14 +23,14 @@ from engine.errors import GameExists, NoGame, RuleError
 from engine.state import Game, Phase
 from storage.cache import Known, StateCache
 from storage.chats import Chats
-from storage.database import Database
+from storage.database import Database, DriverError
 from storage.deadlines import due_times, sync_deadlines
 from storage.games import GameRef, open_game
 from storage.log import append_events, load_state, write_snapshot
 from storage.members import sync_members
 from storage.messages_owed import OutboxItem, PlanContext, Planner, insert_items
 from storage.models import GameRecord
-from storage.one_trip import write_usual
+from storage.one_trip import usual_write, write_on_driver, write_usual, written_state
 from storage.outbox import Handoff, claim_new
 from storage.outcome import LEASE, Conflict, Outcome, Written, retryable
 from storage.updates import (
@@ -100,6 +100,10 @@ class Commands:
             # committed, the transaction that follows finds the update's row and writes
             # nothing (a scheduler's command goes through a transaction: no doubt there).
             return None
+        decision = _decided(cached, command, now)
+        place = self.chats.known_label(cached.chat_id, cached.topic_id)
+        if decision is not None and place is not None:  # the usual: straight to the driver
+            return await self._write_on_driver(cached, decision, now, planner, step, place)
 
         def attempt(conn: Connection) -> Written | None:
             try:
@@ -121,6 +125,43 @@ class Commands:
             if not retryable(exc):
                 log.warning("one-statement write failed (%s); retried in a transaction", exc)
             return None
+
+    async def _write_on_driver(
+        self,
+        known: Known,
+        decision: Decision,
+        now: datetime,
+        planner: Planner | None,
+        step: Step,
+        place: str,
+    ) -> Written | None:
+        """PostgreSQL: the one statement on the asyncpg connection itself; None when it did
+        not write (the game moved on, an unusual command, an error)."""
+
+        def plan() -> list[OutboxItem]:
+            if planner is None:
+                return []
+            chat, topic, first = known.chat_id, known.topic_id, known.seq + 1
+            return planner(PlanContext(known.game_id, chat, topic, decision, first, place))
+
+        every = self.snapshot_every
+        write = usual_write(known, decision, now, plan, step, self.claim_for, every)
+        if isinstance(write, str):
+            return None
+        try:
+            handoff = await self.db.run_driver(lambda driver: write_on_driver(driver, write, now))
+        except DriverError as exc:  # a lost connection, the same update at once elsewhere
+            self.retries += 1
+            if exc.sqlstate not in ("23505", "40001", "40P01"):  # a race is no news
+                log.warning("one-statement write failed (%s); retried in a transaction", exc)
+            return None
+        if handoff is None:
+            return None
+        written = written_state(known, decision, write)
+        events, after = decision.events, decision.state
+        outcome = Outcome(known.game_id, events, after, known.seq + 1, _due(written), handoff)
+        self._remember((outcome, written))
+        return outcome, written
 
     def _create(
         self,
@@ -378,6 +419,16 @@ class Commands:
                 self.retries += 1
             await asyncio.sleep(random.uniform(0, min(0.25, 0.002 * 2**tries)))
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _decided(known: Known, command: Command, now: datetime) -> Decision | None:
+    """The engine's decision on `known` when it writes events; None for a refusal or a
+    command that changes nothing (those take the path that checks the game is current)."""
+    try:
+        decision = decide_and_apply(known.state, command, now)
+    except RuleError:
+        return None
+    return decision if decision.events else None
 
 
 def _due(written: Known) -> dict[str, datetime]:

@@ -28,10 +28,11 @@ import functools
 import itertools
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+import asyncpg
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, RootTransaction
 from sqlalchemy.exc import DBAPIError
@@ -48,6 +49,15 @@ _RELAXED = "whodunit_relaxed"  # SQLite: commit without waiting for the disk (se
 
 class Disconnected(Exception):
     """The connection broke before the transaction committed; running it again is safe."""
+
+
+class DriverError(Exception):
+    """A statement run on the driver itself (Database.run_driver) failed; `sqlstate` says
+    why when the server refused it (None: the connection broke, the outcome is unknown)."""
+
+    def __init__(self, message: str, sqlstate: str | None) -> None:
+        super().__init__(message)
+        self.sqlstate = sqlstate
 
 
 class Database:
@@ -150,6 +160,23 @@ class Database:
         assert self.async_engine is not None, "PostgreSQL only"
         async with self._async_single.connect() as conn:
             return await conn.run_sync(fn)
+
+    async def run_driver(self, fn: Callable[[Any], Awaitable[T]], *, urgent: bool = False) -> T:
+        """PostgreSQL: `await fn(asyncpg connection)` on a pooled connection in autocommit,
+        past SQLAlchemy (whose execution of a statement costs several times asyncpg's own):
+        for the hottest single statements. Urgent: on the marks' connections. Any driver
+        error is raised as DriverError; one that broke the connection discards it."""
+        assert self.async_engine is not None, "PostgreSQL only"
+        engine = self._async_urgent if urgent else self._async_single
+        async with engine.connect() as conn:
+            pooled = await conn.get_raw_connection()
+            try:
+                return await fn(pooled.driver_connection)
+            except asyncpg.PostgresError as exc:  # the server refused: the connection is fine
+                raise DriverError(str(exc), getattr(exc, "sqlstate", None)) from exc
+            except (TimeoutError, asyncpg.InterfaceError, OSError) as exc:
+                await conn.invalidate()
+                raise DriverError(str(exc), None) from exc
 
     async def run_connection(self, fn: Callable[[Connection], T], *, write: bool = True) -> T:
         """fn(connection) on a connection with no transaction begun (fn begins its own)."""

@@ -1,4 +1,5 @@
-"""PostgreSQL: a message's mark and the claim of its chat's next row in one statement.
+"""PostgreSQL: a message's mark, and the claim of its chat's next row, in one statement
+on the asyncpg connection itself (storage.database.run_driver).
 
 A sender that knows rows wait behind the message it sent asks its mark to claim the
 chat's next row (storage.marks). In a transaction that is four round trips (BEGIN, the
@@ -8,17 +9,16 @@ snapshot, so the claim cannot see the mark: it counts the marked row as finished
 back either way), and a next row that replies to it gets the message id just written.
 Otherwise the rule is storage.outbox's: the chat's first unfinished row, claimable when
 it is due (or its lease ran out) and nothing unfinished ahead of it holds it back. What
-it writes equals the transaction's (tests/storage/test_marks.py compares them).
+it writes equals the transaction's (tests/storage/test_marks.py compares them). A mark
+alone is one UPDATE there too: on the driver, without SQLAlchemy's cost per statement.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 from functools import cache
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import TextClause, text
-from sqlalchemy.engine import Connection
 
 from storage.outbox import claimed_row
 
@@ -67,18 +67,34 @@ FROM (SELECT 1) AS one LEFT JOIN claimed c ON true
 """
 
 
-@cache
-def _statement() -> TextClause:
-    return text(_SQL)
+_MARK = """
+UPDATE outbox SET claimed_by = NULL, lease_until = NULL, status = 'sent',
+                  sent_message_id = $2, sent_at = $3, last_error = NULL
+WHERE id = $1 AND status IN ('pending', 'claimed', 'waiting_for_person')
+"""
 
 
-def mark_and_claim(conn: Connection, mark: Mark, lease: timedelta) -> Marked:
-    """Write `mark` (which has next_for) and claim its chat's next row, in one statement."""
-    assert mark.next_for is not None
+async def mark_on_driver(driver: Any, mark: Mark, lease: timedelta) -> Marked:
+    """Write `mark` and, if it has next_for, claim its chat's next row: one statement."""
+    if mark.next_for is None:
+        status = await driver.execute(_MARK, mark.row_id, mark.message_id, mark.now)
+        return status == "UPDATE 1", []
     mark.asked_next = True
     worker, chat = mark.next_for
     params: dict[str, Any] = {"row": mark.row_id, "message": mark.message_id, "at": mark.now}
     params |= {"chat": chat, "now": mark.now, "worker": worker, "until": mark.now + lease}
-    rows = conn.execute(_statement(), params).all()
+    sql, names = _positional()
+    found = await driver.fetch(sql, *(params[name] for name in names))
+    rows = [SimpleNamespace(**dict(record)) for record in found]
     claimed = [claimed_row(row) for row in rows if row.id is not None]
     return rows[0].settled == 1, claimed
+
+
+@cache
+def _positional() -> tuple[str, tuple[str, ...]]:
+    """The statement with asyncpg's numbered parameters, and their names in that order."""
+    names = ("message", "worker", "until", "chat", "row", "now", "at")  # longest first
+    sql = _SQL
+    for number, name in enumerate(names, start=1):
+        sql = sql.replace(f":{name}", f"${number}")
+    return sql, names

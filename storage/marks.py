@@ -108,17 +108,17 @@ class Marks:
         def body(conn: Connection) -> list[Marked]:
             return _write_marks(conn, batch, self.lease)
 
+        if len(batch) == 1 and self.db.dialect == "postgresql" and self.at_once:
+            from storage.mark_at_once import mark_on_driver  # (it needs storage.outbox)
+
+            # One statement (the claim of the chat's next row in it), on the driver itself.
+            marked = await self.db.run_driver(
+                lambda driver: mark_on_driver(driver, batch[0], self.lease), urgent=True
+            )
+            after(None)
+            return [marked]
         if len(batch) == 1 and batch[0].next_for is None:  # one UPDATE: autocommit on PG
             return await self.db.run_urgent_write(body, after)
-        if len(batch) == 1 and self.db.dialect == "postgresql" and self.at_once:
-            from storage.mark_at_once import mark_and_claim  # (it needs storage.outbox)
-
-            mark = batch[0]  # the mark and the claim of the next row in one statement
-
-            def single(conn: Connection) -> list[Marked]:
-                return [mark_and_claim(conn, mark, self.lease)]
-
-            return await self.db.run_urgent_write(single, after)
         return await self.db.run_urgent_transaction(body, after)
 
 

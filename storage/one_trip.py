@@ -29,9 +29,10 @@ unknown deadline rows) takes the statement-by-statement path in storage.service.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from functools import cache
+from types import SimpleNamespace
 from typing import Any, Literal
 
 from sqlalchemy import TextClause, text
@@ -170,6 +171,25 @@ def write_usual(
     """Write a command decided on `known` in one statement: the claimed rows and the state
     written; None if the game moved on, "unusual" if the command needs more (nothing was
     written either way). `plan()` renders the command's messages."""
+    write = usual_write(known, decision, now, plan, step, worker, snapshot_every)
+    if isinstance(write, str):
+        return write
+    at_once = write_at_once if conn.dialect.name == "postgresql" else write_on_cursor
+    handoff = at_once(conn, write, now)
+    return None if handoff is None else (handoff, written_state(known, decision, write))
+
+
+def usual_write(
+    known: Known,
+    decision: Decision,
+    now: datetime,
+    plan: Callable[[], list[OutboxItem]],
+    step: Step | None,
+    worker: str | None,
+    snapshot_every: int | None,
+) -> CommandWrite | Literal["unusual"]:
+    """What a command decided on `known` writes; "unusual" if it needs more than a fast
+    write does (a membership change, a snapshot due, unknown deadline rows, two edits)."""
     before, events, after = decision.before, decision.events, decision.state
     new_seq = known.seq + len(events)
     every = snapshot_every
@@ -182,8 +202,7 @@ def write_usual(
     items = plan()
     if not fits(items):
         return "unusual"
-    wanted = wanted_rows(after)
-    write = CommandWrite(
+    return CommandWrite(
         game_id=known.game_id,
         chat_id=known.chat_id,
         seq=known.seq,
@@ -191,25 +210,50 @@ def write_usual(
         status=after.phase.value,
         events=event_rows(known.game_id, known.seq + 1, events, now),
         had=known.deadlines,
-        wanted=wanted,
+        wanted=wanted_rows(after),
         items=items,
         step=step,
         worker=worker,
         lease=LEASE,
     )
-    at_once = write_at_once if conn.dialect.name == "postgresql" else write_on_cursor
-    handoff = at_once(conn, write, now)
-    if handoff is None:
-        return None
-    written = Known(known.game_id, new_seq, after, known.chat_id, known.topic_id, wanted)
-    return handoff, written
+
+
+def written_state(known: Known, decision: Decision, write: CommandWrite) -> Known:
+    """The game as the write left it."""
+    after = decision.state
+    return Known(known.game_id, write.new_seq, after, known.chat_id, known.topic_id, write.wanted)
+
+
+async def write_on_driver(driver: Any, write: CommandWrite, now: datetime) -> Handoff | None:
+    """The same statement on the asyncpg connection itself (storage.database.run_driver);
+    None if the game moved on (nothing written)."""
+    now = now.astimezone(UTC)
+    params = _params(write, now)
+    sql, names = _positional()
+    found = await driver.fetch(sql, *(params[name] for name in names))
+    rows = [SimpleNamespace(**dict(record)) for record in found]
+    return _handoff(write, now, rows)
+
+
+@cache
+def _positional() -> tuple[str, tuple[str, ...]]:
+    """The statement with asyncpg's numbered parameters, and their names in that order."""
+    names = tuple(sorted(_TYPES, key=len, reverse=True))
+    sql = _SQL
+    for number, name in enumerate(names, start=1):
+        sql = sql.replace(f":{name}", f"CAST(${number} AS {_TYPES[name]})")
+    return sql, names
 
 
 def write_at_once(conn: Connection, write: CommandWrite, now: datetime) -> Handoff | None:
     """Write the command in one statement; None if the game moved on (nothing written)."""
     now = now.astimezone(UTC)
     params = _params(write, now)
-    rows = conn.execute(_statement(), params).all()
+    return _handoff(write, now, conn.execute(_statement(), params).all())
+
+
+def _handoff(write: CommandWrite, now: datetime, rows: Sequence[Any]) -> Handoff | None:
+    """What the statement's rows say: None if nothing was written, else the claimed rows."""
     if not rows[0].written:
         return None
     if write.worker is None:

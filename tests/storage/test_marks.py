@@ -9,8 +9,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from asyncpg.connection import Connection
 from sqlalchemy import event, text
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection as SQLConnection
+from sqlalchemy.engine import Engine
 
 from storage.marks import LAZY_SECONDS, Mark
 from storage.messages_owed import OutboxItem
@@ -93,17 +95,18 @@ async def _marks_with_next(store: Store) -> tuple[list[Any], list[Any]]:
     [lost] = await store.outbox.claim("x", NOW, lease=timedelta(0))  # its sender died
     await mark("d1", 411, 40)  # d2's lease ran out: claimed again
     assert lost.key == "d2"
+    seen.append(("a1", await store.outbox.mark_sent(ids["a1"], 121, NOW), []))  # sent already
     return seen, await store.db.run_read(_outbox_rows)
 
 
-def _outbox_rows(conn: Connection) -> list[Any]:
+def _outbox_rows(conn: SQLConnection) -> list[Any]:
     query = text("SELECT * FROM outbox ORDER BY id")
     return [tuple(row) for row in conn.execute(query).all()]
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transaction_does(
-    db_url: str,
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     found, statements = [], []
     for at_once in (True, False):
@@ -113,18 +116,21 @@ async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transacti
         run: list[str] = []
         listener = _appender(run)
         event.listen(Engine, "before_cursor_execute", listener)
+        for method in ("fetch", "execute"):  # statements run on the driver itself
+            monkeypatch.setattr(Connection, method, _spy(run, getattr(Connection, method)))
         try:
             found.append(await _marks_with_next(store))
         finally:
             event.remove(Engine, "before_cursor_execute", listener)
+            monkeypatch.undo()
             await store.close()
         statements.append([_kind(s) for s in run if _kind(s)])
     assert found[0] == found[1], "the statement writes what the transaction writes"
     # One statement a mark and its claim instead of two (and no BEGIN and COMMIT).
     lost_lease = ["mark", "claim"]  # d1's plain mark, the claim of the sender that died
     assert statements == [
-        ["claim", *["mark+claim"] * 7, *lost_lease, "mark+claim"],
-        ["claim", *["mark", "claim"] * 7, *lost_lease, "mark", "claim"],
+        ["claim", *["mark+claim"] * 7, *lost_lease, "mark+claim", "mark"],
+        ["claim", *["mark", "claim"] * 7, *lost_lease, "mark", "claim", "mark"],
     ]
     seen = found[0][0]
     assert seen[0][2][0][1:3] == ("a2", 101)
@@ -132,8 +138,9 @@ async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transacti
     assert firsts == ["a2", "a4", "b2", "c2", "c3", "d2"]
     assert seen[2][1] is False and seen[2][2] == []
     assert seen[5][1:] == (False, [])
-    assert seen[-2][2][0][2] == 302
-    assert seen[-1][2][0][1] == "d2" and seen[-1][2][0][3] == "w"
+    assert seen[-3][2][0][2] == 302
+    assert seen[-2][2][0][1] == "d2" and seen[-2][2][0][3] == "w"
+    assert seen[-1][1] is False
 
 
 def _kind(statement: str) -> str | None:
@@ -143,6 +150,16 @@ def _kind(statement: str) -> str | None:
     if statement.startswith("WITH chosen"):
         return "claim"
     return "mark" if "sent_message_id" in statement.split("WHERE")[0] else None
+
+
+def _spy(statements: list[str], method: Any) -> Any:
+    async def spy(driver: Any, sql: str, *args: Any, **kwargs: Any) -> Any:
+        if _kind(sql):
+            assert not driver.is_in_transaction(), "a statement of its own, in autocommit"
+            statements.append(sql)
+        return await method(driver, sql, *args, **kwargs)
+
+    return spy
 
 
 def _appender(statements: list[str]) -> Any:

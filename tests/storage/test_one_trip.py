@@ -9,9 +9,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy import event, text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 from engine import events as ev
 from engine.state import Answer
@@ -129,6 +130,10 @@ def _columns(conn: Connection, table: str) -> list[str]:
     return [name for name in conn.execute(query, {"t": table}).scalars() if name != "updated_at"]
 
 
+async def _nothing_written(*_: Any) -> None:
+    return None
+
+
 async def _fresh(db_url: str, request: pytest.FixtureRequest, name: str) -> Store:
     if db_url.startswith("sqlite"):
         path = Path(request.getfixturevalue("tmp_path")) / f"{name}.db"
@@ -151,6 +156,7 @@ async def test_one_statement_writes_what_the_steps_write(
 
     at_once = await played("at_once")
     monkeypatch.setattr(Store, "_run_at_once", lambda *_: "unusual")
+    monkeypatch.setattr(Store, "_write_on_driver", _nothing_written)
     in_steps = await played("in_steps")
     assert at_once[0] == in_steps[0], "outcomes or handoffs differ"
     for table in TABLES:
@@ -163,29 +169,35 @@ async def test_one_statement_writes_what_the_steps_write(
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
-async def test_a_usual_command_is_one_statement(store: Store) -> None:
+async def test_a_usual_command_is_one_statement(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store.claim_for = "w"
     game = await new_game(store, settings=ROOMY)
-    statements: list[str] = []
+    through_sqlalchemy: list[str] = []
+    on_driver: list[tuple[str, bool]] = []
+    fetch = asyncpg.connection.Connection.fetch
 
-    autocommit: list[bool] = []
+    async def spy(driver: Any, sql: str, *args: Any, **kwargs: Any) -> Any:
+        on_driver.append((sql, driver.is_in_transaction()))
+        return await fetch(driver, sql, *args, **kwargs)
 
-    def count(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        statements.append(statement)
-        autocommit.append(conn.connection.dbapi_connection.autocommit)
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        through_sqlalchemy.append(statement)
 
-    engine = store.db.engine
-    event.listen(engine, "before_cursor_execute", count)
+    monkeypatch.setattr(asyncpg.connection.Connection, "fetch", spy)
+    event.listen(Engine, "before_cursor_execute", count)
     try:
         with handling(900):
             outcome = await store.execute(
                 game.game_id, suggestion_for(game.state, 1, 2), NOW, edits_planner
             )
     finally:
-        event.remove(engine, "before_cursor_execute", count)
+        event.remove(Engine, "before_cursor_execute", count)
     assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
-    assert len(statements) == 1, statements
-    assert autocommit == [True], "no BEGIN and COMMIT: the statement commits by itself"
+    assert through_sqlalchemy == [], "straight to the driver"
+    assert [sql.split()[:2] for sql, _ in on_driver] == [["WITH", "cas"]]
+    assert on_driver[0][1] is False, "no BEGIN and COMMIT: the statement commits by itself"
     # The target's prompt goes out at once; the thread's rows wait behind the set-up's.
     line = f"g{game.game_id}:e{outcome.first_seq}"
     assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
