@@ -3,7 +3,8 @@
     .venv/bin/python -m bench.counted_run FILE   (then the usual WHODUNIT_* environment)
 
 A SQLAlchemy event on every engine counts transactions begun (`begin`) and committed
-(`commit`); a daemon thread writes "begun committed" to FILE every 0.2 s (with
+(`commit`), and a wrapper the statements PostgreSQL runs on the driver itself (each its own
+transaction); a daemon thread writes "begun committed" to FILE every 0.2 s (with
 BENCH_TX_SITES=PATH, also the transactions by the code that began them and their mean
 wall time, to PATH; with
 BENCH_STATEMENTS=PATH, the statements run, by their first words, to PATH: on SQLite as the
@@ -86,6 +87,20 @@ def _record_sites() -> None:
     Database._run = counted  # type: ignore[method-assign,assignment]
 
 
+def _count_driver_statements() -> None:
+    """PostgreSQL's statements run on the driver itself (Database.run_driver): each is a
+    transaction of its own (autocommit), which SQLAlchemy's events do not see."""
+    run_driver = Database.run_driver
+
+    async def counted(self: Database, fn: Any, *, urgent: bool = False) -> Any:
+        COUNTS["begin"] += 1
+        result = await run_driver(self, fn, urgent=urgent)
+        COUNTS["commit"] += 1
+        return result
+
+    Database.run_driver = counted  # type: ignore[method-assign]
+
+
 def _statement(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
     if conn.dialect.name != "sqlite":  # SQLite's are counted by the driver (_trace)
         _count_statement(statement)
@@ -108,6 +123,7 @@ def main() -> int:
     if os.environ.get("BENCH_TX_SITES"):
         _record_sites()
     event.listen(Engine, "commit", _count("commit"))
+    _count_driver_statements()
     if os.environ.get("BENCH_STATEMENTS"):
         event.listen(Engine, "before_cursor_execute", _statement)
         event.listen(Engine, "connect", _trace)
