@@ -5,6 +5,8 @@ run it in one transaction with `run_write` or `run_read`:
 
 - PostgreSQL: on an async engine (asyncpg) with `AsyncConnection.run_sync`, so every
   statement awaits the network without blocking the event loop.
+  The few hottest single statements (a usual command, a mark) run on the asyncpg
+  connection itself, in autocommit (`run_driver`).
 - SQLite: in a worker thread, on a synchronous engine over the standard sqlite3 driver.
   aiosqlite does the same (sqlite3 in a thread) but hops to its thread three or four
   times per statement; one hop per transaction is several times faster (see
@@ -170,13 +172,15 @@ class Database:
         engine = self._async_urgent if urgent else self._async_single
         async with engine.connect() as conn:
             pooled = await conn.get_raw_connection()
+            driver: Any = pooled.driver_connection
             try:
-                return await fn(pooled.driver_connection)
-            except asyncpg.PostgresError as exc:  # the server refused: the connection is fine
-                raise DriverError(str(exc), getattr(exc, "sqlstate", None)) from exc
-            except (TimeoutError, asyncpg.InterfaceError, OSError) as exc:
-                await conn.invalidate()
-                raise DriverError(str(exc), None) from exc
+                return await fn(driver)
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+                refused = isinstance(exc, asyncpg.PostgresError) and not driver.is_closed()
+                if not refused:  # the connection broke: the outcome is unknown
+                    await conn.invalidate()
+                sqlstate = getattr(exc, "sqlstate", None) if refused else None
+                raise DriverError(str(exc), sqlstate) from exc
 
     async def run_connection(self, fn: Callable[[Connection], T], *, write: bool = True) -> T:
         """fn(connection) on a connection with no transaction begun (fn begins its own)."""

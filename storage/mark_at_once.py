@@ -21,6 +21,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from storage.outbox import claimed_row
+from storage.sql import numbered
 
 if TYPE_CHECKING:
     from storage.marks import Mark, Marked
@@ -93,8 +94,5 @@ async def mark_on_driver(driver: Any, mark: Mark, lease: timedelta) -> Marked:
 @cache
 def _positional() -> tuple[str, tuple[str, ...]]:
     """The statement with asyncpg's numbered parameters, and their names in that order."""
-    names = ("message", "worker", "until", "chat", "row", "now", "at")  # longest first
-    sql = _SQL
-    for number, name in enumerate(names, start=1):
-        sql = sql.replace(f":{name}", f"${number}")
-    return sql, names
+    names = ("row", "message", "at", "chat", "now", "worker", "until")
+    return numbered(_SQL, names), names

@@ -23,8 +23,11 @@ Being one statement, it is atomic without a transaction: storage.service runs it
 connection in autocommit (no BEGIN, no COMMIT: one round trip for the whole command) and
 falls back to a transaction when the game moved on or the command is unusual.
 
-Anything unusual (SQLite, a membership change, a snapshot due, two edits in one command,
-unknown deadline rows) takes the statement-by-statement path in storage.service.
+Anything unusual (a membership change, a snapshot due, two edits in one command, unknown
+deadline rows) takes the statement-by-statement path in storage.commands. The usual
+update's command runs the statement on the asyncpg connection itself (`write_on_driver`,
+through Database.run_driver), past SQLAlchemy; SQLite's counterpart is
+storage.one_trip_sqlite.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from storage.messages_owed import OutboxItem, outbox_rows
 from storage.one_trip_sqlite import write_on_cursor
 from storage.outbox import Handoff, claimed_row, due_items, handoff_of
 from storage.outcome import LEASE
+from storage.sql import numbered
 from storage.updates import Step
 
 _SQL = """
@@ -238,11 +242,8 @@ async def write_on_driver(driver: Any, write: CommandWrite, now: datetime) -> Ha
 @cache
 def _positional() -> tuple[str, tuple[str, ...]]:
     """The statement with asyncpg's numbered parameters, and their names in that order."""
-    names = tuple(sorted(_TYPES, key=len, reverse=True))
-    sql = _SQL
-    for number, name in enumerate(names, start=1):
-        sql = sql.replace(f":{name}", f"CAST(${number} AS {_TYPES[name]})")
-    return sql, names
+    names = tuple(_TYPES)
+    return numbered(_SQL, names, _TYPES), names
 
 
 def write_at_once(conn: Connection, write: CommandWrite, now: datetime) -> Handoff | None:

@@ -4,6 +4,7 @@ exactly what the statement-by-statement path writes: rows, ids, claims and hando
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from datetime import timedelta
 from pathlib import Path
@@ -20,6 +21,7 @@ from storage.messages_owed import OutboxItem, PlanContext
 from storage.service import Outcome, Store
 from storage.updates import handling
 from tests.storage.conftest import _truncate
+from tests.support.postgres import terminate_connections
 from tests.support.stored_games import (
     CHAT,
     NOW,
@@ -237,3 +239,22 @@ async def test_a_usual_command_goes_straight_to_the_driver_on_sqlite(store: Stor
     assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
     assert outcome.handoff.held == {CHAT}
     await check_consistency(store, game.game_id, planned=False)
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_a_connection_lost_under_the_one_statement_falls_back_and_writes_once(
+    store: Store, db_url: str
+) -> None:
+    game = await new_game(store, settings=ROOMY)
+    await asyncio.to_thread(terminate_connections, db_url)  # the pooled connections die
+    suggestion = suggestion_for(game.state, 1, 2)
+    with handling(700):
+        outcome = await store.execute(game.game_id, suggestion, NOW, edits_planner)
+    assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
+    assert store.retries >= 1, "the statement failed and the transaction wrote instead"
+    with handling(700):  # Telegram sends the update again: nothing more is written
+        again = await store.execute(game.game_id, suggestion, NOW, edits_planner)
+    assert again.events == []
+    await check_consistency(store, game.game_id, planned=False)
+    state = await store.load(game.game_id)
+    assert len(state.suggestions) == 1
