@@ -8,7 +8,8 @@ transaction); a daemon thread writes "begun committed" to FILE every 0.2 s (with
 BENCH_TX_SITES=PATH, also the transactions by the code that began them and their mean
 wall time, to PATH; with
 BENCH_STATEMENTS=PATH, the statements run, by their first words, to PATH: on SQLite as the
-driver ran them, those run on its cursor directly included). Otherwise
+driver ran them, those run on its cursor directly included; with BENCH_GC=PATH, each
+collection of the older generations: when, which, and how long it stopped the process). Otherwise
 this is `whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
 transactions per update on SQLite, which has no statistics view.
 """
@@ -16,6 +17,7 @@ transactions per update on SQLite, which has no statistics view.
 from __future__ import annotations
 
 import collections
+import gc
 import os
 import sqlite3
 import sys
@@ -68,6 +70,9 @@ def _publish(path: Path) -> None:
             if STATEMENTS:
                 lines = (f"{count} {key}" for key, count in STATEMENTS.most_common())
                 Path(os.environ["BENCH_STATEMENTS"]).write_text("\n".join(lines))
+        if GC_PAUSES:
+            lines = (f"{at:.3f} {gen} {1000 * took:.1f}" for at, gen, took in list(GC_PAUSES))
+            Path(os.environ["BENCH_GC"]).write_text("\n".join(lines))
         time.sleep(0.2)
 
 
@@ -101,6 +106,18 @@ def _count_driver_statements() -> None:
     Database.run_driver = counted  # type: ignore[method-assign]
 
 
+GC_STARTED: list[float] = [0.0]
+GC_PAUSES: list[tuple[float, int, float]] = []  # (when, generation, seconds)
+
+
+def _time_collections(phase: str, info: dict[str, Any]) -> None:
+    """gc.callbacks: each collection's pause, written to BENCH_GC with the rest."""
+    if phase == "start":
+        GC_STARTED[0] = time.perf_counter()
+    elif info["generation"] > 0:
+        GC_PAUSES.append((time.time(), info["generation"], time.perf_counter() - GC_STARTED[0]))
+
+
 def _statement(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
     if conn.dialect.name != "sqlite":  # SQLite's are counted by the driver (_trace)
         _count_statement(statement)
@@ -127,6 +144,8 @@ def main() -> int:
     if os.environ.get("BENCH_STATEMENTS"):
         event.listen(Engine, "before_cursor_execute", _statement)
         event.listen(Engine, "connect", _trace)
+    if os.environ.get("BENCH_GC"):
+        gc.callbacks.append(_time_collections)
     threading.Thread(target=_publish, args=(path,), daemon=True).start()
     return whodunit(["run"])
 

@@ -50,6 +50,10 @@ through PostgreSQL; two SQLite workers on one file each limit on their own), or 
 Redis (`--limiter redis`, `--redis-url`), or each process alone (`--limiter local`:
 WHODUNIT_SHARED_LIMITER=false, right for one process only); the limits are lifted, but
 sharing them still costs a round trip per send. The echo bot polls in every mode.
+
+To see where time goes (bench.counted_run): BENCH_TX_SITES=PATH and BENCH_STATEMENTS=PATH
+(transactions and statements per update, per phase), BENCH_GC=PATH (the pauses of the
+collector's older generations), BENCH_LATENCIES=PATH (each update's latency, per phase).
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 from sqlalchemy.engine import make_url
@@ -189,6 +194,22 @@ def write_phase_sites(
     Path(f"{path}.{name}").write_text(text + "\n")
 
 
+def _dump_latencies(label: str, timeline: Timeline, calls: list[dict[str, Any]]) -> None:
+    """BENCH_LATENCIES=PATH: each update of the phase (sent at, ms to the awaited and to
+    the last message, that message's method and text) to PATH.<label>, to see what waited."""
+    at = {round(c["at"], 6): c for c in calls}
+    name = "".join(c if c.isalnum() else "_" for c in label)
+    lines = []
+    for u in timeline.updates:
+        last = at.get(round(u.last, 6), {})
+        text = str(last.get("params", {}).get("text", ""))[:40].replace("\n", " ")
+        lines.append(
+            f"{u.sent:.3f} {1000 * (u.awaited - u.sent):7.1f} {1000 * (u.last - u.sent):7.1f}"
+            f" {last.get('method', '?')} {text}"
+        )
+    Path(f"{os.environ['BENCH_LATENCIES']}.{name}").write_text("\n".join(lines) + "\n")
+
+
 async def measure(
     label: str,
     fake: FakeTelegramClient,
@@ -215,7 +236,10 @@ async def measure(
     driver_cpu = cpu_seconds(os.getpid()) - driver0
     proxy, machine = bot.proxy_cpu(), machine_busy()
     db = {pid: cpu - db0.get(pid, 0.0) for pid, cpu in postgres_cpu().items()} if pg_url else {}
-    last_messages(timeline, await fake.calls(since=began))
+    calls = await fake.calls(since=began)
+    last_messages(timeline, calls)
+    if os.environ.get("BENCH_LATENCIES"):
+        _dump_latencies(label, timeline, calls)
     n = len(timeline.updates)
     figures = Figures(
         label, n, ended - began, timeline.latencies(), sum(cpus), fake_cpu, driver_cpu
