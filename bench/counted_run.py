@@ -27,6 +27,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -127,6 +128,19 @@ def _count_statement(statement: str) -> None:
     STATEMENTS[" ".join(statement.split())[:90]] += 1
 
 
+def _count_on_driver() -> None:
+    """PostgreSQL: the statements run on asyncpg itself (Database.run_driver) too."""
+    for name in ("fetch", "execute"):
+        method = getattr(asyncpg.connection.Connection, name)
+
+        async def counted(driver: Any, sql: str, *args: Any, _method: Any = method) -> Any:
+            if not sql.lstrip().startswith(("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT")):
+                _count_statement(sql)  # (SQLAlchemy's transactions are counted as theirs)
+            return await _method(driver, sql, *args)
+
+        setattr(asyncpg.connection.Connection, name, counted)
+
+
 def _trace(dbapi_connection: Any, _record: Any) -> None:
     """SQLite: every statement the driver runs, those run on its cursor directly too."""
     if isinstance(dbapi_connection, sqlite3.Connection):
@@ -144,6 +158,7 @@ def main() -> int:
     if os.environ.get("BENCH_STATEMENTS"):
         event.listen(Engine, "before_cursor_execute", _statement)
         event.listen(Engine, "connect", _trace)
+        _count_on_driver()
     if os.environ.get("BENCH_GC"):
         gc.callbacks.append(_time_collections)
     threading.Thread(target=_publish, args=(path,), daemon=True).start()

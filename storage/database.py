@@ -53,6 +53,17 @@ class Disconnected(Exception):
     """The connection broke before the transaction committed; running it again is safe."""
 
 
+# What asyncpg raises: the server's refusals, a connection that broke (also as a protocol in
+# a state it cannot go on from, once the server ended it), the network.
+DRIVER_ERRORS = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    OSError,
+    TimeoutError,
+)
+
+
 class DriverError(Exception):
     """A statement run on the driver itself (Database.run_driver) failed; `sqlstate` says
     why when the server refused it (None: the connection broke, the outcome is unknown)."""
@@ -175,7 +186,7 @@ class Database:
             driver: Any = pooled.driver_connection
             try:
                 return await fn(driver)
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+            except DRIVER_ERRORS as exc:
                 refused = isinstance(exc, asyncpg.PostgresError) and not driver.is_closed()
                 if not refused:  # the connection broke: the outcome is unknown
                     await conn.invalidate()

@@ -1,98 +1,123 @@
-"""PostgreSQL: a message's mark, and the claim of its chat's next row, in one statement
-on the asyncpg connection itself (storage.database.run_driver).
+"""PostgreSQL: marks, and the claim of their chats' next rows, in one statement on the
+asyncpg connection itself (storage.database.run_driver).
 
-A sender that knows rows wait behind the message it sent asks its mark to claim the
-chat's next row (storage.marks). In a transaction that is four round trips (BEGIN, the
-mark, the claim, COMMIT); here it is one, in autocommit. The statement's parts share one
-snapshot, so the claim cannot see the mark: it counts the marked row as finished itself
-(only an unfinished row can be marked, and a row that is not unfinished holds nothing
-back either way), and a next row that replies to it gets the message id just written.
-Otherwise the rule is storage.outbox's: the chat's first unfinished row, claimable when
-it is due (or its lease ran out) and nothing unfinished ahead of it holds it back. What
-it writes equals the transaction's (tests/storage/test_marks.py compares them). A mark
-alone is one UPDATE there too: on the driver, without SQLAlchemy's cost per statement.
+Marks that meet are written together (storage.marks), and a sender that knows rows wait
+behind the message it sent asks its mark to claim the chat's next row. In a transaction
+that is BEGIN, a statement per mark, the claim and COMMIT; here it is one statement, in
+autocommit. The statement's parts share one snapshot, so the claim cannot see the marks:
+it counts the marked rows as finished itself (only an unfinished row can be marked, and a
+row that is not unfinished holds nothing back either way), and a next row that replies to
+one of them gets the message id just written. Otherwise the rule is storage.outbox's: the
+chat's first unfinished row, claimable when it is due (or its lease ran out) and nothing
+unfinished ahead of it holds it back. What it writes equals the transaction's
+(tests/storage/test_marks.py compares them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from functools import cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from storage.outbox import claimed_row
+from storage.outbox import OutboxRow, claimed_row
 from storage.sql import numbered
 
 if TYPE_CHECKING:
     from storage.marks import Mark, Marked
 
 _SQL = """
-WITH marked AS (
+WITH m AS (
+    SELECT * FROM unnest(CAST(:rows AS BIGINT[]), CAST(:messages AS BIGINT[]),
+                         CAST(:ats AS TIMESTAMPTZ[])) AS m(id, message, at)
+), marked AS (
     UPDATE outbox SET claimed_by = NULL, lease_until = NULL, status = 'sent',
-                      sent_message_id = CAST(:message AS BIGINT),
-                      sent_at = CAST(:at AS TIMESTAMPTZ), last_error = NULL
-    WHERE id = CAST(:row AS BIGINT) AND status IN ('pending', 'claimed', 'waiting_for_person')
-    RETURNING id
+                      sent_message_id = m.message, sent_at = m.at, last_error = NULL
+    FROM m
+    WHERE outbox.id = m.id AND outbox.status IN ('pending', 'claimed', 'waiting_for_person')
+    RETURNING outbox.id
+), w AS (
+    SELECT * FROM unnest(CAST(:chats AS BIGINT[]), CAST(:workers AS VARCHAR[]),
+                         CAST(:nows AS TIMESTAMPTZ[]), CAST(:untils AS TIMESTAMPTZ[]))
+        AS w(chat, worker, now, until)
 ), chosen AS (
-    SELECT o.id FROM outbox o
-    WHERE o.chat_id = CAST(:chat AS BIGINT)
-      AND o.status IN ('pending', 'claimed', 'waiting_for_person')
-      AND o.id <> CAST(:row AS BIGINT)
-      AND (o.status = 'pending' AND o.next_attempt_at <= CAST(:now AS TIMESTAMPTZ)
-           OR o.status = 'claimed' AND o.lease_until <= CAST(:now AS TIMESTAMPTZ))
-      AND NOT EXISTS (
-        SELECT 1 FROM outbox e
-        WHERE e.chat_id = o.chat_id
-          AND e.status IN ('pending', 'claimed', 'waiting_for_person')
-          AND e.id < o.id AND e.id <> CAST(:row AS BIGINT)
-          AND (e.status IN ('claimed', 'waiting_for_person')
-               OR e.status = 'pending' AND (e.next_attempt_at <= CAST(:now AS TIMESTAMPTZ)
-                                            OR e.attempts > 0 OR e.last_error IS NOT NULL))
-      )
-    ORDER BY o.id LIMIT 1
-    FOR UPDATE OF o SKIP LOCKED
+    SELECT c.id, w.worker, w.until FROM w CROSS JOIN LATERAL (
+        SELECT o.id FROM outbox o
+        WHERE o.chat_id = w.chat
+          AND o.status IN ('pending', 'claimed', 'waiting_for_person')
+          AND o.id <> ALL(CAST(:rows AS BIGINT[]))
+          AND (o.status = 'pending' AND o.next_attempt_at <= w.now
+               OR o.status = 'claimed' AND o.lease_until <= w.now)
+          AND NOT EXISTS (
+            SELECT 1 FROM outbox e
+            WHERE e.chat_id = o.chat_id
+              AND e.status IN ('pending', 'claimed', 'waiting_for_person')
+              AND e.id < o.id AND e.id <> ALL(CAST(:rows AS BIGINT[]))
+              AND (e.status IN ('claimed', 'waiting_for_person')
+                   OR e.status = 'pending' AND (e.next_attempt_at <= w.now
+                                                OR e.attempts > 0 OR e.last_error IS NOT NULL))
+          )
+        ORDER BY o.id LIMIT 1
+        FOR UPDATE OF o SKIP LOCKED
+    ) AS c
 ), claimed AS (
-    UPDATE outbox SET claimed_by = CAST(:worker AS VARCHAR),
-                      lease_until = CAST(:until AS TIMESTAMPTZ), status = 'claimed'
-    WHERE id IN (SELECT id FROM chosen)
+    UPDATE outbox SET claimed_by = chosen.worker, lease_until = chosen.until,
+                      status = 'claimed'
+    FROM chosen
+    WHERE outbox.id = chosen.id
     RETURNING outbox.*, (
-        SELECT CASE WHEN s.status = 'sent' THEN s.sent_message_id
-                    ELSE CAST(:message AS BIGINT) END
+        SELECT CASE WHEN s.status = 'sent' THEN s.sent_message_id ELSE (
+                   SELECT m.message FROM m WHERE m.id = s.id) END
         FROM outbox s
         WHERE s.key = outbox.reply_to_key AND s.chat_id = outbox.chat_id
           AND (s.status = 'sent' OR s.id IN (SELECT id FROM marked))
     ) AS replied_message_id
 )
-SELECT (SELECT count(*) FROM marked) AS settled, c.*
+SELECT (SELECT array_agg(id) FROM marked) AS settled, c.*
 FROM (SELECT 1) AS one LEFT JOIN claimed c ON true
 """
 
 
-_MARK = """
-UPDATE outbox SET claimed_by = NULL, lease_until = NULL, status = 'sent',
-                  sent_message_id = $2, sent_at = $3, last_error = NULL
-WHERE id = $1 AND status IN ('pending', 'claimed', 'waiting_for_person')
-"""
+def fits(batch: Sequence[Mark]) -> bool:
+    """Whether one statement can write these marks: each of another row, and those that
+    claim next of chats that differ (else the marks go through a transaction)."""
+    rows = [mark.row_id for mark in batch]
+    chats = [mark.next_for[1] for mark in batch if mark.next_for is not None]
+    return len(set(rows)) == len(rows) and len(set(chats)) == len(chats)
 
 
-async def mark_on_driver(driver: Any, mark: Mark, lease: timedelta) -> Marked:
-    """Write `mark` and, if it has next_for, claim its chat's next row: one statement."""
-    if mark.next_for is None:
-        status = await driver.execute(_MARK, mark.row_id, mark.message_id, mark.now)
-        return status == "UPDATE 1", []
-    mark.asked_next = True
-    worker, chat = mark.next_for
-    params: dict[str, Any] = {"row": mark.row_id, "message": mark.message_id, "at": mark.now}
-    params |= {"chat": chat, "now": mark.now, "worker": worker, "until": mark.now + lease}
+async def marks_on_driver(driver: Any, batch: Sequence[Mark], lease: timedelta) -> list[Marked]:
+    """Write the marks (which `fit`) and claim next for those that ask: one statement."""
+    wanted = [mark for mark in batch if mark.next_for is not None]
+    for mark in wanted:
+        mark.asked_next = True
+    params: dict[str, Any] = {
+        "rows": [mark.row_id for mark in batch],
+        "messages": [mark.message_id for mark in batch],
+        "ats": [mark.now for mark in batch],
+        "chats": [mark.next_for[1] for mark in wanted if mark.next_for is not None],
+        "workers": [mark.next_for[0] for mark in wanted if mark.next_for is not None],
+        "nows": [mark.now for mark in wanted],
+        "untils": [mark.now + lease for mark in wanted],
+    }
     sql, names = _positional()
     found = await driver.fetch(sql, *(params[name] for name in names))
-    rows = [SimpleNamespace(**dict(record)) for record in found]
-    claimed = [claimed_row(row) for row in rows if row.id is not None]
-    return rows[0].settled == 1, claimed
+    settled = set(found[0]["settled"] or ())
+    claimed: dict[int, list[OutboxRow]] = {}
+    for record in found:
+        if record["id"] is not None:
+            row = claimed_row(SimpleNamespace(**dict(record)))
+            claimed.setdefault(row.chat_id, []).append(row)
+    results: list[Marked] = []
+    for mark in batch:
+        chat = mark.next_for[1] if mark.next_for is not None else None
+        results.append((mark.row_id in settled, claimed.pop(chat, []) if chat is not None else []))
+    return results
 
 
 @cache
 def _positional() -> tuple[str, tuple[str, ...]]:
     """The statement with asyncpg's numbered parameters, and their names in that order."""
-    names = ("row", "message", "at", "chat", "now", "worker", "until")
+    names = ("rows", "messages", "ats", "chats", "workers", "nows", "untils")
     return numbered(_SQL, names), names

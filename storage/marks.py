@@ -108,15 +108,15 @@ class Marks:
         def body(conn: Connection) -> list[Marked]:
             return _write_marks(conn, batch, self.lease)
 
-        if len(batch) == 1 and self.db.dialect == "postgresql" and self.at_once:
-            from storage.mark_at_once import mark_on_driver  # (it needs storage.outbox)
+        if self.db.dialect == "postgresql" and self.at_once:
+            from storage.mark_at_once import fits, marks_on_driver  # (needs storage.outbox)
 
-            # One statement (the claim of the chat's next row in it), on the driver itself.
-            marked = await self.db.run_driver(
-                lambda driver: mark_on_driver(driver, batch[0], self.lease), urgent=True
-            )
-            after(None)
-            return [marked]
+            if fits(batch):  # one statement (the claims of the chats' next rows in it)
+                marked = await self.db.run_driver(
+                    lambda driver: marks_on_driver(driver, batch, self.lease), urgent=True
+                )
+                after(None)
+                return marked
         if len(batch) == 1 and batch[0].next_for is None:  # one UPDATE: autocommit on PG
             return await self.db.run_urgent_write(body, after)
         return await self.db.run_urgent_transaction(body, after)

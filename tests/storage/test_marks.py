@@ -127,10 +127,10 @@ async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transacti
         statements.append([_kind(s) for s in run if _kind(s)])
     assert found[0] == found[1], "the statement writes what the transaction writes"
     # One statement a mark and its claim instead of two (and no BEGIN and COMMIT).
-    lost_lease = ["mark", "claim"]  # d1's plain mark, the claim of the sender that died
+    one = "one statement"
     assert statements == [
-        ["claim", *["mark+claim"] * 7, *lost_lease, "mark+claim", "mark"],
-        ["claim", *["mark", "claim"] * 7, *lost_lease, "mark", "claim", "mark"],
+        ["claim", *[one] * 7, one, "claim", one, one],  # d1's plain mark, a dead sender's claim
+        ["claim", *["mark", "claim"] * 7, "mark", "claim", "mark", "claim", "mark"],
     ]
     seen = found[0][0]
     assert seen[0][2][0][1:3] == ("a2", 101)
@@ -145,8 +145,8 @@ async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transacti
 
 def _kind(statement: str) -> str | None:
     statement = statement.strip()
-    if statement.startswith("WITH marked"):
-        return "mark+claim"
+    if statement.startswith("WITH m AS"):
+        return "one statement"
     if statement.startswith("WITH chosen"):
         return "claim"
     return "mark" if "sent_message_id" in statement.split("WHERE")[0] else None
@@ -167,3 +167,59 @@ def _appender(statements: list[str]) -> Any:
         statements.append(statement)
 
     return append
+
+
+async def _marks_that_meet(store: Store) -> tuple[list[Any], list[Any]]:
+    """Marks of five chats at once (they meet and go together): each next row replies to
+    the one marked, one mark has no next to claim, one row was sent already, and one chat's
+    next row waits behind a row in retry."""
+    later = NOW + timedelta(hours=1)
+    items = []
+    for chat in (10, 20, 30, 40, 50):
+        items.append(OutboxItem(key=f"{chat}a", chat_id=chat, payload={"n": 1}))
+        items.append(
+            OutboxItem(key=f"{chat}b", chat_id=chat, payload={"n": 2}, reply_to_key=f"{chat}a")
+        )
+    await store.outbox.enqueue(items, NOW)
+    ids = {row.key: row.id for row in await store.outbox.claim("w", NOW)}
+    await store.outbox.mark_sent(ids["40a"], 400, NOW)  # sent already: its mark settles nothing
+    marks = [
+        Mark(ids[f"{chat}a"], 100 + chat, NOW, next_for=("w", chat) if chat != 20 else None)
+        for chat in (10, 20, 30, 40)
+    ]
+    seen = await asyncio.gather(*(store.outbox.marks.mark(mark) for mark in marks))
+    ids.update((row.key, row.id) for _, rows in seen for row in rows)
+    await store.outbox.mark_retry(ids["30b"], "timed out", later)
+    retried = [(OutboxItem(key="30c", chat_id=30, payload={"n": 3}))]
+    await store.outbox.enqueue(retried, NOW)
+    again = await store.outbox.marks.mark(Mark(ids["30a"], 131, NOW, next_for=("w", 30)))
+    found = [
+        (ok, [(r.key, r.reply_to_message_id, r.claimed_by) for r in rows])
+        for ok, rows in [*seen, again]
+    ]
+    return found, await store.db.run_read(_outbox_rows)
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_marks_that_meet_are_one_statement_that_writes_what_a_transaction_does(
+    db_url: str,
+) -> None:
+    found = []
+    for at_once in (True, False):
+        await _truncate(db_url, "outbox")
+        store = await Store.open(db_url, migrate=False)
+        store.outbox.marks.at_once = at_once
+        transactions = store.outbox.marks.transactions
+        try:
+            found.append((await _marks_that_meet(store), store.outbox.marks.transactions))
+        finally:
+            await store.close()
+        assert transactions == 0
+    (one, by_statement), (steps, by_transaction) = found
+    assert one == steps, "the statement writes what the transactions write"
+    assert by_statement == by_transaction < 5 + 1, "the marks met"
+    marked = one[0]
+    assert marked[0] == (True, [("10b", 110, "w")])
+    assert marked[1] == (True, [])  # no next asked
+    assert marked[3] == (False, [("40b", 400, "w")])  # 40a was sent before, with 400
+    assert marked[-1] == (False, []), "30b waits for its retry and holds 30c back"
