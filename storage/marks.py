@@ -3,7 +3,8 @@ being written go together in the next transaction (a group commit, never a wait)
 
 A mark may also claim the next row of its chat for the same sender, in the same
 transaction, when that sender knows rows wait behind the one it sent: the chat's next
-message then needs no claim of its own.
+message then needs no claim of its own. On PostgreSQL the marks written together, claims
+included, are one statement on the driver (storage.mark_at_once), not a transaction.
 
 The mark of an edit may be lazy: an edit made twice shows the same, so a crash before its
 mark costs nothing visible. A lazy mark joins the next transaction that writes marks, or
