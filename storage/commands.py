@@ -23,6 +23,7 @@ from engine.errors import GameExists, NoGame, RuleError
 from engine.state import Game, Phase
 from storage.cache import Known, StateCache
 from storage.chats import Chats
+from storage.command_write import CommandWrite
 from storage.database import Database, DriverError
 from storage.deadlines import due_times, sync_deadlines
 from storage.games import GameRef, open_game
@@ -30,9 +31,10 @@ from storage.log import append_events, load_state, write_snapshot
 from storage.members import sync_members
 from storage.messages_owed import OutboxItem, PlanContext, Planner, insert_items
 from storage.models import GameRecord
-from storage.one_trip import usual_write, write_on_driver, write_usual, written_state
+from storage.one_trip import usual_write, write_at_once, write_on_driver, written_state
+from storage.one_trip_sqlite import write_on_cursor
 from storage.outbox import Handoff, claim_new
-from storage.outcome import LEASE, Conflict, Outcome, Written, retryable
+from storage.outcome import LEASE, Conflict, Outcome, Written, retryable, retryable_sqlstate
 from storage.updates import (
     AlreadyHandled,
     Step,
@@ -138,12 +140,7 @@ class Commands:
         """PostgreSQL: the one statement on the asyncpg connection itself; None when it did
         not write (the game moved on, an unusual command, an error)."""
 
-        def plan() -> list[OutboxItem]:
-            if planner is None:
-                return []
-            chat, topic, first = known.chat_id, known.topic_id, known.seq + 1
-            return planner(PlanContext(known.game_id, chat, topic, decision, first, place))
-
+        plan = functools.partial(_planned, planner, known, decision, lambda: place)
         every = self.snapshot_every
         write = usual_write(known, decision, now, plan, step, self.claim_for, every)
         if isinstance(write, str):
@@ -152,16 +149,13 @@ class Commands:
             handoff = await self.db.run_driver(lambda driver: write_on_driver(driver, write, now))
         except DriverError as exc:  # a lost connection, the same update at once elsewhere
             self.retries += 1
-            if exc.sqlstate not in ("23505", "40001", "40P01"):  # a race is no news
+            if not retryable_sqlstate(exc.sqlstate):  # a race is no news
                 log.warning("one-statement write failed (%s); retried in a transaction", exc)
             return None
-        if handoff is None:
-            return None
-        written = written_state(known, decision, write)
-        events, after = decision.events, decision.state
-        outcome = Outcome(known.game_id, events, after, known.seq + 1, _due(written), handoff)
-        self._remember((outcome, written))
-        return outcome, written
+        done = _written(known, decision, write, handoff)
+        if done is not None:
+            self._remember(done)
+        return done
 
     def _create(
         self,
@@ -301,22 +295,17 @@ class Commands:
         """Optimistic: the whole write in one statement on PostgreSQL (storage.one_trip),
         on the driver's cursor on SQLite (storage.one_trip_sqlite); "unusual" when the
         command needs more than those write."""
-
-        def plan() -> list[OutboxItem]:
-            if planner is None:
-                return []
-            chat, topic = known.chat_id, known.topic_id
-            place = self.chats.cached_label(conn, chat, topic)
-            return planner(PlanContext(known.game_id, chat, topic, decision, known.seq + 1, place))
-
+        plan = functools.partial(_planned, planner, known, decision, self._place(conn, known))
         every = self.snapshot_every
-        done = write_usual(conn, known, decision, now, plan, step, self.claim_for, every)
-        if done is None or isinstance(done, str):
-            return done
-        handoff, written = done
-        events, after = decision.events, decision.state
-        outcome = Outcome(known.game_id, events, after, known.seq + 1, _due(written), handoff)
-        return outcome, written
+        write = usual_write(known, decision, now, plan, step, self.claim_for, every)
+        if isinstance(write, str):
+            return write
+        at_once = write_at_once if conn.dialect.name == "postgresql" else write_on_cursor
+        return _written(known, decision, write, at_once(conn, write, now))
+
+    def _place(self, conn: Connection, known: Known) -> Callable[[], str]:
+        """The game's chat label, read (or taken from memory) when a planner asks."""
+        return functools.partial(self.chats.cached_label, conn, known.chat_id, known.topic_id)
 
     def _lock_game(self, game_id: int) -> Any:
         """The game's row, locked until commit: writers of one game take turns."""
@@ -337,10 +326,7 @@ class Commands:
         append_events(conn, game_id, first_seq, events, now)
         handoff = Handoff()
         if planner is not None:
-            chat, topic = known.chat_id, known.topic_id
-            place = self.chats.cached_label(conn, chat, topic)
-            ctx = PlanContext(game_id, chat, topic, decision, first_seq, place)
-            items = planner(ctx)
+            items = _planned(planner, known, decision, self._place(conn, known))
             insert_items(conn, items, now, game_id, count=False)
             if self.claim_for is not None and items:
                 handoff = claim_new(conn, items, now, self.claim_for, LEASE)
@@ -429,6 +415,28 @@ def _decided(known: Known, command: Command, now: datetime) -> Decision | None:
     except RuleError:
         return None
     return decision if decision.events else None
+
+
+def _written(
+    known: Known, decision: Decision, write: CommandWrite, handoff: Handoff | None
+) -> Written | None:
+    """A fast write's outcome and the state it left (None: it wrote nothing)."""
+    if handoff is None:
+        return None
+    written = written_state(known, decision, write)
+    events, after = decision.events, decision.state
+    outcome = Outcome(known.game_id, events, after, known.seq + 1, _due(written), handoff)
+    return outcome, written
+
+
+def _planned(
+    planner: Planner | None, known: Known, decision: Decision, place: Callable[[], str]
+) -> list[OutboxItem]:
+    """The messages a command decided on `known` owes (`place()`: its chat's label)."""
+    if planner is None:
+        return []
+    chat, topic, first = known.chat_id, known.topic_id, known.seq + 1
+    return planner(PlanContext(known.game_id, chat, topic, decision, first, place()))
 
 
 def _due(written: Known) -> dict[str, datetime]:

@@ -48,7 +48,6 @@ from storage.deadlines import deadline_changes, wanted_rows
 from storage.log import event_rows
 from storage.members import members
 from storage.messages_owed import OutboxItem, outbox_rows
-from storage.one_trip_sqlite import write_on_cursor
 from storage.outbox import Handoff, claimed_row, due_items, handoff_of
 from storage.outcome import LEASE
 from storage.sql import numbered
@@ -160,27 +159,6 @@ def _statement() -> TextClause:
     for name in sorted(_TYPES, key=len, reverse=True):
         sql = sql.replace(f":{name}", f"CAST(${name} AS {_TYPES[name]})")
     return text(sql.replace("$", ":"))
-
-
-def write_usual(
-    conn: Connection,
-    known: Known,
-    decision: Decision,
-    now: datetime,
-    plan: Callable[[], list[OutboxItem]],
-    step: Step | None,
-    worker: str | None,
-    snapshot_every: int | None,
-) -> tuple[Handoff, Known] | Literal["unusual"] | None:
-    """Write a command decided on `known` in one statement: the claimed rows and the state
-    written; None if the game moved on, "unusual" if the command needs more (nothing was
-    written either way). `plan()` renders the command's messages."""
-    write = usual_write(known, decision, now, plan, step, worker, snapshot_every)
-    if isinstance(write, str):
-        return write
-    at_once = write_at_once if conn.dialect.name == "postgresql" else write_on_cursor
-    handoff = at_once(conn, write, now)
-    return None if handoff is None else (handoff, written_state(known, decision, write))
 
 
 def usual_write(

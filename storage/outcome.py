@@ -36,6 +36,9 @@ Written = tuple[Outcome, Known | None]  # a command's outcome, and the state it 
 LEASE = timedelta(seconds=60)  # how long a claim at insert holds a message
 
 
+UNIQUE_VIOLATION = "23505"
+
+
 class Conflict(Exception):
     """Another writer changed the game first; the command is retried on fresh state."""
 
@@ -46,10 +49,16 @@ def retryable(exc: BaseException) -> bool:
         return True
     if isinstance(exc, IntegrityError):  # a seq (or deadline key) taken by another writer
         code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
-        return code == "23505" or "UNIQUE constraint failed" in str(exc.orig)
+        return code == UNIQUE_VIOLATION or "UNIQUE constraint failed" in str(exc.orig)
     if isinstance(exc, OperationalError) and "database is locked" in str(exc):
         return True  # SQLite: the busy timeout ran out
     if isinstance(exc, DBAPIError):
         code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
         return code in ("40001", "40P01")  # serialization failure, deadlock
     return False
+
+
+def retryable_sqlstate(code: str | None) -> bool:
+    """A PostgreSQL refusal that only says another writer came first: a unique key taken,
+    a serialization failure, a deadlock (what `retryable` retries on PostgreSQL)."""
+    return code in (UNIQUE_VIOLATION, "40001", "40P01")

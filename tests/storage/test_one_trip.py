@@ -170,24 +170,15 @@ async def test_one_statement_writes_what_the_steps_write(
     assert any(row[2] for rows in replied for row in rows), "no reply found its message"
 
 
-@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
-async def test_a_usual_command_is_one_statement(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    store.claim_for = "w"
-    game = await new_game(store, settings=ROOMY)
+async def _usual_suggestion(store: Store, game: Outcome) -> tuple[Outcome, list[str]]:
+    """A suggestion in `game`, run for an update: its outcome, and the statements that went
+    through SQLAlchemy. The target's prompt goes out at once; the thread's rows wait behind
+    the set-up's."""
     through_sqlalchemy: list[str] = []
-    on_driver: list[tuple[str, bool]] = []
-    fetch = asyncpg.connection.Connection.fetch
-
-    async def spy(driver: Any, sql: str, *args: Any, **kwargs: Any) -> Any:
-        on_driver.append((sql, driver.is_in_transaction()))
-        return await fetch(driver, sql, *args, **kwargs)
 
     def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         through_sqlalchemy.append(statement)
 
-    monkeypatch.setattr(asyncpg.connection.Connection, "fetch", spy)
     event.listen(Engine, "before_cursor_execute", count)
     try:
         with handling(900):
@@ -197,13 +188,30 @@ async def test_a_usual_command_is_one_statement(
     finally:
         event.remove(Engine, "before_cursor_execute", count)
     assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
-    assert through_sqlalchemy == [], "straight to the driver"
-    assert [sql.split()[:2] for sql, _ in on_driver] == [["WITH", "cas"]]
-    assert on_driver[0][1] is False, "no BEGIN and COMMIT: the statement commits by itself"
-    # The target's prompt goes out at once; the thread's rows wait behind the set-up's.
     line = f"g{game.game_id}:e{outcome.first_seq}"
     assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
     assert outcome.handoff.held == {CHAT}
+    return outcome, through_sqlalchemy
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_a_usual_command_is_one_statement(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.claim_for = "w"
+    game = await new_game(store, settings=ROOMY)
+    on_driver: list[tuple[str, bool]] = []
+    fetch = asyncpg.connection.Connection.fetch
+
+    async def spy(driver: Any, sql: str, *args: Any, **kwargs: Any) -> Any:
+        on_driver.append((sql, driver.is_in_transaction()))
+        return await fetch(driver, sql, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.connection.Connection, "fetch", spy)
+    _, through_sqlalchemy = await _usual_suggestion(store, game)
+    assert through_sqlalchemy == [], "straight to the driver"
+    assert [sql.split()[:2] for sql, _ in on_driver] == [["WITH", "cas"]]
+    assert on_driver[0][1] is False, "no BEGIN and COMMIT: the statement commits by itself"
     await check_consistency(store, game.game_id, planned=False)
 
 
@@ -211,33 +219,19 @@ async def test_a_usual_command_is_one_statement(
 async def test_a_usual_command_goes_straight_to_the_driver_on_sqlite(store: Store) -> None:
     store.claim_for = "w"
     game = await new_game(store, settings=ROOMY)
-    through_sqlalchemy: list[str] = []
     run: list[str] = []
-
-    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        through_sqlalchemy.append(statement)
 
     def trace(dbapi_connection: Any, *_: Any) -> None:
         dbapi_connection.set_trace_callback(lambda sql: run.append(" ".join(sql.split())))
 
-    engine = store.db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    event.listen(engine, "checkout", trace)
+    event.listen(store.db.engine, "checkout", trace)
     try:
-        with handling(900):
-            outcome = await store.execute(
-                game.game_id, suggestion_for(game.state, 1, 2), NOW, edits_planner
-            )
+        _, through_sqlalchemy = await _usual_suggestion(store, game)
     finally:
-        event.remove(engine, "before_cursor_execute", count)
-        event.remove(engine, "checkout", trace)
-    assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
+        event.remove(store.db.engine, "checkout", trace)
     assert through_sqlalchemy == ["BEGIN IMMEDIATE"], "the writes skip SQLAlchemy"
     assert run[0] == "BEGIN IMMEDIATE" and run[1].startswith("UPDATE games SET last_seq")
     assert run[-1] == "COMMIT" and run[-2].startswith("INSERT INTO handled_updates")
-    line = f"g{game.game_id}:e{outcome.first_seq}"
-    assert [row.key for row in outcome.handoff.rows] == [f"{line}:ask"]
-    assert outcome.handoff.held == {CHAT}
     await check_consistency(store, game.game_id, planned=False)
 
 
