@@ -30,8 +30,9 @@ all sessions of that database); and the game/echo ratio of updates per second.
 Then a phase paced at half the highest rate measured (updates sent at a steady rate, open
 loop, not waiting for each other): its p99 is what a player sees at a busy but unsaturated
 bot (`--no-half-peak` leaves it out). `--real-limits` adds a phase at the highest
-concurrency with Telegram's real limits (the bot restarted with the defaults), then the
-bot's share of one core in the 10 s after the last update (what it sent then, held back by
+concurrency with Telegram's real limits (the bot restarted with the defaults; the first
+message to each person and group after the restart reads them once), the same phase again
+(all of them known), then the bot's share of one core in the 10 s after the last update (what it sent then, held back by
 the limits, and what waiting costs).
 
 `--modes` (default `polling`): `polling` is one `whodunit run` taking updates by long
@@ -414,6 +415,11 @@ async def game_phases(
             timeline = Timeline()
             drive = play_rounds(clubs, args.rounds, c, timeline)
             figures = await measure(f"real limits, {c} at a time", fake, bot, drive, timeline)
+            print(figures.line(echo.get(c)), flush=True)
+            timeline = Timeline()  # the same again: what is read once after a restart is known
+            drive = play_rounds(clubs, args.rounds, c, timeline)
+            label = f"real limits, {c} at a time, again"
+            figures = await measure(label, fake, bot, drive, timeline)
             print(figures.line(echo.get(c)), flush=True)
             await waiting_cost(fake, bot)
             await held_back_cost(fake, clubs, bot)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -223,6 +224,14 @@ async def _on_error(update: object, context: CustomContext) -> None:
             await update.callback_query.answer()
 
 
+def _another_worker(store: Store, limiter: OutboundLimiter) -> None:
+    """Another worker serves this bot: copies are timed, and limits shared when automatic."""
+    store.freshness.share()
+    if isinstance(limiter, AutoSharedLimiter):
+        limiter.share()
+    log.info("another worker is alive: people, chats and open games are re-read in time")
+
+
 def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
     async def post_init(application: App) -> None:
         store = await Store.open(config.database_url)
@@ -254,8 +263,11 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
         application.bot_data["stop"] = stop
         application.bot_data["sender_task"] = asyncio.create_task(sender.run(stop))
         scheduler = Scheduler(services, worker, sweep_every=config.sweep_seconds)
-        if isinstance(limiter, AutoSharedLimiter):
-            scheduler.on_peer = limiter.share
+        # Alone until another worker's heartbeat is seen: people, chats and open games are
+        # then kept with no time limit (unless the limits are shared from the start, as
+        # several workers are meant to run).
+        store.freshness.alone = not (config.shared_limiter or config.redis_url)
+        scheduler.on_peer = functools.partial(_another_worker, store, limiter)
         await scheduler.start(application)
         application.bot_data["scheduler"] = scheduler
         gauges = DatabaseGauges(store.db, services.now)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,6 +16,7 @@ from engine.errors import RuleError
 from engine.settings import Settings
 from storage.chat_moves import Moved, move_chat
 from storage.database import Database
+from storage.freshness import Freshness
 from storage.models import ChatNameRecord, ChatSettingsRecord
 from storage.sql import dumps, insert_for, loads
 
@@ -38,26 +38,34 @@ class ChatDefaults:
 class Chats:
     """Get and set a chat's defaults (engine Settings, stored via engine.codec)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, freshness: Freshness | None = None) -> None:
         self.db = db
+        self.freshness = freshness or Freshness()
         self._labels: dict[tuple[int, int], tuple[float, str]] = {}
         self._defaults: dict[int, tuple[float, ChatDefaults]] = {}
         self.on_move: Callable[[], None] | None = None  # told when a chat's games moved
+        self.freshness.on_share(self.forget)
+
+    def forget(self) -> None:
+        """Drop every remembered label and chat default (read again when next needed)."""
+        self._labels.clear()
+        self._defaults.clear()
 
     def known_label(self, chat_id: int, topic_id: int) -> str | None:
         """`cached_label` if it is remembered and fresh; None when it must be read."""
         found = self._labels.get((chat_id, topic_id))
-        if found is not None and time.monotonic() - found[0] < LABEL_SECONDS:
+        if found is not None and self.freshness.fresh(found[0], LABEL_SECONDS):
             return found[1]
         return None
 
     def cached_label(self, conn: Connection, chat_id: int, topic_id: int) -> str:
         """`place_label`, remembered for LABEL_SECONDS (names change rarely; a rename seen
-        by this process is at once, one seen by another worker within that time)."""
+        by this process is at once, one seen by another worker within that time; a worker
+        alone keeps it: storage.freshness)."""
         known = self.known_label(chat_id, topic_id)
         if known is not None:
             return known
-        key, now = (chat_id, topic_id), time.monotonic()
+        key, now = (chat_id, topic_id), self.freshness.now()
         label = place_label(conn, chat_id, topic_id)
         if len(self._labels) > 10_000:
             self._labels.clear()
@@ -68,9 +76,9 @@ class Chats:
         """The chat's defaults; the engine's defaults for a chat nobody configured.
 
         Kept DEFAULTS_SECONDS: a change made here is seen at once, another worker's within
-        that time."""
+        that time (a worker alone keeps it: storage.freshness)."""
         found = self._defaults.get(chat_id)
-        if found is not None and time.monotonic() - found[0] < DEFAULTS_SECONDS:
+        if found is not None and self.freshness.fresh(found[0], DEFAULTS_SECONDS):
             return found[1]
         query = select(ChatSettingsRecord).where(ChatSettingsRecord.chat_id == chat_id)
         row = await self.db.run_read(lambda conn: conn.execute(query).first())
@@ -81,7 +89,7 @@ class Chats:
             defaults = ChatDefaults(chat_id, _settings(row.settings), row.language, pack)
         if len(self._defaults) > 10_000:
             self._defaults.clear()
-        self._defaults[chat_id] = (time.monotonic(), defaults)
+        self._defaults[chat_id] = (self.freshness.now(), defaults)
         return defaults
 
     async def set_pack(self, chat_id: int, pack: Pack | None, now: datetime | None = None) -> None:

@@ -7,7 +7,6 @@ import asyncio
 import functools
 import logging
 import random
-import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any, Literal, TypeVar
@@ -26,6 +25,7 @@ from storage.chats import Chats
 from storage.command_write import CommandWrite
 from storage.database import Database, DriverError
 from storage.deadlines import due_times, sync_deadlines
+from storage.freshness import Freshness
 from storage.games import GameRef, open_game
 from storage.log import append_events, load_state, write_snapshot
 from storage.members import sync_members
@@ -59,6 +59,7 @@ class Commands:
     optimistic_misses: int
     _cache: StateCache
     _open_games: dict[tuple[int, int], tuple[float, GameRef]]
+    freshness: Freshness
 
     async def create_game(
         self,
@@ -393,7 +394,7 @@ class Commands:
     def _keep_open_game(self, place: tuple[int, int], ref: GameRef) -> None:
         if len(self._open_games) > 10_000:
             self._open_games.clear()
-        self._open_games[place] = (time.monotonic(), ref)
+        self._open_games[place] = (self.freshness.now(), ref)
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         for tries in range(1, MAX_TRIES + 1):

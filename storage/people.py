@@ -1,13 +1,13 @@
 """People the bot has seen: name, username, language, and whether a direct message works.
 
-Look-ups are served from a per-process cache for FRESH_SECONDS: every message the bot sends
-names people and reads its reader's language, and reading them from the database each time
-was most of the sender's work. A change made by this process is seen at once (the cache is
-written through); one made by another worker within FRESH_SECONDS."""
+Look-ups are served from a per-process cache: every message the bot sends names people and
+reads its reader's language, and reading them from the database each time was most of the
+sender's work. A change made by this process is seen at once (the cache is written
+through); one made by another worker within FRESH_SECONDS (storage.freshness: a worker
+alone keeps them until another one is seen)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from storage.database import Database
+from storage.freshness import Freshness
 from storage.models import PersonRecord
 from storage.sql import insert_for
 
@@ -53,23 +54,34 @@ def _person(r: Any) -> Person:
 class People:
     """Upsert and look up people; Telegram user ids are the keys."""
 
-    def __init__(self, db: Database, fresh_seconds: float = FRESH_SECONDS) -> None:
+    def __init__(
+        self,
+        db: Database,
+        fresh_seconds: float = FRESH_SECONDS,
+        freshness: Freshness | None = None,
+    ) -> None:
         self.db = db
         self.fresh_seconds = fresh_seconds
+        self.freshness = freshness or Freshness()
         self._known: dict[int, tuple[float, Person]] = {}
         self._usernames: dict[str, tuple[float, int]] = {}  # lower-case name -> user id
+        self.freshness.on_share(self.forget)
+
+    def forget(self) -> None:
+        """Drop every remembered person (read again when next needed)."""
+        self._known.clear()
+        self._usernames.clear()
 
     def _cached(self, user_id: int) -> Person | None:
         found = self._known.get(user_id)
-        if found is None or time.monotonic() - found[0] > self.fresh_seconds:
+        if found is None or not self.freshness.fresh(found[0], self.fresh_seconds):
             return None
         return found[1]
 
     def _keep(self, person: Person) -> Person:
         if len(self._known) >= MAX_CACHED:
-            self._known.clear()
-            self._usernames.clear()
-        now = time.monotonic()
+            self.forget()
+        now = self.freshness.now()
         self._known[person.user_id] = (now, person)
         if person.username:
             self._usernames[person.username.lower()] = (now, person.user_id)
@@ -136,14 +148,14 @@ class People:
         p = PersonRecord
         name = username.removeprefix("@").lower()
         cached = self._usernames.get(name)
-        if cached is not None and time.monotonic() - cached[0] <= self.fresh_seconds:
+        if cached is not None and self.freshness.fresh(cached[0], self.fresh_seconds):
             return cached[1]
         query = (
             select(p.user_id).where(p.username_key == name).order_by(p.updated_at.desc()).limit(1)
         )
         found: int | None = await self.db.run_read(lambda conn: conn.execute(query).scalar())
         if found is not None:
-            self._usernames[name] = (time.monotonic(), found)
+            self._usernames[name] = (self.freshness.now(), found)
         return found
 
     async def get_many(self, user_ids: Iterable[int]) -> dict[int, Person]:

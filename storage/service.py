@@ -23,7 +23,6 @@ more than that statement writes, nothing was written and the transaction above f
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from engine.events import Event
@@ -33,6 +32,7 @@ from storage.chats import Chats
 from storage.commands import Commands
 from storage.database import Database
 from storage.deadlines import Deadlines
+from storage.freshness import Freshness
 from storage.games import GameRef, find_game, find_open_game, games_of_person
 from storage.log import read_events
 from storage.migrate import upgrade_database
@@ -53,10 +53,11 @@ class Store(Commands):
         self, db: Database, *, snapshot_every: int | None = 100, cache_size: int = 1000
     ) -> None:
         self.db = db
+        self.freshness = Freshness()  # the bot marks itself alone at start (bot.app)
         self.outbox = Outbox(db)
         self.deadlines = Deadlines(db)
-        self.people = People(db)
-        self.chats = Chats(db)
+        self.people = People(db, freshness=self.freshness)
+        self.chats = Chats(db, self.freshness)
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)
         self.snapshot_every = snapshot_every
@@ -72,6 +73,7 @@ class Store(Commands):
         # (chat, topic) -> its open game, as this process last saw it (see game_for_chat).
         self._open_games: dict[tuple[int, int], tuple[float, GameRef]] = {}
         self.chats.on_move = self.forget_open_games
+        self.freshness.on_share(self.forget_open_games)
 
     @classmethod
     async def open(
@@ -112,10 +114,11 @@ class Store(Commands):
 
         Asked for nearly every update, so kept per process: a game this process opened,
         moved or ended is known at once; one opened or ended by another worker within
-        OPEN_GAME_SECONDS (its `status` may lag: the state is what counts)."""
+        OPEN_GAME_SECONDS (its `status` may lag: the state is what counts). A worker alone
+        keeps it (storage.freshness)."""
         place = (chat_id, topic_id)
         found = self._open_games.get(place)
-        if found is not None and time.monotonic() - found[0] < OPEN_GAME_SECONDS:
+        if found is not None and self.freshness.fresh(found[0], OPEN_GAME_SECONDS):
             return found[1]
         ref = await self.db.run_read(find_open_game, chat_id, topic_id)
         if ref is not None:
@@ -123,7 +126,8 @@ class Store(Commands):
         return ref
 
     def forget_open_games(self) -> None:
-        """After a chat moved (a group became a supergroup): look them up again."""
+        """After a chat moved (a group became a supergroup), or when another worker is seen:
+        look them up again."""
         self._open_games.clear()
 
     async def recent_state(self, game_id: int) -> Game:

@@ -329,11 +329,13 @@ class Sender:
 
     async def _reader(self, row: OutboxRow, payload: Payload) -> Reader:
         directory = self.services.directory
-        if row.user_id is not None:
+        named = users_in(payload.args) | _button_users(payload)
+        if row.user_id is not None:  # one read for the reader and the people named
+            people = await directory.persons(named | {row.user_id})
             language = await directory.person_language(row.user_id)
         else:
             language = await directory.chat_language(row.chat_id)
-        people = await directory.persons(users_in(payload.args) | _button_users(payload))
+            people = await directory.persons(named)
         return Reader(language, payload.tz or "UTC", people, payload.labels or {})
 
     async def _send(self, row: OutboxRow) -> None:
