@@ -32,8 +32,8 @@ loop, not waiting for each other): its p99 is what a player sees at a busy but u
 bot (`--no-half-peak` leaves it out). `--real-limits` adds a phase at the highest
 concurrency with Telegram's real limits (the bot restarted with the defaults; the first
 message to each person and group after the restart reads them once), the same phase again
-(all of them known), then the bot's share of one core in the 10 s after the last update (what it sent then, held back by
-the limits, and what waiting costs).
+(all of them known), then the bot's share of one core in the 10 s after the last update
+(what it sent then, held back by the limits, and what waiting costs).
 
 `--modes` (default `polling`): `polling` is one `whodunit run` taking updates by long
 polling; `webhook1` one worker in webhook mode and `webhook2` two, on one database, behind
