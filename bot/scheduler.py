@@ -83,9 +83,8 @@ class Scheduler:
     async def start(self, application: App) -> None:
         """Note how long no bot was running, free what dead processes held, start the jobs."""
         workers = self.services.store.workers
-        self.down_since = await workers.last_seen(excluding=self.worker)
         self.booted_at = self.services.now()
-        await workers.beat(self.worker, self.booted_at)
+        self.down_since = await workers.beat(self.worker, self.booted_at)
         await release_dead_claims(self.services, self.worker)
         self.install(application)
 
@@ -201,9 +200,9 @@ class Scheduler:
         side (a few at a time), which PostgreSQL turns into real parallel work.
         """
         store = self.services.store
-        await store.workers.beat(self.worker, self.services.now())
+        others = await store.workers.beat(self.worker, self.services.now())
         if self.on_peer is not None:
-            self._peer_seen(await store.workers.last_seen(excluding=self.worker))
+            self._peer_seen(others)
         done = 0
         while True:
             now = self.services.now()

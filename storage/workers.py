@@ -18,20 +18,20 @@ class Workers:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def beat(self, worker: str, now: datetime) -> None:
-        """Record that `worker` is alive at `now`."""
-        insert = insert_for(self.db.dialect, HeartbeatRecord).values(worker=worker, seen_at=now)
-        query = insert.on_conflict_do_update(index_elements=["worker"], set_={"seen_at": now})
-        await self.db.run_write(lambda conn: conn.execute(query))
-
-    async def last_seen(self, *, excluding: str | None = None) -> datetime | None:
-        """The latest heartbeat of any process (but `excluding`): when a bot last ran."""
+    async def beat(self, worker: str, now: datetime) -> datetime | None:
+        """Record that `worker` is alive at `now`; in the same transaction, the latest
+        heartbeat of any other process (when a bot last ran beside or before this one)."""
         h = HeartbeatRecord
-        query = select(func.max(h.seen_at))
-        if excluding is not None:
-            query = query.where(h.worker != excluding)
-        found: datetime | None = await self.db.run_read(lambda conn: conn.execute(query).scalar())
-        return found
+        insert = insert_for(self.db.dialect, h).values(worker=worker, seen_at=now)
+        query = insert.on_conflict_do_update(index_elements=["worker"], set_={"seen_at": now})
+        others = select(func.max(h.seen_at)).where(h.worker != worker)
+
+        def write(conn: Connection) -> datetime | None:
+            conn.execute(query)
+            found: datetime | None = conn.execute(others).scalar()
+            return found
+
+        return await self.db.run_write(write)
 
     async def claim_holders(self) -> set[str]:
         """Workers that hold an outbox row or a deadline right now."""
