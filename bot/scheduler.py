@@ -178,13 +178,13 @@ class Scheduler:
         A deadline whose job is at another time keeps it: either a command moved it since
         the read, or another process did, and then the sweeps run it in time."""
         self.queue = queue
-        rows = await self.services.store.deadlines.upcoming(limit=HORIZON)
+        rows = await self.services.store.deadlines.upcoming_times(limit=HORIZON)
         now = self.services.now()
-        self.edge = rows[-1].due_at if len(rows) >= HORIZON else None
-        for row in rows:
-            game = self.games.get(row.game_id)
-            if game is None or row.key not in game.jobs:
-                self._plan(row.game_id, row.key, row.due_at, now)
+        self.edge = rows[-1][2] if len(rows) >= HORIZON else None
+        for game_id, key, due_at in rows:
+            game = self.games.get(game_id)
+            if game is None or key not in game.jobs:
+                self._plan(game_id, key, due_at, now)
 
     async def _deadline_job(self, context: CustomContext) -> None:
         job = context.job

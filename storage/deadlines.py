@@ -153,6 +153,22 @@ class Deadlines:
         )
         return await self.db.run_read(_select, query)
 
+    async def upcoming_times(self, limit: int = 100) -> list[tuple[int, str, datetime]]:
+        """(game, key, due_at) of the earliest pending deadlines: what timers are planned
+        from, read every sweep, so without each row's command to decode."""
+        d = DeadlineRecord
+        query = (
+            select(d.game_id, d.key, d.due_at)
+            .where(d.status == DeadlineStatus.PENDING)
+            .order_by(d.due_at, d.id)
+            .limit(limit)
+        )
+
+        def read(conn: Connection) -> list[tuple[int, str, datetime]]:
+            return [(game, key, due) for game, key, due in conn.execute(query)]
+
+        return await self.db.run_read(read)
+
     async def claim_due(
         self,
         worker: str,
