@@ -4,7 +4,7 @@
         [--concurrency 1,64] [--running-games 0] [--real-limits] [--echo-only]
         [--modes polling,webhook1,webhook2] [--limiter default|redis|local]
 
-The fake Bot API (`python -m tests.fakebot`) runs in its own process; so does the bot
+The fake Bot API (`python -m tests.fakebot --no-collector`) runs in its own process; so does the bot
 (`bench.counted_run`: `whodunit run` with its database transactions counted), so the bot's
 CPU time is read from /proc/<pid>/stat alone. Telegram's limits are lifted (WHODUNIT_*
 rates and flood limits set very high).
@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import tempfile
 import time
@@ -218,8 +219,10 @@ async def measure(
     drive: Awaitable[None],
     timeline: Timeline,
     pg_url: str | None = None,
+    files: str = "",
 ) -> Figures:
-    """Run `drive` (an awaitable), then read the figures of the phase."""
+    """Run `drive` (an awaitable), then read the figures of the phase (`files`: what the
+    phase's BENCH_* files are named by, besides `label`)."""
     began = time.time()
     assert fake.process is not None
     cpus0, tx0 = bot.cpus(), bot.transactions() if bot.counts else 0
@@ -229,7 +232,11 @@ async def measure(
     db0 = postgres_cpu() if pg_url else {}
     machine0 = machine_busy()
     sites0 = tx_sites()
-    await drive
+    gc.disable()  # a pause here would send the paced updates late, then in a burst
+    try:
+        await drive
+    finally:
+        gc.enable()
     ended = max(u.awaited for u in timeline.updates)
     await asyncio.sleep(0.5)  # trailing messages
     cpus = [now - then for now, then in zip(bot.cpus(), cpus0, strict=True)]
@@ -240,7 +247,7 @@ async def measure(
     calls = await fake.calls(since=began)
     last_messages(timeline, calls)
     if os.environ.get("BENCH_LATENCIES"):
-        _dump_latencies(label, timeline, calls)
+        _dump_latencies(files + label, timeline, calls)
     n = len(timeline.updates)
     figures = Figures(
         label, n, ended - began, timeline.latencies(), sum(cpus), fake_cpu, driver_cpu
@@ -253,7 +260,7 @@ async def measure(
     if bot.counts:
         await asyncio.sleep(0.3)
         figures.transactions = (bot.transactions() - tx0) / n
-        write_phase_sites(label, sites0, tx_sites(), n)
+        write_phase_sites(files + label, sites0, tx_sites(), n)
     if pg_url:
         await asyncio.sleep(11)  # PostgreSQL 15 flushes an idle session's statistics in 10 s
         figures.pg_commits = (await xact_commit(pg_url) - pg0) / n
@@ -367,6 +374,7 @@ async def game_phases(
 ) -> None:
     """Pre-fill, start the bot, set up the groups, play at each concurrency."""
     backend, url, running = run.backend, run.url, run.running
+    files = f"{backend} {running} {run.mode} "
     pg_url = url if backend == "postgresql" else None
     t0 = time.perf_counter()
     await prefill(url, running)
@@ -398,7 +406,7 @@ async def game_phases(
             timeline = Timeline()
             drive = play_rounds(clubs, args.rounds, c, timeline)
             label = f"game, {c} at a time"
-            figures = await measure(label, fake, bot, drive, timeline, pg_url)
+            figures = await measure(label, fake, bot, drive, timeline, pg_url, files)
             run.results[(backend, running, run.mode, c)] = figures
             print(figures.line(echo.get(c)), flush=True)
             peak = max(peak, figures.rate)
@@ -406,7 +414,7 @@ async def game_phases(
             timeline = Timeline()
             drive = paced_rounds(clubs, args.rounds, peak / 2, timeline)
             label = f"game, paced at half the peak ({peak / 2:.0f}/s)"
-            figures = await measure(label, fake, bot, drive, timeline, pg_url)
+            figures = await measure(label, fake, bot, drive, timeline, pg_url, files)
             print(figures.line(None), flush=True)
         if args.real_limits:
             await bot.stop()
@@ -414,12 +422,13 @@ async def game_phases(
             c = max(args.concurrency)
             timeline = Timeline()
             drive = play_rounds(clubs, args.rounds, c, timeline)
-            figures = await measure(f"real limits, {c} at a time", fake, bot, drive, timeline)
+            label = f"real limits, {c} at a time"
+            figures = await measure(label, fake, bot, drive, timeline, files=files)
             print(figures.line(echo.get(c)), flush=True)
             timeline = Timeline()  # the same again: what is read once after a restart is known
             drive = play_rounds(clubs, args.rounds, c, timeline)
             label = f"real limits, {c} at a time, again"
-            figures = await measure(label, fake, bot, drive, timeline)
+            figures = await measure(label, fake, bot, drive, timeline, files=files)
             print(figures.line(echo.get(c)), flush=True)
             await waiting_cost(fake, bot)
             await held_back_cost(fake, clubs, bot)
@@ -524,7 +533,8 @@ async def main(argv: list[str] | None = None) -> None:
         " rounds (a suggestion and its answer press) per stream and concurrency",
         flush=True,
     )
-    fake = await FakeTelegramClient.launch(TOKEN, extra_args=["--allow-http-webhooks"])
+    instrument = ["--allow-http-webhooks", "--no-collector"]  # no pauses of the instrument
+    fake = await FakeTelegramClient.launch(TOKEN, extra_args=instrument)
     results: dict[tuple[str, int, str, int], Figures] = {}
     try:
         with tempfile.TemporaryDirectory() as name:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -34,6 +35,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--exit-with-parent", action="store_true", help="stop when the launching process dies"
+    )
+    parser.add_argument(
+        "--no-collector",
+        action="store_true",
+        help="the cyclic garbage collector off (benchmarks: a full collection over the stored"
+        " messages stops every call for up to ~170 ms, counted as the bot's latency)",
     )
     parser.add_argument("-v", "--verbose", action="store_true")
     return parser.parse_args(argv)
@@ -82,6 +89,8 @@ async def _watch_parent(parent: int, stop: asyncio.Event) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point."""
     args = parse_args(argv)
+    if args.no_collector:
+        gc.disable()
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
     asyncio.run(serve(args))
 
