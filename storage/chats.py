@@ -16,7 +16,7 @@ from engine.errors import RuleError
 from engine.settings import Settings
 from storage.chat_moves import Moved, move_chat
 from storage.database import Database
-from storage.freshness import Freshness
+from storage.freshness import Copies, Freshness
 from storage.models import ChatNameRecord, ChatSettingsRecord
 from storage.sql import dumps, insert_for, loads
 
@@ -41,22 +41,13 @@ class Chats:
     def __init__(self, db: Database, freshness: Freshness | None = None) -> None:
         self.db = db
         self.freshness = freshness or Freshness()
-        self._labels: dict[tuple[int, int], tuple[float, str]] = {}
-        self._defaults: dict[int, tuple[float, ChatDefaults]] = {}
+        self._labels: Copies[tuple[int, int], str] = Copies(self.freshness, LABEL_SECONDS)
+        self._defaults: Copies[int, ChatDefaults] = Copies(self.freshness, DEFAULTS_SECONDS)
         self.on_move: Callable[[], None] | None = None  # told when a chat's games moved
-        self.freshness.on_share(self.forget)
-
-    def forget(self) -> None:
-        """Drop every remembered label and chat default (read again when next needed)."""
-        self._labels.clear()
-        self._defaults.clear()
 
     def known_label(self, chat_id: int, topic_id: int) -> str | None:
         """`cached_label` if it is remembered and fresh; None when it must be read."""
-        found = self._labels.get((chat_id, topic_id))
-        if found is not None and self.freshness.fresh(found[0], LABEL_SECONDS):
-            return found[1]
-        return None
+        return self._labels.get((chat_id, topic_id))
 
     def cached_label(self, conn: Connection, chat_id: int, topic_id: int) -> str:
         """`place_label`, remembered for LABEL_SECONDS (names change rarely; a rename seen
@@ -65,12 +56,7 @@ class Chats:
         known = self.known_label(chat_id, topic_id)
         if known is not None:
             return known
-        key, now = (chat_id, topic_id), self.freshness.now()
-        label = place_label(conn, chat_id, topic_id)
-        if len(self._labels) > 10_000:
-            self._labels.clear()
-        self._labels[key] = (now, label)
-        return label
+        return self._labels.put((chat_id, topic_id), place_label(conn, chat_id, topic_id))
 
     async def get(self, chat_id: int) -> ChatDefaults:
         """The chat's defaults; the engine's defaults for a chat nobody configured.
@@ -78,8 +64,8 @@ class Chats:
         Kept DEFAULTS_SECONDS: a change made here is seen at once, another worker's within
         that time (a worker alone keeps it: storage.freshness)."""
         found = self._defaults.get(chat_id)
-        if found is not None and self.freshness.fresh(found[0], DEFAULTS_SECONDS):
-            return found[1]
+        if found is not None:
+            return found
         query = select(ChatSettingsRecord).where(ChatSettingsRecord.chat_id == chat_id)
         row = await self.db.run_read(lambda conn: conn.execute(query).first())
         if row is None:
@@ -87,10 +73,7 @@ class Chats:
         else:
             pack = from_dict(Pack, loads(row.pack)) if row.pack else None
             defaults = ChatDefaults(chat_id, _settings(row.settings), row.language, pack)
-        if len(self._defaults) > 10_000:
-            self._defaults.clear()
-        self._defaults[chat_id] = (self.freshness.now(), defaults)
-        return defaults
+        return self._defaults.put(chat_id, defaults)
 
     async def set_pack(self, chat_id: int, pack: Pack | None, now: datetime | None = None) -> None:
         """The chat's own card pack (None: none)."""
@@ -111,7 +94,7 @@ class Chats:
         self, chat_id: int, topic_id: int, name: str, now: datetime | None = None
     ) -> None:
         """The chat's title (topic 0) or a forum topic's name, as Telegram last showed it."""
-        self._labels = {k: v for k, v in self._labels.items() if k[0] != chat_id}
+        self._labels.drop(lambda place, _: place[0] == chat_id)
         values = {"name": name[:256], "updated_at": now or datetime.now(UTC)}
         insert = insert_for(self.db.dialect, ChatNameRecord).values(
             chat_id=chat_id, topic_id=topic_id, **values
@@ -129,7 +112,7 @@ class Chats:
         One transaction; moving again (or the other way round later) changes nothing."""
         moved = await self.db.run_write(move_chat, old_chat_id, new_chat_id)
         for chat in (old_chat_id, new_chat_id):
-            self._defaults.pop(chat, None)
+            self._defaults.pop(chat)
         if moved.anything and self.on_move is not None:
             self.on_move()
         if moved.anything:
@@ -146,7 +129,7 @@ class Chats:
         try:
             await self.db.run_write(lambda conn: conn.execute(query))
         finally:
-            self._defaults.pop(chat_id, None)
+            self._defaults.pop(chat_id)
 
 
 def place_label(conn: Connection, chat_id: int, topic_id: int) -> str:

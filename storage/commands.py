@@ -25,7 +25,7 @@ from storage.chats import Chats
 from storage.command_write import CommandWrite
 from storage.database import Database, DriverError
 from storage.deadlines import due_times, sync_deadlines
-from storage.freshness import Freshness
+from storage.freshness import Copies
 from storage.games import GameRef, open_game
 from storage.log import append_events, load_state, write_snapshot
 from storage.members import sync_members
@@ -58,8 +58,7 @@ class Commands:
     retries: int
     optimistic_misses: int
     _cache: StateCache
-    _open_games: dict[tuple[int, int], tuple[float, GameRef]]
-    freshness: Freshness
+    _open_games: Copies[tuple[int, int], GameRef]
 
     async def create_game(
         self,
@@ -386,15 +385,10 @@ class Commands:
         self._cache.put(known)
         place = (known.chat_id, known.topic_id)
         if known.state.phase == Phase.ENDED:
-            self._open_games.pop(place, None)
+            self._open_games.pop(place)
         else:
             ref = GameRef(known.game_id, known.chat_id, known.topic_id, known.state.phase.value)
-            self._keep_open_game(place, ref)
-
-    def _keep_open_game(self, place: tuple[int, int], ref: GameRef) -> None:
-        if len(self._open_games) > 10_000:
-            self._open_games.clear()
-        self._open_games[place] = (self.freshness.now(), ref)
+            self._open_games.put(place, ref)
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         for tries in range(1, MAX_TRIES + 1):

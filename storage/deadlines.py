@@ -123,6 +123,12 @@ def _select(conn: Connection, query: Any) -> list[DeadlineRow]:
     return [_row(r) for r in conn.execute(query).all()]
 
 
+def _upcoming(query: Any, limit: int) -> Any:
+    """`query` (of deadline columns) limited to the earliest `limit` pending deadlines."""
+    d = DeadlineRecord
+    return query.where(d.status == DeadlineStatus.PENDING).order_by(d.due_at, d.id).limit(limit)
+
+
 def _claim(
     conn: Connection, worker: str, now: datetime, limit: int, lease: timedelta
 ) -> list[DeadlineRow]:
@@ -144,25 +150,13 @@ class Deadlines:
 
     async def upcoming(self, limit: int = 100) -> list[DeadlineRow]:
         """The earliest pending deadlines (to plan timers), due ones included."""
-        d = DeadlineRecord
-        query = (
-            select(d)
-            .where(d.status == DeadlineStatus.PENDING)
-            .order_by(d.due_at, d.id)
-            .limit(limit)
-        )
-        return await self.db.run_read(_select, query)
+        return await self.db.run_read(_select, _upcoming(select(DeadlineRecord), limit))
 
     async def upcoming_times(self, limit: int = 100) -> list[tuple[int, str, datetime]]:
         """(game, key, due_at) of the earliest pending deadlines: what timers are planned
         from, read every sweep, so without each row's command to decode."""
         d = DeadlineRecord
-        query = (
-            select(d.game_id, d.key, d.due_at)
-            .where(d.status == DeadlineStatus.PENDING)
-            .order_by(d.due_at, d.id)
-            .limit(limit)
-        )
+        query = _upcoming(select(d.game_id, d.key, d.due_at), limit)
 
         def read(conn: Connection) -> list[tuple[int, str, datetime]]:
             return [(game, key, due) for game, key, due in conn.execute(query)]

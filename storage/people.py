@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from storage.database import Database
-from storage.freshness import Freshness
+from storage.freshness import Copies, Freshness
 from storage.models import PersonRecord
 from storage.sql import insert_for
 
@@ -61,34 +61,18 @@ class People:
         freshness: Freshness | None = None,
     ) -> None:
         self.db = db
-        self.fresh_seconds = fresh_seconds
         self.freshness = freshness or Freshness()
-        self._known: dict[int, tuple[float, Person]] = {}
-        self._usernames: dict[str, tuple[float, int]] = {}  # lower-case name -> user id
-        self.freshness.on_share(self.forget)
-
-    def forget(self) -> None:
-        """Drop every remembered person (read again when next needed)."""
-        self._known.clear()
-        self._usernames.clear()
-
-    def _cached(self, user_id: int) -> Person | None:
-        found = self._known.get(user_id)
-        if found is None or not self.freshness.fresh(found[0], self.fresh_seconds):
-            return None
-        return found[1]
+        self._known: Copies[int, Person] = Copies(self.freshness, fresh_seconds, MAX_CACHED)
+        # lower-case @name -> user id
+        self._usernames: Copies[str, int] = Copies(self.freshness, fresh_seconds, MAX_CACHED)
 
     def _keep(self, person: Person) -> Person:
-        if len(self._known) >= MAX_CACHED:
-            self.forget()
-        now = self.freshness.now()
-        self._known[person.user_id] = (now, person)
         if person.username:
-            self._usernames[person.username.lower()] = (now, person.user_id)
-        return person
+            self._usernames.put(person.username.lower(), person.user_id)
+        return self._known.put(person.user_id, person)
 
     def _change(self, user_id: int, **values: Any) -> None:
-        found = self._cached(user_id)
+        found = self._known.get(user_id)
         if found is not None:
             self._keep(replace(found, **values))
 
@@ -112,9 +96,7 @@ class People:
         ).returning(PersonRecord)
         person = await self.db.run_write(lambda conn: _person(conn.execute(query).one()))
         # Names change rarely (callers upsert only then): forget the person's old @name.
-        gone = [name for name, (_, uid) in self._usernames.items() if uid == user_id]
-        for name in gone:
-            del self._usernames[name]
+        self._usernames.drop(lambda _, uid: uid == user_id)
         return self._keep(person)
 
     async def set_dm_ok(self, user_id: int, ok: bool, now: datetime | None = None) -> bool:
@@ -136,7 +118,7 @@ class People:
         return changed
 
     async def get(self, user_id: int) -> Person | None:
-        cached = self._cached(user_id)
+        cached = self._known.get(user_id)
         if cached is not None:
             return cached
         query = select(PersonRecord).where(PersonRecord.user_id == user_id)
@@ -148,14 +130,14 @@ class People:
         p = PersonRecord
         name = username.removeprefix("@").lower()
         cached = self._usernames.get(name)
-        if cached is not None and self.freshness.fresh(cached[0], self.fresh_seconds):
-            return cached[1]
+        if cached is not None:
+            return cached
         query = (
             select(p.user_id).where(p.username_key == name).order_by(p.updated_at.desc()).limit(1)
         )
         found: int | None = await self.db.run_read(lambda conn: conn.execute(query).scalar())
         if found is not None:
-            self._usernames[name] = (self.freshness.now(), found)
+            self._usernames.put(name, found)
         return found
 
     async def get_many(self, user_ids: Iterable[int]) -> dict[int, Person]:
@@ -163,7 +145,7 @@ class People:
         found: dict[int, Person] = {}
         missing = set()
         for user_id in set(user_ids):
-            cached = self._cached(user_id)
+            cached = self._known.get(user_id)
             if cached is None:
                 missing.add(user_id)
             else:

@@ -32,7 +32,7 @@ from storage.chats import Chats
 from storage.commands import Commands
 from storage.database import Database
 from storage.deadlines import Deadlines
-from storage.freshness import Freshness
+from storage.freshness import Copies, Freshness
 from storage.games import GameRef, find_game, find_open_game, games_of_person
 from storage.log import read_events
 from storage.migrate import upgrade_database
@@ -71,9 +71,10 @@ class Store(Commands):
         # here does, and the rows wait to be claimed.
         self.claim_for: str | None = None
         # (chat, topic) -> its open game, as this process last saw it (see game_for_chat).
-        self._open_games: dict[tuple[int, int], tuple[float, GameRef]] = {}
+        self._open_games: Copies[tuple[int, int], GameRef] = Copies(
+            self.freshness, OPEN_GAME_SECONDS
+        )
         self.chats.on_move = self.forget_open_games
-        self.freshness.on_share(self.forget_open_games)
 
     @classmethod
     async def open(
@@ -118,16 +119,15 @@ class Store(Commands):
         keeps it (storage.freshness)."""
         place = (chat_id, topic_id)
         found = self._open_games.get(place)
-        if found is not None and self.freshness.fresh(found[0], OPEN_GAME_SECONDS):
-            return found[1]
+        if found is not None:
+            return found
         ref = await self.db.run_read(find_open_game, chat_id, topic_id)
         if ref is not None:
-            self._keep_open_game(place, ref)
+            self._open_games.put(place, ref)
         return ref
 
     def forget_open_games(self) -> None:
-        """After a chat moved (a group became a supergroup), or when another worker is seen:
-        look them up again."""
+        """After a chat moved (a group became a supergroup): look them up again."""
         self._open_games.clear()
 
     async def recent_state(self, game_id: int) -> Game:
