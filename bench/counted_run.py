@@ -9,7 +9,8 @@ BENCH_TX_SITES=PATH, also the transactions by the code that began them and their
 wall time, to PATH; with
 BENCH_STATEMENTS=PATH, the statements run, by their first words, to PATH: on SQLite as the
 driver ran them, those run on its cursor directly included; with BENCH_GC=PATH, each
-collection of the older generations: when, which, and how long it stopped the process). Otherwise
+collection of the older generations: when, which, and how long it stopped the process; with
+BENCH_STALLS=PATH, each stretch a thread was busy past BENCH_STALL_MS: bench.stalls). Otherwise
 this is `whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
 transactions per update on SQLite, which has no statistics view.
 """
@@ -31,6 +32,7 @@ import asyncpg
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from bench import stalls
 from bot.cli import main as whodunit
 from storage.database import Database
 
@@ -162,6 +164,7 @@ def main() -> int:
     if os.environ.get("BENCH_GC"):
         gc.callbacks.append(_time_collections)
     threading.Thread(target=_publish, args=(path,), daemon=True).start()
+    stalls.start()
     return whodunit(["run"])
 
 

@@ -54,7 +54,8 @@ sharing them still costs a round trip per send. The echo bot polls in every mode
 
 To see where time goes (bench.counted_run): BENCH_TX_SITES=PATH and BENCH_STATEMENTS=PATH
 (transactions and statements per update, per phase), BENCH_GC=PATH (the pauses of the
-collector's older generations), BENCH_LATENCIES=PATH (each update's latency, per phase).
+collector's older generations), BENCH_LATENCIES=PATH (each update's latency, and the fake's calls, per phase), BENCH_STALLS=PATH
+(each callback of the event loop and database job that ran long: bench.stalls).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import os
 import tempfile
 import time
@@ -198,7 +200,8 @@ def write_phase_sites(
 
 def _dump_latencies(label: str, timeline: Timeline, calls: list[dict[str, Any]]) -> None:
     """BENCH_LATENCIES=PATH: each update of the phase (sent at, ms to the awaited and to
-    the last message, that message's method and text) to PATH.<label>, to see what waited."""
+    the last message, that message's method and text) to PATH.<label>, to see what waited;
+    the fake's calls of the phase (received and answered at) to PATH.<label>.calls (JSON)."""
     at = {round(c["at"], 6): c for c in calls}
     name = "".join(c if c.isalnum() else "_" for c in label)
     lines = []
@@ -210,6 +213,9 @@ def _dump_latencies(label: str, timeline: Timeline, calls: list[dict[str, Any]])
             f" {last.get('method', '?')} {text}"
         )
     Path(f"{os.environ['BENCH_LATENCIES']}.{name}").write_text("\n".join(lines) + "\n")
+    kept = ("method", "received", "at", "params", "response")  # what the bot sent, and when
+    trace = [{key: call[key] for key in kept} for call in calls]
+    Path(f"{os.environ['BENCH_LATENCIES']}.{name}.calls").write_text(json.dumps(trace))
 
 
 async def measure(

@@ -9,6 +9,7 @@ from telegram import InlineKeyboardMarkup
 from telegram.error import BadRequest
 
 from bot.delivery.limiter import Reservation
+from bot.delivery.raw import edit_text
 
 if TYPE_CHECKING:
     from bot.delivery.sender import Sender
@@ -39,15 +40,8 @@ async def edit(
         return
     try:
         async with sender.sending:
-            await sender.bot.edit_message_text(
-                text,
-                chat_id=row.chat_id,
-                message_id=target,
-                parse_mode="HTML",
-                reply_markup=markup,
-                read_timeout=sender.send_timeout,
-                write_timeout=sender.send_timeout,
-                **sender._reserved(),
+            await edit_text(
+                sender.bot, row.chat_id, target, text, markup=markup, timeout=sender.send_timeout
             )
     except BadRequest as error:
         if not re.search(r"not modified|message to edit not found", error.message, re.I):

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
-from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup
 from telegram.error import (
     BadRequest,
     ChatMigrated,
@@ -47,6 +47,7 @@ from bot.delivery.limiter import (
 )
 from bot.delivery.payload import Payload, users_in
 from bot.delivery.photos import send_photo
+from bot.delivery.raw import send_text
 from bot.delivery.request_limiter import SENDER
 from bot.delivery.unreachable import unreachable
 from bot.http import NotSent
@@ -383,18 +384,14 @@ class Sender:
             last = index == len(parts) - 1
             try:
                 async with self.sending:
-                    message = await self.bot.send_message(
-                        chat_id=row.chat_id,
-                        text=parts[index],
-                        parse_mode="HTML",
-                        message_thread_id=row.topic_id or None,
-                        reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
-                        if reply_to and index == 0
-                        else None,
-                        reply_markup=markup if last else None,
-                        read_timeout=self.send_timeout,
-                        write_timeout=self.send_timeout,
-                        **self._reserved(),
+                    message_id = await send_text(
+                        self.bot,
+                        row.chat_id,
+                        parts[index],
+                        topic_id=row.topic_id,
+                        reply_to=reply_to if index == 0 else None,
+                        markup=markup if last else None,
+                        timeout=self.send_timeout,
                     )
             except TimedOut as error:
                 reservation.stamp(self.clock())
@@ -407,7 +404,7 @@ class Sender:
                 reservation.stamp(self.clock())
                 raise
             reservation.stamp(self.clock())
-            sent.append(message.message_id)
+            sent.append(message_id)
             if last:
                 await self._settled(row, sent[0] or None)
             else:
