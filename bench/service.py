@@ -54,8 +54,9 @@ sharing them still costs a round trip per send. The echo bot polls in every mode
 
 To see where time goes (bench.counted_run): BENCH_TX_SITES=PATH and BENCH_STATEMENTS=PATH
 (transactions and statements per update, per phase), BENCH_GC=PATH (the pauses of the
-collector's older generations), BENCH_LATENCIES=PATH (each update's latency, and the fake's calls, per phase), BENCH_STALLS=PATH
-(each callback of the event loop and database job that ran long: bench.stalls).
+collector's older generations), BENCH_LATENCIES=PATH (each update's latency, and the fake's
+calls, per phase), BENCH_STALLS=PATH (each event-loop callback and database job that ran
+long: bench.stalls).
 """
 
 from __future__ import annotations
