@@ -10,7 +10,7 @@ wall time, to PATH; with
 BENCH_STATEMENTS=PATH, the statements run, by their first words, to PATH: on SQLite as the
 driver ran them, those run on its cursor directly included; with BENCH_GC=PATH, each
 collection of the older generations: when, which, and how long it stopped the process; with
-BENCH_STALLS=PATH, each stretch a thread was busy past BENCH_STALL_MS: bench.stalls). Otherwise
+BENCH_STALLS=PATH and BENCH_SLOW=PATH, where the process stalls: bench.stalls). Otherwise
 this is `whodunit run` itself (`bot.cli.main(["run"])`): the count is how `bench.service` measures
 transactions per update on SQLite, which has no statistics view.
 """
@@ -165,6 +165,7 @@ def main() -> int:
         gc.callbacks.append(_time_collections)
     threading.Thread(target=_publish, args=(path,), daemon=True).start()
     stalls.start()
+    stalls.time_slow()
     return whodunit(["run"])
 
 

@@ -1,7 +1,12 @@
-"""Where a process stalls: for `bench.counted_run` (BENCH_STALLS=PATH).
+"""Where a process stalls: for `bench.counted_run` (BENCH_STALLS=PATH, BENCH_SLOW=PATH).
 
-A daemon thread samples every other thread's stack about every millisecond. A unit of work
-is one event-loop callback (a frame of asyncio's `Handle._run`) or one database job
+BENCH_SLOW: every event-loop callback and database job that took longer than BENCH_SLOW_MS
+(default 5), timed where it runs: when it began, its wall time, and its thread's CPU time
+in that while (a wall far above the CPU: the thread waited for the GIL or for a core), and
+what it was (the task and where it stopped, or the thread of the job).
+
+BENCH_STALLS: a daemon thread samples every other thread's stack about every millisecond.
+A unit of work is one event-loop callback (a frame of asyncio's `Handle._run`) or one database job
 (`storage.database._on_connection`); one that runs longer than BENCH_STALL_MS (default 20)
 is written to PATH as a line: when it began (epoch seconds), how long it ran, the thread,
 and the place seen in most of its samples (the innermost frame of the bot's own code, then
@@ -10,13 +15,18 @@ the innermost frame of all), with that place's share of the samples.
 
 from __future__ import annotations
 
+import asyncio
+import asyncio.events
 import collections
+import functools
 import os
 import sys
 import threading
 import time
 from pathlib import Path
 from types import FrameType
+
+from storage import database
 
 UNITS = {("events.py", "_run"), ("database.py", "_on_connection")}
 OURS = ("/bot/", "/storage/", "/engine/")
@@ -100,3 +110,59 @@ def start() -> None:
         threading.Thread(
             target=_sample, args=(Path(target), threshold), daemon=True, name="stalls"
         ).start()
+
+
+def _timed_callbacks(path: Path, threshold: float) -> None:
+    """BENCH_SLOW=PATH: every event-loop callback and database job that took longer than
+    the threshold, with its wall and its thread's CPU time."""
+    out = path.open("a", buffering=1)
+    run = asyncio.events.Handle._run
+
+    def describe(handle: asyncio.events.Handle) -> str:
+        callback = getattr(handle, "_callback", None)
+        task = getattr(callback, "__self__", None)
+        if isinstance(task, asyncio.Task):
+            coro = task.get_coro()
+            frame = getattr(coro, "cr_frame", None)
+            where = f"{frame.f_code.co_name}:{frame.f_lineno}" if frame is not None else "done"
+            return f"task {task.get_name()} {getattr(coro, '__qualname__', '?')} at {where}"
+        return f"callback {getattr(callback, '__qualname__', repr(callback))}"
+
+    def timed_run(handle: asyncio.events.Handle) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        run(handle)
+        took = time.perf_counter() - wall
+        if took >= threshold:
+            used = time.thread_time() - cpu
+            out.write(
+                f"{time.time() - took:.3f} loop {1000 * took:6.1f} ms cpu {1000 * used:6.1f}"
+                f" {describe(handle)}\n"
+            )
+
+    asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
+    on_connection = database._on_connection
+
+    @functools.wraps(on_connection)
+    def timed_job(engine: object, fn: object) -> object:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return on_connection(engine, fn)  # type: ignore[arg-type]
+        finally:
+            took = time.perf_counter() - wall
+            if took >= threshold:
+                used = time.thread_time() - cpu
+                name = getattr(fn, "__qualname__", repr(fn))
+                out.write(
+                    f"{time.time() - took:.3f} db   {1000 * took:6.1f} ms cpu {1000 * used:6.1f}"
+                    f" {threading.current_thread().name} {name}\n"
+                )
+
+    database._on_connection = timed_job  # type: ignore[assignment]
+
+
+def time_slow() -> None:
+    """Time callbacks and jobs when BENCH_SLOW names a file."""
+    target = os.environ.get("BENCH_SLOW")
+    if target:
+        threshold = float(os.environ.get("BENCH_SLOW_MS", "5")) / 1000
+        _timed_callbacks(Path(target), threshold)
