@@ -149,9 +149,22 @@ def _trace(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.set_trace_callback(_count_statement)
 
 
+BOT_FILES = ("BENCH_TX_SITES", "BENCH_STATEMENTS", "BENCH_GC", "BENCH_STALLS", "BENCH_SLOW")
+
+
+def _own_files() -> None:
+    """BENCH_FILES_TAG=TAG: this bot's BENCH_* files end in .TAG (bench.service runs the bots
+    of several configurations side by side)."""
+    tag = os.environ.get("BENCH_FILES_TAG")
+    for key in BOT_FILES if tag else ():
+        if os.environ.get(key):
+            os.environ[key] = f"{os.environ[key]}.{tag}"
+
+
 def main() -> int:
     """Count, then run the bot."""
     path = Path(sys.argv[1])
+    _own_files()
     event.listen(Engine, "begin", _count("begin"))
     if os.environ.get("BENCH_TX_SITES"):
         _record_sites()

@@ -1,10 +1,11 @@
 """Service benchmark: the real `whodunit run` process end to end, against a bare echo bot.
 
     .venv/bin/python -m bench.service [--games 50] [--rounds 2] [--backends sqlite,postgresql]
-        [--concurrency 1,64] [--running-games 0] [--real-limits] [--echo-only]
+        [--concurrency 1,64] [--running-games 0] [--repeats 3] [--real-limits] [--echo-only]
         [--modes polling,webhook1,webhook2] [--limiter default|redis|local]
 
-The fake Bot API (`python -m tests.fakebot --no-collector`) runs in its own process; so does the bot
+The fake Bot API (`python -m tests.fakebot --no-collector`) runs in its own process (one for
+the echo bot, one for each configuration below); so does the bot
 (`bench.counted_run`: `whodunit run` with its database transactions counted), so the bot's
 CPU time is read from /proc/<pid>/stat alone. Telegram's limits are lifted (WHODUNIT_*
 rates and flood limits set very high).
@@ -15,8 +16,14 @@ unanswered suggestion, stored before the bot starts): `--games` groups of 4–6 
 up through the bot (/settings, /newgame, Join presses, Start), then for each
 `--concurrency`: `--rounds` rounds of two interleaved streams per group (player 0 suggests
 to 1, player 2 to 3: a typed /suggest, then the target's answer press), with at most that
-many updates outstanding. First, on the same fake, a bare python-telegram-bot echo bot
+many updates outstanding. First, on a fake of its own, a bare python-telegram-bot echo bot
 (`bench.echo_bot`) gets as many private messages at each concurrency.
+
+The configurations of a backend (each `--running-games` count in each mode) are all set up
+first, then take turns (bench.service_turns): each phase runs `--repeats` times, every
+configuration once in each turn, so the machine's drift over minutes falls on all of them
+alike. Each configuration's figures pool its turns (each turn's updates per second follow
+"turns" under its line), and a line compares it with the fewest running games.
 
 Printed per phase: updates per second; p50/p95/p99 from an update (the moment the person
 acted) to its last message (the latest message of the bot to the stream's private chats
@@ -56,13 +63,15 @@ To see where time goes (bench.counted_run): BENCH_TX_SITES=PATH and BENCH_STATEM
 (transactions and statements per update, per phase), BENCH_GC=PATH (the pauses of the
 collector's older generations), BENCH_LATENCIES=PATH (each update's latency, and the fake's
 calls, per phase), BENCH_STALLS=PATH (each event-loop callback and database job that ran
-long: bench.stalls).
+long: bench.stalls), BENCH_SLOW=PATH (every callback and database job over 5 ms, its wall
+against its thread's CPU); the bot of each configuration writes its own files (PATH.<tag>).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -70,7 +79,6 @@ import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -78,15 +86,14 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from bench.postgres import PG_URL, fresh_database, plain_dsn
+from bench.service_figures import Figures, pooled
 from bench.service_play import (
     Club,
     Timeline,
     echo_rounds,
     last_messages,
-    paced_rounds,
     play_rounds,
 )
-from bench.service_prefill import prefill
 from bench.service_procs import (
     MODES,
     TOKEN,
@@ -95,15 +102,9 @@ from bench.service_procs import (
     cpu_seconds,
     machine_busy,
     postgres_cpu,
-    start_service,
 )
-from storage.service import Store
+from bench.service_turns import INSTRUMENT, Stage, open_stage, start_bot, take_turns
 from tests.fakebot import FakeTelegramClient
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 async def xact_commit(url: str) -> int:
@@ -116,64 +117,22 @@ async def xact_commit(url: str) -> int:
         await conn.close()
 
 
-@dataclass
-class Figures:
-    label: str
-    updates: int
-    seconds: float
-    latencies: list[float]
-    cpu: float
-    fake_cpu: float = 0.0
-    driver_cpu: float = 0.0
-    transactions: float | None = None
-    pg_commits: float | None = None
-    worker_cpus: list[float] = field(default_factory=list)  # when more than one process
-    proxy_cpu: float | None = None
-    db_cpu: float | None = None  # PostgreSQL's server processes
-    machine: float = 0.0  # share of all cores the whole machine was busy (every process)
-
-    @property
-    def rate(self) -> float:
-        return self.updates / self.seconds
-
-    def line(self, echo: Figures | None) -> str:
-        ms = [1000 * x for x in self.latencies]
-        cpu = 1000 * self.cpu / self.updates
-        tx = "" if self.transactions is None else f"  tx/upd {self.transactions:5.1f}"
-        pg = "" if self.pg_commits is None else f" (pg xact_commit {self.pg_commits:5.1f})"
-        ratio = f"  game/echo {self.rate / echo.rate:6.3f}" if echo else ""
-        return (
-            f"  {self.label:<34} {self.rate:7.1f} upd/s  p50/p95/p99 {pct(ms, 0.5):7.0f}"
-            f" {pct(ms, 0.95):7.0f} {pct(ms, 0.99):7.0f} ms  CPU {cpu:6.1f}"
-            f" ms/upd ({100 * self.cpu / self.seconds:4.0f}% core; fake"
-            f" {100 * self.fake_cpu / self.seconds:3.0f}%, driver"
-            f" {100 * self.driver_cpu / self.seconds:3.0f}%){tx}{pg}{ratio}\n{self._processes()}"
-        )
-
-    def _processes(self) -> str:
-        """The second line: each worker's and the proxy's share of a core (webhook modes),
-        PostgreSQL's, and the whole machine's."""
-        parts = []
-        if self.proxy_cpu is not None:
-            shares = "+".join(f"{100 * c / self.seconds:.0f}%" for c in self.worker_cpus)
-            parts += [f"workers {shares}", f"proxy {100 * self.proxy_cpu / self.seconds:.0f}%"]
-        if self.db_cpu is not None:
-            parts.append(f"postgres {100 * self.db_cpu / self.seconds:.0f}%")
-        cores = os.cpu_count() or 1
-        parts.append(f"machine {100 * cores * self.machine:.0f}/{100 * cores}%")
-        return f"    (busy: {', '.join(parts)})"
+def _bot_file(key: str, tag: str) -> str | None:
+    """Where the bot of configuration `tag` writes the BENCH_* file `key` (bench.counted_run)."""
+    path = os.environ.get(key)
+    return f"{path}.{tag}" if path and tag else path
 
 
-def tx_sites() -> dict[str, tuple[int, float]]:
+def tx_sites(tag: str = "") -> dict[str, tuple[int, float]]:
     """BENCH_TX_SITES's counts and total milliseconds by site (and BENCH_STATEMENTS's counts
-    by statement), as the bot wrote them last."""
+    by statement), as the bot of configuration `tag` wrote them last."""
     sites = {}
-    path = os.environ.get("BENCH_TX_SITES")
+    path = _bot_file("BENCH_TX_SITES", tag)
     if path and os.path.exists(path):
         for line in Path(path).read_text().splitlines():
             count, mean, _ms, site = line.split(maxsplit=3)
             sites[site] = (int(count), int(count) * float(mean))
-    path = os.environ.get("BENCH_STATEMENTS")
+    path = _bot_file("BENCH_STATEMENTS", tag)
     if path and os.path.exists(path):
         for line in Path(path).read_text().splitlines():
             count, statement = line.split(maxsplit=1)
@@ -227,9 +186,10 @@ async def measure(
     timeline: Timeline,
     pg_url: str | None = None,
     files: str = "",
+    tag: str = "",
 ) -> Figures:
     """Run `drive` (an awaitable), then read the figures of the phase (`files`: what the
-    phase's BENCH_* files are named by, besides `label`)."""
+    phase's BENCH_* files are named by, besides `label`; `tag`: the bot's, bench.counted_run)."""
     began = time.time()
     assert fake.process is not None
     cpus0, tx0 = bot.cpus(), bot.transactions() if bot.counts else 0
@@ -238,7 +198,7 @@ async def measure(
     pg0 = await xact_commit(pg_url) if pg_url else 0
     db0 = postgres_cpu() if pg_url else {}
     machine0 = machine_busy()
-    sites0 = tx_sites()
+    sites0 = tx_sites(tag)
     gc.disable()  # a pause here would send the paced updates late, then in a burst
     try:
         await drive
@@ -267,7 +227,7 @@ async def measure(
     if bot.counts:
         await asyncio.sleep(0.3)
         figures.transactions = (bot.transactions() - tx0) / n
-        write_phase_sites(files + label, sites0, tx_sites(), n)
+        write_phase_sites(files + label, sites0, tx_sites(tag), n)
     if pg_url:
         await asyncio.sleep(11)  # PostgreSQL 15 flushes an idle session's statistics in 10 s
         figures.pg_commits = (await xact_commit(pg_url) - pg0) / n
@@ -361,90 +321,6 @@ async def echo_phases(
     return results
 
 
-@dataclass
-class Run:
-    """Where one set of game phases runs: backend, database, running games, mode."""
-
-    backend: str
-    url: str
-    running: int
-    mode: str
-    results: dict[tuple[str, int, str, int], Figures]  # (backend, running, mode, c)
-
-
-async def game_phases(
-    fake: FakeTelegramClient,
-    args: argparse.Namespace,
-    folder: Path,
-    run: Run,
-    echo: dict[int, Figures],
-) -> None:
-    """Pre-fill, start the bot, set up the groups, play at each concurrency."""
-    backend, url, running = run.backend, run.url, run.running
-    files = f"{backend} {running} {run.mode} "
-    pg_url = url if backend == "postgresql" else None
-    t0 = time.perf_counter()
-    await prefill(url, running)
-    if running:
-        print(f"  ({running} running games stored in {time.perf_counter() - t0:.0f} s)")
-    extra = LIMITERS[args.limiter](args)
-    bot = await start_service(fake, run.mode, url, folder, extra=extra)
-    tag = f"{backend[0]}{running}{run.mode[0]}{run.mode[-1]}{uuid.uuid4().hex[:4]}"
-    try:
-        clubs = [await Club.open(fake, f"{tag}g{n}", 4 + n % 3) for n in range(args.games)]
-        t0, cpu0 = time.perf_counter(), bot.cpu()
-        await asyncio.gather(*(club.set_up() for club in clubs))
-        took = time.perf_counter() - t0
-        print(
-            f"  set-up of {args.games} games through the bot: {args.games / took:.2f} games/s,"
-            f" {1000 * (bot.cpu() - cpu0) / args.games:.0f} ms bot CPU per game",
-            flush=True,
-        )
-        store = await Store.open(url, migrate=False)
-        try:
-            for club in clubs:
-                ref = await store.game_for_chat(club.group.id, 0)
-                assert ref is not None
-                club.learn(await store.load(ref.id))
-        finally:
-            await store.close()
-        peak = 0.0
-        for c in args.concurrency:
-            timeline = Timeline()
-            drive = play_rounds(clubs, args.rounds, c, timeline)
-            label = f"game, {c} at a time"
-            figures = await measure(label, fake, bot, drive, timeline, pg_url, files)
-            run.results[(backend, running, run.mode, c)] = figures
-            print(figures.line(echo.get(c)), flush=True)
-            peak = max(peak, figures.rate)
-        if args.half_peak and peak:
-            timeline = Timeline()
-            drive = paced_rounds(clubs, args.rounds, peak / 2, timeline)
-            label = f"game, paced at half the peak ({peak / 2:.0f}/s)"
-            figures = await measure(label, fake, bot, drive, timeline, pg_url, files)
-            print(figures.line(None), flush=True)
-        if args.real_limits:
-            await bot.stop()
-            bot = await start_service(fake, run.mode, url, folder, real_limits=True, extra=extra)
-            c = max(args.concurrency)
-            timeline = Timeline()
-            drive = play_rounds(clubs, args.rounds, c, timeline)
-            label = f"real limits, {c} at a time"
-            figures = await measure(label, fake, bot, drive, timeline, files=files)
-            print(figures.line(echo.get(c)), flush=True)
-            timeline = Timeline()  # the same again: what is read once after a restart is known
-            drive = play_rounds(clubs, args.rounds, c, timeline)
-            label = f"real limits, {c} at a time, again"
-            figures = await measure(label, fake, bot, drive, timeline, files=files)
-            print(figures.line(echo.get(c)), flush=True)
-            await waiting_cost(fake, bot)
-            await held_back_cost(fake, clubs, bot)
-    finally:
-        await bot.stop()
-        if bot.taken:
-            print(f"  updates each worker took (by port): {bot.taken}", flush=True)
-
-
 LIMITERS: dict[str, Callable[[argparse.Namespace], dict[str, str]]] = {  # --limiter
     "default": lambda args: {},
     "redis": lambda args: {"WHODUNIT_REDIS_URL": args.redis_url},
@@ -458,28 +334,107 @@ HEADINGS = {
 
 
 async def backend_runs(
-    fake: FakeTelegramClient,
     args: argparse.Namespace,
     folder: Path,
     backend: str,
     echo: dict[int, Figures],
     results: dict[tuple[str, int, str, int], Figures],
 ) -> None:
-    for running in args.running_games:
-        for mode in args.modes:
-            print(
-                f"{backend}, {running} running games in the database{HEADINGS[mode]}:", flush=True
+    """Set up every configuration of the backend, let them take turns at each phase, print
+    each one's pooled figures, then the comparison with the fewest running games and the
+    phases run once (real limits)."""
+    async with contextlib.AsyncExitStack() as stack:
+        stages: list[Stage] = []
+        for running in args.running_games:
+            for mode in args.modes:
+                if backend == "sqlite":
+                    url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
+                else:
+                    url = await stack.enter_async_context(fresh_database())
+                heading = f"{backend}, {running} running games in the database{HEADINGS[mode]}:"
+                extra = LIMITERS[args.limiter](args)
+                stage = await open_stage(
+                    stack, args, folder, backend, url, running, mode, extra, heading
+                )
+                stages.append(stage)
+
+        async def phase(
+            stage: Stage, label: str, drive: Awaitable[None], t: Timeline, turn: int
+        ) -> Figures:
+            assert stage.bot is not None
+            files = f"{stage.files}turn {turn + 1} "
+            return await measure(
+                label, stage.fake, stage.bot, drive, t, stage.pg_url, files, stage.tag
             )
-            if backend == "sqlite":
-                url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
-                await game_phases(
-                    fake, args, folder, Run(backend, url, running, mode, results), echo
-                )
+
+        await take_turns(stages, args, phase)
+        if args.repeats > 1:
+            print(f"{backend}: each phase {args.repeats} times, the configurations in turn:")
+        for stage in stages:
+            print(
+                f"{backend}, {stage.running} running games in the database{HEADINGS[stage.mode]}:",
+                flush=True,
+            )
+            for label, turns in stage.turns.items():
+                figures = pooled(turns)
+                c = int(label.split()[1]) if label.endswith("at a time") else None
+                if c is not None:
+                    results[(backend, stage.running, stage.mode, c)] = figures
+                print(figures.line(echo.get(c) if c is not None else None), flush=True)
+        compare_running(backend, stages)
+        if args.real_limits:
+            for stage in stages:
+                print(f"{backend}, {stage.running} running games, real limits:", flush=True)
+                await real_limits(stack, args, stage, echo)
+
+
+def compare_running(backend: str, stages: list[Stage]) -> None:
+    """Each configuration's updates per second and CPU per update against the one with the
+    fewest running games in the same mode (pooled turns)."""
+    for stage in stages:
+        base = min((s for s in stages if s.mode == stage.mode), key=lambda s: s.running)
+        if base is stage:
+            continue
+        parts = []
+        for label, turns in stage.turns.items():
+            if not label.endswith("at a time"):
                 continue
-            async with fresh_database() as url:
-                await game_phases(
-                    fake, args, folder, Run(backend, url, running, mode, results), echo
-                )
+            mine, theirs = pooled(turns), pooled(base.turns[label])
+            per, base_per = mine.cpu / mine.updates, theirs.cpu / theirs.updates
+            rate = 100 * (mine.rate / theirs.rate - 1)
+            parts.append(
+                f"{label.removeprefix('game, ')}: upd/s {rate:+.0f}%,"
+                f" CPU/upd {100 * (per / base_per - 1):+.0f}%"
+            )
+        print(
+            f"{backend}, {stage.running} against {base.running} running games"
+            f"{HEADINGS[stage.mode]}: {'; '.join(parts)}",
+            flush=True,
+        )
+
+
+async def real_limits(
+    stack: contextlib.AsyncExitStack,
+    args: argparse.Namespace,
+    stage: Stage,
+    echo: dict[int, Figures],
+) -> None:
+    """The bot restarted with Telegram's real limits: the busiest phase twice (right after
+    the restart, then with everyone known), what waiting costs, and a flood of /rules."""
+    assert stage.bot is not None
+    await stage.bot.stop()
+    await start_bot(stack, stage, real_limits=True)
+    bot = stage.bot
+    c = max(args.concurrency)
+    for label in (f"real limits, {c} at a time", f"real limits, {c} at a time, again"):
+        timeline = Timeline()
+        drive = play_rounds(stage.clubs, args.rounds, c, timeline)
+        figures = await measure(
+            label, stage.fake, bot, drive, timeline, files=stage.files, tag=stage.tag
+        )
+        print(figures.line(echo.get(c)), flush=True)
+    await waiting_cost(stage.fake, bot)
+    await held_back_cost(stage.fake, stage.clubs, bot)
 
 
 def scaling(results: dict[tuple[str, int, str, int], Figures]) -> None:
@@ -529,6 +484,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_false",
         help="leave out the phase paced at half the peak rate (p99 at a steady load)",
     )
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=3,
+        help="times each phase runs, the configurations of a backend in turn (pooled)",
+    )
     parser.add_argument("--echo-only", action="store_true")
     return parser.parse_args(argv)
 
@@ -540,8 +501,7 @@ async def main(argv: list[str] | None = None) -> None:
         " rounds (a suggestion and its answer press) per stream and concurrency",
         flush=True,
     )
-    instrument = ["--allow-http-webhooks", "--no-collector"]  # no pauses of the instrument
-    fake = await FakeTelegramClient.launch(TOKEN, extra_args=instrument)
+    fake = await FakeTelegramClient.launch(TOKEN, extra_args=INSTRUMENT)
     results: dict[tuple[str, int, str, int], Figures] = {}
     try:
         with tempfile.TemporaryDirectory() as name:
@@ -549,7 +509,7 @@ async def main(argv: list[str] | None = None) -> None:
             echo = await echo_phases(fake, args, folder)
             if not args.echo_only:
                 for backend in args.backends.split(","):
-                    await backend_runs(fake, args, folder, backend, echo, results)
+                    await backend_runs(args, folder, backend, echo, results)
             scaling(results)
     finally:
         await fake.aclose()
