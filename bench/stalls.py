@@ -139,25 +139,39 @@ def _timed_callbacks(path: Path, threshold: float) -> None:
                 f" {describe(handle)}\n"
             )
 
-    asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
+    asyncio.events.Handle._run = timed_run  # type: ignore[method-assign,assignment]
     on_connection = database._on_connection
 
     @functools.wraps(on_connection)
     def timed_job(engine: object, fn: object) -> object:
-        wall, cpu = time.perf_counter(), time.thread_time()
+        wall, cpu, process = time.perf_counter(), time.thread_time(), time.process_time()
         try:
             return on_connection(engine, fn)  # type: ignore[arg-type]
         finally:
             took = time.perf_counter() - wall
             if took >= threshold:
                 used = time.thread_time() - cpu
-                name = getattr(fn, "__qualname__", repr(fn))
+                others = time.process_time() - process - used  # the process's other threads
                 out.write(
                     f"{time.time() - took:.3f} db   {1000 * took:6.1f} ms cpu {1000 * used:6.1f}"
-                    f" {threading.current_thread().name} {name}\n"
+                    f" {threading.current_thread().name} {_job_name(fn)}"
+                    f" (other threads {1000 * others:.1f} ms)\n"
                 )
 
     database._on_connection = timed_job  # type: ignore[assignment]
+
+
+def _job_name(fn: object) -> str:
+    """The store function inside a database job's wrappers (closures over closures)."""
+    name = getattr(fn, "__qualname__", repr(fn))
+    for _ in range(4):
+        inner = [c.cell_contents for c in getattr(fn, "__closure__", None) or ()]
+        found = [f for f in inner if callable(f) and hasattr(f, "__qualname__")]
+        if not found:
+            break
+        fn = found[0]
+        name = fn.__qualname__  # type: ignore[attr-defined]
+    return name
 
 
 def time_slow() -> None:
