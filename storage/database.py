@@ -13,6 +13,8 @@ run it in one transaction with `run_write` or `run_read`:
   bench/storage.py). Writes go through a single thread, as SQLite has a single writer;
   reads have a few threads of their own and never wait for writes (WAL). Urgent writes
   (the mark of a message Telegram just accepted) go ahead of the writes queued there.
+  Checkpoints of the WAL run in a thread of their own, never inside a commit
+  (storage/checkpoints.py).
 
 SQLite transactions follow the SQLAlchemy documentation ("Enabling Non-Legacy SQLite
 Transactional Modes"): the driver's own BEGIN handling is off (`isolation_level = None`
@@ -40,6 +42,7 @@ from sqlalchemy.engine import URL, Connection, RootTransaction
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from storage.checkpoints import Checkpointer
 from storage.config import database_url, is_sqlite
 
 P = ParamSpec("P")
@@ -96,7 +99,9 @@ class Database:
             _tune_sqlite(self._relaxed_sync)
             self._writes = _Writer()
             self._reads = ThreadPoolExecutor(read_threads, thread_name_prefix="whodunit-sqlite")
+            self.checkpoints: Checkpointer | None = Checkpointer(self.engine)
         else:
+            self.checkpoints = None
             # No pre-ping round trip per transaction: a pooled connection that went stale
             # fails before COMMIT, raises Disconnected, and the service retries.
             engine_args.setdefault("pool_size", 10)
@@ -226,6 +231,8 @@ class Database:
         loop = asyncio.get_running_loop()
         for pool in (self._writes, self._reads):
             await loop.run_in_executor(None, functools.partial(pool.shutdown, wait=True))
+        if self.checkpoints is not None:
+            await loop.run_in_executor(None, self.checkpoints.stop)
         self.engine.dispose()
         self._relaxed_sync.dispose()
 
@@ -318,6 +325,7 @@ def _tune_sqlite(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA wal_autocheckpoint = 0")  # storage.checkpoints does it
         cursor.execute("PRAGMA synchronous = FULL")  # a command is on disk when acknowledged
         _record.info["synchronous"] = "FULL"
         cursor.execute("PRAGMA foreign_keys = ON")
