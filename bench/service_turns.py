@@ -150,5 +150,6 @@ async def take_turns(stages: list[Stage], args: argparse.Namespace, measure: Mea
 
 def half_peak(stage: Stage) -> float:
     """Half the highest rate of the stage's pooled concurrency phases."""
-    rates = [pooled(turns).rate for label, turns in stage.turns.items() if label.endswith("time")]
+    turns = stage.turns.items()
+    rates = [pooled(each).rate for label, each in turns if label.endswith("at a time")]
     return max(rates) / 2
