@@ -35,6 +35,8 @@ async def send_photo(
         return
     try:
         async with sender.sending:
+            if sender.stopping:
+                return  # left unmarked: given back at shutdown
             message = await sender.bot.send_photo(
                 chat_id=row.chat_id,
                 photo=photo,

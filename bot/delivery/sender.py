@@ -116,6 +116,8 @@ class Sender:
         self._full = False  # the last claim found no room: a finished delivery wakes the loop
         self._waits: dict[int, float] = {}  # row id -> seconds to wait for its chat's slot
         self.waiting = 0  # deliveries asleep until their chat's slot frees
+        self._asleep: set[asyncio.Task[None]] = set()  # those deliveries' tasks
+        self.stopping = False  # set at stop: no new request to Telegram begins
 
     def _reserved(self) -> dict[str, Any]:
         """Tells the application's request limiter that the slot is taken already."""
@@ -138,6 +140,7 @@ class Sender:
             if claimed == 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.services.outbox_ready.wait(), self._idle())
+        self._stop_starting()
         if self.tasks:  # finish the sends under way; one cut short is claimed again
             _, late = await asyncio.wait(set(self.tasks), timeout=self.stop_within)
             for task in late:
@@ -154,6 +157,16 @@ class Sender:
                 p50,
                 p99,
             )
+
+    def _stop_starting(self) -> None:
+        """From now on no request to Telegram begins: a delivery asleep on a limit, or about
+        to send, keeps its row unmarked for the claims given back at shutdown (a send begun
+        in the last moments would be cut short after Telegram took it: a double)."""
+        self.stopping = True
+        for task in self._asleep:
+            task.cancel()
+        if self._asleep:
+            log.info("%d deliveries waiting on a limit given back at shutdown", len(self._asleep))
 
     def window_percentiles(self) -> tuple[float, float]:
         """p50 and p99 of `mark_window`, in milliseconds (needs two measurements)."""
@@ -239,13 +252,17 @@ class Sender:
         while True:
             await self._deliver_once(row)
             wait = self._waits.pop(row.id, None)
-            if wait is None:
+            if wait is None or self.stopping:
                 return
+            task = asyncio.current_task()
+            assert task is not None
             self.waiting += 1
+            self._asleep.add(task)
             try:
                 await asyncio.sleep(wait)
             finally:
                 self.waiting -= 1
+                self._asleep.discard(task)
 
     async def _deliver_once(self, row: OutboxRow) -> None:
         store = self.services.store
@@ -340,6 +357,8 @@ class Sender:
         return Reader(language, payload.tz or "UTC", people, payload.labels or {})
 
     async def _send(self, row: OutboxRow) -> None:
+        if self.stopping:
+            return  # left claimed: given back at shutdown
         payload = Payload.from_row(row.payload)
         if (
             payload.kind == "dm.reminder"
@@ -384,6 +403,8 @@ class Sender:
             last = index == len(parts) - 1
             try:
                 async with self.sending:
+                    if self.stopping:
+                        return  # left unmarked: given back at shutdown
                     message_id = await send_text(
                         self.bot,
                         row.chat_id,

@@ -241,3 +241,64 @@ async def test_a_chat_at_its_limit_waits_in_memory_without_database_writes(
 
 def _texts(person: FakeUser, text: str) -> list[str]:
     return [m.text for m in person.private_messages() if text in m.text]
+
+
+async def test_at_shutdown_a_delivery_asleep_on_a_limit_is_given_back_not_sent(
+    server: FakeTelegram, tmp_path: Path
+) -> None:
+    """Three replies to one person at one message a second, the bot stopped right after the
+    first: the two asleep on the limit are not sent while it stops (one sent in the last
+    moments could be cut short after Telegram took it, then sent again); the next start
+    sends them, each once."""
+    alice = server.add_user("Alice", username="alice", language_code="en")
+    alice.start_bot()
+    url = database_url(tmp_path)
+    limited = {"private_messages_per_second": 1}
+    text = t("en", "error.anonymous_admin")
+    harness = BotHarness(server, url, None, settings=limited)
+    await harness.start()
+    try:
+        for n in range(3):
+            await harness.services.tell(alice.id, "error.anonymous_admin", key=f"stop-{n}")
+        await server.wait_for(lambda: len(_texts(alice, text)) == 1, 5)
+        await asyncio.sleep(0.2)  # the other two asleep on the limit
+    finally:
+        await harness.stop()
+    assert len(_texts(alice, text)) == 1, "a delivery asleep on the limit was sent at stop"
+    restarted = BotHarness(server, url, None, settings=limited)
+    await restarted.start()
+    try:
+        await server.wait_for(lambda: len(_texts(alice, text)) == 3, 10)
+        await asyncio.sleep(1.5)
+        assert len(_texts(alice, text)) == 3, "a message was sent twice"
+        assert set(await restarted.services.store.outbox.counts()) == {"sent"}, "all settled"
+    finally:
+        await restarted.stop()
+
+
+async def test_at_shutdown_a_send_under_way_finishes_and_is_marked(
+    server: FakeTelegram, tmp_path: Path
+) -> None:
+    """Telegram answers a send slowly (1 s) and the bot stops meanwhile: the send finishes,
+    its mark is written, and the next start sends nothing again."""
+    alice = server.add_user("Alice", username="alice", language_code="en")
+    alice.start_bot()
+    url = database_url(tmp_path)
+    text = t("en", "error.anonymous_admin")
+    harness = BotHarness(server, url, None)
+    await harness.start()
+    try:
+        server.delay_next("sendMessage", 1.0, chat_id=alice.id)
+        await harness.services.tell(alice.id, "error.anonymous_admin", key="slow")
+        await server.wait_for(lambda: bool(server.calls_to("sendMessage")), 5)
+    finally:
+        await harness.stop()
+    assert len(_texts(alice, text)) == 1
+    restarted = BotHarness(server, url, None)
+    await restarted.start()
+    try:
+        await asyncio.sleep(1.5)
+        assert len(_texts(alice, text)) == 1, "the message was sent again after the restart"
+        assert set(await restarted.services.store.outbox.counts()) == {"sent"}, "all settled"
+    finally:
+        await restarted.stop()
