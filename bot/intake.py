@@ -98,8 +98,9 @@ class Intake:
                 continue
             fresh = self._parse([u for u in updates if self.ledger.is_new(u["update_id"])])
             await self._dispatch(fresh)
-            if updates and not fresh:
-                # Only updates still in flight came back: wait for one to finish.
+            if self.ledger.open:
+                # Telegram answers at once while an update it gave is unconfirmed, with that
+                # update again: poll when one has finished (at most a second from now).
                 await _first_of(self.ledger.changed.wait(), stop.wait(), timeout=1.0)
             await self._prune()
         await self.drain()

@@ -117,6 +117,31 @@ async def test_an_update_being_handled_is_not_confirmed(table: Party) -> None:
     assert any("The rules" in m.text for m in bot_messages(table.group))
 
 
+async def test_an_update_in_flight_is_fetched_once(table: Party) -> None:
+    """Telegram answers a poll at once, with the same update, while that update is
+    unconfirmed: the bot polls again once one has finished, so each update comes once
+    (each of these takes 0.3 s to handle)."""
+
+    async def slow(update: Update, context: object) -> None:
+        await asyncio.sleep(0.3)
+
+    table.bot.app.add_handler(TypeHandler(Update, slow), group=-50)
+    await table.bot.settle()
+    before = len(table.server.calls_to("getUpdates"))
+    for _ in range(4):
+        await table.bot.say(table.alice, table.group, "/rules")
+    polls = table.server.calls_to("getUpdates")[before:]
+    seen: set[int] = set()
+    again = 0
+    for call in polls:
+        ids = {u["update_id"] for u in call.response.get("result", [])}
+        again += bool(ids) and ids <= seen
+        seen |= ids
+    assert len(seen) == 4
+    assert again == 0, f"{again} polls brought only updates already being handled"
+    assert sum("The rules" in m.text for m in bot_messages(table.group)) == 4
+
+
 @pytest.mark.parametrize(
     ("code", "description"),
     [
