@@ -19,10 +19,11 @@ to 1, player 2 to 3: a typed /suggest, then the target's answer press), with at 
 many updates outstanding. First, on a fake of its own, a bare python-telegram-bot echo bot
 (`bench.echo_bot`) gets as many private messages at each concurrency.
 
-The configurations of a backend (each `--running-games` count in each mode) are all set up
-first, then take turns (bench.service_turns): each phase runs `--repeats` times, every
+The configurations (each backend with each `--running-games` count in each mode) are all
+set up first, then take turns (bench.service_turns): each phase runs `--repeats` times, every
 configuration once in each turn, so the machine's drift over minutes falls on all of them
-alike. Each configuration's figures pool its turns (each turn's updates per second follow
+alike, the backends included ("postgresql against sqlite" compares them, same turns). Each
+configuration's figures pool its turns (each turn's updates per second follow
 "turns" under its line), and a line compares it with the fewest running games.
 
 Printed per phase: updates per second; p50/p95/p99 from an update (the moment the person
@@ -86,7 +87,7 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from bench.postgres import PG_URL, fresh_database, plain_dsn
-from bench.service_figures import Figures, pooled
+from bench.service_figures import Figures, pct, pooled
 from bench.service_play import (
     Club,
     Timeline,
@@ -333,30 +334,32 @@ HEADINGS = {
 }
 
 
-async def backend_runs(
+async def all_runs(
     args: argparse.Namespace,
     folder: Path,
-    backend: str,
+    backends: list[str],
     echo: dict[int, Figures],
     results: dict[tuple[str, int, str, int], Figures],
 ) -> None:
-    """Set up every configuration of the backend, let them take turns at each phase, print
-    each one's pooled figures, then the comparison with the fewest running games and the
-    phases run once (real limits)."""
+    """Set up every configuration of every backend, let them all take turns at each phase
+    (so the backends meet the same minutes of the machine too), print each one's pooled
+    figures, the comparisons with the fewest running games and between the backends, then
+    the phases run once (real limits)."""
     async with contextlib.AsyncExitStack() as stack:
         stages: list[Stage] = []
-        for running in args.running_games:
-            for mode in args.modes:
-                if backend == "sqlite":
-                    url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
-                else:
-                    url = await stack.enter_async_context(fresh_database())
-                heading = f"{backend}, {running} running games in the database{HEADINGS[mode]}:"
-                extra = LIMITERS[args.limiter](args)
-                stage = await open_stage(
-                    stack, args, folder, backend, url, running, mode, extra, heading
-                )
-                stages.append(stage)
+        for backend in backends:
+            for running in args.running_games:
+                for mode in args.modes:
+                    if backend == "sqlite":
+                        url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
+                    else:
+                        url = await stack.enter_async_context(fresh_database())
+                    heading = f"{backend}, {running} running games in the database{HEADINGS[mode]}:"
+                    extra = LIMITERS[args.limiter](args)
+                    stage = await open_stage(
+                        stack, args, folder, backend, url, running, mode, extra, heading
+                    )
+                    stages.append(stage)
 
         async def phase(
             stage: Stage, label: str, drive: Awaitable[None], t: Timeline, turn: int
@@ -369,23 +372,51 @@ async def backend_runs(
 
         await take_turns(stages, args, phase)
         if args.repeats > 1:
-            print(f"{backend}: each phase {args.repeats} times, the configurations in turn:")
+            print(f"each phase {args.repeats} times, all the configurations in turn:")
         for stage in stages:
             print(
-                f"{backend}, {stage.running} running games in the database{HEADINGS[stage.mode]}:",
+                f"{stage.backend}, {stage.running} running games in the database"
+                f"{HEADINGS[stage.mode]}:",
                 flush=True,
             )
             for label, turns in stage.turns.items():
                 figures = pooled(turns)
                 c = int(label.split()[1]) if label.endswith("at a time") else None
                 if c is not None:
-                    results[(backend, stage.running, stage.mode, c)] = figures
+                    results[(stage.backend, stage.running, stage.mode, c)] = figures
                 print(figures.line(echo.get(c) if c is not None else None), flush=True)
-        compare_running(backend, stages)
+        for backend in backends:
+            compare_running(backend, [s for s in stages if s.backend == backend])
+        compare_backends(stages)
         if args.real_limits:
             for stage in stages:
-                print(f"{backend}, {stage.running} running games, real limits:", flush=True)
+                print(f"{stage.backend}, {stage.running} running games, real limits:", flush=True)
                 await real_limits(stack, args, stage, echo)
+
+
+def compare_backends(stages: list[Stage]) -> None:
+    """PostgreSQL against SQLite in each configuration both have (same turns, pooled):
+    updates per second, p50 and p99."""
+    for pg in stages:
+        lite = [s for s in stages if s.backend == "sqlite" and s.running == pg.running]
+        lite = [s for s in lite if s.mode == pg.mode]
+        if pg.backend != "postgresql" or not lite:
+            continue
+        parts = []
+        for label, turns in pg.turns.items():
+            if label in lite[0].turns and label.endswith("at a time"):
+                mine, theirs = pooled(turns), pooled(lite[0].turns[label])
+                ours, other = (sorted(1000 * x for x in f.latencies) for f in (mine, theirs))
+                faster = 100 * (mine.rate / theirs.rate - 1)
+                parts.append(
+                    f"{label.removeprefix('game, ')}: upd/s {faster:+.0f}%"
+                    f" (p50 {pct(ours, 0.5):.0f} against {pct(other, 0.5):.0f} ms)"
+                )
+        print(
+            f"postgresql against sqlite, {pg.running} running games{HEADINGS[pg.mode]}: "
+            + "; ".join(parts),
+            flush=True,
+        )
 
 
 def compare_running(backend: str, stages: list[Stage]) -> None:
@@ -508,8 +539,7 @@ async def main(argv: list[str] | None = None) -> None:
             folder = Path(name)
             echo = await echo_phases(fake, args, folder)
             if not args.echo_only:
-                for backend in args.backends.split(","):
-                    await backend_runs(args, folder, backend, echo, results)
+                await all_runs(args, folder, args.backends.split(","), echo, results)
             scaling(results)
     finally:
         await fake.aclose()

@@ -1,12 +1,13 @@
-"""The game phases of `bench.service`, with the configurations of a backend taking turns.
+"""The game phases of `bench.service`, with the configurations taking turns.
 
 The machine's speed drifts by ±15–25% over minutes (other tenants of the host), more than
-the differences the figures are read for (5,000 running games against none). So every
-configuration of a backend (each `--running-games` count and `--modes` entry) is set up
-first, each with its bot and its groups on a fake Bot API of its own, and then each phase
-runs `--repeats` times, the configurations one after the other in every turn: drift falls on
-all of them alike. A configuration's figures pool its turns (all updates, all latencies);
-its updates per second in each turn are printed beside them, to show the spread.
+the differences the figures are read for (5,000 running games against none, PostgreSQL
+against SQLite). So every configuration (each backend, `--running-games` count and
+`--modes` entry) is set up first, each with its bot and its groups on a fake Bot API of its
+own, and then each phase runs `--repeats` times, the configurations one after the other in
+every turn: drift falls on all of them alike. A configuration's figures pool its turns (all
+updates, all latencies); its updates per second in each turn are printed beside them, to
+show the spread.
 """
 
 from __future__ import annotations
