@@ -27,6 +27,7 @@ class Figures:
     db_cpu: float | None = None  # PostgreSQL's server processes
     machine: float = 0.0  # share of all cores the whole machine was busy (every process)
     turn_rates: list[float] = field(default_factory=list)  # pooled: each turn's updates/s
+    turn_cpus: list[float] = field(default_factory=list)  # pooled: each turn's ms of CPU/upd
 
     @property
     def rate(self) -> float:
@@ -60,6 +61,7 @@ class Figures:
         turns = ""
         if len(self.turn_rates) > 1:
             turns = f"; turns {' '.join(f'{r:.1f}' for r in self.turn_rates)} upd/s"
+            turns += f" at {' '.join(f'{c:.1f}' for c in self.turn_cpus)} ms CPU/upd"
         return f"    (busy: {', '.join(parts)}{turns})"
 
 
@@ -91,4 +93,5 @@ def pooled(turns: list[Figures]) -> Figures:
         sum(f.machine * f.seconds for f in turns) / seconds,
     )
     figures.turn_rates = [f.rate for f in turns]
+    figures.turn_cpus = [1000 * f.cpu / f.updates for f in turns]
     return figures
