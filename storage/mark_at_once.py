@@ -11,6 +11,10 @@ one of them gets the message id just written. Otherwise the rule is storage.outb
 chat's first unfinished row, claimable when it is due (or its lease ran out) and nothing
 unfinished ahead of it holds it back. What it writes equals the transaction's
 (tests/storage/test_marks.py compares them).
+
+Marks that claim nothing (most of them) take a plain UPDATE instead: PostgreSQL plans the
+whole statement anew at every execution (its custom plans; 0.46 ms of the server's time
+a mark, three quarters of the statement's cost), the plain one once.
 """
 
 from __future__ import annotations
@@ -79,6 +83,16 @@ FROM (SELECT 1) AS one LEFT JOIN claimed c ON true
 """
 
 
+_PLAIN = """
+UPDATE outbox SET claimed_by = NULL, lease_until = NULL, status = 'sent',
+                  sent_message_id = m.message, sent_at = m.at, last_error = NULL
+FROM unnest(CAST(:rows AS BIGINT[]), CAST(:messages AS BIGINT[]),
+            CAST(:ats AS TIMESTAMPTZ[])) AS m(id, message, at)
+WHERE outbox.id = m.id AND outbox.status IN ('pending', 'claimed', 'waiting_for_person')
+RETURNING outbox.id
+"""
+
+
 def fits(batch: Sequence[Mark]) -> bool:
     """Whether one statement can write these marks: each of another row, and those that
     claim next of chats that differ (else the marks go through a transaction)."""
@@ -101,6 +115,11 @@ async def marks_on_driver(driver: Any, batch: Sequence[Mark], lease: timedelta) 
         "nows": [mark.now for mark in wanted],
         "untils": [mark.now + lease for mark in wanted],
     }
+    if not wanted:
+        sql, names = _positional(plain=True)
+        found = await driver.fetch(sql, *(params[name] for name in names))
+        settled = {record["id"] for record in found}
+        return [(mark.row_id in settled, []) for mark in batch]
     sql, names = _positional()
     found = await driver.fetch(sql, *(params[name] for name in names))
     settled = set(found[0]["settled"] or ())
@@ -117,7 +136,11 @@ async def marks_on_driver(driver: Any, batch: Sequence[Mark], lease: timedelta) 
 
 
 @cache
-def _positional() -> tuple[str, tuple[str, ...]]:
-    """The statement with asyncpg's numbered parameters, and their names in that order."""
+def _positional(plain: bool = False) -> tuple[str, tuple[str, ...]]:
+    """The statement (the plain one: marks only) with asyncpg's numbered parameters, and
+    their names in that order."""
+    if plain:
+        names: tuple[str, ...] = ("rows", "messages", "ats")
+        return numbered(_PLAIN, names), names
     names = ("rows", "messages", "ats", "chats", "workers", "nows", "untils")
     return numbered(_SQL, names), names

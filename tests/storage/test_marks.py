@@ -126,10 +126,11 @@ async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transacti
             await store.close()
         statements.append([_kind(s) for s in run if _kind(s)])
     assert found[0] == found[1], "the statement writes what the transaction writes"
-    # One statement a mark and its claim instead of two (and no BEGIN and COMMIT).
+    # One statement a mark and its claim instead of two (and no BEGIN and COMMIT); a mark
+    # that claims nothing (d1's first, a1's last) is a plain UPDATE, also in autocommit.
     one = "one statement"
     assert statements == [
-        ["claim", *[one] * 7, one, "claim", one, one],  # d1's plain mark, a dead sender's claim
+        ["claim", *[one] * 7, "mark", "claim", one, "mark"],  # then a dead sender's claim
         ["claim", *["mark", "claim"] * 7, "mark", "claim", "mark", "claim", "mark"],
     ]
     seen = found[0][0]
