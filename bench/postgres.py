@@ -29,6 +29,20 @@ async def admin_sql(sql: str) -> None:
         await conn.close()
 
 
+async def settle(urls: list[str]) -> None:
+    """Let the server catch up with what set-up wrote: VACUUM ANALYZE each database (else
+    autovacuum and the checkpointer do it during the first measured phase), then one
+    CHECKPOINT (the dirty pages written now, not then)."""
+    for url in urls:
+        conn = await asyncpg.connect(plain_dsn(url), timeout=5)
+        try:
+            await conn.execute("VACUUM (ANALYZE)")
+        finally:
+            await conn.close()
+    if urls:
+        await admin_sql("CHECKPOINT")
+
+
 @asynccontextmanager
 async def fresh_database() -> AsyncIterator[str]:
     """A new, empty database for one benchmark run (its SQLAlchemy URL), dropped after."""

@@ -22,7 +22,9 @@ many updates outstanding. First, on a fake of its own, a bare python-telegram-bo
 The configurations (each backend with each `--running-games` count in each mode) are all
 set up first, then take turns (bench.service_turns): each phase runs `--repeats` times, every
 configuration once in each turn, so the machine's drift over minutes falls on all of them
-alike, the backends included ("postgresql against sqlite" compares them, same turns). Each
+alike, the backends included ("postgresql against sqlite" compares them, same turns).
+Before the first turn, set-up's writes are settled (VACUUM ANALYZE and a CHECKPOINT on
+PostgreSQL, then sync): else the first turn paid for them. Each
 configuration's figures pool its turns (each turn's updates per second follow
 "turns" under its line), and a line compares it with the fewest running games.
 
@@ -86,7 +88,7 @@ from typing import Any
 import asyncpg
 from sqlalchemy.engine import make_url
 
-from bench.postgres import PG_URL, fresh_database, plain_dsn
+from bench.postgres import PG_URL, fresh_database, plain_dsn, settle
 from bench.service_figures import Figures, pct, pooled
 from bench.service_play import (
     Club,
@@ -370,6 +372,10 @@ async def all_runs(
                 label, stage.fake, stage.bot, drive, t, stage.pg_url, files, stage.tag
             )
 
+        t0 = time.perf_counter()  # set-up's writes flushed now, not in the first turn
+        await settle([stage.url for stage in stages if stage.backend == "postgresql"])
+        os.sync()
+        print(f"(set-up's writes settled in {time.perf_counter() - t0:.0f} s)", flush=True)
         await take_turns(stages, args, phase)
         if args.repeats > 1:
             print(f"each phase {args.repeats} times, all the configurations in turn:")
