@@ -402,21 +402,21 @@ async def all_runs(
 
 def compare_backends(stages: list[Stage]) -> None:
     """PostgreSQL against SQLite in each configuration both have (same turns, pooled):
-    updates per second, p50 and p99."""
-    for pg in stages:
-        lite = [s for s in stages if s.backend == "sqlite" and s.running == pg.running]
-        lite = [s for s in lite if s.mode == pg.mode]
-        if pg.backend != "postgresql" or not lite:
+    updates per second and p50."""
+    for pg in (s for s in stages if s.backend == "postgresql"):
+        same = (s for s in stages if s.backend == "sqlite" and s.running == pg.running)
+        lite = next((s for s in same if s.mode == pg.mode), None)
+        if lite is None:
             continue
         parts = []
         for label, turns in pg.turns.items():
-            if label in lite[0].turns and label.endswith("at a time"):
-                mine, theirs = pooled(turns), pooled(lite[0].turns[label])
-                ours, other = (sorted(1000 * x for x in f.latencies) for f in (mine, theirs))
+            if label.endswith("at a time") and label in lite.turns:
+                mine, theirs = pooled(turns), pooled(lite.turns[label])
+                p50s = [pct([1000 * x for x in f.latencies], 0.5) for f in (mine, theirs)]
                 faster = 100 * (mine.rate / theirs.rate - 1)
                 parts.append(
                     f"{label.removeprefix('game, ')}: upd/s {faster:+.0f}%"
-                    f" (p50 {pct(ours, 0.5):.0f} against {pct(other, 0.5):.0f} ms)"
+                    f" (p50 {p50s[0]:.0f} against {p50s[1]:.0f} ms)"
                 )
         print(
             f"postgresql against sqlite, {pg.running} running games{HEADINGS[pg.mode]}: "

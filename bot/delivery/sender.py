@@ -115,8 +115,7 @@ class Sender:
         self.sent_ids: OrderedDict[str, tuple[int, int]] = OrderedDict()  # key -> chat, id
         self._full = False  # the last claim found no room: a finished delivery wakes the loop
         self._waits: dict[int, float] = {}  # row id -> seconds to wait for its chat's slot
-        self.waiting = 0  # deliveries asleep until their chat's slot frees
-        self._asleep: set[asyncio.Task[None]] = set()  # those deliveries' tasks
+        self._asleep: set[asyncio.Task[None]] = set()  # deliveries asleep on their chat's slot
         self.stopping = False  # set at stop: no new request to Telegram begins
 
     def _reserved(self) -> dict[str, Any]:
@@ -175,7 +174,7 @@ class Sender:
 
     async def deliver_some(self, limit: int = 20) -> int:
         """Claim up to `limit` rows (fewer while deliveries are under way) and start them."""
-        room = limit - (len(self.tasks) - self.waiting)  # rows asleep on a limit take none
+        room = limit - (len(self.tasks) - len(self._asleep))  # rows asleep on a limit take none
         self._full = room <= 0
         if self._full:
             return 0  # a finished delivery wakes the loop
@@ -256,12 +255,10 @@ class Sender:
                 return
             task = asyncio.current_task()
             assert task is not None
-            self.waiting += 1
             self._asleep.add(task)
             try:
                 await asyncio.sleep(wait)
             finally:
-                self.waiting -= 1
                 self._asleep.discard(task)
 
     async def _deliver_once(self, row: OutboxRow) -> None:
