@@ -6,7 +6,8 @@ run it in one transaction with `run_write` or `run_read`:
 - PostgreSQL: on an async engine (asyncpg) with `AsyncConnection.run_sync`, so every
   statement awaits the network without blocking the event loop.
   The few hottest single statements (a usual command, a mark) run on the asyncpg
-  connection itself, in autocommit (`run_driver`).
+  connection itself, in autocommit, on a connection kept checked out (`run_driver`,
+  storage/pinned.py).
 - SQLite: in a worker thread, on a synchronous engine over the standard sqlite3 driver.
   aiosqlite does the same (sqlite3 in a thread) but hops to its thread three or four
   times per statement; one hop per transaction is several times faster (see
@@ -40,10 +41,11 @@ import asyncpg
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, RootTransaction
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from storage.checkpoints import Checkpointer
 from storage.config import database_url, is_sqlite
+from storage.pinned import Pinned
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -124,6 +126,7 @@ class Database:
             self._async_relaxed = self._relaxed_engine.execution_options(**{_WRITE: True})
             # A single statement commits as it runs: one round trip, not three.
             self._async_urgent = self._async_relaxed.execution_options(isolation_level="AUTOCOMMIT")
+            self._pinned = {False: Pinned(self._async_single), True: Pinned(self._async_urgent)}
             self.engine = self.async_engine.sync_engine
         self._writer = self.engine.execution_options(**{_WRITE: True})
         relaxed_engine = self._relaxed_sync if self.sqlite else self.engine
@@ -180,23 +183,20 @@ class Database:
             return await conn.run_sync(fn)
 
     async def run_driver(self, fn: Callable[[Any], Awaitable[T]], *, urgent: bool = False) -> T:
-        """PostgreSQL: `await fn(asyncpg connection)` on a pooled connection in autocommit,
-        past SQLAlchemy (whose execution of a statement costs several times asyncpg's own):
-        for the hottest single statements. Urgent: on the marks' connections. Any driver
-        error is raised as DriverError; one that broke the connection discards it."""
+        """PostgreSQL: `await fn(asyncpg connection)` in autocommit, past SQLAlchemy (whose
+        execution of a statement costs several times asyncpg's own): for the hottest single
+        statements, on the connection kept checked out for them when it is free, else on one
+        from the pool. Urgent: on the marks' connections. Any driver error is raised as
+        DriverError; one that broke the connection discards it."""
         assert self.async_engine is not None, "PostgreSQL only"
+        pinned = self._pinned[urgent]
+        if pinned.free:  # the usual case: no checkout from the pool (storage.pinned)
+            async with pinned.lend() as (conn, driver):
+                return await _on_driver(conn, driver, fn)
         engine = self._async_urgent if urgent else self._async_single
         async with engine.connect() as conn:
             pooled = await conn.get_raw_connection()
-            driver: Any = pooled.driver_connection
-            try:
-                return await fn(driver)
-            except DRIVER_ERRORS as exc:
-                refused = isinstance(exc, asyncpg.PostgresError) and not driver.is_closed()
-                if not refused:  # the connection broke: the outcome is unknown
-                    await conn.invalidate()
-                sqlstate = getattr(exc, "sqlstate", None) if refused else None
-                raise DriverError(str(exc), sqlstate) from exc
+            return await _on_driver(conn, pooled.driver_connection, fn)
 
     async def run_connection(self, fn: Callable[[Connection], T], *, write: bool = True) -> T:
         """fn(connection) on a connection with no transaction begun (fn begins its own)."""
@@ -225,6 +225,8 @@ class Database:
 
     async def dispose(self) -> None:
         if self.async_engine is not None:
+            for pinned in self._pinned.values():
+                await pinned.close()
             await self.async_engine.dispose()
             await self._relaxed_engine.dispose()
             return
@@ -278,6 +280,23 @@ class _Writer:
                 future.set_result(job())
             except BaseException as exc:  # handed to the awaiting coroutine
                 future.set_exception(exc)
+
+
+async def _on_driver(conn: AsyncConnection, driver: Any, fn: Callable[[Any], Awaitable[T]]) -> T:
+    """`await fn(driver)`; a driver error raised as DriverError, the connection invalidated
+    when it broke (or the statement was cancelled halfway)."""
+    try:
+        return await fn(driver)
+    except DRIVER_ERRORS as exc:
+        refused = isinstance(exc, asyncpg.PostgresError) and not driver.is_closed()
+        if not refused:  # the connection broke: the outcome is unknown
+            await conn.invalidate()
+        sqlstate = getattr(exc, "sqlstate", None) if refused else None
+        raise DriverError(str(exc), sqlstate) from exc
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await conn.invalidate()  # the driver may be mid-statement: never lend it again
+        raise
 
 
 def _transaction(
