@@ -62,6 +62,7 @@ class Marks:
         self._waiting: list[Mark] = []
         self._writer: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._flushed = False  # flush() asked for the waiting lazy marks to be written now
         self.at_once = True  # PostgreSQL: a mark that claims next in one statement
         self.transactions = 0  # for benchmarks: how many transactions wrote the marks
         self.written = 0
@@ -80,11 +81,20 @@ class Marks:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._flushed = True
         if self._waiting and (self._writer is None or self._writer.done()):
             self._writer = asyncio.get_running_loop().create_task(self._write_waiting())
 
     async def _write_waiting(self) -> None:
         while self._waiting:
+            if not self._flushed and all(mark.lazy for mark in self._waiting):
+                # Only lazy marks came during the last write: they wait for the next mark
+                # (or flush, or their moment) as they would have with no write under way.
+                if self._timer is None:
+                    loop = asyncio.get_running_loop()
+                    self._timer = loop.call_later(LAZY_SECONDS, self.flush)
+                return
+            self._flushed = False
             batch, self._waiting = self._waiting, []
             try:
                 results = await self._write(batch)

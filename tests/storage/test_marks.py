@@ -41,6 +41,25 @@ async def test_a_lazy_mark_joins_the_next_mark_in_one_transaction(store: Store) 
     assert (await store.outbox.counts()) == {OutboxStatus.SENT: 2}
 
 
+async def test_a_lazy_mark_that_comes_during_a_write_waits_for_the_next_mark(
+    store: Store,
+) -> None:
+    first, edit, last = await _claimed(store, 10, 20, 30)
+    marks = store.outbox.marks
+    before = marks.transactions
+    writing = asyncio.ensure_future(marks.mark(Mark(first, 1, NOW)))
+    for _ in range(3):  # the first mark's write is under way
+        await asyncio.sleep(0)
+    lazy = asyncio.ensure_future(marks.mark(Mark(edit, 2, NOW, lazy=True)))
+    await writing
+    await asyncio.sleep(LAZY_SECONDS / 5)
+    assert not lazy.done(), "the lazy mark was written alone right after the write"
+    await marks.mark(Mark(last, 3, NOW))
+    await lazy
+    assert marks.transactions - before == 2, "the lazy mark joined the next mark"
+    assert (await store.outbox.counts()) == {OutboxStatus.SENT: 3}
+
+
 async def test_a_lazy_mark_alone_is_written_after_a_moment_or_when_flushed(store: Store) -> None:
     first, second = await _claimed(store, 10, 20)
     marks = store.outbox.marks
