@@ -5,8 +5,8 @@ millisecond of CPU each time (the pool's bookkeeping and its greenlet hops), as 
 round trip of a small statement; a usual update runs three such statements (its command and
 two marks). So `Database.run_driver` keeps one connection of each of its engines checked out
 and runs statements on it while it is free; a statement that finds it busy checks another
-out of the pool as before. A connection that broke under a statement is invalidated and
-dropped; the next statement checks out a fresh one.
+out of the pool as before. A connection that broke under a statement is invalidated
+(storage.database); the next statement to borrow it drops it and checks out a fresh one.
 """
 
 from __future__ import annotations
@@ -47,10 +47,8 @@ class Pinned:
                     raise
                 self._conn, self._driver = conn, pooled.driver_connection
             yield self._conn, self._driver
-        finally:
+        finally:  # a connection the statement broke was invalidated: replaced at next lend
             self._busy = False
-            if self._conn is not None and (self._conn.invalidated or self._driver.is_closed()):
-                await self._drop()
 
     async def close(self) -> None:
         """Give the connection back to the pool (at dispose)."""
