@@ -138,12 +138,19 @@ class Move(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class TakePassage(Command):
-    """Instead of rolling, from a corner room to the opposite one."""
+    """Instead of rolling, from a corner room to the opposite one (the 2023 edition: after
+    rolling, instead of walking)."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class StayToSuggest(Command):
-    """Instead of rolling, when moved into the room by another's suggestion."""
+    """Instead of rolling, when moved into the room by another's suggestion (the 2023
+    edition: after rolling, instead of walking, from the room the turn began in)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawClue(Command):
+    """The 2023 edition: a magnifying glass was rolled and the player takes a clue card."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -245,6 +252,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Move,
         TakePassage,
         StayToSuggest,
+        DrawClue,
         Suggest,
         ShowCard,
         EndTurn,

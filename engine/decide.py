@@ -109,6 +109,7 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.Move: _by_edition(turns.move, liars_turns.move),
     cmd.TakePassage: _by_edition(turns.take_passage, liars_turns.take_passage),
     cmd.StayToSuggest: _by_edition(turns.stay_to_suggest, liars_turns.stay),
+    cmd.DrawClue: turns.draw_clue,
     cmd.EndTurn: _by_edition(turns.end_turn, liars_turns.end_turn),
     cmd.ReturnToTable: turns.return_to_table,
     cmd.TurnDeadline: turns.turn_deadline,

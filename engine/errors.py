@@ -225,6 +225,11 @@ class NotInRoom(RuleError, code="not_in_room"):
     pass
 
 
+class NoClueCard(RuleError, code="no_clue_card"):
+    """The 2023 edition: a clue card is drawn for a magnifying glass rolled this turn, once,
+    before the move."""
+
+
 class AccuseOutsideRoom(RuleError, code="accuse_outside_room"):
     """The 2023 edition: an accusation is made from a room (any room)."""
 

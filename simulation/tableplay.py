@@ -120,8 +120,14 @@ class RandomTable:
                 self.run(cmd.StayToSuggest(actor=user))
             else:
                 self.run(cmd.Roll(actor=user))
+        elif options.can_draw_clue and self.rng.random() < 0.7:
+            self.run(cmd.DrawClue(actor=user))
+        elif options.step is Step.MOVE and options.passage and self.rng.random() < 0.3:
+            self.run(cmd.TakePassage(actor=user))  # the 2023 edition: after the roll
+        elif options.step is Step.MOVE and options.can_stay and self.rng.random() < 0.4:
+            self.run(cmd.StayToSuggest(actor=user))
         elif options.step is Step.MOVE and (options.rooms or options.squares):
-            if options.rooms and self.rng.random() < 0.8:
+            if options.rooms and (not options.squares or self.rng.random() < 0.8):
                 self.run(cmd.Move(actor=user, to=self.rng.choice(options.rooms)))
             elif options.towards and self.rng.random() < 0.7:
                 self.run(cmd.Move(actor=user, to=self.rng.choice(options.towards)[1]))

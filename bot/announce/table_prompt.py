@@ -87,6 +87,8 @@ def turn_buttons(game_id: int, game: Game, options: TurnOptions) -> Buttons:
     first: list[dict[str, Any]] = []
     if options.can_roll:
         first.append(_button({"t": "button.roll"}, turn_data(game_id, turn, "r")))
+    if options.can_draw_clue:
+        rows.append([_button({"t": "button.draw_clue"}, turn_data(game_id, turn, "c"))])
     if options.passage is not None:
         text = {"t": "button.passage", "room": options.passage}
         first.append(_button(text, turn_data(game_id, turn, "p")))
@@ -141,7 +143,9 @@ def prompt_args(game: Game, options: TurnOptions) -> tuple[str, dict[str, Any]]:
     }
     if options.step is Step.MOVE:
         args["total"] = sum(table.dice)
-        if not (options.rooms or options.towards):
+        if options.can_draw_clue:
+            return "y2023.prompt_glass", args
+        if not (options.rooms or options.towards or options.can_stay or options.passage):
             return "table.prompt_stuck", args
         return "table.prompt_move", args
     if options.step is Step.MOVED and options.suggest_in is not None:

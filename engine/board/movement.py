@@ -1,14 +1,17 @@
 """How a token moves: the places it may end on after a roll, and the way towards a room.
 
-The rules (classic rulebook): orthogonal steps, up to the roll; never the same square twice
-in a turn; never through or onto a square another token holds (rooms hold any number);
-doors are not squares (the square in front of a door -> the room is one step, the room ->
-a door's square is one step); no exact count needed to enter a room; entering a room ends
-the move; the room left this turn may not be entered again.
+The rules (classic rulebook): orthogonal steps, exactly the roll in the corridor ("the
+number shown on the die"); never the same square twice in a turn; never through or onto a
+square another token holds (rooms hold any number); doors are not squares (the square in
+front of a door -> the room is one step, the room -> a door's square is one step); fewer
+steps only to enter a room ("you need not throw the exact number to enter a room");
+entering a room ends the move; the room left this turn may not be entered again.
 
-Moving "up to" the roll, the shortest way to a place is never longer than any other, and a
-shortest way never visits a square twice, so a breadth-first search finds exactly the
-places some legal move ends on.
+A room is entered within the roll when its door square is at most roll - 1 steps away by a
+shortest way (a shortest way never visits a square twice), so a breadth-first search finds
+the rooms. A corridor square is an end only when some walk of exactly the roll, never on
+the same square twice, stops there: a depth-first search over those walks (at most a few
+thousand on this board for a roll of 12) finds the squares.
 """
 
 from __future__ import annotations
@@ -75,7 +78,8 @@ def reachable(
     blocked: frozenset[Square],
     barred_room: str | None = None,
 ) -> Reach:
-    """Every place a token may end on moving 1..steps squares from `origin`.
+    """Every place a token may end on: a corridor square at the end of a walk of exactly
+    `steps`, or a room entered within `steps`.
 
     `blocked` holds the squares of the other tokens; `barred_room` is a room left this
     turn. A token starting in a room leaves it through one of its doors, so that room is
@@ -90,8 +94,34 @@ def reachable(
         for room in board.rooms_entered_from(square)
         if room not in barred
     }
-    squares = frozenset(s for s, d in dist.items() if d > 0)
-    return Reach(rooms=frozenset(rooms), squares=squares)
+    return Reach(rooms=frozenset(rooms), squares=exact_walk_ends(board, origin, steps, blocked))
+
+
+def exact_walk_ends(
+    board: Board, origin: Place, steps: int, blocked: frozenset[Square]
+) -> frozenset[Square]:
+    """The corridor squares where a walk of exactly `steps` from `origin` may stop (never
+    the same square twice, never through `blocked`); none for no steps."""
+    if steps <= 0:
+        return frozenset()
+    if isinstance(origin, tuple):
+        blocked = blocked - {origin}
+    ends: set[Square] = set()
+
+    def walk(square: Square, left: int, seen: set[Square]) -> None:
+        if left == 0:
+            ends.add(square)
+            return
+        for near in board.neighbours(square):
+            if near not in seen and near not in blocked:
+                seen.add(near)
+                walk(near, left - 1, seen)
+                seen.discard(near)
+
+    for first in _first_squares(board, origin, blocked):
+        seen = {first} if isinstance(origin, str) else {origin, first}
+        walk(first, steps - 1, seen)
+    return frozenset(ends)
 
 
 @cache

@@ -15,6 +15,7 @@ from engine.table.setup import board_of
 from engine.table.state import Step
 from engine.table.suggest import refutation_choices
 from engine.table.turns import may_end_turn, may_stay
+from engine.y2023 import rules as edition
 from engine.y2023.rules import may_accuse_here
 
 __all__ = [
@@ -36,6 +37,7 @@ class TurnOptions:
     can_roll: bool
     passage: str | None  # the room the secret passage leads to, when it may be taken
     can_stay: bool
+    can_draw_clue: bool  # the 2023 edition: a glass was rolled, the clue card is the player's
     rooms: tuple[str, ...]  # rooms within this roll, in board order
     squares: tuple[Square, ...]  # corridor squares within this roll
     towards: tuple[tuple[str, Square], ...]  # each room out of reach: the square nearest it
@@ -60,7 +62,10 @@ def turn_options(game: Game, user: int) -> TurnOptions:
     board = board_of(game)
     here = table.place_of(player.role)
     first = table.step is Step.ROLL
-    passage = board.passages.get(here) if first and isinstance(here, str) else None
+    instead_of_walking = edition.in_edition_and_rolled(table) or (
+        first and not edition.in_edition(table)
+    )
+    passage = board.passages.get(here) if instead_of_walking and isinstance(here, str) else None
     rooms: tuple[str, ...] = ()
     squares: tuple[Square, ...] = ()
     aims: list[tuple[str, Square]] = []
@@ -81,7 +86,8 @@ def turn_options(game: Game, user: int) -> TurnOptions:
         step=table.step,
         can_roll=first,
         passage=passage,
-        can_stay=first and may_stay(game, player.seat),
+        can_stay=instead_of_walking and may_stay(game, player.seat),
+        can_draw_clue=edition.may_draw_clue(table),
         rooms=rooms,
         squares=squares,
         towards=tuple(aims),

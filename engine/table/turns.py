@@ -16,6 +16,7 @@ from engine.errors import (
     CannotStay,
     MustMove,
     MustRollFirst,
+    NoClueCard,
     NoSecretPassage,
     NotAway,
     OutOfReach,
@@ -46,6 +47,17 @@ def _before_moving(table: Table) -> None:
         raise AlreadyMoved()
 
 
+def _instead_of_walking(table: Table) -> None:
+    """The passage and staying: instead of rolling (classic), or after the roll instead of
+    walking (the 2023 edition: every turn begins with the dice)."""
+    if not edition.in_edition(table):
+        _before_moving(table)
+    elif table.step is Step.ROLL:
+        raise MustRollFirst()
+    elif table.step is not Step.MOVE:
+        raise AlreadyMoved()
+
+
 def roll(state: Game | None, c: cmd.Roll, now: datetime) -> Decision:
     """The current player rolls the game's dice."""
     game, table, player = require_turn(state, c.actor)
@@ -55,13 +67,23 @@ def roll(state: Game | None, c: cmd.Roll, now: datetime) -> Decision:
     count = 2 if edition.in_edition(table) else game.settings.dice  # the 2023 edition: two
     dice = roll_dice(game.seed, table.turn, count)
     decision.emit(ev.DiceRolled(at=now, turn=table.turn, seat=player.seat, dice=dice))
-    edition.after_roll(decision, player.seat, now)
+    return decision
+
+
+def draw_clue(state: Game | None, c: cmd.DrawClue, now: datetime) -> Decision:
+    """The 2023 edition: a glass was rolled and the player chooses to take a clue card."""
+    game, table, player = require_turn(state, c.actor)
+    if not edition.may_draw_clue(table):
+        raise NoClueCard()
+    decision = Decision(game)
+    acting(decision, player.seat, now)
+    edition.draw_clue(decision, player.seat, now)
     return decision
 
 
 def move(state: Game | None, c: cmd.Move, now: datetime) -> Decision:
-    """Up to the roll's squares, orthogonally, never through a token; entering a room ends
-    the move (no exact count needed); not back into the room just left."""
+    """Exactly the roll's squares, orthogonally, never through a token nor twice on one;
+    fewer only to enter a room, which ends the move; not back into the room just left."""
     game, table, player = require_turn(state, c.actor)
     if table.step is Step.ROLL:
         raise MustRollFirst()
@@ -79,9 +101,10 @@ def move(state: Game | None, c: cmd.Move, now: datetime) -> Decision:
 
 
 def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decision:
-    """Instead of rolling: from a corner room to the opposite corner."""
+    """From a corner room to the opposite corner, instead of rolling (the 2023 edition:
+    after it, instead of walking)."""
     game, table, player = require_turn(state, c.actor)
-    _before_moving(table)
+    _instead_of_walking(table)
     here = table.place_of(player.role)
     passages = board_of(game).passages
     if not isinstance(here, str) or here not in passages:
@@ -99,7 +122,7 @@ def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decis
 
 def may_stay(game: Game, seat: int) -> bool:
     """Moved into a room by another's suggestion since the last turn, and still there
-    (the 2023 edition: any player who starts the turn in a room)."""
+    (the 2023 edition: rolled, with the turn begun in a room)."""
     table = game.table
     assert table is not None
     if edition.in_edition(table):
@@ -110,9 +133,10 @@ def may_stay(game: Game, seat: int) -> bool:
 
 
 def stay_to_suggest(state: Game | None, c: cmd.StayToSuggest, now: datetime) -> Decision:
-    """Instead of rolling, a player moved in by a suggestion suggests where they are."""
+    """Instead of rolling, a player moved in by a suggestion suggests where they are (the
+    2023 edition: after rolling, anyone whose turn began in a room)."""
     game, table, player = require_turn(state, c.actor)
-    _before_moving(table)
+    _instead_of_walking(table)
     if not may_stay(game, player.seat):
         raise CannotStay()
     decision = Decision(game)
@@ -123,14 +147,14 @@ def stay_to_suggest(state: Game | None, c: cmd.StayToSuggest, now: datetime) -> 
 
 
 def may_end_turn(game: Game) -> bool:
-    """After moving (a roll that leaves nowhere to go counts); not while a card is owed."""
+    """After moving; not while a card is owed. A roll with no walk of exactly its count
+    (tokens in the way) lets the player end the turn where they stand."""
     table = game.table
     assert table is not None
     if table.step in (Step.MOVED, Step.SUGGESTED):
         return True
     if table.step is Step.MOVE:
-        found = reach(game, game.players[table.current])
-        return not (found.rooms or found.squares)
+        return not reach(game, game.players[table.current]).squares
     return False
 
 

@@ -42,7 +42,7 @@ def placed_card_seen(state: Game, e: ev.PlacedCardSeen) -> Game:
 def clue_card_drawn(state: Game, e: ev.ClueCardDrawn) -> Game:
     """Read, done, and put at the bottom of the deck."""
     clues = _edition(state).clues
-    return _with(state, clues=(*clues[1:], clues[0]))
+    return _with(state, clues=(*clues[1:], clues[0]), clue_turn=e.turn)
 
 
 def clue_revealed(state: Game, e: ev.ClueRevealed) -> Game:

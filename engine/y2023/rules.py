@@ -1,9 +1,12 @@
 """The 2023 edition's rules where they differ from the classic format; the table engine
 calls these hooks, which do nothing in a classic game (no `edition` on the table).
 
-- A magnifying glass rolled (one or two) draws one clue card, read and done at once.
+- Every turn starts with the two dice ("Vi komencos vian vicon ĵetante la du ĵetkubojn").
+- A magnifying glass rolled (one or two) lets the player draw one clue card ("vi povas"):
+  their choice, once, before the move; it is read and done at once.
+- A player whose turn began in a room may, after the roll, stay there (and suggest) or take
+  its secret passage instead of walking.
 - Entering a room that holds a face-down card, the player looks at it, privately.
-- A player who starts the turn in a room may stay there (and suggest) instead of moving.
 - An accusation is made from a room (any room).
 """
 
@@ -14,10 +17,10 @@ from datetime import datetime
 
 from engine import events as ev
 from engine.decision import Decision
-from engine.errors import AccuseOutsideRoom
+from engine.errors import AccuseOutsideRoom, NoClueCard
 from engine.ids import Seat
 from engine.state import Game
-from engine.table.state import Table
+from engine.table.state import Step, Table
 from engine.y2023.cards import CLUES, GLASS, ClueKind
 
 
@@ -25,11 +28,28 @@ def in_edition(table: Table | None) -> bool:
     return table is not None and table.y2023 is not None
 
 
-def after_roll(decision: Decision, seat: Seat, now: datetime) -> None:
-    """One clue card for a glass (two glasses still draw one)."""
+def in_edition_and_rolled(table: Table) -> bool:
+    """The 2023 edition, and the turn's roll is made: staying and the passage come now."""
+    return in_edition(table) and table.step is Step.MOVE
+
+
+def may_draw_clue(table: Table) -> bool:
+    """A glass rolled this turn, no clue card drawn yet, and the token not moved yet (two
+    glasses still draw one)."""
+    return (
+        table.y2023 is not None
+        and table.step is Step.MOVE
+        and GLASS in table.dice
+        and table.y2023.clue_turn != table.turn
+    )
+
+
+def draw_clue(decision: Decision, seat: Seat, now: datetime) -> None:
+    """The top clue card, read and done at once: a card revealed to all, or a random card
+    of the left neighbour's shown to the player."""
     table = decision.state.table
-    if table is None or table.y2023 is None or GLASS not in table.dice:
-        return
+    if table is None or table.y2023 is None or not may_draw_clue(table):
+        raise NoClueCard()
     clue = CLUES[table.y2023.clues[0]]
     decision.emit(ev.ClueCardDrawn(at=now, turn=table.turn, seat=seat, clue=clue.id))
     game = decision.state
@@ -61,10 +81,10 @@ def after_entering(decision: Decision, seat: Seat, now: datetime) -> None:
 
 
 def may_stay(game: Game, seat: Seat) -> bool:
-    """Started the turn in a room (the caller checks the turn has not begun)."""
+    """Rolled, and the turn began in a room (the token has not moved yet)."""
     table = game.table
     assert table is not None
-    return isinstance(table.place_of(game.players[seat].role), str)
+    return table.step is Step.MOVE and isinstance(table.place_of(game.players[seat].role), str)
 
 
 def require_room_to_accuse(game: Game, seat: Seat) -> None:

@@ -18,6 +18,7 @@ class Edition2023:
     clues: tuple[str, ...] = ()  # the clue deck, top first
     revealed: tuple[CardId, ...] = ()  # shown to everyone by clue cards
     seen: tuple[tuple[Seat, CardId], ...] = ()  # shown privately: placed cards, clue cards
+    clue_turn: int = 0  # the last turn a clue card was drawn in
 
     def card_in(self, room: str) -> CardId | None:
         """The card face down in a room, if any."""

@@ -37,7 +37,7 @@ def test_the_placed_card_is_looked_at_before_suggesting_and_stays_in_the_room() 
     game = _game()
     room, card = game.y2023.placed[0]
     game.put("scarlett", room)
-    events = game.stay()
+    events = game.roll_and_stay()
     assert [e.card for e in events if isinstance(e, ev.PlacedCardSeen)] == [card]
     assert turn_options(game.game, 1).suggest_in == room
     assert game.y2023.card_in(room) == card
@@ -48,7 +48,7 @@ def test_the_secret_passage_into_a_room_with_a_card_shows_it() -> None:
     _, card = game.y2023.placed[0]
     game.set_edition(placed=(("study", card), *game.y2023.placed[1:]))
     game.put("scarlett", "kitchen")
-    events = game.passage()
+    events = game.roll_and_passage()
     assert [e.card for e in events if isinstance(e, ev.PlacedCardSeen)] == [card]
 
 
@@ -56,17 +56,17 @@ def test_a_card_already_seen_is_not_shown_again() -> None:
     game = _game()
     room, _ = game.y2023.placed[0]
     game.put("scarlett", room)
-    game.stay()
+    game.roll_and_stay()
     game.end()
     game.first_to(1)
     game.put("scarlett", room)
-    assert not any(isinstance(e, ev.PlacedCardSeen) for e in game.stay())
+    assert not any(isinstance(e, ev.PlacedCardSeen) for e in game.roll_and_stay())
 
 
 def test_the_suggestion_as_the_classic_tokens_move_refutation_goes_left() -> None:
     game = _game()
     game.put("scarlett", "hall")
-    game.stay()
+    game.roll_and_stay()
     suspect, weapon, _ = game.envelope  # nobody holds these: only Mustard's card matches
     mustard = game.hand(2)
     named = next(c for c in mustard if c in game.game.pack.suspects + game.game.pack.weapons)
@@ -128,7 +128,7 @@ def test_a_wrong_accuser_is_out_but_still_shows_cards_for_suggestions() -> None:
     else:
         room = mine
     game.put("mustard", room)
-    game.stay()
+    game.roll_and_stay()
     events = game.suggest(suspect, weapon)
     assert [e.seat for e in events if isinstance(e, ev.CouldNotRefute)] == [2]
     asked = [e for e in events if isinstance(e, ev.RefuterAsked)]

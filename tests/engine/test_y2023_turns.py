@@ -1,12 +1,13 @@
-"""A 2023-edition turn: two dice (a magnifying glass counts as one), moving on the board,
-staying in a room or its passage, and the clue card a glass draws."""
+"""A 2023-edition turn: every turn starts with the two dice (a magnifying glass counts as
+one); then the clue card a glass offers, if the player takes it; then walking, or staying
+in the room the turn began in, or its passage."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import events as ev
-from engine.errors import CannotStay, OutOfReach
+from engine.errors import AlreadyMoved, CannotStay, MustRollFirst, NoClueCard, OutOfReach
 from engine.table.queries import turn_options
 from engine.table.state import Step
 from engine.table.turns import roll_dice
@@ -60,38 +61,87 @@ def test_no_diagonal_no_square_twice_never_through_or_onto_a_token_doors_include
     assert game.table.place_of("scarlett") == "library"
 
 
-def test_starting_in_a_room_one_may_stay_and_suggest_there() -> None:
+def test_every_turn_starts_with_the_dice_even_in_a_room() -> None:
+    game = _game()
+    game.put("scarlett", "kitchen")
+    options = turn_options(game.game, 1)
+    assert options.can_roll and not options.can_stay and options.passage is None
+    with pytest.raises(MustRollFirst):
+        game.stay()
+    with pytest.raises(MustRollFirst):
+        game.passage()
+
+
+def test_starting_in_a_room_one_may_roll_then_stay_and_suggest_there() -> None:
     game = _game()
     game.put("scarlett", "hall")
-    assert turn_options(game.game, 1).can_stay
+    game.next_roll(glass=False)
+    game.roll()
+    options = turn_options(game.game, 1)
+    assert options.can_stay and options.step is Step.MOVE
     game.stay()
     assert turn_options(game.game, 1).suggest_in == "hall"
 
 
 def test_starting_in_the_corridor_one_may_not_stay() -> None:
     game = _game()
+    game.next_roll(glass=False)
+    game.roll()
     assert not turn_options(game.game, 1).can_stay
     with pytest.raises(CannotStay):
         game.stay()
 
 
-def test_starting_in_a_room_one_may_take_its_secret_passage() -> None:
+def test_starting_in_a_room_one_may_roll_then_take_its_secret_passage() -> None:
     game = _game()
     game.put("scarlett", "kitchen")
+    game.next_roll(glass=False)
+    game.roll()
     assert turn_options(game.game, 1).passage == "study"
     game.passage()
     assert game.table.place_of("scarlett") == "study"
     assert turn_options(game.game, 1).suggest_in == "study"
 
 
-def test_rolling_a_magnifying_glass_draws_one_clue_card_then_under_the_deck() -> None:
+def test_once_moved_one_may_no_longer_stay_nor_take_the_passage() -> None:
+    game = _game()
+    game.put("scarlett", "kitchen")
+    game.next_roll(glass=False)
+    game.roll()
+    game.move((4, 8) if (4, 8) in turn_options(game.game, 1).squares else "study")
+    with pytest.raises(AlreadyMoved):
+        game.stay()
+    with pytest.raises(AlreadyMoved):
+        game.passage()
+
+
+def test_a_magnifying_glass_offers_a_clue_card_the_player_chooses_to_draw() -> None:
     game = _game()
     top = game.y2023.clues[0]
     game.next_roll(glass=True)
-    events = game.roll()
-    drawn = [e for e in events if isinstance(e, ev.ClueCardDrawn)]
+    rolled = game.roll()
+    assert not any(isinstance(e, ev.ClueCardDrawn) for e in rolled)  # not drawn for them
+    assert turn_options(game.game, 1).can_draw_clue
+    drawn = [e for e in game.draw() if isinstance(e, ev.ClueCardDrawn)]
     assert [d.clue for d in drawn] == [top] and drawn[0].seat == 0
     assert game.y2023.clues[-1] == top and len(game.y2023.clues) == len(CLUES)
+    assert not turn_options(game.game, 1).can_draw_clue
+    with pytest.raises(NoClueCard):
+        game.draw()  # once a turn
+
+
+def test_a_clue_card_may_be_declined_and_the_player_stays() -> None:
+    game = _game()
+    game.put("scarlett", "hall")
+    deck = game.y2023.clues
+    game.next_roll(glass=True)
+    game.roll()
+    assert turn_options(game.game, 1).can_draw_clue
+    game.stay()  # declined: the move comes without it
+    assert not turn_options(game.game, 1).can_draw_clue
+    with pytest.raises(NoClueCard):
+        game.draw()
+    assert game.y2023.clues == deck
 
 
 def test_two_magnifying_glasses_still_draw_one_card() -> None:
@@ -100,8 +150,11 @@ def test_two_magnifying_glasses_still_draw_one_card() -> None:
     while roll_dice(game.game.seed, turn, 2) != (GLASS, GLASS):
         turn += 1
     game._table(turn=turn)
-    events = game.roll()
+    game.roll()
+    events = game.draw()
     assert sum(isinstance(e, ev.ClueCardDrawn) for e in events) == 1
+    with pytest.raises(NoClueCard):
+        game.draw()
 
 
 def test_no_glass_no_clue_card() -> None:
@@ -111,6 +164,9 @@ def test_no_glass_no_clue_card() -> None:
     events = game.roll()
     assert not any(isinstance(e, ev.ClueCardDrawn) for e in events)
     assert game.y2023.clues == deck
+    assert not turn_options(game.game, 1).can_draw_clue
+    with pytest.raises(NoClueCard):
+        game.draw()
 
 
 def test_a_clue_card_makes_the_holder_reveal_the_card_to_everyone() -> None:
@@ -119,7 +175,8 @@ def test_a_clue_card_makes_the_holder_reveal_the_card_to_everyone() -> None:
     card = next(c for c in holder.hand if f"reveal_{c}" in CLUES)
     _clue_on_top(game, f"reveal_{card}")
     game.next_roll(glass=True)
-    events = game.roll()
+    game.roll()
+    events = game.draw()
     revealed = next(e for e in events if isinstance(e, ev.ClueRevealed))
     assert (revealed.card, revealed.seat) == (card, 2)
     assert card in game.y2023.revealed and card in holder.hand  # back to the hand
@@ -131,7 +188,8 @@ def test_a_clue_card_for_a_card_nobody_holds_reveals_nothing() -> None:
     free = next(c.card for c in CLUES.values() if c.card is not None and c.card not in held)
     _clue_on_top(game, f"reveal_{free}")
     game.next_roll(glass=True)
-    revealed = next(e for e in game.roll() if isinstance(e, ev.ClueRevealed))
+    game.roll()
+    revealed = next(e for e in game.draw() if isinstance(e, ev.ClueRevealed))
     assert revealed.seat is None and game.y2023.revealed == ()
 
 
@@ -140,7 +198,8 @@ def test_the_left_neighbour_shows_the_reader_a_random_card_privately() -> None:
     left_shows = next(c.id for c in CLUES.values() if c.kind is ClueKind.LEFT_SHOWS)
     _clue_on_top(game, left_shows)
     game.next_roll(glass=True)
-    shown = next(e for e in game.roll() if isinstance(e, ev.ClueCardShown))
+    game.roll()
+    shown = next(e for e in game.draw() if isinstance(e, ev.ClueCardShown))
     assert (shown.seat, shown.to) == (1, 0) and shown.card in game.game.players[1].hand
     assert game.y2023.seen == ((0, shown.card),)
 
@@ -154,7 +213,8 @@ def test_a_wrong_accuser_still_reveals_for_clue_cards() -> None:
     card = next(c for c in out.hand if f"reveal_{c}" in CLUES)
     _clue_on_top(game, f"reveal_{card}")
     game.next_roll(glass=True)
-    revealed = next(e for e in game.roll() if isinstance(e, ev.ClueRevealed))
+    game.roll()
+    revealed = next(e for e in game.draw() if isinstance(e, ev.ClueRevealed))
     assert revealed.seat == 0
 
 

@@ -77,4 +77,10 @@ def table_scenario(code: str) -> Callable[[], object] | None:
         y = Y2023Game(3)
         y.first_to(1)
         return lambda: y.accuse(y.envelope)
+    if code == "no_clue_card":  # the 2023 edition: no glass on the dice
+        y = Y2023Game(3)
+        y.first_to(1)
+        y.next_roll(glass=False)
+        y.roll()
+        return lambda: y.run(cmd.DrawClue(actor=1))
     return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine import commands as cmd
 from engine.settings import GameFormat, Settings
 from engine.table.turns import roll_dice
 from engine.y2023.cards import GLASS
@@ -34,6 +35,20 @@ class Y2023Game(Classic):
 
     def set_edition(self, **changes: Any) -> None:
         self._table(y2023=replace(self.y2023, **changes))
+
+    def draw(self) -> list[Any]:
+        """The current player takes the clue card their glass offers."""
+        return self.run(cmd.DrawClue(actor=self.current.user))
+
+    def roll_and_stay(self) -> list[Any]:
+        """Every turn starts with the dice; then the current player stays where they are."""
+        self.next_roll(glass=False)
+        return self.roll() + self.stay()
+
+    def roll_and_passage(self) -> list[Any]:
+        """The dice, then the secret passage of the room the turn began in."""
+        self.next_roll(glass=False)
+        return self.roll() + self.passage()
 
     def first_to(self, user: int) -> None:
         """Make it `user`'s turn, at its start."""

@@ -6,6 +6,7 @@ import pytest
 
 from engine.board import CLASSIC, nearest_room, occupied, reachable, towards
 from engine.board.model import Square
+from engine.board.movement import distances
 
 NONE: frozenset[Square] = frozenset()
 KITCHEN_DOOR = (4, 7)  # the square in front of the Kitchen's one door
@@ -18,9 +19,32 @@ def test_moves_are_orthogonal() -> None:
     assert (13, 7) not in two  # the Ballroom, not a square
 
 
-def test_up_to_the_roll() -> None:
+def test_exactly_the_roll_in_the_corridor() -> None:
+    # The rulebook: the token moves the number shown; stopping short is not allowed.
     reach = reachable(CLASSIC, CLASSIC.starts["scarlett"], 3, NONE)
-    assert reach.squares == {(7, 23), (7, 22), (8, 23), (7, 21), (8, 22)}
+    assert reach.squares == {(7, 21), (8, 22)}
+    for steps in range(1, 13):
+        squares = reachable(CLASSIC, (12, 8), steps, NONE).squares
+        assert squares, steps
+        assert all((abs(c - 12) + abs(r - 8)) % 2 == steps % 2 for c, r in squares)
+
+
+def test_a_roll_of_six_offers_no_nearer_square_but_a_room_three_away() -> None:
+    # In front of the Billiard Room's side door; the Library's door square is two left.
+    origin = (22, 13)
+    reach = reachable(CLASSIC, origin, 6, NONE)
+    steps = distances(CLASSIC, origin, 12, NONE)
+    assert reach.squares == {(16, 13), (17, 12), (17, 14)}
+    assert {steps[s] for s in reach.squares} == {6}
+    assert steps[(20, 13)] == 2 and "library" in reach.rooms  # a room 3 steps away
+    assert "billiard_room" in reach.rooms  # and the one a step away
+
+
+def test_a_walk_may_wind_but_never_revisits() -> None:
+    # In a two-lane corridor a roll of 4 can end one square from the start.
+    origin = (7, 22)
+    assert (8, 22) in reachable(CLASSIC, origin, 3, NONE).squares
+    assert origin not in reachable(CLASSIC, origin, 4, NONE).squares
 
 
 def test_never_the_same_square_twice_so_never_back_to_the_start() -> None:
@@ -34,8 +58,9 @@ def test_cannot_pass_through_a_token() -> None:
     free = reachable(CLASSIC, CLASSIC.starts["white"], 12, NONE)
     assert (7, 6) in free.squares
     stuck = reachable(CLASSIC, CLASSIC.starts["white"], 12, frozenset({(8, 1)}))
-    assert stuck.squares == {(9, 1)}
+    assert not stuck.squares  # one square up is all there is: no walk of 12
     assert not stuck.rooms
+    assert reachable(CLASSIC, CLASSIC.starts["white"], 1, frozenset({(8, 1)})).squares == {(9, 1)}
 
 
 def test_cannot_land_on_a_token() -> None:

@@ -1,5 +1,6 @@
 """Properties of movement: what `reachable` offers is exactly what a brute-force walk of
-every legal move finds, and `towards` ends as near the room as any square in reach."""
+every legal move finds (exactly the roll in the corridor, fewer only into a room), and
+`towards` ends as near the room as any square in reach."""
 
 from __future__ import annotations
 
@@ -24,13 +25,14 @@ def _door_rooms(square: Square) -> list[str]:
 def brute_force(
     origin: Place, steps: int, blocked: frozenset[Square], barred: str | None
 ) -> set[Place]:
-    """Every place a legal move ends on, by trying every walk step by step."""
+    """Every place a legal move ends on, by trying every walk step by step: a corridor
+    square when the walk has used exactly the roll, a room whenever a door is passed."""
     ends: set[Place] = set()
     barred_rooms = {barred, origin} if isinstance(origin, str) else {barred}
 
     def walk(square: Square, used: int, seen: frozenset[Square]) -> None:
-        ends.add(square)
         if used == steps:
+            ends.add(square)
             return
         for room in _door_rooms(square):  # through the door: one step, and the move ends
             if room not in barred_rooms:
@@ -81,7 +83,7 @@ def positions(draw: st.DrawFn) -> tuple[Place, frozenset[Square]]:
     steps=st.integers(2, 12),
     barred=st.none() | st.sampled_from(CLASSIC.rooms),
 )
-def test_reachable_is_exactly_what_legal_moves_reach(
+def test_every_offered_move_is_legal_and_every_legal_move_of_exactly_the_roll_offered(
     position: tuple[Place, frozenset[Square]], steps: int, barred: str | None
 ) -> None:
     origin, blocked = position
