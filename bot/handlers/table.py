@@ -112,8 +112,14 @@ async def _turn(
     command: cmd.Command | None = None
     if liars and not rest and (command := liars_command(game, me, action)) is not None:
         pass  # the Liars Edition's own buttons (rooms around the ring, its card)
-    elif action in ("r", "p", "y", "e") and not rest:
-        simple = {"r": cmd.Roll, "p": cmd.TakePassage, "y": cmd.StayToSuggest, "e": cmd.EndTurn}
+    elif action in ("r", "p", "y", "e", "c") and not rest:
+        simple = {
+            "r": cmd.Roll,
+            "p": cmd.TakePassage,
+            "y": cmd.StayToSuggest,
+            "e": cmd.EndTurn,
+            "c": cmd.DrawClue,
+        }
         command = simple[action](actor=me)
     elif action[:1] == "m" and not rest:
         command = cmd.Move(actor=me, to=rooms[cb.index(action[1:], len(rooms))])

@@ -11,16 +11,14 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
-from engine.board.movement import nearest_room
 from engine.decision import Decision
 from engine.errors import RefutationPending
 from engine.outcomes import is_solution
 from engine.rules import require_cards
 from engine.state import Game
 from engine.table.checks import acting, require_turn
-from engine.table.setup import board_of
-from engine.table.state import MoveKind, Step, TurnEnd
-from engine.table.turns import start_next
+from engine.table.state import Step, TurnEnd
+from engine.table.turns import off_the_corridor, start_next
 from engine.y2023.rules import require_room_to_accuse
 
 
@@ -49,12 +47,7 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
     if correct:
         decision.emit(ev.GameEnded(at=now, reason=ev.EndReason.WON, winner=player.seat))
         return decision
-    here = table.place_of(player.role)
-    if not isinstance(here, str):
-        room = nearest_room(board_of(game), here)
-        decision.emit(
-            ev.TokenMoved(at=now, turn=table.turn, suspect=player.role, to=room, kind=MoveKind.OUT)
-        )
+    off_the_corridor(decision, player.role, now)
     decision.emit(ev.TurnEnded(at=now, turn=table.turn, seat=player.seat, reason=TurnEnd.ACCUSED))
     start_next(decision, now)
     return decision

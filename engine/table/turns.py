@@ -8,6 +8,7 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
+from engine.board.movement import nearest_room
 from engine.deadlines import live_deadline
 from engine.decision import Decision
 from engine.errors import (
@@ -233,8 +234,23 @@ def return_to_table(state: Game | None, c: cmd.ReturnToTable, now: datetime) -> 
     return decision
 
 
+def off_the_corridor(decision: Decision, suspect: str, now: datetime) -> None:
+    """A token that plays no more (a wrong accuser's, a leaver's) goes from the corridor to
+    the nearest room, so it never blocks a doorway."""
+    table = decision.state.table
+    assert table is not None
+    here = table.place_of(suspect)
+    if isinstance(here, str):
+        return
+    room = nearest_room(board_of(decision.state), here)
+    decision.emit(
+        ev.TokenMoved(at=now, turn=table.turn, suspect=suspect, to=room, kind=MoveKind.OUT)
+    )
+
+
 def after_leaving(decision: Decision, seat: int, now: datetime) -> None:
-    """A player left: the GM refutes for them if they were asked; their turn ends."""
+    """A player left: the GM refutes for them if they were asked; their token leaves the
+    corridor for the nearest room; their turn ends."""
     table = decision.state.table
     assert table is not None
     pending = table.pending
@@ -244,6 +260,7 @@ def after_leaving(decision: Decision, seat: int, now: datetime) -> None:
         from engine.liars.play import settle_for_leaver  # the edition builds on this module
 
         settle_for_leaver(decision, seat, now)
+    off_the_corridor(decision, decision.state.players[seat].role, now)
     table = decision.state.table
     assert table is not None
     if table.current == seat:

@@ -55,13 +55,40 @@ def test_the_dice_count_is_a_setting_one_or_two() -> None:
     assert len(two.table.dice) == 2 and two.table.step is Step.MOVE
 
 
-def test_move_up_to_the_roll_to_a_reachable_square() -> None:
+def test_move_exactly_the_roll_in_the_corridor() -> None:
     game = _scarlett()
-    game.roll()
+    game.put("scarlett", (22, 13))  # in front of the Billiard Room's side door
+    game.rolled(6)
     options = turn_options(game.game, 1)
-    far = options.squares[-1]
-    game.move(far)
-    assert game.table.place_of("scarlett") == far and game.table.step is Step.MOVED
+    assert set(options.squares) == {(16, 13), (17, 12), (17, 14)}
+    _refused(game, OutOfReach, cmd.Move(actor=1, to=(21, 13)))  # one square: short of 6
+    _refused(game, OutOfReach, cmd.Move(actor=1, to=(18, 13)))  # four squares
+    assert {"library", "billiard_room"} <= set(options.rooms)  # fewer, to enter a room
+    game.move((17, 12))
+    assert game.table.place_of("scarlett") == (17, 12) and game.table.step is Step.MOVED
+
+
+def test_with_no_walk_of_exactly_the_roll_the_player_may_end_the_turn_where_they_stand() -> None:
+    game = _scarlett()
+    game.put("white", (8, 1))  # White's one-wide passage: Scarlett stands at its mouth
+    game.put("scarlett", (9, 1))
+    game.rolled(3)
+    options = turn_options(game.game, 1)
+    assert not options.squares and options.can_end_turn
+    game.end()
+    assert game.current.role == "mustard" and game.table.place_of("scarlett") == (9, 1)
+
+
+def test_a_leaver_on_the_kitchen_door_goes_into_the_nearest_room_and_frees_the_door() -> None:
+    game = _scarlett()
+    game.put("mustard", KITCHEN_DOOR)
+    game.run(cmd.LeaveGame(actor=2))
+    assert game.table.place_of("mustard") == "kitchen"
+    game.put("scarlett", (5, 8))  # two squares from the door square: the Kitchen is 3 away
+    game.rolled(3)
+    assert "kitchen" in turn_options(game.game, 1).rooms
+    game.move("kitchen")
+    assert game.table.place_of("scarlett") == "kitchen"
 
 
 def test_a_place_out_of_reach_is_refused_and_changes_nothing() -> None:
