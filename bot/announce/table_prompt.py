@@ -29,6 +29,7 @@ _PROMPTING = (
     ev.DiceRolled,
     ev.TokenMoved,
     ev.StayedToSuggest,
+    ev.ClueCardDrawn,
     ev.CardShown,
     ev.NobodyRefuted,
     ev.GameResumed,

@@ -122,6 +122,7 @@ async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(
     game, reader = await _current(player)
     before = len(bot_messages(table.group))
     await player.press(reader, prompt(table), player.label("button.roll"))
+    await player.press(reader, prompt(table), player.label("button.draw_clue"))
     game = await player.game()
     assert game.table is not None and game.table.y2023 is not None
     (card,) = game.table.y2023.revealed
@@ -194,3 +195,27 @@ async def test_rules_explain_the_2023_edition(
     await table.bot.say(table.alice, table.group, "/rules")
     rules = bot_messages(table.group)[-1].text
     assert "the 2023 edition" in rules and "magnifying glass" in rules
+
+
+async def test_a_rolled_glass_offers_the_clue_card_and_declining_it_draws_none(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, REVEAL_SEED)
+    people = [table.alice, table.bob, table.carol]
+    player = await _open(table, people, REVEAL_SEED)
+    game, reader = await _current(player)
+    before = len(bot_messages(table.group))
+    assert button(prompt(table), player.label("button.draw_clue")) is None  # dice first
+    await player.press(reader, prompt(table), player.label("button.roll"))
+    offered = prompt(table)
+    assert button(offered, player.label("button.draw_clue")) is not None
+    print("prompt after the roll:", offered.text)
+    choice = button(offered, "🚪") or button(offered, "➡️")
+    assert choice is not None
+    await player.press(reader, offered, choice)  # declined: the move comes instead
+    game = await player.game()
+    assert game.table is not None and game.table.y2023 is not None
+    assert game.table.y2023.revealed == () and game.table.y2023.clue_turn == 0
+    texts = [m.text for m in bot_messages(table.group)[before:]]
+    assert not any("draws a clue card" in t for t in texts)
+    assert button(prompt(table), player.label("button.draw_clue")) is None

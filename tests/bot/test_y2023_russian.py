@@ -38,6 +38,7 @@ async def test_the_2023_edition_in_russian(table: Party, monkeypatch: pytest.Mon
     assert "издание 2023 года" in rules and "Лупа" in rules
     who = await player.current()
     await player.press(who, prompt(table), player.label("button.roll"))
+    await player.press(who, prompt(table), player.label("button.draw_clue"))
     texts = [m.text for m in bot_messages(table.group)]
     assert any("выбрасывает лупу и тянет карту улик" in t for t in texts)
     assert any("показывает всем карту" in t for t in texts)
