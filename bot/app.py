@@ -107,7 +107,9 @@ def build_application(config: BotConfig) -> App:
         .post_shutdown(_post_shutdown)
         .build()
     )
-    processor.admit = FloodGate(application, FloodGuard(_limits(config)))
+    gate = FloodGate(application, FloodGuard(_limits(config)))
+    processor.admit, processor.handled = gate, gate.handled
+    application.bot_data["flood_gate"] = gate
     application.bot_data["limiter"] = limiter
     add_handlers(application)
     processor.observer = Observer(_command_names(application))

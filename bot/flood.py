@@ -1,13 +1,34 @@
-"""Per-person limits: a member who floods a chat gets one notice, then is ignored a while.
+"""Per-person limits: a member who floods a chat gets one notice, then is not answered a while.
 
-Counted per person per chat: commands and button presses. More than the chat's limit
-within the window (or, in a group, more than the sustained limit within the long window)
-earns one short notice (a toast for a press; for a command, a private
-message if the bot can write to the person, else one reply in the chat) and a cooldown
-during which that person's commands and presses in that chat are dropped before any
-handler runs: no database write, no API call, nothing queued in the chat's outbox, so the
-game's own posts are never queued behind replies to a flood. Groups have a tighter limit
-than a private chat, where composing a suggestion takes a handful of presses.
+What counts is what floods, never a fair player's game. Each command and button press of a
+person in a chat is handled, and counted only afterwards, by what it turned out to be:
+
+- an **accepted action** (the engine took a game command that changed the game: a join, a
+  start, a suggestion, an answer, a move, a setting; or an admin's chat setting, language
+  or pack was saved; `bot/observe.py` marks it) is never counted and never dropped;
+- anything else (a refusal, a read-only command such as /status, /rules, /help, /log or
+  /hand, a composer step, a press that changes nothing) counts towards the limit.
+
+More than the chat's limit of counted updates within the window (or, in a group, more
+than the sustained limit within the long window) earns one short notice (a toast for a
+press; for a command, a private message if the bot can write to the person, else one reply
+in the chat) and a cooldown. The update that crosses the limit gives the notice instead of
+its own reply: the gate tells the handlers beforehand (`Handling.cooldown_ahead`) that the
+person is one short of their limit, so their reply is held back unless the update turns
+out to be an accepted action.
+
+During the cooldown, that person's read-only and unknown commands in that chat are
+dropped before any handler runs (no database work, no API call, nothing queued), and a
+press with data none of our buttons carries is answered with no text and dropped. Their
+game actions (the commands that can change a game or a setting, and presses on the bot's
+buttons) still go to the engine: an accepted one is played and answered as ever; a refused
+one, or one that changes nothing, earns no reply (a press is answered with no text, so the
+spinner stops) and is not counted again. So the game's own posts are never queued behind
+replies to a flood, and no fair move is lost. Groups have a tighter limit than a private
+chat, where composing a suggestion takes a handful of counted presses.
+
+A person's repeated refusals in a group thread edit one reply (`RepeatedRefusals`) while
+it is recent and among the chat's last few messages; else the refusal is a reply of its own.
 """
 
 from __future__ import annotations
@@ -22,23 +43,58 @@ from typing import TYPE_CHECKING, Any
 from telegram import Update
 from telegram.constants import ChatType, MessageEntityType
 
+from bot import callbacks as cb
+from bot.delivery.payload import Span, User
+from bot.observe import Handling, current
+
 if TYPE_CHECKING:
     from bot.context import App
-from bot.delivery.payload import Span, User
 
 SWEEP_EVERY = 1000
+# The commands that can change a game or a setting: let through to the engine even during
+# a cooldown (a refused one then earns no reply). Any other command is read-only or unknown.
+ACTION_COMMANDS = frozenset(
+    {
+        "newgame",
+        "startgame",
+        "join",
+        "leave",
+        "suggest",
+        "accuse",
+        "settings",
+        "pause",
+        "resume",
+        "extend",
+        "void",
+        "remove",
+        "replace",
+        "endgame",
+        "language",
+        "pack",
+        "reminders",
+    }
+)
+RECENT_MESSAGES = 5  # a repeated refusal edits the earlier reply only among these last ones
 
 
 class Verdict(Enum):
     HANDLE = "handle"
-    NOTICE = "notice"  # the limit was just crossed: tell the person once, drop the update
+    NOTICE = "notice"  # the limit was just crossed: tell the person once
     IGNORE = "ignore"
+
+
+class Standing(Enum):
+    """A person's standing in a chat before their next update is handled."""
+
+    FREE = "free"
+    BRINK = "brink"  # one more counted update crosses the limit
+    QUIET = "quiet"  # in a cooldown
 
 
 @dataclass(frozen=True)
 class Limits:
-    """`group`/`private` actions per `window` (a burst), and in a group also `sustained`
-    per `long_window` (a slow, steady flood), before a `cooldown`; seconds."""
+    """`group`/`private` counted updates per `window` (a burst), and in a group also
+    `sustained` per `long_window` (a slow, steady flood), before a `cooldown`; seconds."""
 
     group: int = 5
     private: int = 30
@@ -58,27 +114,53 @@ class FloodGuard:
         self._quiet_until: dict[tuple[int, int], float] = {}
         self._checks = 0
 
-    def check(self, chat_id: int, user_id: int, *, private: bool) -> Verdict:
-        now = self.clock()
+    def standing(
+        self, chat_id: int, user_id: int, *, private: bool, now: float | None = None
+    ) -> Standing:
+        """Free, one short of the limit, or in a cooldown (nothing is counted)."""
+        moment = self.clock() if now is None else now
+        key = (chat_id, user_id)
+        if self._quiet_until.get(key, 0.0) > moment:
+            return Standing.QUIET
+        recent = self._recent.get(key)
+        if recent is None:
+            return Standing.FREE
+        self._forget_old(recent, moment)
+        return Standing.BRINK if self._over(recent, moment, private, extra=1) else Standing.FREE
+
+    def count(
+        self, chat_id: int, user_id: int, *, private: bool, now: float | None = None
+    ) -> Verdict:
+        """Count one update that was not an accepted action: NOTICE when it crosses the
+        limit (the cooldown starts), IGNORE during a cooldown, else HANDLE."""
+        moment = self.clock() if now is None else now
         self._checks += 1
         if self._checks % SWEEP_EVERY == 0:
-            self._sweep(now)
+            self._sweep(moment)
         key = (chat_id, user_id)
-        if self._quiet_until.get(key, 0.0) > now:
+        if self._quiet_until.get(key, 0.0) > moment:
             return Verdict.IGNORE
-        limits = self.limits
         recent = self._recent.setdefault(key, deque())
-        while recent and recent[0] <= now - max(limits.window, limits.long_window):
-            recent.popleft()
-        recent.append(now)
-        burst = sum(1 for moment in recent if moment > now - limits.window)
-        if private and burst <= limits.private:
-            return Verdict.HANDLE
-        if not private and burst <= limits.group and len(recent) <= limits.sustained:
+        self._forget_old(recent, moment)
+        recent.append(moment)
+        if not self._over(recent, moment, private, extra=0):
             return Verdict.HANDLE
         recent.clear()
-        self._quiet_until[key] = now + self.limits.cooldown
+        self._quiet_until[key] = moment + self.limits.cooldown
         return Verdict.NOTICE
+
+    def _forget_old(self, recent: deque[float], now: float) -> None:
+        limits = self.limits
+        while recent and recent[0] <= now - max(limits.window, limits.long_window):
+            recent.popleft()
+
+    def _over(self, recent: deque[float], now: float, private: bool, *, extra: int) -> bool:
+        """Whether `recent` (with `extra` more at `now`) is over the limit."""
+        limits = self.limits
+        burst = sum(1 for moment in recent if moment > now - limits.window) + extra
+        if private:
+            return burst > limits.private
+        return burst > limits.group or len(recent) + extra > limits.sustained
 
     def _sweep(self, now: float) -> None:
         """Forget people who went quiet, so the maps stay as small as the active crowd."""
@@ -105,35 +187,73 @@ def counted(update: object) -> tuple[int, int, bool] | None:
     return message.chat.id, message.from_user.id, message.chat.type == ChatType.PRIVATE
 
 
+def may_act(update: Update) -> bool:
+    """Whether the update may be a game action: a press on one of our buttons, or one of
+    the commands that can change a game or a setting (by its name, before handling)."""
+    query = update.callback_query
+    if query is not None:
+        return cb.parse(query.data) is not None
+    message = update.message
+    if message is None or not message.text or not message.entities:
+        return False
+    first = message.entities[0]
+    name = message.text[1 : first.length].partition("@")[0].lower()
+    return name in ACTION_COMMANDS
+
+
 def _is_command(entities: Any) -> bool:
     return any(e.type == MessageEntityType.BOT_COMMAND and e.offset == 0 for e in entities)
 
 
 class FloodGate:
-    """The update processor's `admit`: handle, or drop (after one notice)."""
+    """The update processor's `admit` (before handling) and `handled` (after it)."""
 
     def __init__(self, application: App, guard: FloodGuard) -> None:
         self.application = application
         self.guard = guard
 
     async def __call__(self, update: object) -> bool:
+        """Handle the update (marking it quiet or on the brink), or drop it in a cooldown."""
         found = counted(update)
-        if found is None:
+        handling = current()
+        if found is None or handling is None:
             return True
+        assert isinstance(update, Update)
         chat_id, user_id, private = found
-        verdict = self.guard.check(chat_id, user_id, private=private)
-        if verdict is Verdict.NOTICE:
-            assert isinstance(update, Update)
-            await self._notice(update, chat_id, user_id)
-        return verdict is Verdict.HANDLE
+        now = self.guard.clock()
+        handling.flood_at = now
+        standing = self.guard.standing(chat_id, user_id, private=private, now=now)
+        if standing is Standing.QUIET:
+            if not may_act(update):
+                await _answer_empty(update)
+                return False
+            handling.quiet = True
+        elif standing is Standing.BRINK:
+            handling.cooldown_ahead = self.guard.limits.cooldown
+        return True
 
-    async def _notice(self, update: Update, chat_id: int, user_id: int) -> None:
+    async def handled(self, update: object) -> None:
+        """Count the update unless it was an accepted action; one notice when it crosses."""
+        found = counted(update)
+        handling = current()
+        if found is None or handling is None or handling.accepted or handling.quiet:
+            return
+        assert isinstance(update, Update)
+        chat_id, user_id, private = found
+        verdict = self.guard.count(chat_id, user_id, private=private, now=handling.flood_at)
+        if verdict is Verdict.NOTICE and not handling.noticed:
+            await self._notice(update, handling, chat_id, user_id)
+
+    async def _notice(self, update: Update, handling: Handling, chat_id: int, user_id: int) -> None:
         from bot.context import CustomContext
         from bot.handlers.common import answer_toast, where
 
+        handling.noticed = True
         context = CustomContext.from_update(update, self.application)
         quiet: dict[str, Any] = {"quiet": Span(self.guard.limits.cooldown)}
         if update.callback_query is not None:
+            # Not told on the brink (another update of theirs came between): the toast, if
+            # the handler has not answered the press yet.
             await answer_toast(context, update, "flood.toast", quiet, alert=True)
             return
         w = where(update)
@@ -159,37 +279,65 @@ class FloodGate:
         )
 
 
+async def _answer_empty(update: Update) -> None:
+    from bot.handlers.common import answer_empty
+
+    await answer_empty(update)
+
+
 @dataclass
 class _Reply:
     key: str
     said: tuple[str, str]
     until: float
+    message_id: int | None  # the command it answered (Telegram numbers a chat's messages)
 
 
 class RepeatedRefusals:
-    """A person's refusals in one group thread edit one reply while it is recent.
+    """A person's refusals in one group thread edit one reply while it is recent and near.
 
     The first refusal is a reply to the person's command; later ones within `seconds`
     edit that reply (nothing at all when they say the same), so repeated refusals never
-    become new posts in the thread. `seconds` 0 turns this off.
+    become new posts in the thread. An edit far up the thread is easy to miss, so the
+    reply is edited only while it is among the chat's last `recent` messages: Telegram
+    numbers a group's messages one after another, so the new command's id less the id of
+    the command that was answered says how many came since (counting the reply and the new
+    command). Further up, the refusal is a reply of its own, which later ones then edit.
+    `seconds` 0 turns this off.
     """
 
-    def __init__(self, seconds: float = 120.0, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        seconds: float = 120.0,
+        clock: Callable[[], float] = time.monotonic,
+        recent: int = RECENT_MESSAGES,
+    ) -> None:
         self.seconds = seconds
         self.clock = clock
+        self.recent = recent
         self._replies: dict[tuple[int, int, int], _Reply] = {}
 
-    def earlier(self, place: tuple[int, int, int]) -> _Reply | None:
-        """The reply to edit for (chat, topic, person), if there is a recent one."""
+    def earlier(self, place: tuple[int, int, int], message_id: int | None = None) -> _Reply | None:
+        """The reply to edit for (chat, topic, person), if there is a recent, near one
+        (`message_id` is the new command's)."""
         reply = self._replies.get(place)
         if reply is None or reply.until <= self.clock():
             return None
-        return reply
+        if message_id is None or reply.message_id is None:
+            return reply
+        return reply if message_id - reply.message_id <= self.recent else None
 
-    def posted(self, place: tuple[int, int, int], key: str, said: tuple[str, str]) -> None:
+    def posted(
+        self,
+        place: tuple[int, int, int],
+        key: str,
+        said: tuple[str, str],
+        message_id: int | None = None,
+    ) -> None:
+        """A refusal was posted as the reply `key` to the command `message_id`."""
         if self.seconds <= 0:
             return
         now = self.clock()
         if len(self._replies) >= SWEEP_EVERY:
             self._replies = {p: r for p, r in self._replies.items() if r.until > now}
-        self._replies[place] = _Reply(key, said, now + self.seconds)
+        self._replies[place] = _Reply(key, said, now + self.seconds, message_id)

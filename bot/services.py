@@ -14,7 +14,7 @@ from bot.announce.table import plan_messages
 from bot.delivery.payload import Payload
 from bot.directory import Directory
 from bot.flood import RepeatedRefusals
-from bot.observe import note_game
+from bot.observe import note_accepted, note_game
 from engine.commands import Command, OpenLobby
 from storage.messages_owed import OutboxItem
 from storage.outbox import Handoff
@@ -52,10 +52,13 @@ class Services:
         return self.clock()
 
     async def run(self, game_id: int, command: Command) -> Outcome:
-        """Run a command on a game (RuleError if refused); its messages are queued."""
+        """Run a command on a game (RuleError if refused); its messages are queued. A command
+        that changed the game is an accepted action: the flood guard never counts it."""
         note_game(game_id)
         outcome = await self.store.execute(game_id, command, self.now(), plan_messages)
         self._written(outcome)
+        if outcome.events:
+            note_accepted()
         return outcome
 
     async def create(self, chat_id: int, topic_id: int, command: OpenLobby) -> Outcome:
@@ -64,6 +67,7 @@ class Services:
         )
         note_game(outcome.game_id)
         self._written(outcome)
+        note_accepted()
         return outcome
 
     def _written(self, outcome: Outcome) -> None:

@@ -8,6 +8,9 @@ bound is taken, so a flood in one chat never fills the slots other chats need. A
 moves come from its group (suggestions, admin commands) and from its players' private
 chats (answers, composer sends); the store serialises writes per game, so per-chat and
 per-person order is what the processor keeps.
+
+`admit` (the flood gate, `bot/flood.py`) runs before each update and may drop it; `handled`
+runs after an update was handled, to count it by what it turned out to be.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from telegram.ext import BaseUpdateProcessor
 from bot.observe import Observer, note_failure, note_refusal
 
 Admit = Callable[[object], Awaitable[bool]]
+Handled = Callable[[object], Awaitable[None]]
 
 
 def update_key(update: object) -> str:
@@ -42,7 +46,8 @@ def update_key(update: object) -> str:
 
 
 class KeyedUpdateProcessor(BaseUpdateProcessor):
-    """Concurrent across keys, in order within a key; `admit` may drop an update unhandled.
+    """Concurrent across keys, in order within a key; `admit` may drop an update unhandled,
+    `handled` hears of each update handled to its end.
 
     `process_update` returns once the update was handled (or dropped), so a caller that
     confirms offsets after it never confirms an update still being handled.
@@ -54,10 +59,12 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         *,
         key: Callable[[object], str] = update_key,
         admit: Admit | None = None,
+        handled: Handled | None = None,
     ) -> None:
         super().__init__(max_concurrent_updates)
         self.key = key
         self.admit = admit
+        self.handled = handled
         self.observer = Observer()  # the log line and metrics of each update (bot/observe.py)
         self._tails: dict[str, asyncio.Future[None]] = {}
         self.waiting = 0  # updates accepted and not yet finished (in their turn or waiting)
@@ -91,6 +98,8 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
                 _close(coroutine)
                 return
             await coroutine
+            if self.handled is not None:
+                await self.handled(update)
         except BaseException:
             note_failure()
             raise

@@ -15,7 +15,7 @@ from telegram.error import TelegramError
 
 from bot.context import CustomContext
 from bot.delivery import payload as typed
-from bot.observe import note_answer, note_game, note_refusal
+from bot.observe import current, held_back, note_answer, note_game, note_refusal
 from engine.errors import RuleError
 from engine.state import Game
 from storage.games import GameRef
@@ -79,8 +79,11 @@ async def say(
     tz: str | None = None,
     labels: dict[str, str] | None = None,
 ) -> None:
-    """Answer where the update came from, through the outbox (times in `tz`)."""
+    """Answer where the update came from, through the outbox (times in `tz`); nothing while
+    the flood guard holds this update's replies back (`bot/flood.py`)."""
     note_answer(msg)
+    if held_back():
+        return
     await context.services.tell(
         w.chat.id,
         msg,
@@ -105,20 +108,25 @@ async def refuse(
     """A rule error in the asker's language (times in the game's zone); nothing changed.
 
     In a group, the person's repeated refusals edit the first one's reply while it is
-    recent (`bot/flood.py`), so they never pile up as new posts in the thread.
+    recent and among the chat's last few messages (`bot/flood.py`), so they never pile up
+    as new posts in the thread, nor go unseen in an edit far up it. Nothing while the flood
+    guard holds this update's replies back.
     """
     msg, args = error_key(error), error_args(error)
     note_refusal(error.code)
+    if held_back():
+        return
     if w.private:
         await say(context, w, msg, args, tz=tz, labels=labels)
         return
     refusals = context.services.refusals
     place = (w.chat.id, w.topic_id, w.user.id)
     said = (msg, json.dumps(args, sort_keys=True, default=str))
-    earlier = refusals.earlier(place)
+    message_id = w.message.message_id if w.message is not None else None
+    earlier = refusals.earlier(place, message_id)
     if earlier is None:
         await say(context, w, msg, args, tz=tz, labels=labels)
-        refusals.posted(place, f"u{w.update_id}:{msg}", said)
+        refusals.posted(place, f"u{w.update_id}:{msg}", said, message_id)
     elif earlier.said != said:
         await context.services.tell(
             w.chat.id,
@@ -195,7 +203,12 @@ async def answer_toast(
     tz: str = "UTC",
     labels: dict[str, str] | None = None,
 ) -> None:
-    """A short answer to a button press, in the presser's language."""
+    """A short answer to a button press, in the presser's language.
+
+    While the flood guard holds this update's replies back, the press is answered with no
+    text (the spinner stops); when this press is the one that starts a cooldown, with the
+    flood notice instead (`bot/flood.py`).
+    """
     from bot.render.messages import compose
     from bot.render.reader import Reader
     from locales import supported
@@ -204,6 +217,14 @@ async def answer_toast(
     if query is None:
         return
     note_answer(key)
+    if held_back():
+        handling = current()
+        assert handling is not None
+        if handling.quiet or handling.noticed:
+            await answer_empty(update)
+            return
+        handling.noticed = True
+        key, args, alert = "flood.toast", {"quiet": typed.Span(handling.cooldown_ahead)}, True
     svc = context.services
     language = await svc.directory.person_language(query.from_user.id)
     named = typed.users_in(typed.upgrade(args or {}))
@@ -213,6 +234,17 @@ async def answer_toast(
     plain = re.sub(r"<[^>]+>", "", text)
     try:
         await query.answer(html.unescape(plain)[:200], show_alert=alert)
+    except TelegramError:
+        log.info("a button press could not be answered (too old)")
+
+
+async def answer_empty(update: Update) -> None:
+    """Answer a press with no text: the spinner stops, nothing is shown."""
+    query = update.callback_query
+    if query is None:
+        return
+    try:
+        await query.answer()
     except TelegramError:
         log.info("a button press could not be answered (too old)")
 

@@ -174,6 +174,13 @@ async def test_a_persons_repeated_refusals_edit_one_reply(guarded: Party) -> Non
 
 
 async def test_a_flooder_is_told_once_privately_then_costs_nothing(guarded: Party) -> None:
+    """Refusals and read-only commands count; during the cooldown the read-only ones cost
+    nothing, a refused press is answered with no text, and a game action still plays.
+
+    Changed with issue 23: Trent used to press Join and Leave by turns, accepted lobby
+    actions that now never count; he now presses Leave while not in the lobby (a refusal).
+    A dropped press used to go unanswered (the spinner turned on); it is answered now.
+    """
     table = guarded
     mallory = table.server.add_user("Mallory", username="mallory")
     trent = table.server.add_user("Trent", username="trent")
@@ -193,24 +200,36 @@ async def test_a_flooder_is_told_once_privately_then_costs_nothing(guarded: Part
     assert "Too many commands at once in “Cluedo club”" in notice.text
     assert "5 minutes" in notice.text
 
-    # Trent presses Join and Leave by turns: the sixth press is answered with the notice.
-    answers = [await trent.press(lobby, ("Join", "Leave")[n % 2], timeout=5) for n in range(6)]
+    # Trent presses Leave while not in the lobby: the sixth refusal is answered with the notice.
+    answers = [await trent.press(lobby, "Leave", timeout=5) for _ in range(6)]
     assert all(a.answered for a in answers)
-    assert "Too many presses at once" in answers[-1].text
+    assert all("Too many" not in (a.text or "") for a in answers[:5])
+    assert "Too many presses at once" in (answers[-1].text or "")
 
-    # From now on their commands and presses cost no API call and no database write.
+    # From now on their read-only commands cost no API call and no database write; a
+    # refused press costs its (empty) answer only.
     await table.bot.settle()
     calls = len([c for c in table.server.calls if c.method != "getUpdates"])
     rows = await table.bot.services.store.outbox.counts()
     for _ in range(50):
-        mallory.send(table.group, "/pause")
-    ignored = await trent.press(lobby, "Join", timeout=0.5)
+        mallory.send(table.group, "/status")
+    ignored = await trent.press(lobby, "Leave", timeout=5)
     await table.bot.settle()
-    assert not ignored.answered
-    assert len([c for c in table.server.calls if c.method != "getUpdates"]) == calls
+    assert ignored.answered and not ignored.text, "the spinner stops, nothing is said"
+    spent = [c.method for c in table.server.calls if c.method != "getUpdates"][calls:]
+    assert spent == ["answerCallbackQuery"]
     assert await table.bot.services.store.outbox.counts() == rows
     assert len(bot_messages(table.group)) == posts + 5
     assert sum(NOTICE in m.text for m in bot_messages(table.group)) == 0
+
+    # A game action in the cooldown is played: Trent joins, and the lobby shows him.
+    joined = await trent.press(lobby, "Join", timeout=5)
+    await table.bot.settle()
+    assert joined.answered
+    ref = await table.bot.services.store.game_for_chat(table.group.id, 0)
+    assert ref is not None
+    assert (await state(table, ref.id)).in_lobby(trent.id)
     # Everybody else is heard as before.
+    before = len(bot_messages(table.group))
     await table.bot.say(table.bob, table.group, "/status")
-    assert len(bot_messages(table.group)) == posts + 6
+    assert len(bot_messages(table.group)) == before + 1

@@ -16,7 +16,7 @@ class Ticks:
 
 
 def _run(guard: FloodGuard, times: int, chat: int = -1, user: int = 1) -> list[Verdict]:
-    return [guard.check(chat, user, private=chat > 0) for _ in range(times)]
+    return [guard.count(chat, user, private=chat > 0) for _ in range(times)]
 
 
 def test_a_burst_over_the_group_limit_earns_one_notice_then_silence() -> None:
@@ -65,7 +65,7 @@ def test_people_who_went_quiet_are_forgotten() -> None:
     ticks = Ticks()
     guard = FloodGuard(LIMITS, ticks)
     for user in range(999):
-        guard.check(-1, user, private=False)
+        guard.count(-1, user, private=False)
     ticks.now += 601
-    guard.check(-1, 5000, private=False)  # the 1000th check sweeps
+    guard.count(-1, 5000, private=False)  # the 1000th check sweeps
     assert len(guard._recent) == 1

@@ -104,6 +104,9 @@ class BotHarness:
         await self.app.post_init(self.app)
         if not self.real_time:
             self.services.clock = self.clock.now
+            # The flood limits and the edits of repeated refusals count on the same clock.
+            self.app.bot_data["flood_gate"].guard.clock = self._seconds
+            self.services.refusals.clock = self._seconds
             # The scheduler started on the real clock: it started at the test's moment.
             self.scheduler.booted_at = self.clock.now()
             await self.services.store.workers.beat(self.scheduler.worker, self.clock.now())
@@ -111,6 +114,9 @@ class BotHarness:
         self.intake = Intake(self.app, poll_seconds=1)
         self._stop_intake = asyncio.Event()
         self._intake_task = asyncio.create_task(self.intake.run(self._stop_intake))
+
+    def _seconds(self) -> float:
+        return self.clock.now().timestamp()
 
     async def stop(self) -> None:
         if not self.app.running:  # stopped already (a test that restarts the bot)
