@@ -10,7 +10,8 @@ from engine.state import Game, Phase
 from engine.table.setup import table_cards
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
-from tests.support.table_play import TablePlayer, fix_seed, open_classic
+from engine.table.queries import turn_options
+from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
 
 SEED = 12
 
@@ -72,3 +73,39 @@ async def test_a_classic_game_by_buttons_to_a_winning_accusation(
     assert game.phase is Phase.ENDED and game.winner == game.player_of(winner.id).seat  # type: ignore[union-attr]
     final = bot_messages(table.group)[-1]
     assert all(card_name(c) in final.text for c in game.envelope)
+
+
+async def test_a_roll_of_six_offers_only_squares_six_away_and_a_room_three_away(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Miss Scarlett starts in front of the Billiard Room's side door; seed 2 rolls a 6.
+    from dataclasses import replace
+
+    from engine.board import BOARDS, CLASSIC
+    from engine.board.movement import distances
+    from engine.table import setup
+
+    board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
+    monkeypatch.setitem(BOARDS, CLASSIC.key, board)
+    monkeypatch.setattr(setup, "CLASSIC_BOARD", board)
+    fix_seed(monkeypatch, 2)
+    people = [table.alice, table.bob, table.carol]
+    game_id = await open_classic(table, people)
+    player = TablePlayer(table, game_id, people)
+    who = await player.current()
+    await player.press(who, prompt(table), player.label("button.roll"))
+    game = await player.game()
+    assert game.table is not None and game.table.dice == (6,)
+    offered = prompt(table)
+    labels = [text for row in offered.buttons for text in row]
+    print("the prompt:", offered.text, labels)
+    steps = distances(board, (22, 13), 12, frozenset())
+    options = turn_options(game, who.id)
+    ends = set(options.squares)
+    assert ends and {steps[s] for s in ends} == {6}  # no square at distance 1-5
+    assert options.towards and {square for _, square in options.towards} <= ends
+    assert button(offered, player.label("button.enter", room=card_name("library"))) is not None
+    assert steps[(20, 13)] == 2  # the Library's door square: the room is 3 steps away
+    await player.press(who, offered, player.label("button.enter", room=card_name("library")))
+    game = await player.game()
+    assert game.table is not None and game.table.place_of("scarlett") == "library"
