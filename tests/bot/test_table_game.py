@@ -7,10 +7,10 @@ import pytest
 
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game, Phase
+from engine.table.queries import turn_options
 from engine.table.setup import table_cards
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
-from engine.table.queries import turn_options
 from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
 
 SEED = 12
