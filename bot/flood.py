@@ -241,7 +241,10 @@ class FloodGate:
         assert isinstance(update, Update)
         chat_id, user_id, private = found
         verdict = self.guard.count(chat_id, user_id, private=private, now=handling.flood_at)
-        if verdict is Verdict.NOTICE and not handling.noticed:
+        if verdict is not Verdict.NOTICE:
+            return
+        handling.refused("flood")  # its reply (unless a refusal's) gave way to the notice
+        if not handling.noticed:
             await self._notice(update, handling, chat_id, user_id)
 
     async def _notice(self, update: Update, handling: Handling, chat_id: int, user_id: int) -> None:

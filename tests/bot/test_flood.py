@@ -233,3 +233,29 @@ async def test_a_flooder_is_told_once_privately_then_costs_nothing(guarded: Part
     before = len(bot_messages(table.group))
     await table.bot.say(table.bob, table.group, "/status")
     assert len(bot_messages(table.group)) == before + 1
+
+
+async def test_a_repeated_refusal_far_up_the_thread_is_a_new_reply(guarded: Party) -> None:
+    """An edit of a reply that has scrolled away goes unseen: after five other messages the
+    refusal is a reply of its own, and the next one edits that."""
+    table = guarded
+    game_id = await open_and_start(table)
+    game = await state(table, game_id)
+    to_self = "/suggest @bob " + "; ".join(card_name(c) for c in naming(game, game.deck[0]))
+    first = await table.bot.say(table.bob, table.group, to_self)
+    reply = bot_messages(table.group)[-1]
+    assert "to yourself" in reply.text
+    assert reply.reply_to is not None and reply.reply_to.message_id == first.message_id
+    for n in range(5):
+        table.carol.send(table.group, f"what a lovely evening for a murder ({n})")
+    await table.bot.settle()
+    edits = len(table.server.calls_to("editMessageText"))
+    again = await table.bot.say(table.bob, table.group, "/pause")
+    anew = bot_messages(table.group)[-1]
+    assert anew.message_id != reply.message_id, "a new reply, not an edit far up"
+    assert anew.reply_to is not None and anew.reply_to.message_id == again.message_id
+    assert len(table.server.calls_to("editMessageText")) == edits
+    await table.bot.say(table.bob, table.group, to_self)
+    edited = [int(c.params["message_id"]) for c in table.server.calls_to("editMessageText")]
+    assert edited[edits:] == [anew.message_id], "the near one is edited"
+    assert "to yourself" in bot_messages(table.group)[-1].text

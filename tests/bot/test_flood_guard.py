@@ -1,8 +1,9 @@
-"""The per-person counts behind the flood limits: bursts, slow floods, cooldowns."""
+"""The per-person counts behind the flood limits: bursts, slow floods, cooldowns; and
+which earlier refusal a repeated one edits."""
 
 from __future__ import annotations
 
-from bot.flood import FloodGuard, Limits, Verdict
+from bot.flood import RECENT_MESSAGES, FloodGuard, Limits, RepeatedRefusals, Standing, Verdict
 
 LIMITS = Limits(group=5, private=30, window=20, sustained=20, long_window=600, cooldown=300)
 
@@ -69,3 +70,30 @@ def test_people_who_went_quiet_are_forgotten() -> None:
     ticks.now += 601
     guard.count(-1, 5000, private=False)  # the 1000th check sweeps
     assert len(guard._recent) == 1
+
+
+def test_the_standing_says_when_one_more_crosses_and_counts_nothing() -> None:
+    ticks = Ticks()
+    guard = FloodGuard(LIMITS, ticks)
+    assert guard.standing(-1, 1, private=False) is Standing.FREE
+    _run(guard, 4)
+    assert guard.standing(-1, 1, private=False) is Standing.FREE
+    _run(guard, 1)
+    assert guard.standing(-1, 1, private=False) is Standing.BRINK
+    assert guard.standing(-1, 1, private=False) is Standing.BRINK, "asking counts nothing"
+    assert _run(guard, 1) == [Verdict.NOTICE]
+    assert guard.standing(-1, 1, private=False) is Standing.QUIET
+    ticks.now += 301
+    assert guard.standing(-1, 1, private=False) is Standing.FREE
+
+
+def test_a_repeated_refusal_edits_only_a_reply_among_the_last_messages() -> None:
+    ticks = Ticks()
+    refusals = RepeatedRefusals(120, ticks)
+    place = (-1, 0, 7)
+    refusals.posted(place, "u1:error.x", ("error.x", "{}"), message_id=10)
+    near = refusals.earlier(place, message_id=10 + RECENT_MESSAGES)
+    assert near is not None and near.key == "u1:error.x"
+    assert refusals.earlier(place, message_id=11 + RECENT_MESSAGES) is None, "far up"
+    ticks.now += 121
+    assert refusals.earlier(place, message_id=12) is None, "too old"
