@@ -12,6 +12,7 @@ from bot.delivery.payload import Card, Cards, User
 from engine import events as ev
 from engine.state import Game
 from engine.y2023.cards import CLUES, ClueKind
+from engine.y2023.setup import first_player
 
 
 def _who(game: Game, seat: int) -> dict[str, object]:
@@ -24,8 +25,7 @@ def edition_set_up(
 ) -> None:
     """The rooms that hold a face-down card, the face-up cards (two players), who starts."""
     assert after.table is not None
-    first = after.table.current
-    roll = next(value for seat, value in reversed(e.first_rolls) if seat == first)
+    first, roll = first_player(e.first_rolls, len(after.players))
     args = {
         "rooms": Cards(tuple(room for room, _ in e.placed)),
         **_who(after, first),

@@ -26,6 +26,19 @@ RolesOf = Callable[
 ]
 
 
+def first_player(rolls: tuple[tuple[Seat, int], ...], seats: int) -> tuple[Seat, int]:
+    """Who rolled highest, and their last roll, read back from the rolls in order (each
+    round is everyone still tied on the highest roll)."""
+    rolling = list(range(seats))
+    at = 0
+    while len(rolling) > 1:
+        these = rolls[at : at + len(rolling)]
+        at += len(rolling)
+        top = max(value for _, value in these)
+        rolling = [seat for seat, value in these if value == top]
+    return rolling[0], next(value for seat, value in reversed(rolls) if seat == rolling[0])
+
+
 def first_rolls(seats: int, rng: random.Random) -> tuple[tuple[tuple[Seat, int], ...], Seat]:
     """Everyone rolls one die; those tied on the highest roll again until one is highest.
     The rolls in order, and the seat that plays first."""

@@ -13,6 +13,7 @@ from engine.errors import LobbyFull, NotEnoughPlayers, RoleNotASuspect
 from engine.settings import GameFormat, Settings
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYER_HAND, Y2023
+from engine.y2023.setup import first_player
 from tests.support.classic import Classic
 from tests.support.y2023 import Y2023Game, y2023
 
@@ -91,6 +92,18 @@ def test_the_highest_roll_of_one_die_plays_first_ties_roll_again() -> None:
             assert len(rolls) == 4
         else:
             assert len(rolls) > 4 and {seat for seat, _ in rolls[4:]} <= set(tied)
+
+
+def test_the_player_announced_as_highest_is_the_one_who_plays_first() -> None:
+    for players in (2, 3, 6):
+        for seed in range(40):
+            game = Y2023Game(players, seed=seed)
+            setup = next(e for e in game.events if isinstance(e, ev.EditionSetUp))
+            seat, roll = first_player(setup.first_rolls, players)
+            assert seat == game.table.current and game.table.turn == 1
+            assert (seat, roll) == setup.first_rolls[-1] or roll == max(
+                v for s, v in setup.first_rolls[-players:] if s == seat
+            )
 
 
 def test_the_two_player_game_six_cards_each_and_the_rest_face_up() -> None:
