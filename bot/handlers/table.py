@@ -26,6 +26,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.composer import accusation_step
 from bot.handlers.liars import liars_command
+from bot.handlers.moves import game_label
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
@@ -218,10 +219,11 @@ async def _accuse_in_private(
     """The accusation is chosen in private (the group never sees its cards before the end)."""
     svc = context.services
     msg, args, buttons = accusation_step(game_id, game, ())
+    label = await game_label(context, game_id)  # named like every private message of a game
     await svc.tell(
         w.user.id,
         msg,
-        {**args, "game": game_id},
+        {**args, "game": game_id, "game_label": label},
         user_id=w.user.id,
         buttons=buttons,
         key=f"u{w.update_id}:accuse",

@@ -109,3 +109,17 @@ async def test_a_roll_of_six_offers_only_squares_six_away_and_a_room_three_away(
     await player.press(who, offered, player.label("button.enter", room=card_name("library")))
     game = await player.game()
     assert game.table is not None and game.table.place_of("scarlett") == "library"
+
+
+async def test_the_accusation_composer_names_its_game_in_private(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, SEED)
+    people = [table.alice, table.bob, table.carol]
+    game_id = await open_classic(table, people)
+    player = TablePlayer(table, game_id, people)
+    who = await player.current()
+    await player.press(who, prompt(table), player.label("button.accuse"))
+    composer = who.private_messages()[-1]
+    print("the composer:", composer.text)
+    assert "An accusation" in composer.text and table.group.title in composer.text
