@@ -144,8 +144,19 @@ async def _turn(
     if command is None:
         return
     await context.services.run(data.game, command)
-    await answer_toast(context, update, "toast.answered")
+    await answer_toast(context, update, _TURN_TOASTS.get(type(command), "toast.done"))
     await _drop_buttons(update)
+
+
+_TURN_TOASTS: dict[type[cmd.Command], str] = {
+    cmd.Roll: "toast.rolled",
+    cmd.Move: "toast.moved",
+    cmd.TakePassage: "toast.passage",
+    cmd.StayToSuggest: "toast.stayed",
+    cmd.DrawClue: "toast.clue_drawn",
+    cmd.Suggest: "toast.suggested",
+    cmd.EndTurn: "toast.turn_ended",
+}  # what each turn press did, said in its toast (a refutation keeps "Your answer is sent.")
 
 
 def _prompt(game_id: int, game: Game, me: int) -> tuple[str, dict[str, Any], Buttons]:

@@ -123,3 +123,27 @@ async def test_the_accusation_composer_names_its_game_in_private(
     composer = who.private_messages()[-1]
     print("the composer:", composer.text)
     assert "An accusation" in composer.text and table.group.title in composer.text
+
+
+async def test_each_turn_press_is_answered_with_what_it_did(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, SEED)
+    people = [table.alice, table.bob, table.carol]
+    game_id = await open_classic(table, people)
+    player = TablePlayer(table, game_id, people)
+    who = await player.current()
+    rolled = await table.bot.press(who, prompt(table), player.label("button.roll"))
+    assert rolled.answered and rolled.text == player.label("toast.rolled")
+    offered = prompt(table)
+    way = button(offered, "🚪") or button(offered, "➡️")
+    assert way is not None
+    moved = await table.bot.press(who, offered, way)
+    assert moved.text == player.label("toast.moved")
+    game = await player.game()
+    assert game.table is not None
+    if button(prompt(table), player.label("button.end_turn")) is not None:
+        ended = await table.bot.press(who, prompt(table), player.label("button.end_turn"))
+        assert ended.text == player.label("toast.turn_ended")
+    for answer in (rolled, moved):
+        assert answer.text != player.label("toast.answered")
