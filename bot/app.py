@@ -176,7 +176,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
-    lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}):"
+    lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}|{cb.CHARACTER}):"
     answer_kinds = f"^({cb.REFUTE}|{cb.NO_REFUTATION}):"
     composer_kinds = f"^({cb.SUGGEST}|{cb.SUGGEST_SEND}|{cb.ACCUSE}|{cb.ACCUSE_SEND}|{cb.CANCEL}):"
     application.add_handler(CallbackQueryHandler(lobby.lobby_button, pattern=lobby_kinds))

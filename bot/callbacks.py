@@ -75,3 +75,4 @@ CANCEL = "x"
 TURN = "t"  # the classic format's turn prompt: t:game:turn:action[:args]
 SHOW = "v"  # a refuter shows a card at the table: v:game:suggestion:card index
 BACK = "b"  # an away player is back at the table
+CHARACTER = "rc"  # a character chosen on the lobby post: rc:game:suspect index

@@ -41,6 +41,13 @@ class LeaveLobby(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ChooseRole(Command):
+    """A character chosen in the lobby: joins with it, or changes a lobby member's choice."""
+
+    role: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChangeSettings(Command):
     changes: dict[str, Any]
 
@@ -230,6 +237,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         OpenLobby,
         JoinLobby,
         LeaveLobby,
+        ChooseRole,
         ChangeSettings,
         StartGame,
         MakeSuggestion,

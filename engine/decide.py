@@ -49,7 +49,8 @@ def _by_format(forum: Handler, table: Handler) -> Handler:
 
 
 def _by_edition(classic: Handler, liars: Handler) -> Handler:
-    """One table command, each edition's rules (moving, accusing, ending a turn)."""
+    """One table command, each edition's rules (moving, accusing, ending a turn, the turn
+    timer)."""
 
     def handle(state: Game | None, command: Any, now: datetime) -> Decision:
         if state is not None and state.settings.liars:
@@ -85,6 +86,7 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.OpenLobby: lobby.open_lobby,
     cmd.JoinLobby: lobby.join_lobby,
     cmd.LeaveLobby: lobby.leave_lobby,
+    cmd.ChooseRole: lobby.choose_role,
     cmd.ChangeSettings: lobby.change_settings,
     cmd.StartGame: lobby.start_game,
     cmd.MakeSuggestion: _forum_only(suggestions.make_suggestion),
@@ -112,7 +114,7 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.DrawClue: turns.draw_clue,
     cmd.EndTurn: _by_edition(turns.end_turn, liars_turns.end_turn),
     cmd.ReturnToTable: turns.return_to_table,
-    cmd.TurnDeadline: turns.turn_deadline,
+    cmd.TurnDeadline: _by_edition(turns.turn_deadline, liars_play.turn_deadline),
     cmd.Suggest: table_suggest.suggest,
     cmd.ShowCard: table_suggest.show_card,
     cmd.RefuteDeadline: table_suggest.refute_deadline,

@@ -283,6 +283,11 @@ class InvestigationPending(RuleError, code="investigation_pending"):
     """The others still answer the investigation card (Liar!, a card face up, passes)."""
 
 
+class InvestigationFirst(RuleError, code="investigation_first"):
+    """The investigation card is a step of every turn: play it before ending the turn
+    (skipped only with no evidence cards in hand)."""
+
+
 class NoCardsToPeek(RuleError, code="no_cards_to_peek"):
     """The chosen player holds no evidence card (or is the reader)."""
 

@@ -40,6 +40,14 @@ class PlayerLeftLobby(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class RoleChosen(Event):
+    """A lobby member chose (or changed) their character."""
+
+    user: UserId
+    role: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
 class SettingsChanged(Event):
     """In the lobby the settings change at once; in a game they wait for the next day."""
 
@@ -340,8 +348,10 @@ class RefuteTimerRenewed(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class EditionSetUp(Event):
-    """The 2023 edition's table: cards face down in rooms (secret), the two-player game's
-    cards face up, the clue deck's order (top first), and the rolls for the first turn."""
+    """The 2023 edition's table: cards face down in rooms (secret; four in the two-player
+    game, none with more), the clue deck's order (top first), and the rolls for the first
+    turn. `face_up` is empty: only games stored before the deal followed the rulebook had
+    cards face up."""
 
     placed: tuple[tuple[str, CardId], ...]  # room -> card placed face down there
     face_up: tuple[CardId, ...]
@@ -393,6 +403,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         LobbyOpened,
         PlayerJoined,
         PlayerLeftLobby,
+        RoleChosen,
         SettingsChanged,
         GameStarted,
         DayOpened,

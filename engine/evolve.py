@@ -46,6 +46,11 @@ def player_left_lobby(state: Game, e: ev.PlayerLeftLobby) -> Game:
     return replace(state, lobby=tuple(x for x in state.lobby if x.user != e.user))
 
 
+def role_chosen(state: Game, e: ev.RoleChosen) -> Game:
+    lobby = tuple(LobbyEntry(x.user, e.role) if x.user == e.user else x for x in state.lobby)
+    return replace(state, lobby=lobby)
+
+
 def settings_changed(state: Game, e: ev.SettingsChanged) -> Game:
     if state.phase is Phase.LOBBY:
         return replace(state, settings=e.settings)
@@ -214,6 +219,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.LobbyOpened: lobby_opened,
     ev.PlayerJoined: player_joined,
     ev.PlayerLeftLobby: player_left_lobby,
+    ev.RoleChosen: role_chosen,
     ev.SettingsChanged: settings_changed,
     ev.GameStarted: game_started,
     ev.DayOpened: day_opened,

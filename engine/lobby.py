@@ -26,7 +26,7 @@ from engine.errors import (
 )
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.schedule import day_end
-from engine.settings import SCHEDULE_SETTINGS, GameFormat, RoleAssignment, require_pack_available
+from engine.settings import SCHEDULE_SETTINGS, GameFormat, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
 from engine.table.setup import set_up_table, table_cards, table_suspects
 from engine.y2023.setup import start_2023
@@ -53,15 +53,32 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
     if len(game.lobby) >= maximum:
         raise LobbyFull(maximum=maximum)
     if c.role is not None:
-        if game.settings.role_assignment is not RoleAssignment.CHOSEN:
-            raise RolesNotChosenMode()
-        if game.pack.category_of(c.role) is not Category.SUSPECT:
-            raise RoleNotASuspect(card=c.role)
-        if game.settings.classic and c.role not in table_suspects(game.settings):
-            raise RoleNotASuspect(card=c.role)
-        if any(entry.role == c.role for entry in game.lobby):
-            raise RoleTaken(card=c.role)
+        _require_free_role(game, c.role)
     return Decision(game, ev.PlayerJoined(at=now, user=c.actor, role=c.role))
+
+
+def _require_free_role(game: Game, role: CardId) -> None:
+    """A suspect of the game that nobody in the lobby has chosen, when roles are chosen."""
+    if not game.settings.roles_chosen:
+        raise RolesNotChosenMode()
+    if game.pack.category_of(role) is not Category.SUSPECT:
+        raise RoleNotASuspect(card=role)
+    if game.settings.classic and role not in table_suspects(game.settings):
+        raise RoleNotASuspect(card=role)
+    if any(entry.role == role for entry in game.lobby):
+        raise RoleTaken(card=role)
+
+
+def choose_role(state: Game | None, c: cmd.ChooseRole, now: datetime) -> Decision:
+    """First come, first served: a free character joins the lobby with it, or becomes a
+    member's new choice; one already chosen is refused (their own choice changes nothing)."""
+    game = require_lobby(state)
+    if not game.in_lobby(c.actor):
+        return join_lobby(game, cmd.JoinLobby(actor=c.actor, role=c.role), now)
+    if any(entry.user == c.actor and entry.role == c.role for entry in game.lobby):
+        return Decision(game)
+    _require_free_role(game, c.role)
+    return Decision(game, ev.RoleChosen(at=now, user=c.actor, role=c.role))
 
 
 def leave_lobby(state: Game | None, c: cmd.LeaveLobby, now: datetime) -> Decision:

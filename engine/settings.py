@@ -30,7 +30,15 @@ class GameFormat(StrEnum):
 
 
 CLASSIC_PLAYERS = (3, 6)  # the board game's table
+LIARS_PLAYERS = (3, 6)  # the rulebook gives no count: six characters, dealt as the classic
 Y2023_PLAYERS = (2, 6)  # the 2023 edition has a two-player game
+# Each table format's range. A lobby's minimum is `min_players` (3 by default) within it, so
+# a 2023 lobby needs three until an admin lowers min_players to 2 (its two-player game).
+TABLE_PLAYERS = {
+    GameFormat.CLASSIC: CLASSIC_PLAYERS,
+    GameFormat.LIARS: LIARS_PLAYERS,
+    GameFormat.Y2023: Y2023_PLAYERS,
+}
 
 
 class RoleAssignment(StrEnum):
@@ -103,12 +111,18 @@ class Settings:
 
     @property
     def player_range(self) -> tuple[int, int]:
-        """How many may play: the settings', within the board game's 3 to 6 when classic
-        (2 to 6 for the 2023 edition)."""
+        """How many may play: the settings', within the table format's own range (see
+        TABLE_PLAYERS): 3 to 6 by default, 2 to 6 in the 2023 edition with min_players 2."""
         if self.classic:
-            low, high = Y2023_PLAYERS if self.format is GameFormat.Y2023 else CLASSIC_PLAYERS
+            low, high = TABLE_PLAYERS[self.format]
             return max(self.min_players, low), max(min(self.max_players, high), low)
         return self.min_players, self.max_players
+
+    @property
+    def roles_chosen(self) -> bool:
+        """Players choose their suspect when joining: the setting, or always in the 2023
+        edition ("Ĉiu ludanto elektas rolulon"; whoever has not chosen gets a random one)."""
+        return self.role_assignment is RoleAssignment.CHOSEN or self.format is GameFormat.Y2023
 
     def changed(self, **changes: Any) -> Settings:
         """A copy with some settings changed, validated."""

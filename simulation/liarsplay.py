@@ -1,6 +1,8 @@
-"""A random Liars Edition game for simulations and tests: random moves around the ring,
-investigation cards read true or false, Liar! pressed at random, silences that let the
-window, the liar's and the passers' timers fire, out-of-turn presses to be refused."""
+"""A random Liars Edition game for simulations and tests: a roll, then random moves around
+the ring (or the passage, or staying), investigation cards read true or false every turn
+(sometimes an End turn first, to be refused), Liar! pressed at random, silences that let
+the window, the liar's, the passers' and the turn's timers fire (the GM then reads the
+card), out-of-turn presses to be refused."""
 
 from __future__ import annotations
 
@@ -10,7 +12,13 @@ from engine import commands as cmd
 from engine.errors import RuleError
 from engine.liars import commands as lcmd
 from engine.liars.cards import LIARS_PACK
-from engine.liars.queries import callers, liars_options, pass_choices, waiting_passers
+from engine.liars.queries import (
+    LiarsOptions,
+    callers,
+    liars_options,
+    pass_choices,
+    waiting_passers,
+)
 from engine.liars.state import Stage
 from engine.settings import GameFormat, Settings
 from engine.table.state import Step
@@ -84,14 +92,9 @@ class RandomLiars(RandomTable):
         elif o.move_anywhere and self.rng.random() < 0.8:
             self.run(lcmd.MoveAnywhere(actor=user, room=self.rng.choice(o.move_anywhere)))
         elif o.can_roll:
-            if o.passage and self.rng.random() < 0.3:
-                self.run(cmd.TakePassage(actor=user))
-            elif self.rng.random() < 0.2:
-                self.run(cmd.StayToSuggest(actor=user))
-            else:
-                self.run(cmd.Roll(actor=user))
-        elif o.rooms:
-            self.run(cmd.Move(actor=user, to=self.rng.choice(o.rooms)))
+            self.run(cmd.Roll(actor=user))
+        elif o.step is Step.MOVE:
+            self.after_rolling(user, o)
         elif o.suggest_in is not None and self.rng.random() < 0.85:
             suspect = self.rng.choice(SUSPECTS)
             weapon = self.rng.choice(WEAPONS)
@@ -99,7 +102,16 @@ class RandomLiars(RandomTable):
         elif o.reads and self.rng.random() < 0.9:
             self.run(lcmd.PlayInvestigation(actor=user, action=self.rng.choice(o.reads).value))
         else:
-            self.run(cmd.EndTurn(actor=user))
+            self.run(cmd.EndTurn(actor=user))  # refused while the card is owed
+
+    def after_rolling(self, user: int, o: LiarsOptions) -> None:
+        """The roll's three choices: the passage, stay, or a room within the roll."""
+        if o.passage and self.rng.random() < 0.3:
+            self.run(cmd.TakePassage(actor=user))
+        elif o.can_stay and self.rng.random() < 0.25:
+            self.run(cmd.StayToSuggest(actor=user))
+        else:
+            self.run(cmd.Move(actor=user, to=self.rng.choice(o.rooms)))
 
     def accuse(self, user: int) -> None:
         game = self.game

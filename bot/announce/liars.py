@@ -78,13 +78,15 @@ def investigation_dealt(
 def investigation_read(
     plan: Plan, seq: int, e: lev.InvestigationRead, before: Game | None, after: Game
 ) -> None:
-    """Read aloud (never whether it is true), with the Liar! button for the others."""
+    """Read aloud (never whether it is true), with the Liar! button for the others; read
+    by the GM when the reader's time ran out."""
     data = cb.Callback(LIAR, plan.ctx.game_id, (str(e.turn),)).encode()
     final = current_play(plan.ctx.after)
     still_open = final is not None and final.turn == e.turn and final.stage is Stage.WINDOW
+    key = "liars.read_gm" if e.by_gm else "liars.read"  # the turn's time ran out
     plan.group(
         plan.key(seq, "read"),
-        "liars.read" if still_open else "liars.read_closed",
+        key if still_open else f"{key}_closed",
         {
             **_who(after, e.seat),
             "action": {"t": f"liars.action.{e.action.value}"},

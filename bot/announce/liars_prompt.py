@@ -1,7 +1,7 @@
 """The Liars Edition's turn prompt in the group: buttons only the current player may use,
-exactly the engine's options (roll, passage, stay, rooms around the ring, suggest, read the
-investigation card as one of its actions, the free move, whose cards to peek at, end,
-accuse).
+exactly the engine's options (before rolling: roll and accuse; after it: the rooms around
+the ring, the passage and stay; then suggest, read the investigation card as one of its
+actions, the free move, whose cards to peek at, end — once the card is played).
 
 Button data `t:<game>:<turn>:<action>` as the classic's (r, p, y, s…, e, a), with
 m<i> move to ring room i, i<k> read action k (move, pass, peek), f<i> the free move to
@@ -45,20 +45,20 @@ def liars_buttons(game_id: int, game: Game, o: LiarsOptions) -> Buttons:
     assert game.table is not None
     turn = game.table.turn
     rows: Buttons = []
-    first: list[dict[str, Any]] = []
     if o.can_roll:
-        first.append(_button({"t": "button.roll"}, turn_data(game_id, turn, "r")))
-    if o.passage is not None:
-        first.append(
-            _button({"t": "button.passage", "room": o.passage}, turn_data(game_id, turn, "p"))
-        )
-    if o.can_stay:
-        first.append(_button({"t": "button.stay_here"}, turn_data(game_id, turn, "y")))
-    if first:
-        rows.append(first)
+        rows.append([_button({"t": "button.roll"}, turn_data(game_id, turn, "r"))])
     for room in o.rooms:
         data = turn_data(game_id, turn, f"m{RING.index(room)}")
         rows.append([_button({"t": "button.enter", "room": room}, data)])
+    instead: list[dict[str, Any]] = []  # after the roll, instead of moving by it
+    if o.passage is not None:
+        instead.append(
+            _button({"t": "button.passage", "room": o.passage}, turn_data(game_id, turn, "p"))
+        )
+    if o.can_stay:
+        instead.append(_button({"t": "button.stay_here"}, turn_data(game_id, turn, "y")))
+    if instead:
+        rows.append(instead)
     for room in o.move_anywhere:
         data = turn_data(game_id, turn, f"f{RING.index(room)}")
         rows.append([_button({"t": "button.enter", "room": room}, data)])
@@ -95,17 +95,21 @@ def liars_prompt_args(game: Game, o: LiarsOptions) -> tuple[str, dict[str, Any]]
     if o.step is Step.ROLL:
         return "liars.prompt_roll", args
     if o.step is Step.MOVE:
-        return "liars.prompt_move", {**args, "total": sum(table.dice)}
+        args["total"] = sum(table.dice)
+        if o.passage is not None:
+            return "liars.prompt_move_passage", {**args, "passage": Card(o.passage)}
+        return "liars.prompt_move", args
     if o.stage is Stage.FREE_MOVE:
         return "liars.prompt_anywhere", args
     if o.stage is Stage.PEEK:
         return "liars.prompt_peek", args
+    skip = "_skip" if o.skips_card else ""  # no evidence in hand: the turn says so
     if o.suggest_in is not None:
-        key = "liars.prompt_suggest_read" if o.reads else "liars.prompt_suggest"
+        key = "liars.prompt_suggest_read" if o.reads else f"liars.prompt_suggest{skip}"
         return key, args
     if o.reads:
         return "liars.prompt_read", args
-    return "liars.prompt_after", args
+    return f"liars.prompt_after{skip}", args
 
 
 def liars_prompt_after(plan: Plan) -> None:

@@ -1,4 +1,5 @@
-"""The lobby's post (kept up to date), settings changes, and the start: roster, cards, hands."""
+"""The lobby's post (kept up to date; in the 2023 edition with its character buttons),
+settings changes, and the start: roster, cards, hands."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from bot.delivery.payload import Card, Cards, Span, User, Users
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict
+from engine.settings import Y2023_PLAYERS, GameFormat
 from engine.state import Game
 
 
@@ -18,22 +20,50 @@ def lobby_key(game_id: int) -> str:
 
 
 def lobby_args(game: Game) -> Args:
-    return {
+    args: Args = {
         "creator": User(game.creator),
         "host": User(game.lobby_host or game.creator),  # an empty lobby: whoever joins next
         "players": Users(tuple(e.user for e in game.lobby)),
-        "minimum": game.settings.min_players,
+        "minimum": game.settings.player_range[0],
     }
+    if choosing_characters(game):
+        args["characters"] = [
+            {"user": User(e.user), "role": e.role} for e in game.lobby if e.role is not None
+        ]
+        args["two_players"] = game.settings.player_range[0] > Y2023_PLAYERS[0]
+    return args
 
 
-def lobby_buttons(game_id: int) -> list[list[dict[str, str]]]:
-    return [
+def choosing_characters(game: Game) -> bool:
+    """The 2023 edition's lobby: each player chooses a character on its post."""
+    return game.settings.format is GameFormat.Y2023 and game.settings.roles_chosen
+
+
+def lobby_buttons(game_id: int, game: Game | None = None) -> list[list[dict[str, str]]]:
+    """Join / Leave, Start; then, in a 2023 lobby, a button per character (a taken one
+    locked; pressing it is refused by the engine)."""
+    rows = [
         [
             {"t": "button.join", "data": cb.Callback(cb.JOIN, game_id).encode()},
             {"t": "button.leave", "data": cb.Callback(cb.LEAVE, game_id).encode()},
         ],
         [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
     ]
+    if game is not None and choosing_characters(game):
+        taken = {e.role for e in game.lobby}
+        buttons = [
+            _character_button(game_id, i, suspect, suspect in taken)
+            for i, suspect in enumerate(game.pack.suspects)
+        ]
+        rows += [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
+    return rows
+
+
+def _character_button(game_id: int, index: int, suspect: str, taken: bool) -> dict[str, str]:
+    data = cb.Callback(cb.CHARACTER, game_id, (str(index),)).encode()
+    if taken:
+        return {"t": "button.character_taken", "room": suspect, "data": data}
+    return {"card": suspect, "data": data}
 
 
 def roster(game: Game) -> list[dict[str, Any]]:
@@ -47,7 +77,8 @@ def cards_by_category(game: Game) -> dict[str, list[str]]:
 def lobby_opened(plan: Plan, seq: int, e: ev.LobbyOpened, before: Game | None, after: Game) -> None:
     key = lobby_key(plan.ctx.game_id)
     lobby = lobby_args(plan.ctx.after)
-    plan.group(key, "lobby.opened", lobby, buttons=lobby_buttons(plan.ctx.game_id))
+    buttons = lobby_buttons(plan.ctx.game_id, plan.ctx.after)
+    plan.group(key, "lobby.opened", lobby, buttons=buttons)
 
 
 def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
@@ -58,7 +89,7 @@ def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after:
         lobby_key(plan.ctx.game_id),
         "lobby.opened",
         lobby_args(after),
-        buttons=lobby_buttons(plan.ctx.game_id),
+        buttons=lobby_buttons(plan.ctx.game_id, after),
     )
 
 
@@ -71,6 +102,8 @@ def settings_changed(
     plan.group(
         plan.key(seq, "settings"), "settings.changed", {"settings": values, "from_next_day": later}
     )
+    if not later:  # the lobby post shows the new minimum, or a 2023 lobby's characters
+        lobby_changed(plan, seq, e, before, after)
 
 
 def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, after: Game) -> None:

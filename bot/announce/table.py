@@ -20,6 +20,7 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     ev.LobbyOpened: lobby.lobby_opened,
     ev.PlayerJoined: lobby.lobby_changed,
     ev.PlayerLeftLobby: lobby.lobby_changed,
+    ev.RoleChosen: lobby.lobby_changed,
     ev.SettingsChanged: lobby.settings_changed,
     ev.GameStarted: lobby.game_started,
     ev.DayOpened: days.day_opened,

@@ -1,5 +1,5 @@
-"""The 2023 edition's events at the table: the cards placed in rooms and who starts, a
-look at a placed card, the clue cards and what they make players show.
+"""The 2023 edition's events at the table: who starts (and, with two players, the rooms
+that hold a card), a look at a placed card, the clue cards and what they make players show.
 
 Secrecy: the group learns which rooms hold a card, never which card; a look at a placed
 card, and a card shown because of a clue card, go to that one player alone. A card a clue
@@ -23,14 +23,13 @@ def _who(game: Game, seat: int) -> dict[str, object]:
 def edition_set_up(
     plan: Plan, seq: int, e: ev.EditionSetUp, before: Game | None, after: Game
 ) -> None:
-    """The rooms that hold a face-down card, the face-up cards (two players), who starts."""
-    assert after.table is not None
+    """Who starts; the rooms that hold a face-down card (the two-player game); the face-up
+    cards of a game stored before the deal followed the rulebook."""
     first, roll = first_player(e.first_rolls, len(after.players))
-    args = {
-        "rooms": Cards(tuple(room for room, _ in e.placed)),
-        **_who(after, first),
-        "roll": roll,
-    }
+    args = {**_who(after, first), "roll": roll}
+    if e.placed:
+        rooms = Cards(tuple(room for room, _ in e.placed))
+        plan.group(plan.key(seq, "y23placed"), "y2023.placed", {"rooms": rooms})
     plan.group(plan.key(seq, "y23setup"), "y2023.setup", args)
     if e.face_up:
         plan.group(plan.key(seq, "y23faceup"), "y2023.face_up", {"cards": Cards(e.face_up)})

@@ -13,6 +13,7 @@ from bot.announce.liars_prompt import ACTIONS
 from bot.context import CustomContext
 from bot.delivery.payload import labels_of
 from bot.handlers.common import answer_toast, error_args, error_key, remember, where
+from bot.handlers.toasts import press_toast
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.liars import commands as lcmd
@@ -71,8 +72,9 @@ async def liars_button(update: Update, context: CustomContext) -> None:
             card = game.deck[cb.index(data.args[1], len(game.deck))]
             kind = lcmd.ExposeCard if data.kind == EXPOSE else lcmd.PassCard
             command = kind(actor=me, card=card)
-        await context.services.run(data.game, command)
-        await answer_toast(context, update, "toast.answered")
+        outcome = await context.services.run(data.game, command)
+        key, args = press_toast(outcome.events, outcome.state)  # what the press did
+        await answer_toast(context, update, key, args, labels=labels_of(game.pack))
     except RuleError as error:
         await answer_toast(
             context,

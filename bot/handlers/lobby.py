@@ -1,4 +1,5 @@
-"""The lobby: /newgame, the Join / Leave / Start buttons, /startgame."""
+"""The lobby: /newgame, the Join / Leave / Start buttons, a 2023 lobby's character
+buttons, /startgame."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import labels_of
+from bot.delivery.payload import Card, labels_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -63,7 +64,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
             await refuse(context, w, error)
             return
     typed = " ".join(words)
-    if typed and settings.role_assignment == "chosen":
+    if typed and settings.roles_chosen:
         try:
             role = match_card(pack, pack.suspects, Category.SUSPECT, typed)
         except ParseError as error:
@@ -120,6 +121,9 @@ async def lobby_button(update: Update, context: CustomContext) -> None:
     if ref is None or ref.id != data.game:
         await answer_toast(context, update, "toast.stale")
         return
+    if data.kind == cb.CHARACTER:
+        await _character(update, context, w, data)
+        return
     try:
         if data.kind == cb.JOIN:
             await svc.run(data.game, cmd.JoinLobby(actor=w.user.id))
@@ -134,6 +138,32 @@ async def lobby_button(update: Update, context: CustomContext) -> None:
         await query.answer(url=svc.deep_link(f"g{data.game}"))
         return
     await answer_toast(context, update, f"toast.{data.kind}")
+
+
+async def _character(update: Update, context: CustomContext, w: Where, data: cb.Callback) -> None:
+    """A character button of a 2023 lobby: the engine decides (first come, first served)."""
+    svc = context.services
+    try:
+        game = await svc.store.load(data.game)
+        if len(data.args) != 1:
+            raise cb.Malformed("a character needs an index")
+        role = game.pack.suspects[cb.index(data.args[0], len(game.pack.suspects))]
+    except (RuleError, cb.Malformed):
+        await answer_toast(context, update, "toast.stale")
+        return
+    labels = labels_of(game.pack)
+    joining = not game.in_lobby(w.user.id)
+    try:
+        await svc.run(data.game, cmd.ChooseRole(actor=w.user.id, role=role))
+    except RuleError as error:
+        await answer_toast(context, update, error_key(error), error_args(error), labels=labels)
+        return
+    if joining and not await svc.directory.dm_ok(w.user.id):
+        query = update.callback_query
+        assert query is not None
+        await query.answer(url=svc.deep_link(f"g{data.game}"))
+        return
+    await answer_toast(context, update, "toast.role_chosen", {"card": Card(role)}, labels=labels)
 
 
 async def join_with_role(update: Update, context: CustomContext) -> None:

@@ -27,6 +27,7 @@ from bot.handlers.common import (
 from bot.handlers.composer import accusation_step
 from bot.handlers.liars import liars_command
 from bot.handlers.moves import game_label
+from bot.handlers.toasts import press_toast
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
@@ -60,8 +61,8 @@ async def table_button(update: Update, context: CustomContext) -> None:
         if data.kind == cb.SHOW:
             await _show(context, update, w, data, game)
         elif data.kind == cb.BACK:
-            await context.services.run(data.game, cmd.ReturnToTable(actor=w.user.id))
-            await answer_toast(context, update, "toast.answered")
+            outcome = await context.services.run(data.game, cmd.ReturnToTable(actor=w.user.id))
+            await answer_toast(context, update, *press_toast(outcome.events, outcome.state))
         else:
             await _turn(context, update, w, data, game)
     except RuleError as error:
@@ -143,20 +144,10 @@ async def _turn(
         raise cb.Malformed(action)
     if command is None:
         return
-    await context.services.run(data.game, command)
-    await answer_toast(context, update, _TURN_TOASTS.get(type(command), "toast.done"))
+    outcome = await context.services.run(data.game, command)
+    key, args = press_toast(outcome.events, outcome.state)  # what the press did
+    await answer_toast(context, update, key, args, labels=labels_of(game.pack))
     await _drop_buttons(update)
-
-
-_TURN_TOASTS: dict[type[cmd.Command], str] = {
-    cmd.Roll: "toast.rolled",
-    cmd.Move: "toast.moved",
-    cmd.TakePassage: "toast.passage",
-    cmd.StayToSuggest: "toast.stayed",
-    cmd.DrawClue: "toast.clue_drawn",
-    cmd.Suggest: "toast.suggested",
-    cmd.EndTurn: "toast.turn_ended",
-}  # what each turn press did, said in its toast (a refutation keeps "Your answer is sent.")
 
 
 def _prompt(game_id: int, game: Game, me: int) -> tuple[str, dict[str, Any], Buttons]:

@@ -26,5 +26,12 @@ def with_texts(key: str) -> Composer:
 
 LIARS_COMPOSERS: dict[str, Composer] = {
     key: with_texts(key)
-    for key in ("liars.read", "liars.read_closed", "dm.liars_card", "dm.liars_drawn")
+    for key in (
+        "liars.read",
+        "liars.read_closed",
+        "liars.read_gm",
+        "liars.read_gm_closed",
+        "dm.liars_card",
+        "dm.liars_drawn",
+    )
 }

@@ -29,8 +29,24 @@ def card_lines(reader: Reader, cards: dict[str, list[str]]) -> list[str]:
 
 
 def lobby(reader: Reader, args: dict[str, Any]) -> str:
-    f = flat_args(reader, args)
-    return t(reader.language, "lobby.opened", **f)
+    """The lobby post; a 2023 lobby's adds who has chosen which character."""
+    lang = reader.language
+    rest = {k: v for k, v in args.items() if k not in ("characters", "two_players")}
+    text = t(lang, "lobby.opened", **flat_args(reader, rest))
+    if "characters" not in args:
+        return text
+    chosen = [
+        t(
+            lang,
+            "game.roster_line",
+            player=reader.mention(c["user"].id),
+            role=reader.card(c["role"]),
+        )
+        for c in args["characters"]
+    ]
+    two = t(lang, "lobby.two_players") if args.get("two_players") else ""
+    none = "" if chosen else t(lang, "lobby.characters_none")
+    return _lines(text, t(lang, "lobby.characters"), *chosen, none, two)
 
 
 def game_started(reader: Reader, args: dict[str, Any]) -> str:

@@ -27,13 +27,15 @@ class InvestigationDealt(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class InvestigationRead(Event):
-    """The reader reads an action aloud; `card` (truth or lie) stays private."""
+    """The reader reads an action aloud; `card` (truth or lie) stays private. `by_gm`: the
+    turn timer ran out with the card unplayed, and the GM read it for the reader."""
 
     turn: int
     seat: Seat
     action: Action
     card: str
     due: datetime  # the Liar! window closes
+    by_gm: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

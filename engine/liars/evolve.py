@@ -72,6 +72,7 @@ def investigation_read(state: Game, e: lev.InvestigationRead) -> Game:
         stage=Stage.WINDOW,
         read_at=e.at,
         due=e.due,
+        by_gm=e.by_gm,
     )
     state = _with(state, held=_held(state, e.seat, ""), discard=(*liars.discard, e.card), play=play)
     assert state.table is not None  # no ordinary suggestion after the card is played

@@ -1,13 +1,21 @@
 """The investigation card: read it (a truth as it is, a lie as any of its three actions),
 the Liar! window, a caught liar's card face up or a wrong caller's random card to the
 reader, the action (move anywhere and suggest again, everyone passes a card left, peek at
-two random cards), and the new card drawn."""
+two random cards), and the new card drawn.
+
+The card is a step of every turn (skipped only with no evidence cards in hand). A turn
+timer that runs out with the card unplayed has the GM read it: a truth as it is, a lie as
+the first action of its card (move anywhere); the others may call Liar! as ever, each
+stage is settled as its own deadline settles it, and the turn ends (timed out) once the
+others' part is over. The reader's own part (the free move, the peek) goes with their
+time."""
 
 from __future__ import annotations
 
 import random
 from datetime import datetime
 
+from engine import commands as cmd
 from engine import events as ev
 from engine.deadlines import live_deadline
 from engine.decision import Decision
@@ -23,11 +31,12 @@ from engine.errors import (
 from engine.liars import commands as lcmd
 from engine.liars import events as lev
 from engine.liars.cards import LIE, RING, Action
-from engine.liars.state import Liars, Play, Stage
+from engine.liars.state import OTHERS_ANSWER, Liars, Play, Stage
 from engine.rules import require_active, require_player, require_running
 from engine.state import Game, Player
+from engine.table import turns as table_turns
 from engine.table.checks import acting, require_turn
-from engine.table.state import MoveKind, Step
+from engine.table.state import MoveKind, Step, TurnEnd
 
 
 def _rng(game: Game, turn: int, what: str) -> random.Random:
@@ -48,17 +57,32 @@ def current_play(game: Game) -> Play | None:
     return table.liars.play_in(table.turn)
 
 
-def may_play(game: Game, player: Player) -> bool:
-    """After moving, once a turn, holding the card and at least one evidence card."""
+def owes_card(game: Game, player: Player) -> bool:
+    """Their turn, the card not played yet, holding it and at least one evidence card:
+    the card must be played before the turn ends."""
     table = game.table
     assert table is not None
     return (
         table.current == player.seat
-        and table.step in (Step.MOVED, Step.SUGGESTED)
         and current_play(game) is None
         and _liars(game).held[player.seat] != ""
         and bool(player.hand)
     )
+
+
+def skips_card(game: Game, player: Player) -> bool:
+    """Their turn, the card not played, and no evidence card in hand: the step is skipped
+    (the investigation card is kept)."""
+    table = game.table
+    assert table is not None
+    return table.current == player.seat and current_play(game) is None and not player.hand
+
+
+def may_play(game: Game, player: Player) -> bool:
+    """After moving, once a turn, holding the card and at least one evidence card."""
+    table = game.table
+    assert table is not None
+    return table.step in (Step.MOVED, Step.SUGGESTED) and owes_card(game, player)
 
 
 def may_call(game: Game, player: Player) -> bool:
@@ -124,6 +148,7 @@ def call_liar(state: Game | None, c: lcmd.CallLiar, now: datetime) -> Decision:
     if lie:
         if _absent(game, play.seat):
             _expose_first(decision, now)
+        _end_timed_out(decision, now)
         return decision
     hand = player.hand
     shown = _rng(game, play.turn, "truth").choice(hand) if hand else None
@@ -131,6 +156,7 @@ def call_liar(state: Game | None, c: lcmd.CallLiar, now: datetime) -> Decision:
         lev.TruthShown(at=now, turn=play.turn, seat=player.seat, reader=play.seat, card=shown)
     )
     _settle(decision, now, called=True)
+    _end_timed_out(decision, now)
     return decision
 
 
@@ -147,6 +173,7 @@ def expose_card(state: Game | None, c: lcmd.ExposeCard, now: datetime) -> Decisi
     acting(decision, player.seat, now)
     decision.emit(lev.CardExposed(at=now, turn=play.turn, seat=player.seat, card=c.card))
     _draw(decision, now)
+    _end_timed_out(decision, now)
     return decision
 
 
@@ -285,6 +312,7 @@ def pass_card(state: Game | None, c: lcmd.PassCard, now: datetime) -> Decision:
     acting(decision, player.seat, now)
     decision.emit(lev.PassChosen(at=now, turn=play.turn, seat=player.seat, card=c.card))
     _give_if_all_chosen(decision, now)
+    _end_timed_out(decision, now)
     return decision
 
 
@@ -321,6 +349,8 @@ def settle_for_leaver(decision: Decision, seat: int, now: datetime) -> None:
         _give_if_all_chosen(decision, now)
     elif play.stage is Stage.EXPOSE and play.seat == seat:
         _expose_first(decision, now)
+    if play.seat != seat:  # the reader leaving ends their turn themselves
+        _end_timed_out(decision, now)
 
 
 def liars_deadline(state: Game | None, c: lcmd.LiarsDeadline, now: datetime) -> Decision:
@@ -347,4 +377,61 @@ def liars_deadline(state: Game | None, c: lcmd.LiarsDeadline, now: datetime) -> 
             if seat not in chosen:
                 _gm_pass(decision, seat, now)
         _give_if_all_chosen(decision, now)
+    _end_timed_out(decision, now)
     return decision
+
+
+def gm_reading(game: Game) -> Action:
+    """What the GM reads for a reader out of time: a truth as it is, a lie as the first
+    action of its card."""
+    table = game.table
+    assert table is not None
+    card = _liars(game).held[table.current]
+    return next(iter(Action)) if card == LIE else Action(card)
+
+
+def turn_deadline(state: Game | None, c: cmd.TurnDeadline, now: datetime) -> Decision:
+    """The turn timer ran out: with the card still owed the GM reads it (see the module's
+    note) and the turn ends once the others have answered it; else as at any table (the
+    turn is over, too many in a row and the player is away; excused: a fresh timer)."""
+    game = live_deadline(state, c, now)
+    if game is None or game.table is None or c.excused:
+        return table_turns.turn_deadline(state, c, now)
+    table = game.table
+    player = game.players[table.current]
+    if not owes_card(game, player):
+        return table_turns.turn_deadline(state, c, now)
+    decision = Decision(game)
+    decision.emit(
+        lev.InvestigationRead(
+            at=now,
+            turn=table.turn,
+            seat=player.seat,
+            action=gm_reading(game),
+            card=_liars(game).held[player.seat],
+            due=now + game.settings.liar_window,
+            by_gm=True,
+        )
+    )
+    read = decision.state
+    if not any(may_call(read, p) and not _absent(read, p.seat) for p in read.players):
+        _settle(decision, now, called=False)
+    _end_timed_out(decision, now)
+    return decision
+
+
+def _end_timed_out(decision: Decision, now: datetime) -> None:
+    """A card the GM read for a reader out of time: once the others' part is over, the
+    turn ends as timed out (too many in a row and the player is away)."""
+    game = decision.state
+    play = current_play(game)
+    if not game.running or play is None or not play.by_gm or play.stage in OTHERS_ANSWER:
+        return
+    seat = play.seat
+    decision.emit(ev.TurnEnded(at=now, turn=play.turn, seat=seat, reason=TurnEnd.TIMED_OUT))
+    after = decision.state.table
+    assert after is not None
+    facts = after.seats[seat]
+    if not facts.away and facts.missed >= game.settings.away_after:
+        decision.emit(ev.PlayerAway(at=now, seat=seat))
+    table_turns.start_next(decision, now)

@@ -8,9 +8,16 @@ from dataclasses import dataclass
 from engine.cards import CardId
 from engine.errors import NotYourTurn
 from engine.liars.cards import LIE, PASSAGES, RING, Action, rooms_within
-from engine.liars.play import current_play, may_call, may_play, pass_choices, peek_targets
+from engine.liars.play import (
+    current_play,
+    may_call,
+    may_play,
+    pass_choices,
+    peek_targets,
+    skips_card,
+)
 from engine.liars.state import Play, Stage
-from engine.liars.turns import others_answering
+from engine.liars.turns import may_end_turn
 from engine.state import Game
 from engine.table.checks import require_table
 from engine.table.state import Step
@@ -34,17 +41,18 @@ class LiarsOptions:
     seat: int
     step: Step
     stage: Stage | None  # this turn's investigation card, once read
-    can_roll: bool
-    passage: str | None
-    can_stay: bool
+    can_roll: bool  # the turn's start (accuse first if one likes)
+    passage: str | None  # after rolling: the room's secret passage, if it has one
+    can_stay: bool  # after rolling: stay in the room
     rooms: tuple[str, ...]  # within this roll, in ring order
     suggest_in: str | None
     reads: tuple[Action, ...]  # the actions the held card may be read as (none: cannot play)
     move_anywhere: tuple[str, ...]  # the free move's rooms
     peek_at: tuple[int, ...]  # the seats the reader may look at
     expose: tuple[CardId, ...]  # a caught liar's cards to put face up
-    can_end_turn: bool
+    can_end_turn: bool  # not while the investigation card is owed
     can_accuse: bool
+    skips_card: bool  # no evidence card in hand: the investigation card is skipped (kept)
 
 
 def liars_options(game: Game, user: int) -> LiarsOptions:
@@ -57,6 +65,7 @@ def liars_options(game: Game, user: int) -> LiarsOptions:
     here = table.place_of(player.role)
     assert isinstance(here, str)
     first = table.step is Step.ROLL
+    rolled = table.step is Step.MOVE
     play = current_play(game)
     reads: tuple[Action, ...] = ()
     if may_play(game, player):
@@ -68,16 +77,17 @@ def liars_options(game: Game, user: int) -> LiarsOptions:
         step=table.step,
         stage=stage,
         can_roll=first,
-        passage=PASSAGES.get(here) if first else None,
-        can_stay=first,
-        rooms=rooms_within(here, sum(table.dice)) if table.step is Step.MOVE else (),
+        passage=PASSAGES.get(here) if rolled else None,
+        can_stay=rolled,
+        rooms=rooms_within(here, sum(table.dice)) if rolled else (),
         suggest_in=here if table.step is Step.MOVED and table.entered else None,
         reads=reads,
         move_anywhere=RING if stage is Stage.FREE_MOVE else (),
         peek_at=peek_targets(game) if stage is Stage.PEEK else (),
         expose=player.hand if stage is Stage.EXPOSE else (),
-        can_end_turn=table.step in (Step.MOVED, Step.SUGGESTED) and not others_answering(game),
+        can_end_turn=may_end_turn(game),
         can_accuse=first,
+        skips_card=skips_card(game, player),
     )
 
 

@@ -22,6 +22,9 @@ class Stage(StrEnum):
     DONE = "done"  # played and settled
 
 
+OTHERS_ANSWER = (Stage.WINDOW, Stage.EXPOSE, Stage.PASSING)  # the card waits for the others
+
+
 @dataclass(frozen=True)
 class Play:
     """The investigation card played this turn."""
@@ -35,6 +38,7 @@ class Play:
     due: datetime | None = None  # the window's, the liar's or the passers' deadline
     challenger: Seat | None = None
     passers: tuple[Seat, ...] = ()  # who must pass a card (held evidence when it began)
+    by_gm: bool = False  # the turn timer ran out and the GM read it: the turn ends once settled
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""A Liars Edition turn: accuse first (before rolling), roll and move around the ring,
-or the secret passage, or stay; suggest; end the turn. Setup puts the tokens in rooms and
-deals the investigation cards."""
+"""A Liars Edition turn: accuse first (before rolling); roll, then choose: move by the roll
+around the ring, or take the secret passage of the room one is in, or stay; suggest; play
+the investigation card (unless the hand holds no evidence card); end the turn. Setup puts
+the tokens in rooms and deals the investigation cards."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from engine.decision import Decision
 from engine.errors import (
     AccuseAtStart,
     AlreadyMoved,
-    AlreadyRolled,
+    InvestigationFirst,
     InvestigationPending,
     MustMove,
     MustRollFirst,
@@ -24,14 +25,13 @@ from engine.errors import (
 from engine.liars import events as lev
 from engine.liars.cards import BOARD_KEY, LIARS_PACK, PASSAGES, START_ROOMS, rooms_within
 from engine.liars.cards import investigation_deck as build_deck
-from engine.liars.state import Stage
+from engine.liars.play import current_play, may_play
+from engine.liars.state import OTHERS_ANSWER
 from engine.state import Game
 from engine.table import accuse as table_accuse
 from engine.table.checks import acting, require_turn
 from engine.table.state import MoveKind, Step, Table, TurnEnd
 from engine.table.turns import start_next
-
-_OTHERS_ANSWER = (Stage.WINDOW, Stage.EXPOSE, Stage.PASSING)
 
 
 def first_seat(game: Game) -> int:
@@ -63,10 +63,11 @@ def set_up_liars(decision: Decision, rng: random.Random, now: datetime) -> None:
     decision.emit(ev.TurnStarted(at=now, turn=1, seat=first_seat(decision.state), due=due))
 
 
-def _before_moving(table: Table) -> None:
-    if table.step is Step.MOVE:
-        raise AlreadyRolled()
-    if table.step is not Step.ROLL:
+def _after_rolling(table: Table) -> None:
+    """The passage and staying are chosen after the roll, instead of moving by it."""
+    if table.step is Step.ROLL:
+        raise MustRollFirst()
+    if table.step is not Step.MOVE:
         raise AlreadyMoved()
 
 
@@ -90,9 +91,9 @@ def move(state: Game | None, c: cmd.Move, now: datetime) -> Decision:
 
 
 def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decision:
-    """Instead of rolling: the passage of the room the turn starts in."""
+    """After rolling, instead of moving by it: the passage of the room one is in."""
     game, table, player = require_turn(state, c.actor)
-    _before_moving(table)
+    _after_rolling(table)
     here = table.place_of(player.role)
     if not isinstance(here, str) or here not in PASSAGES:
         raise NoSecretPassage()
@@ -105,9 +106,10 @@ def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decis
 
 
 def stay(state: Game | None, c: cmd.StayToSuggest, now: datetime) -> Decision:
-    """Instead of rolling: stay in the room (always allowed in this edition)."""
+    """After rolling, instead of moving by it: stay in the room (always allowed in this
+    edition, as the rulebook's Professor Plum may stay in the Study)."""
     game, table, player = require_turn(state, c.actor)
-    _before_moving(table)
+    _after_rolling(table)
     decision = Decision(game)
     acting(decision, player.seat, now)
     decision.emit(ev.StayedToSuggest(at=now, turn=table.turn, seat=player.seat))
@@ -124,14 +126,23 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
 
 def others_answering(game: Game) -> bool:
     """The investigation card waits for the others (Liar!, a card face up, passes)."""
+    play = current_play(game)
+    return play is not None and play.stage in OTHERS_ANSWER
+
+
+def may_end_turn(game: Game) -> bool:
+    """After moving (or staying), the investigation card played (or skipped: no evidence
+    in hand), nothing owed to or by the table."""
     table = game.table
-    assert table is not None and table.liars is not None
-    play = table.liars.play_in(table.turn)
-    return play is not None and play.stage in _OTHERS_ANSWER
+    assert table is not None
+    if table.step not in (Step.MOVED, Step.SUGGESTED) or others_answering(game):
+        return False
+    return not may_play(game, game.players[table.current])
 
 
 def end_turn(state: Game | None, c: cmd.EndTurn, now: datetime) -> Decision:
-    """After moving (or staying); not while a card is owed to or by the table."""
+    """After moving (or staying) and playing the investigation card; not while a card is
+    owed to or by the table."""
     game, table, player = require_turn(state, c.actor)
     if table.step is Step.REFUTING:
         raise RefutationPending()
@@ -139,6 +150,8 @@ def end_turn(state: Game | None, c: cmd.EndTurn, now: datetime) -> Decision:
         raise MustMove()
     if others_answering(game):
         raise InvestigationPending()
+    if may_play(game, player):
+        raise InvestigationFirst()
     decision = Decision(game)
     acting(decision, player.seat, now)
     decision.emit(ev.TurnEnded(at=now, turn=table.turn, seat=player.seat, reason=TurnEnd.ENDED))

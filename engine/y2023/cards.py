@@ -30,8 +30,10 @@ Y2023 = Pack(
     ),
 )
 
-PLACED_IN_ROOMS = 4  # "four of the character, weapon and room cards were placed on the board"
-TWO_PLAYER_HAND = 6  # two players: six cards each, the rest face up (see setup.py)
+TWO_PLAYERS = 2  # the two-player game: four cards in rooms, the rest dealt (see setup.py)
+PLACED_IN_ROOMS = 4  # two players: "four of the character, weapon and room cards were
+# placed on the board"; with three or more all cards are dealt
+TWO_PLAYER_HAND = 7  # two players: (21 - 3 in the envelope - 4 in rooms) / 2, no card face up
 
 
 class ClueKind(StrEnum):

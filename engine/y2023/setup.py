@@ -1,10 +1,13 @@
-"""The 2023 edition's setup: the envelope, four cards face down in rooms before the deal,
-the deal (two players: six each, the rest face up), a weapon in each of six rooms, the
+"""The 2023 edition's setup: the envelope, the deal, a weapon in each of six rooms, the
 clue deck shuffled, and the first turn to the highest roll of one die.
 
-The rulebook's two-player sentence is cut off in our copy ("when dealing the cards ...
-put ... stand"); we read it as: each of the two is dealt six cards and the remaining two
-stand face up beside the board for both to see.
+The deal, as the rulebook says: "Disdonu ĉiujn kartojn al la ludantoj" — with three or
+more players all 18 cards left after the envelope are dealt (some get one more), none is
+put in a room. The paragraph about four cards lying face down in rooms ("la alia
+ludanto": the other player) belongs to the two-player game, whose section is cut off in
+our copy: two players get four cards face down in four rooms and the other 14 dealt,
+seven each; a player who enters such a room looks at its card privately. No card is ever
+face up (`face_up` stays empty; it is read only from games stored before this).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from engine.decision import Decision
 from engine.ids import Seat
 from engine.state import Game, LobbyEntry
 from engine.y2023.board import Y2023_BOARD
-from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYER_HAND, Y2023
+from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYERS, Y2023
 
 RolesOf = Callable[
     [tuple[LobbyEntry, ...], list[CardId], random.Random, dict[CardId, int]], list[CardId]
@@ -39,9 +42,9 @@ def first_player(rolls: tuple[tuple[Seat, int], ...], seats: int) -> tuple[Seat,
     return rolling[0], next(value for seat, value in reversed(rolls) if seat == rolling[0])
 
 
-def first_rolls(seats: int, rng: random.Random) -> tuple[tuple[tuple[Seat, int], ...], Seat]:
+def first_rolls(seats: int, rng: random.Random) -> tuple[tuple[Seat, int], ...]:
     """Everyone rolls one die; those tied on the highest roll again until one is highest.
-    The rolls in order, and the seat that plays first."""
+    The rolls in order (`first_player` reads the winner back from them)."""
     rolls: list[tuple[Seat, int]] = []
     rolling = list(range(seats))
     while len(rolling) > 1:
@@ -49,7 +52,12 @@ def first_rolls(seats: int, rng: random.Random) -> tuple[tuple[tuple[Seat, int],
         rolls.extend(these)
         top = max(value for _, value in these)
         rolling = [seat for seat, value in these if value == top]
-    return tuple(rolls), rolling[0]
+    return tuple(rolls)
+
+
+def placed_in_rooms(players: int) -> int:
+    """How many cards lie face down in rooms: four in the two-player game, else none."""
+    return PLACED_IN_ROOMS if players == TWO_PLAYERS else 0
 
 
 def start_2023(decision: Decision, rng: random.Random, now: datetime, roles_of: RolesOf) -> None:
@@ -60,13 +68,9 @@ def start_2023(decision: Decision, rng: random.Random, now: datetime, roles_of: 
     envelope = tuple(rng.choice(Y2023.cards_of(category)) for category in CATEGORY_ORDER)
     rest = [card for card in deck if card not in envelope]
     rng.shuffle(rest)
-    placed_cards, rest = rest[:PLACED_IN_ROOMS], rest[PLACED_IN_ROOMS:]
     players = len(game.lobby)
-    face_up: tuple[CardId, ...] = ()
-    if players == 2:
-        dealt = TWO_PLAYER_HAND * players
-        face_up = tuple(sorted(rest[dealt:], key=order.__getitem__))
-        rest = rest[:dealt]
+    placing = placed_in_rooms(players)
+    placed_cards, rest = rest[:placing], rest[placing:]
     hands = [tuple(sorted(rest[i::players], key=order.__getitem__)) for i in range(players)]
     roles = roles_of(game.lobby, list(Y2023.suspects), rng, order)
     decision.emit(
@@ -90,15 +94,18 @@ def start_2023(decision: Decision, rng: random.Random, now: datetime, roles_of: 
             weapons=tuple(zip(Y2023.weapons, weapon_rooms, strict=True)),
         )
     )
-    rooms = rng.sample(board.rooms, PLACED_IN_ROOMS)
+    # four rooms are drawn whatever the deal, so a seed sets up the same clue deck and
+    # first roll with any number of players
+    rooms = rng.sample(board.rooms, PLACED_IN_ROOMS)[:placing]
     clues = [clue.id for clue in CLUE_DECK]
     rng.shuffle(clues)
-    rolls, first = first_rolls(players, rng)
+    rolls = first_rolls(players, rng)
+    first, _ = first_player(rolls, players)  # the one the setup post announces
     decision.emit(
         ev.EditionSetUp(
             at=now,
             placed=tuple(zip(rooms, placed_cards, strict=True)),
-            face_up=face_up,
+            face_up=(),
             clues=tuple(clues),
             first_rolls=rolls,
         )

@@ -1,5 +1,5 @@
-"""The 2023 edition's part of the table: cards face down in rooms, face-up cards, the clue
-deck, and which cards each seat has been shown outside suggestions."""
+"""The 2023 edition's part of the table: cards face down in rooms (the two-player game),
+the clue deck, and which cards each seat has been shown outside suggestions."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from engine.ids import Seat
 class Edition2023:
     """Secret except `face_up`, `revealed` and the clue deck's use; `seen` is per seat."""
 
-    placed: tuple[tuple[str, CardId], ...]  # room -> the card face down there
-    face_up: tuple[CardId, ...] = ()  # the two-player game's cards, seen by all
+    placed: tuple[tuple[str, CardId], ...]  # room -> the card face down there (two players)
+    face_up: tuple[CardId, ...] = ()  # seen by all: only in games stored before the deal
+    # followed the rulebook (two players were dealt six each, two cards face up)
     clues: tuple[str, ...] = ()  # the clue deck, top first
     revealed: tuple[CardId, ...] = ()  # shown to everyone by clue cards
     seen: tuple[tuple[Seat, CardId], ...] = ()  # shown privately: placed cards, clue cards

@@ -26,6 +26,7 @@ async def test_a_liar_window_that_closed_while_the_bot_was_down_stays_open(
     game = await player.game()
     assert game.table is not None
     reader = player.user(game.table.current, game)
+    await player.press(reader, prompt(table), player.label("button.roll"))  # roll, then stay
     await player.press(reader, prompt(table), player.label("button.stay_here"))
     await player.suggest(reader)
     message = prompt(table)

@@ -227,7 +227,8 @@ def render(seed: int, payload: dict[str, Any], failures: list[str]) -> Rendered:
 
 
 class ScriptedGame(PlannedGame):
-    """What random games never do: leave the lobby, change settings, bad settings, /endgame."""
+    """What random games never do: leave the lobby, change settings, bad settings, choose a
+    role on the lobby post, /endgame."""
 
     def __init__(self) -> None:
         super().__init__(seed=7, players=4, settings=Settings(timezone=TIMEZONE))
@@ -254,6 +255,9 @@ class ScriptedGame(PlannedGame):
         ]
         for change in changes:
             self.run(cmd.ChangeSettings(**admin, changes=change))
+        self.run(cmd.ChangeSettings(**admin, changes={"role_assignment": "chosen"}))
+        self.run(cmd.ChooseRole(actor=2, role="plum"))
+        self.run(cmd.ChooseRole(actor=3, role="plum"))  # taken
         self.run(cmd.StartGame(actor=1))  # the pack is too small for 20 extra cards
         self.run(cmd.ChangeSettings(**admin, changes={"extra_cards": 0}))
         self.run(cmd.StartGame(actor=1))

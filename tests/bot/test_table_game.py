@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CATEGORY_ORDER
+from engine.cards import CATEGORY_ORDER, Category
 from engine.state import Game, Phase
 from engine.table.queries import turn_options
 from engine.table.setup import table_cards
+from tests.fakebot import FakeMessage, FakeUser
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
@@ -114,36 +115,95 @@ async def test_a_roll_of_six_offers_only_squares_six_away_and_a_room_three_away(
 async def test_the_accusation_composer_names_its_game_in_private(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Alice plays in two table games (two groups): each composer says which game it is of."""
+    from dataclasses import replace
+
     fix_seed(monkeypatch, SEED)
     people = [table.alice, table.bob, table.carol]
-    game_id = await open_classic(table, people)
-    player = TablePlayer(table, game_id, people)
-    who = await player.current()
-    await player.press(who, prompt(table), player.label("button.accuse"))
-    composer = who.private_messages()[-1]
-    print("the composer:", composer.text)
-    assert "An accusation" in composer.text and table.group.title in composer.text
+    poker = replace(
+        table,
+        group=table.server.add_group(
+            "Poker night", admins=[table.alice], members=[table.bob, table.carol], bot_admin=True
+        ),
+    )
+    games = {}
+    for party in (table, poker):
+        game_id = await open_classic(party, people)
+        games[party.group.title] = TablePlayer(party, game_id, people)
+    for title, other in (("Cluedo club", "Poker night"), ("Poker night", "Cluedo club")):
+        player = games[title]
+        who = await player.current()
+        await player.press(who, prompt(player.table), player.label("button.accuse"))
+        composer = who.private_messages()[-1]
+        print(f"{who.first_name}'s composer for {title}:", composer.text)
+        assert "An accusation" in composer.text
+        assert title in composer.text and other not in composer.text
 
 
 async def test_each_turn_press_is_answered_with_what_it_did(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, SEED)
+    """Roll, a room, Suggest, a suspect, a weapon, the refuter's card, End turn, Stay: each
+    toast says what the press did (or nothing where the prompt itself changes); only the
+    refutation says "Your answer is sent."."""
+    from dataclasses import replace
+
+    from engine.board import BOARDS, CLASSIC
+    from engine.table import setup
+    from tests.support.table_play import prompt_by_id
+
+    # Miss Scarlett starts near the Library; seed 2 rolls her a 6 (as above).
+    board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
+    monkeypatch.setitem(BOARDS, CLASSIC.key, board)
+    monkeypatch.setattr(setup, "CLASSIC_BOARD", board)
+    fix_seed(monkeypatch, 2)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
     who = await player.current()
-    rolled = await table.bot.press(who, prompt(table), player.label("button.roll"))
-    assert rolled.answered and rolled.text == player.label("toast.rolled")
-    offered = prompt(table)
-    way = button(offered, "🚪") or button(offered, "➡️")
-    assert way is not None
-    moved = await table.bot.press(who, offered, way)
-    assert moved.text == player.label("toast.moved")
+    said: dict[str, str | None] = {}
+
+    async def press(name: str, person: FakeUser, message: FakeMessage, text: str) -> None:
+        answer = await table.bot.press(person, message, text)
+        assert answer.answered, name  # every press is answered
+        said[name] = answer.text
+        print(f"{person.first_name} presses {text!r}: toast {answer.text!r}")
+
+    await press("roll", who, prompt(table), player.label("button.roll"))
+    library = card_name("library")
+    await press("room", who, prompt(table), player.label("button.enter", room=library))
     game = await player.game()
     assert game.table is not None
-    if button(prompt(table), player.label("button.end_turn")) is not None:
-        ended = await table.bot.press(who, prompt(table), player.label("button.end_turn"))
-        assert ended.text == player.label("toast.turn_ended")
-    for answer in (rolled, moved):
-        assert answer.text != player.label("toast.answered")
+    me = game.player_of(who.id)
+    assert me is not None
+    left = game.players[(me.seat + 1) % len(game.players)]  # plays next: moved in, they stay
+    weapon = game.in_play(Category.WEAPON)[0]
+    offered = prompt(table)
+    await press("suggest", who, offered, player.label("button.suggest"))
+    await press("suspect", who, prompt_by_id(table, offered), player.card(left.role))
+    await press("weapon", who, prompt_by_id(table, offered), player.card(weapon))
+    game = await player.game()
+    assert game.table is not None and game.table.pending is not None
+    refuter = player.people[game.players[game.table.pending.refuter or 0].user]
+    ask = [m for m in refuter.private_messages() if m.buttons][-1]
+    await press("card", refuter, ask, ask.buttons[0][0][0])
+    await press("end", who, prompt(table), player.label("button.end_turn"))
+    assert await player.current() is player.people[left.user]
+    await press("stay", player.people[left.user], prompt(table), player.label("button.stay"))
+
+    toast = player.label
+    assert said == {
+        "roll": toast("toast.rolled", total="6"),
+        "room": toast("toast.entered", room=library),
+        "suggest": None,  # the prompt turns into the composer
+        "suspect": None,  # the composer's next step
+        "weapon": toast(
+            "toast.suggested",
+            suspect=card_name(left.role),
+            weapon=card_name(weapon),
+            room=library,
+        ),
+        "card": toast("toast.answered"),
+        "end": toast("toast.turn_ended"),
+        "stay": toast("toast.stayed", room=library),
+    }

@@ -16,7 +16,8 @@ from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
 
-PEEK_SEED = 4  # the first player's first roll reaches the ballroom, which holds a card
+PEEK_SEED = 4  # a three-player game whose first player starts in the corridor
+TWO_PEEK_SEED = 11  # two players: the first roll reaches the ballroom, which holds a card
 REVEAL_SEED = 6  # the first roll shows a magnifying glass: another player must reveal a card
 
 
@@ -46,7 +47,7 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(
     player = await _open(table, people, 21)
     texts = [m.text for m in bot_messages(table.group)]
     assert any("the 2023 edition, begins" in t and "Mr Black" in t for t in texts)
-    assert any("Four cards lie face down on the board" in t for t in texts)
+    assert not any("lie face down" in t for t in texts), "three players: no card in a room"
     assert [m for m in bot_messages(table.group) if m.photo is not None], "the board picture"
     game = await player.game()
     for seat in game.players:  # each hand privately, with the edition's card names
@@ -85,9 +86,11 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(
 async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, PEEK_SEED)
-    people = [table.alice, table.bob, table.carol]
-    player = await _open(table, people, PEEK_SEED)
+    """Only the two-player game places cards in rooms."""
+    await table.bot.say(table.alice, table.group, "/settings min_players 2")
+    fix_seed(monkeypatch, TWO_PEEK_SEED)
+    people = [table.alice, table.bob]
+    player = await _open(table, people, TWO_PEEK_SEED)
     game, mover = await _current(player)
     assert game.table is not None and game.table.y2023 is not None
     card = game.table.y2023.card_in("ballroom")
@@ -159,7 +162,7 @@ async def test_an_accusation_outside_a_room_is_refused(
     assert after.players == game.players
 
 
-async def test_the_two_player_game_six_cards_each_and_the_rest_face_up(
+async def test_the_two_player_game_seven_cards_each_and_four_in_rooms(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await table.bot.say(table.alice, table.group, "/settings min_players 2")
@@ -168,10 +171,14 @@ async def test_the_two_player_game_six_cards_each_and_the_rest_face_up(
     player = await _open(table, people, 21)
     game = await player.game()
     assert game.table is not None and game.table.y2023 is not None
-    face_up = game.table.y2023.face_up
-    assert len(face_up) == 2 and [len(p.hand) for p in game.players] == [TWO_PLAYER_HAND] * 2
-    posted = next(m.text for m in bot_messages(table.group) if "stand face up" in m.text)
-    assert all(card_name(c) in posted for c in face_up)
+    assert game.table.y2023.face_up == () and len(game.table.y2023.placed) == 4
+    assert [len(p.hand) for p in game.players] == [TWO_PLAYER_HAND] * 2 == [7, 7]
+    posted = next(m.text for m in bot_messages(table.group) if "lie face down" in m.text)
+    assert "seven each" in posted
+    assert all(card_name(room) in posted for room, _ in game.table.y2023.placed)
+    hidden = [card for _, card in game.table.y2023.placed if card not in game.pack.places]
+    assert not any(card_name(card) in posted for card in hidden), "which card stays secret"
+    assert not any("face up" in m.text for m in bot_messages(table.group))
     for person in people:
         hand = next(m.text for m in person.private_messages() if "Your cards" in m.text)
         mine = game.player_of(person.id)

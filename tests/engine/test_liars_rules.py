@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -20,9 +21,12 @@ from engine.codec import (
 from engine.deadlines import deadlines
 from engine.errors import (
     AccuseAtStart,
+    AlreadyMoved,
     CardNotHeld,
     InvalidSetting,
+    InvestigationFirst,
     InvestigationPending,
+    MustRollFirst,
     NoInvestigationCard,
     NoSecretPassage,
     NotThatAction,
@@ -35,7 +39,7 @@ from engine.errors import (
 from engine.liars import commands as lcmd
 from engine.liars import events as lev
 from engine.liars.cards import LIARS_PACK, PASSAGES, RING, rooms_within
-from engine.liars.queries import liars_options, private_view
+from engine.liars.queries import callers, liars_options, private_view
 from engine.liars.state import Stage
 from engine.settings import Settings
 from engine.state import Game, Phase
@@ -128,19 +132,66 @@ def test_move_beyond_the_roll_or_to_a_square_is_refused() -> None:
     _refused(game, OutOfReach, cmd.Move(actor=1, to="lounge"))
 
 
-def test_instead_of_rolling_the_secret_passage_of_the_room_one_starts_in() -> None:
+def test_liars_turn_starts_with_the_die_only_roll_or_accuse_before_it() -> None:
     game = Liars(3)
+    options = liars_options(game.game, 1)
+    assert options.can_roll and options.can_accuse
+    assert options.passage is None and not options.can_stay and options.rooms == ()
+    _refused(game, MustRollFirst, cmd.StayToSuggest(actor=1))
+    _refused(game, MustRollFirst, cmd.TakePassage(actor=1))  # the Lounge has one
+    _refused(game, MustRollFirst, cmd.Move(actor=1, to="hall"))
+
+
+def test_liars_roll_then_stay() -> None:
+    """The rulebook's Professor Plum: rolled a two in the Study, may stay there instead."""
+    game = Liars(3)
+    game.put("scarlett", "study")
+    events = game.roll()
+    assert _of(events, ev.DiceRolled)
+    options = liars_options(game.game, 1)
+    assert options.can_stay and not options.can_roll and not options.can_accuse
+    game.stay()
+    assert game.table.place_of("scarlett") == "study" and game.table.step is Step.MOVED
+    assert liars_options(game.game, 1).suggest_in == "study"
+    _refused(game, AlreadyMoved, cmd.StayToSuggest(actor=1))
+
+
+def test_liars_roll_then_passage() -> None:
+    """The rulebook's Professor Plum: rolled a two in the Study, may move two rooms either
+    way, stay, or take the passage to the Kitchen."""
+    game = Liars(3)
+    game.put("scarlett", "study")
+    game.rolled(2)
+    options = liars_options(game.game, 1)
+    assert set(options.rooms) == {"lounge", "hall", "library", "billiard_room"}
+    assert options.passage == "kitchen" and options.can_stay
     game.passage()
-    assert game.table.place_of("scarlett") == "conservatory"
+    assert game.table.place_of("scarlett") == "kitchen" and game.table.step is Step.MOVED
+    _refused(game, AlreadyMoved, cmd.TakePassage(actor=1))
     hall = Liars(3)
     hall.put("scarlett", "hall")
+    hall.roll()
+    assert liars_options(hall.game, 1).passage is None
     _refused(hall, NoSecretPassage, cmd.TakePassage(actor=1))
 
 
-def test_instead_of_rolling_one_may_stay_where_one_is() -> None:
+def test_liars_cannot_end_turn_without_investigation() -> None:
     game = Liars(3)
     game.stay()
-    assert game.table.place_of("scarlett") == "lounge" and game.table.step is Step.MOVED
+    assert game.hand(1) and liars_options(game.game, 1).reads
+    assert not liars_options(game.game, 1).can_end_turn
+    _refused(game, InvestigationFirst, cmd.EndTurn(actor=1))
+    game.suggest("plum", "rope")
+    while game.table.step is Step.REFUTING:
+        game.fire_due()
+    _refused(game, InvestigationFirst, cmd.EndTurn(actor=1))
+    card = game.part.held[0]
+    game.read("move" if card == "lie" else card)
+    while game.part.play is not None and game.part.play.due is not None:
+        game.fire_due()  # the window, then any passes
+    assert liars_options(game.game, 1).can_end_turn
+    game.end()
+    assert game.table.current == 1
 
 
 def test_a_suggestion_names_the_current_room_and_brings_suspect_and_weapon_in() -> None:
@@ -260,23 +311,29 @@ def test_the_reader_draws_a_new_card_and_the_discard_is_reshuffled_when_the_deck
     assert game.part.held[0] == drawn.card and len(game.part.draw) == 2  # type: ignore[attr-defined]
 
 
-def test_a_player_with_no_evidence_cards_skips_the_step_but_keeps_the_card() -> None:
-    game = Liars(3)
-    _at_play(game, "move")
+def _empty_hand(game: Liars, seat: int) -> None:
+    """Seat's evidence cards go to the next seat (the deck stays whole)."""
     players = list(game.game.players)
-    from dataclasses import replace
-
-    given = players[0].hand
-    players[0] = replace(players[0], hand=())
-    players[1] = replace(
-        players[1],
-        hand=tuple(sorted((*players[1].hand, *given), key=game.game.deck.index)),
+    given = players[seat].hand
+    other = (seat + 1) % len(players)
+    players[seat] = replace(players[seat], hand=())
+    players[other] = replace(
+        players[other],
+        hand=tuple(sorted((*players[other].hand, *given), key=game.game.deck.index)),
     )
     game.state = replace(game.game, players=tuple(players))
-    assert liars_options(game.game, 1).reads == ()
+
+
+def test_liars_investigation_skipped_without_evidence() -> None:
+    game = Liars(3)
+    _at_play(game, "move")
+    _empty_hand(game, 0)
+    options = liars_options(game.game, 1)
+    assert options.reads == () and options.skips_card and options.can_end_turn
     _refused(game, NoInvestigationCard, lcmd.PlayInvestigation(actor=1, action="move"))
     game.end()
-    assert game.part.held[0] == "move"
+    assert game.part.held[0] == "move"  # kept for when a card is passed to them
+    assert not liars_options(game.game, 2).skips_card
 
 
 # --- the three actions --------------------------------------------------------------------
@@ -365,6 +422,10 @@ def test_a_wrong_accuser_is_out_but_still_shows_cards_and_nobody_right_everyone_
     )
     while game.table.step is Step.REFUTING:
         game.fire_due()
+    card = game.part.held[1]
+    game.read("move" if card == "lie" else card)
+    while game.part.play is not None and game.part.play.due is not None:
+        game.fire_due()
     game.end()
     game.accuse(game.wrong())
     game.accuse(game.wrong())
@@ -428,3 +489,90 @@ def test_a_pause_moves_the_liar_window_by_the_paused_time() -> None:
     game.wait(timedelta(hours=1))
     game.run(cmd.ResumeGame(actor=1, actor_is_admin=True))
     assert game.part.play is not None and game.part.play.due == due + timedelta(hours=1)
+
+
+# --- the turn timer and the investigation card --------------------------------------------
+def _turn_timer(game: Liars) -> list[ev.Event]:
+    """The clock to the turn's deadline, and it runs."""
+    due = next(d for d in deadlines(game.game) if isinstance(d.command, cmd.TurnDeadline))
+    game.now = max(game.now, due.at)
+    return game.run(due.command)
+
+
+def _stage(game: Liars) -> Stage | None:
+    play = game.part.play
+    return play.stage if play is not None else None
+
+
+def test_liars_timer_plays_investigation() -> None:
+    """Out of time with the card unplayed: the GM reads a truth as it is, the others may
+    call Liar!, everyone's part (the pass) happens, then the turn ends as timed out."""
+    game = Liars(3)
+    _at_play(game, "pass")
+    events = _turn_timer(game)
+    read = _of(events, lev.InvestigationRead)[0]
+    assert read.by_gm and read.action == "pass" and read.card == "pass"  # type: ignore[attr-defined]
+    assert not _of(events, ev.TurnEnded), "the turn waits for the others' answers"
+    assert _stage(game) is Stage.WINDOW and callers(game.game) == (1, 2)
+    game.fire_due()  # the window closes: everyone passes
+    assert _stage(game) is Stage.PASSING
+    assert game.table.current == 0
+    game.run(lcmd.PassCard(actor=1, card=game.hand(1)[0]))  # the reader may still choose
+    game.run(lcmd.PassCard(actor=2, card=game.hand(2)[0]))
+    events = game.run(lcmd.PassCard(actor=3, card=game.hand(3)[0]))
+    assert _of(events, lev.CardsPassed)
+    ended = _of(events, ev.TurnEnded)[0]
+    assert isinstance(ended, ev.TurnEnded) and ended.reason == "timed_out" and ended.seat == 0
+    assert game.table.current == 1 and game.table.seats[0].missed == 1
+    check_liars_invariants(game.game)
+
+
+def test_liars_timer_reads_a_lie_as_its_first_action_and_it_may_be_caught() -> None:
+    game = Liars(3)
+    game.hold(0, "lie")  # not even rolled
+    events = _turn_timer(game)
+    read = _of(events, lev.InvestigationRead)[0]
+    assert read.by_gm and read.action == "move"  # type: ignore[attr-defined]
+    game.call(2)
+    assert game.part.play is not None and game.part.play.stage is Stage.EXPOSE
+    events = game.fire_due()  # the liar stays silent: the GM puts their first card face up
+    assert _of(events, lev.CardExposed) and _of(events, lev.InvestigationDrawn)
+    assert _of(events, ev.TurnEnded)[0].reason == "timed_out"  # type: ignore[attr-defined]
+    assert game.table.current == 1
+    check_liars_invariants(game.game)
+
+
+def test_liars_timer_the_readers_own_part_goes_with_their_time() -> None:
+    """Read unchallenged, "move to any room" is the reader's own: the turn ends at once."""
+    game = Liars(3)
+    _at_play(game, "move")
+    _turn_timer(game)
+    events = game.fire_due()  # the window closes, nobody called
+    begun = _of(events, lev.ActionBegun)[0]
+    assert begun.stage is Stage.FREE_MOVE  # type: ignore[attr-defined]
+    assert _of(events, ev.TurnEnded)[0].reason == "timed_out"  # type: ignore[attr-defined]
+    assert game.table.current == 1 and game.table.place_of("scarlett") == "lounge"
+
+
+def test_liars_timer_without_evidence_or_after_the_card_ends_the_turn_at_once() -> None:
+    game = Liars(3)
+    _at_play(game, "peek")
+    _empty_hand(game, 0)
+    events = _turn_timer(game)
+    assert not _of(events, lev.InvestigationRead) and _of(events, ev.TurnEnded)
+    assert game.part.held[0] == "peek" and game.table.current == 1
+    played = Liars(3)
+    _at_play(played, "peek")
+    played.read("peek")
+    played.fire_due()  # nobody called: the reader chooses whom to peek at, and does not
+    events = _turn_timer(played)
+    assert not _of(events, lev.InvestigationRead) and _of(events, ev.TurnEnded)
+
+
+def test_liars_timer_that_ran_out_while_the_bot_was_down_is_renewed_not_played() -> None:
+    game = Liars(3)
+    _at_play(game, "pass")
+    due = next(d for d in deadlines(game.game) if isinstance(d.command, cmd.TurnDeadline))
+    game.now = due.at
+    events = game.run(cmd.TurnDeadline(turn=game.table.turn, excused=True))
+    assert _of(events, ev.TurnTimerRenewed) and not _of(events, lev.InvestigationRead)

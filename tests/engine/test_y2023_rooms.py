@@ -1,5 +1,6 @@
-"""The 2023 edition in a room: a card placed face down there is looked at privately on
-entering; the suggestion as the classic; the accusation only from a room."""
+"""The 2023 edition in a room: a card placed face down there (the two-player game) is looked
+at privately on entering, and nothing is looked at where nothing lies; the suggestion as
+the classic; the accusation only from a room."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def _game(players: int = 3) -> Y2023Game:
 
 
 def test_entering_a_room_with_a_placed_card_the_player_looks_at_it_privately() -> None:
-    game = _game()
+    game = _game(2)  # only the two-player game places cards in rooms
     card = game.y2023.placed[0][1]
     game.set_edition(placed=(("library", card), *game.y2023.placed[1:]))
     game.put("scarlett", (16, 17))
@@ -30,11 +31,10 @@ def test_entering_a_room_with_a_placed_card_the_player_looks_at_it_privately() -
     assert [(e.seat, e.room, e.card) for e in seen] == [(0, "library", card)]
     assert ("library", card) in private_view(game.game, 0).peeked
     assert card not in private_view(game.game, 1).cards
-    assert card not in private_view(game.game, 2).cards
 
 
 def test_the_placed_card_is_looked_at_before_suggesting_and_stays_in_the_room() -> None:
-    game = _game()
+    game = _game(2)  # only the two-player game places cards in rooms
     room, card = game.y2023.placed[0]
     game.put("scarlett", room)
     events = game.roll_and_stay()
@@ -44,7 +44,7 @@ def test_the_placed_card_is_looked_at_before_suggesting_and_stays_in_the_room() 
 
 
 def test_the_secret_passage_into_a_room_with_a_card_shows_it() -> None:
-    game = _game()
+    game = _game(2)  # only the two-player game places cards in rooms
     _, card = game.y2023.placed[0]
     game.set_edition(placed=(("study", card), *game.y2023.placed[1:]))
     game.put("scarlett", "kitchen")
@@ -53,7 +53,7 @@ def test_the_secret_passage_into_a_room_with_a_card_shows_it() -> None:
 
 
 def test_a_card_already_seen_is_not_shown_again() -> None:
-    game = _game()
+    game = _game(2)  # only the two-player game places cards in rooms
     room, _ = game.y2023.placed[0]
     game.put("scarlett", room)
     game.roll_and_stay()
@@ -61,6 +61,18 @@ def test_a_card_already_seen_is_not_shown_again() -> None:
     game.first_to(1)
     game.put("scarlett", room)
     assert not any(isinstance(e, ev.PlacedCardSeen) for e in game.roll_and_stay())
+
+
+def test_three_players_entering_any_room_look_at_nothing() -> None:
+    game = _game()
+    assert game.y2023.placed == ()
+    for room in game.game.pack.places:
+        game.first_to(1)
+        game.put("scarlett", room)
+        events = game.roll_and_stay()
+        assert not any(isinstance(e, ev.PlacedCardSeen) for e in events)
+        game.end()
+    assert game.y2023.seen == ()
 
 
 def test_the_suggestion_as_the_classic_tokens_move_refutation_goes_left() -> None:

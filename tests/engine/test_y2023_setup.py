@@ -1,19 +1,24 @@
 """The 2023 edition's setup: its cast, weapons and rooms, its board, characters chosen,
-four cards face down in rooms before the deal, the clue deck, the first roll, two players."""
+all cards dealt with three or more players, the two-player game (seven each, four cards
+face down in rooms), the clue deck, the first roll, each edition's player range."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from engine import commands as cmd
 from engine import events as ev
+from engine.codec import event_from_dict, event_to_dict
 from engine.errors import LobbyFull, NotEnoughPlayers, RoleNotASuspect
 from engine.settings import GameFormat, Settings
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYER_HAND, Y2023
-from engine.y2023.setup import first_player
+from engine.y2023.evolve import edition_set_up
+from engine.y2023.queries import private_view
+from engine.y2023.setup import first_player, placed_in_rooms
 from tests.support.classic import Classic
 from tests.support.y2023 import Y2023Game, y2023
 
@@ -57,19 +62,51 @@ def test_each_player_chooses_a_character_of_the_edition() -> None:
         lobby.run(cmd.JoinLobby(actor=3, role="white"))  # the classic's Mrs White
 
 
-def test_four_cards_are_placed_face_down_in_rooms_before_the_deal() -> None:
+def test_three_players_are_dealt_all_eighteen_cards() -> None:
+    """The rulebook's "Disdonu ĉiujn kartojn al la ludantoj": nothing in a room or face up."""
+    for players in (3, 4, 5, 6):
+        for seed in range(15):
+            game = Y2023Game(players, seed=seed)
+            assert game.y2023.placed == () and game.y2023.face_up == ()
+            hands = [p.hand for p in game.game.players]
+            sizes = sorted(len(h) for h in hands)
+            assert sum(sizes) == 18 and sizes[-1] - sizes[0] <= 1
+            everything = Counter([*(c for h in hands for c in h), *game.envelope])
+            assert everything == Counter(Y2023.all_cards)
+
+
+def test_two_players_get_seven_each_and_four_in_rooms() -> None:
     for seed in range(20):
-        game = Y2023Game(3, seed=seed)
+        game = Y2023Game(2, seed=seed)
+        hands = [p.hand for p in game.game.players]
+        assert [len(h) for h in hands] == [TWO_PLAYER_HAND, TWO_PLAYER_HAND] == [7, 7]
         placed = game.y2023.placed
-        assert len(placed) == PLACED_IN_ROOMS
         rooms = [room for room, _ in placed]
-        assert len(set(rooms)) == PLACED_IN_ROOMS and set(rooms) <= set(Y2023.places)
-        cards = {card for _, card in placed}
-        held = {card for p in game.game.players for card in p.hand}
-        assert not cards & held and not cards & set(game.envelope)
-        assert held | cards | set(game.envelope) == set(Y2023.all_cards)
-        sizes = sorted(len(p.hand) for p in game.game.players)
-        assert sizes[-1] - sizes[0] <= 1 and sum(sizes) == 21 - 3 - PLACED_IN_ROOMS
+        assert len(placed) == PLACED_IN_ROOMS == 4
+        assert len(set(rooms)) == 4 and set(rooms) <= set(Y2023.places)
+        assert game.y2023.face_up == ()
+        everything = Counter([*hands[0], *hands[1], *game.envelope])
+        everything.update(card for _, card in placed)
+        assert everything == Counter(Y2023.all_cards)
+
+
+def test_cards_in_rooms_only_in_the_two_player_game() -> None:
+    assert [placed_in_rooms(n) for n in range(2, 7)] == [4, 0, 0, 0, 0]
+
+
+def test_a_stored_game_with_cards_face_up_still_reads() -> None:
+    """Games stored before the deal followed the rulebook: six each and two face up."""
+    game = Y2023Game(2)
+    setup = next(e for e in game.events if isinstance(e, ev.EditionSetUp))
+    old = replace(setup, face_up=("rope", "hall"))
+    back = event_from_dict(event_to_dict(old))
+    assert isinstance(back, ev.EditionSetUp) and back == old
+    state = game.game
+    assert state.table is not None
+    after = edition_set_up(state, back)
+    assert after.table is not None and after.table.y2023 is not None
+    assert after.table.y2023.face_up == ("rope", "hall")
+    assert {"rope", "hall"} <= private_view(after, 0).cards
 
 
 def test_the_clue_deck_is_shuffled_beside_the_board() -> None:
@@ -104,17 +141,6 @@ def test_the_player_announced_as_highest_is_the_one_who_plays_first() -> None:
             assert (seat, roll) == setup.first_rolls[-1] or roll == max(
                 v for s, v in setup.first_rolls[-players:] if s == seat
             )
-
-
-def test_the_two_player_game_six_cards_each_and_the_rest_face_up() -> None:
-    game = Y2023Game(2)
-    hands = [p.hand for p in game.game.players]
-    assert [len(h) for h in hands] == [TWO_PLAYER_HAND, TWO_PLAYER_HAND]
-    face_up = game.y2023.face_up
-    assert len(face_up) == 21 - 3 - PLACED_IN_ROOMS - 2 * TWO_PLAYER_HAND
-    everything = Counter([*hands[0], *hands[1], *face_up, *game.envelope])
-    everything.update(card for _, card in game.y2023.placed)
-    assert everything == Counter(Y2023.all_cards)
 
 
 def test_two_to_six_players_the_classic_still_three() -> None:

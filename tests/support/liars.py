@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.events import Event
 from engine.liars import commands as lcmd
 from engine.liars.state import Liars as LiarsPart
 from engine.settings import Settings
+from engine.table.state import Step
 from tests.support.classic import Classic
 
 
@@ -44,6 +46,16 @@ class Liars(Classic):
     def moved(self) -> None:
         """The current player stays in their room (their move)."""
         self.stay()
+
+    def stay(self) -> list[Event]:
+        """Roll (at the turn's start), then stay: the edition rolls first, then chooses."""
+        rolled = self.roll() if self.table.step is Step.ROLL else []
+        return rolled + super().stay()
+
+    def passage(self) -> list[Event]:
+        """Roll (at the turn's start), then take the room's secret passage."""
+        rolled = self.roll() if self.table.step is Step.ROLL else []
+        return rolled + super().passage()
 
     def read(self, action: str, user: int | None = None) -> list[Any]:
         actor = self.current.user if user is None else user

@@ -33,6 +33,9 @@ def liars_scenario(code: str) -> Callable[[], object] | None:
         g.stay()
         g.read("pass")
         return lambda: g.run(cmd.EndTurn(actor=1))
+    if code == "investigation_first":
+        g.stay()
+        return lambda: g.run(cmd.EndTurn(actor=1))
     if code == "no_cards_to_peek":
         g.hold(0, "peek")
         g.stay()

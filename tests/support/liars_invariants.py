@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine import events as ev
+from engine.liars import events as lev
 from engine.liars.cards import LIARS_PACK, RING, START_ROOMS, investigation_deck
-from engine.liars.state import Stage
+from engine.liars.state import OTHERS_ANSWER, Stage
 from engine.state import Game, Phase
-from engine.table.state import Step
+from engine.table.state import Step, TurnEnd
 
 
 def check_liars_invariants(game: Game) -> None:
@@ -50,6 +52,27 @@ def check_liars_invariants(game: Game) -> None:
             if play.stage is Stage.EXPOSE:
                 assert play.card == "lie" and game.players[play.seat].hand
             assert table.step in (Step.SUGGESTED, Step.MOVED, Step.REFUTING)
+            if play.by_gm:  # read for a reader out of time: the turn ends once settled
+                assert play.stage in OTHERS_ANSWER, "a timed-out turn goes on after its card"
         for player in game.players:
             if player.accused and game.winner != player.seat:
                 assert player.seat != table.current
+
+
+def check_turn_ends(before: Game, events: list[ev.Event]) -> None:
+    """Every turn a player ends or runs out of played its investigation card, unless the
+    hand held no evidence card: ended by the player, the card was played before; timed
+    out, played before or read by the GM now."""
+    table = before.table
+    assert table is not None and table.liars is not None
+    read_now = {e.turn for e in events if isinstance(e, lev.InvestigationRead) and e.by_gm}
+    for e in events:
+        if not isinstance(e, ev.TurnEnded) or e.turn != table.turn:
+            continue
+        if e.reason not in (TurnEnd.ENDED, TurnEnd.TIMED_OUT):
+            continue
+        played = table.liars.play_in(e.turn) is not None or e.turn in read_now
+        owed = bool(before.players[e.seat].hand) and table.liars.held[e.seat] != ""
+        assert played or not owed, f"turn {e.turn} ended ({e.reason}) without its card"
+        if e.reason is TurnEnd.ENDED:
+            assert e.turn not in read_now

@@ -40,16 +40,15 @@ class LiarsPlayer(TablePlayer):
         return self.people[game.players[seat].user]
 
     async def turn(self) -> None:
-        """Move (stay, or roll and go), suggest, play the card, end the turn."""
+        """Roll, then move (go to a room, or stay), suggest, play the card, end the turn."""
         if not hasattr(self, "liars_seen"):
             self.__post_init_liars()
         game = await self.game()
         assert game.table is not None
         who = self.user(game.table.current, game)
+        await self.press(who, prompt(self.table), self.label("button.roll"))
         message = prompt(self.table)
         if game.table.turn % 3 == 0:
-            await self.press(who, message, self.label("button.roll"))
-            message = prompt(self.table)
             choice = button(message, "🚪")
             assert choice is not None, message.buttons
             await self.press(who, message, choice)
@@ -124,8 +123,13 @@ class LiarsPlayer(TablePlayer):
             await self.press(who, message, reads["pass"] or "")
             await self.table.bot.advance(game.settings.liar_window + timedelta(seconds=1))
             await self.pass_cards()
-        else:
-            return
+        else:  # a step of every turn: read it plainly, nobody calls
+            await self.press(who, message, next(b for b in reads.values() if b))
+            await self.table.bot.advance(game.settings.liar_window + timedelta(seconds=1))
+            after = await self.game()
+            play = after.table.liars.play if after.table and after.table.liars else None
+            if play is not None and play.stage is Stage.PASSING:
+                await self.pass_cards()
 
     async def finish_action(self, who: FakeUser, game: Game) -> None:
         table = game.table
@@ -174,4 +178,4 @@ class LiarsPlayer(TablePlayer):
 
 def _asks(message: FakeMessage, prefix: str) -> bool:
     """A private prompt whose buttons are of one kind (by their data)."""
-    return any(data.startswith(prefix) for row in message.buttons for _, data in row)
+    return any((data or "").startswith(prefix) for row in message.buttons for _, data in row)

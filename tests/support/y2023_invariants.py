@@ -1,6 +1,7 @@
 """Invariants of a 2023-edition game: every card accounted for exactly once (hands,
-envelope, cards face down in rooms, face-up cards), and no private view naming a card
-its seat was not shown (checked against the events, independently of the state)."""
+envelope, and the two-player game's cards face down in rooms; none face up), and no
+private view naming a card its seat was not shown (checked against the events,
+independently of the state)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from collections.abc import Iterable
 from engine import events as ev
 from engine.cards import CardId
 from engine.state import Game
-from engine.y2023.cards import CLUES, PLACED_IN_ROOMS
+from engine.y2023.cards import CLUES
 from engine.y2023.queries import private_view
+from engine.y2023.setup import placed_in_rooms
 
 
 def set_aside(game: Game) -> list[CardId]:
@@ -25,15 +27,13 @@ def check_edition_invariants(game: Game) -> None:
     table = game.table
     assert table is not None and table.y2023 is not None
     edition = table.y2023
-    assert len(edition.placed) == PLACED_IN_ROOMS, "four cards in rooms"
-    assert len({room for room, _ in edition.placed}) == PLACED_IN_ROOMS, "two cards in a room"
+    placing = placed_in_rooms(len(game.players))
+    assert len(edition.placed) == placing, "four cards in rooms with two players, else none"
+    assert len({room for room, _ in edition.placed}) == placing, "two cards in a room"
     assert sorted(edition.clues) == sorted(CLUES), "the clue deck lost or gained a card"
     held = {card for p in game.players for card in p.hand}
     assert set(edition.revealed) <= held, "revealed a card nobody holds"
-    if len(game.players) == 2:
-        assert edition.face_up, "the two-player game sets cards face up"
-    else:
-        assert not edition.face_up
+    assert not edition.face_up, "no card is face up"
     for dice in (table.dice,):
         assert len(dice) in (0, 2), "the 2023 edition rolls two dice"
 
