@@ -39,7 +39,7 @@ def choosing_characters(game: Game) -> bool:
     return game.settings.format is GameFormat.Y2023 and game.settings.roles_chosen
 
 
-def lobby_buttons(game_id: int, game: Game | None = None) -> list[list[dict[str, str]]]:
+def lobby_buttons(game_id: int, game: Game) -> list[list[dict[str, str]]]:
     """Join / Leave, Start; then, in a 2023 lobby, a button per character (a taken one
     locked; pressing it is refused by the engine)."""
     rows = [
@@ -49,7 +49,7 @@ def lobby_buttons(game_id: int, game: Game | None = None) -> list[list[dict[str,
         ],
         [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
     ]
-    if game is not None and choosing_characters(game):
+    if choosing_characters(game):
         taken = {e.role for e in game.lobby}
         buttons = [
             _character_button(game_id, i, suspect, suspect in taken)

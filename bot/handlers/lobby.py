@@ -4,6 +4,7 @@ buttons, /startgame."""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from telegram import Update
 
@@ -134,10 +135,30 @@ async def lobby_button(update: Update, context: CustomContext) -> None:
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error))
         return
-    if data.kind == cb.JOIN and not await svc.directory.dm_ok(w.user.id):
-        await query.answer(url=svc.deep_link(f"g{data.game}"))
+    if data.kind == cb.JOIN:
+        await _answer_join(context, update, w, data.game, f"toast.{data.kind}")
         return
     await answer_toast(context, update, f"toast.{data.kind}")
+
+
+async def _answer_join(
+    context: CustomContext,
+    update: Update,
+    w: Where,
+    game_id: int,
+    key: str,
+    args: dict[str, Any] | None = None,
+    labels: dict[str, str] | None = None,
+) -> None:
+    """A press that joined the lobby: a link to the private chat while the bot may not
+    write there yet (the hand goes there), else the toast."""
+    svc = context.services
+    if not await svc.directory.dm_ok(w.user.id):
+        query = update.callback_query
+        assert query is not None
+        await query.answer(url=svc.deep_link(f"g{game_id}"))
+        return
+    await answer_toast(context, update, key, args, labels=labels)
 
 
 async def _character(update: Update, context: CustomContext, w: Where, data: cb.Callback) -> None:
@@ -158,12 +179,11 @@ async def _character(update: Update, context: CustomContext, w: Where, data: cb.
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error), labels=labels)
         return
-    if joining and not await svc.directory.dm_ok(w.user.id):
-        query = update.callback_query
-        assert query is not None
-        await query.answer(url=svc.deep_link(f"g{data.game}"))
+    chosen = {"card": Card(role)}
+    if joining:
+        await _answer_join(context, update, w, data.game, "toast.role_chosen", chosen, labels)
         return
-    await answer_toast(context, update, "toast.role_chosen", {"card": Card(role)}, labels=labels)
+    await answer_toast(context, update, "toast.role_chosen", chosen, labels=labels)
 
 
 async def join_with_role(update: Update, context: CustomContext) -> None:

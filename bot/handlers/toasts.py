@@ -24,7 +24,7 @@ def press_toast(events: Sequence[Event], after: Game) -> Toast:
     """The toast of a press that wrote `events` (the game as they left it): the first event
     that says what the press did; "Done." when none does (a command that wrote nothing)."""
     for event in events:
-        toast = _reader(event)
+        toast = _READERS.get(type(event))
         if toast is not None and (said := toast(event, after)) is not None:
             return said
     return DONE
@@ -81,7 +81,3 @@ _READERS: dict[type[Event], Callable[[Any, Game], Toast | None]] = {
     lev.PassChosen: _fixed("toast.pass_chosen"),
     lev.Peeked: _peeked,
 }
-
-
-def _reader(event: Event) -> Callable[[Any, Game], Toast | None] | None:
-    return _READERS.get(type(event))

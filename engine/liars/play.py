@@ -36,7 +36,7 @@ from engine.rules import require_active, require_player, require_running
 from engine.state import Game, Player
 from engine.table import turns as table_turns
 from engine.table.checks import acting, require_turn
-from engine.table.state import MoveKind, Step, TurnEnd
+from engine.table.state import MoveKind, Step
 
 
 def _rng(game: Game, turn: int, what: str) -> random.Random:
@@ -427,11 +427,4 @@ def _end_timed_out(decision: Decision, now: datetime) -> None:
     play = current_play(game)
     if not game.running or play is None or not play.by_gm or play.stage in OTHERS_ANSWER:
         return
-    seat = play.seat
-    decision.emit(ev.TurnEnded(at=now, turn=play.turn, seat=seat, reason=TurnEnd.TIMED_OUT))
-    after = decision.state.table
-    assert after is not None
-    facts = after.seats[seat]
-    if not facts.away and facts.missed >= game.settings.away_after:
-        decision.emit(ev.PlayerAway(at=now, seat=seat))
-    table_turns.start_next(decision, now)
+    table_turns.time_out(decision, play.turn, play.seat, now)

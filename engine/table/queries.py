@@ -14,7 +14,7 @@ from engine.table.checks import reach, require_table
 from engine.table.setup import board_of
 from engine.table.state import Step
 from engine.table.suggest import refutation_choices
-from engine.table.turns import may_end_turn, may_stay
+from engine.table.turns import instead_of_walking_now, may_end_turn, may_stay
 from engine.y2023 import rules as edition
 from engine.y2023.rules import may_accuse_here
 
@@ -62,9 +62,7 @@ def turn_options(game: Game, user: int) -> TurnOptions:
     board = board_of(game)
     here = table.place_of(player.role)
     first = table.step is Step.ROLL
-    instead_of_walking = edition.in_edition_and_rolled(table) or (
-        first and not edition.in_edition(table)
-    )
+    instead_of_walking = instead_of_walking_now(table)
     passage = board.passages.get(here) if instead_of_walking and isinstance(here, str) else None
     rooms: tuple[str, ...] = ()
     squares: tuple[Square, ...] = ()

@@ -48,9 +48,15 @@ def _before_moving(table: Table) -> None:
         raise AlreadyMoved()
 
 
+def instead_of_walking_now(table: Table) -> bool:
+    """Whether the passage and staying may be chosen at this step: instead of rolling
+    (classic), or after the roll instead of walking (the 2023 edition: every turn begins
+    with the dice)."""
+    return table.step is (Step.MOVE if edition.in_edition(table) else Step.ROLL)
+
+
 def _instead_of_walking(table: Table) -> None:
-    """The passage and staying: instead of rolling (classic), or after the roll instead of
-    walking (the 2023 edition: every turn begins with the dice)."""
+    """The passage and staying, at their moment of the turn (see instead_of_walking_now)."""
     if not edition.in_edition(table):
         _before_moving(table)
     elif table.step is Step.ROLL:
@@ -210,14 +216,20 @@ def turn_deadline(state: Game | None, c: cmd.TurnDeadline, now: datetime) -> Dec
         due = now + game.settings.turn_time
         decision.emit(ev.TurnTimerRenewed(at=now, turn=c.turn, seat=seat, due=due))
         return decision
-    decision.emit(ev.TurnEnded(at=now, turn=c.turn, seat=seat, reason=TurnEnd.TIMED_OUT))
+    time_out(decision, c.turn, seat, now)
+    return decision
+
+
+def time_out(decision: Decision, turn: int, seat: int, now: datetime) -> None:
+    """The turn ends as timed out; too many in a row and the player is away; the next
+    plays."""
+    decision.emit(ev.TurnEnded(at=now, turn=turn, seat=seat, reason=TurnEnd.TIMED_OUT))
     after = decision.state.table
     assert after is not None
     facts = after.seats[seat]
-    if not facts.away and facts.missed >= game.settings.away_after:
+    if not facts.away and facts.missed >= decision.state.settings.away_after:
         decision.emit(ev.PlayerAway(at=now, seat=seat))
     start_next(decision, now)
-    return decision
 
 
 def return_to_table(state: Game | None, c: cmd.ReturnToTable, now: datetime) -> Decision:

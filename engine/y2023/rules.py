@@ -28,11 +28,6 @@ def in_edition(table: Table | None) -> bool:
     return table is not None and table.y2023 is not None
 
 
-def in_edition_and_rolled(table: Table) -> bool:
-    """The 2023 edition, and the turn's roll is made: staying and the passage come now."""
-    return in_edition(table) and table.step is Step.MOVE
-
-
 def may_draw_clue(table: Table) -> bool:
     """A glass rolled this turn, no clue card drawn yet, and the token not moved yet (two
     glasses still draw one)."""
