@@ -226,3 +226,41 @@ async def test_a_rolled_glass_offers_the_clue_card_and_declining_it_draws_none(
     texts = [m.text for m in bot_messages(table.group)[before:]]
     assert not any("draws a clue card" in t for t in texts)
     assert button(prompt(table), player.label("button.draw_clue")) is None
+
+
+async def test_a_turn_begun_in_a_room_rolls_a_glass_declines_the_clue_card_and_stays(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every token set up in the Hall (the setup alone sees this board; play uses the real one).
+    from dataclasses import replace
+
+    from engine.y2023 import setup
+    from engine.y2023.board import Y2023_BOARD
+
+    in_the_hall = replace(Y2023_BOARD, starts={s: "hall" for s in Y2023_BOARD.starts})
+    monkeypatch.setattr(setup, "Y2023_BOARD", in_the_hall)
+    fix_seed(monkeypatch, REVEAL_SEED)
+    people = [table.alice, table.bob, table.carol]
+    player = await _open(table, people, REVEAL_SEED)
+    game, reader = await _current(player)
+    assert game.table is not None
+    mine = game.players[game.table.current].role
+    assert game.table.place_of(mine) == "hall"
+    before = len(bot_messages(table.group))
+    start = prompt(table)
+    assert button(start, player.label("button.stay")) is None  # every turn: the dice first
+    await player.press(reader, start, player.label("button.roll"))
+    offered = prompt(table)
+    print("prompt after the roll:", offered.text, offered.buttons)
+    assert button(offered, player.label("button.draw_clue")) is not None
+    stay = button(offered, player.label("button.stay"))
+    assert stay is not None
+    await player.press(reader, offered, stay)  # the clue card declined: they stay
+    game = await player.game()
+    assert game.table is not None and game.table.y2023 is not None
+    assert game.table.place_of(mine) == "hall" and game.table.y2023.clue_turn == 0
+    texts = [m.text for m in bot_messages(table.group)[before:]]
+    assert not any("draws a clue card" in t for t in texts)
+    after = prompt(table)
+    assert button(after, player.label("button.draw_clue")) is None
+    assert button(after, player.label("button.suggest")) is not None
