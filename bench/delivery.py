@@ -25,7 +25,7 @@ from bot.delivery.sender import Sender
 from engine import commands as cmd
 from engine.settings import Settings
 from engine.state import Phase
-from tests.fakebot import FakeTelegram
+from fakebot import FakeTelegram
 from tests.support.harness import BotHarness
 from tests.support.stored_games import answer_for, suggestion_for
 

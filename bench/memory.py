@@ -32,8 +32,8 @@ from bot.announce.table import plan_messages
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings
+from fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
 from storage.service import Store
-from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
 
 STRICT = Settings(auto_no_refutation=False)  # every suggestion waits for its answer
 PATIENCE = 120.0

@@ -4,7 +4,7 @@
         [--concurrency 1,64] [--running-games 0] [--repeats 3] [--real-limits] [--echo-only]
         [--modes polling,webhook1,webhook2] [--limiter default|redis|local]
 
-The fake Bot API (`python -m tests.fakebot --no-collector`) runs in its own process (one for
+The fake Bot API (`python -m fakebot --no-collector`) runs in its own process (one for
 the echo bot, one for each configuration below); so does the bot
 (`bench.counted_run`: `whodunit run` with its database transactions counted), so the bot's
 CPU time is read from /proc/<pid>/stat alone. Telegram's limits are lifted (WHODUNIT_*
@@ -107,7 +107,7 @@ from bench.service_procs import (
     postgres_cpu,
 )
 from bench.service_turns import INSTRUMENT, Stage, open_stage, start_bot, take_turns
-from tests.fakebot import FakeTelegramClient
+from fakebot import FakeTelegramClient
 
 
 async def xact_commit(url: str) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.state import Game
-from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
+from fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
 from tests.support.play import card_name, naming
 
 PATIENCE = 300.0  # seconds a person waits for the bot

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.fakebot import FakeTelegramClient
+from fakebot import FakeTelegramClient
 from tests.support.processes import REPO_ROOT, bot_env
 from tests.support.workers import free_port
 

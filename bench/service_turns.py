@@ -24,8 +24,8 @@ from bench.service_figures import Figures, pooled
 from bench.service_play import Club, Timeline, paced_rounds, play_rounds
 from bench.service_prefill import prefill
 from bench.service_procs import TOKEN, Service, start_service
+from fakebot import FakeTelegramClient
 from storage.service import Store
-from tests.fakebot import FakeTelegramClient
 
 INSTRUMENT = ["--allow-http-webhooks", "--no-collector"]  # no pauses of the instrument
 

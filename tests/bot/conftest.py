@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakebot import FakeTelegram
+from fakebot import FakeTelegram
 from tests.support.harness import TOKEN, BotHarness, Clock, Party, database_url
 
 

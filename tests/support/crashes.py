@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from storage.service import Store
-from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from tests.support.play import card_name, naming
 from tests.support.processes import whodunit_command
 

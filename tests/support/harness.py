@@ -19,9 +19,9 @@ from bot.config import BotConfig
 from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
+from fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 from storage.models import OutboxRecord, OutboxStatus
 from storage.outbox import _claimable
-from tests.fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 
 TOKEN = "123:ABC"
 

@@ -10,7 +10,7 @@ from engine.liars.cards import LIARS_PACK
 from engine.liars.state import Stage
 from engine.state import Game
 from engine.table.state import Step
-from tests.fakebot import FakeMessage, FakeUser
+from fakebot import FakeMessage, FakeUser
 from tests.support.harness import bot_messages
 from tests.support.table_play import TablePlayer, button, prompt, prompt_by_id
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game
+from fakebot import FakeMessage, FakeUser
 from locales import t
-from tests.fakebot import FakeMessage, FakeUser
 from tests.support.harness import Party, bot_messages
 
 # A chat's own pack as an admin types it.

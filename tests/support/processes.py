@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
+from fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,8 +11,8 @@ from bot.handlers import lobby as lobby_handlers
 from engine.cards import Category
 from engine.state import Game, Phase
 from engine.table.state import Step
+from fakebot import FakeMessage, FakeUser
 from locales import t
-from tests.fakebot import FakeMessage, FakeUser
 from tests.support.harness import Party, bot_messages
 from tests.support.play import lobby_post, state
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tests.fakebot import FakeGroup, FakeMessage, FakeUser
-from tests.fakebot.messages import CallbackAnswer
+from fakebot import FakeGroup, FakeMessage, FakeUser
+from fakebot.messages import CallbackAnswer
 
 
 @dataclass

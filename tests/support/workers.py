@@ -22,8 +22,8 @@ import aiohttp
 from aiohttp import web
 
 from engine.state import Game, Phase
+from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from storage.service import Store
-from tests.fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from tests.support.play import card_name
 from tests.support.processes import whodunit_command
 

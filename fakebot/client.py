@@ -1,0 +1,442 @@
+"""``FakeTelegramClient``: drive a fake Telegram server running in another process.
+
+The method names mirror the in-process API (``add_user``, ``add_group``, ``user.send``,
+``user.press``, ``group.messages`` ...) but every call is ``await``-ed, and messages come back
+as :class:`RemoteMessage` snapshots (plain data, refetch to see later edits).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from .messages import CallbackAnswer
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class RemoteMessage:
+    """A snapshot of a message in the remote fake (same attribute names as FakeMessage)."""
+
+    message_id: int
+    chat_id: int
+    from_user_id: int | None
+    text: str
+    html: str
+    entities: list[dict[str, Any]]
+    bold: list[str]
+    buttons: list[list[tuple[str, str | None]]]
+    reply_to: RemoteMessage | None
+    thread_id: int | None
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    deleted: bool = False
+    service: dict[str, Any] = field(default_factory=dict)
+    date: int = 0
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RemoteMessage:
+        """Build from a control-API snapshot."""
+        data = dict(data)
+        data["buttons"] = [[(b[0], b[1]) for b in row] for row in data["buttons"]]
+        data["reply_to"] = cls.from_json(data["reply_to"]) if data.get("reply_to") else None
+        return cls(**data)
+
+
+@dataclass
+class RemoteTopic:
+    """A forum topic of a remote group."""
+
+    group: RemoteGroup = field(repr=False)
+    thread_id: int
+    name: str
+
+    async def messages(self) -> list[RemoteMessage]:
+        """Messages in this topic."""
+        return await self.group.messages(topic=self)
+
+
+@dataclass
+class RemoteGroup:
+    """A supergroup in the remote fake."""
+
+    client: FakeTelegramClient = field(repr=False)
+    id: int
+    title: str
+    forum: bool = False
+
+    async def add_topic(self, name: str) -> RemoteTopic:
+        """Create a forum topic."""
+        data = await self.client.op("add_topic", chat_id=self.id, name=name)
+        return RemoteTopic(self, data["thread_id"], data["name"])
+
+    async def messages(self, topic: RemoteTopic | int | None = None) -> list[RemoteMessage]:
+        """All messages of the group (of one topic if given)."""
+        thread = topic.thread_id if isinstance(topic, RemoteTopic) else topic
+        return await self.client.message_list("messages", chat_id=self.id, thread_id=thread)
+
+    async def add_member(
+        self, user: RemoteUser, *, status: str = "member", announce: bool = True
+    ) -> None:
+        """Make ``user`` a member."""
+        await self.client.op(
+            "add_member", chat_id=self.id, user_id=user.id, status=status, announce=announce
+        )
+
+    async def remove_member(self, user: RemoteUser, *, announce: bool = True) -> None:
+        """``user`` leaves the group."""
+        await self.client.op("remove_member", chat_id=self.id, user_id=user.id, announce=announce)
+
+    async def remove_bot(self) -> None:
+        """Kick the bot out of the group."""
+        await self.client.op("remove_bot", chat_id=self.id)
+
+    async def add_bot(self, *, admin: bool = False) -> None:
+        """Add the bot back to the group."""
+        await self.client.op("add_bot", chat_id=self.id, admin=admin)
+
+    async def migrate(self) -> RemoteGroup:
+        """Upgrade this basic group to a supergroup; the new chat (this id is then dead)."""
+        data = await self.client.op("migrate_group", chat_id=self.id)
+        return RemoteGroup(self.client, data["id"], data["title"], data["forum"])
+
+
+@dataclass
+class RemoteUser:
+    """A user in the remote fake."""
+
+    client: FakeTelegramClient = field(repr=False)
+    id: int
+    first_name: str
+    username: str | None = None
+
+    async def _message(self, name: str, **args: Any) -> RemoteMessage:
+        return RemoteMessage.from_json(await self.client.op(name, user_id=self.id, **args))
+
+    async def send(
+        self,
+        chat: RemoteGroup | int,
+        text: str,
+        *,
+        topic: RemoteTopic | int | None = None,
+        reply_to: RemoteMessage | int | None = None,
+    ) -> RemoteMessage:
+        """Post ``text`` in a group."""
+        chat_id = chat.id if isinstance(chat, RemoteGroup) else chat
+        thread = topic.thread_id if isinstance(topic, RemoteTopic) else topic
+        reply = reply_to.message_id if isinstance(reply_to, RemoteMessage) else reply_to
+        return await self._message(
+            "send", chat_id=chat_id, text=text, thread_id=thread, reply_to=reply
+        )
+
+    async def send_private(
+        self, text: str, *, reply_to: RemoteMessage | int | None = None
+    ) -> RemoteMessage:
+        """Write to the bot privately."""
+        reply = reply_to.message_id if isinstance(reply_to, RemoteMessage) else reply_to
+        return await self._message("send_private", text=text, reply_to=reply)
+
+    async def start_bot(self, payload: str | None = None) -> RemoteMessage:
+        """Send ``/start [payload]`` privately."""
+        return await self._message("start_bot", payload=payload)
+
+    async def edit(self, message: RemoteMessage, text: str) -> RemoteMessage:
+        """Edit one of this user's messages."""
+        return await self._message(
+            "edit", chat_id=message.chat_id, message_id=message.message_id, text=text
+        )
+
+    async def block_bot(self) -> None:
+        """Block the bot."""
+        await self.client.op("block_bot", user_id=self.id)
+
+    async def unblock_bot(self) -> None:
+        """Unblock the bot."""
+        await self.client.op("unblock_bot", user_id=self.id)
+
+    async def press(
+        self,
+        message: RemoteMessage,
+        text: str | None = None,
+        *,
+        callback_data: str | None = None,
+        timeout: float = 5.0,
+    ) -> CallbackAnswer:
+        """Press an inline button; waits for answerCallbackQuery or ``timeout``."""
+        data = await self.client.op(
+            "press",
+            user_id=self.id,
+            chat_id=message.chat_id,
+            message_id=message.message_id,
+            text=text,
+            callback_data=callback_data,
+            timeout=timeout,
+        )
+        return CallbackAnswer(**data)
+
+    async def private_messages(self) -> list[RemoteMessage]:
+        """What the bot sent to this user privately."""
+        return await self.client.message_list("private_messages", user_id=self.id)
+
+    async def wait_private(
+        self,
+        predicate: Callable[[RemoteMessage], bool] = lambda m: True,
+        timeout: float = 5.0,
+        *,
+        after: RemoteMessage | int | None = None,
+    ) -> RemoteMessage:
+        """The first private bot message matching ``predicate`` (newer than ``after``)."""
+        floor = after.message_id if isinstance(after, RemoteMessage) else (after or 0)
+
+        async def check() -> RemoteMessage | None:
+            found = [
+                m for m in await self.private_messages() if m.message_id > floor and predicate(m)
+            ]
+            return found[0] if found else None
+
+        return await self.client.wait_for(check, timeout)
+
+
+class FakeTelegramClient:
+    """Async client of the ``/_fake`` control API of a fake Telegram server."""
+
+    def __init__(self, url: str, *, process: asyncio.subprocess.Process | None = None):
+        self.url = url.rstrip("/")
+        self.process = process
+        self._http = httpx.AsyncClient(base_url=self.url, timeout=30.0)
+
+    @property
+    def base_url(self) -> str:
+        """What to give the bot as Bot API base URL (``.../bot``)."""
+        return f"{self.url}/bot"
+
+    @classmethod
+    async def launch(
+        cls, token: str = "123:ABC", *, extra_args: Iterable[str] = (), timeout: float = 15.0
+    ) -> FakeTelegramClient:
+        """Start ``python -m fakebot`` in a new process and connect to it."""
+        port_file = Path(tempfile.mkdtemp(prefix="fakebot-")) / "port"
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "fakebot",
+            "--port",
+            "0",
+            "--token",
+            token,
+            "--port-file",
+            str(port_file),
+            "--exit-with-parent",
+            *extra_args,
+            cwd=REPO_ROOT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + timeout
+        while not port_file.exists():
+            if process.returncode is not None or time.monotonic() > deadline:
+                if process.returncode is None:
+                    process.kill()
+                    await process.wait()
+                raise RuntimeError(
+                    f"the fake Telegram process did not start (exit {process.returncode})"
+                )
+            await asyncio.sleep(0.05)
+        port = int(port_file.read_text().strip())
+        port_file.unlink()
+        port_file.parent.rmdir()
+        return cls(f"http://127.0.0.1:{port}", process=process)
+
+    async def aclose(self) -> None:
+        """Close the HTTP client and stop the process if this client launched it."""
+        await self._http.aclose()
+        if self.process is not None and self.process.returncode is None:
+            self.process.terminate()
+            try:
+                await asyncio.wait_for(self.process.wait(), 5.0)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+
+    async def __aenter__(self) -> FakeTelegramClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # -- control operations -----------------------------------------------------------------
+    async def op(self, name: str, **args: Any) -> Any:
+        """Call one control operation (None arguments are left out)."""
+        # An operation that waits in the fake (wait_call) answers within its own timeout:
+        # the HTTP request must outlast it.
+        waits = args.get("timeout")
+        limit = httpx.Timeout(30.0 + waits) if isinstance(waits, int | float) else None
+        body = {k: v for k, v in args.items() if v is not None}
+        if limit is None:
+            response = await self._http.post(f"/_fake/{name}", json=body)
+        else:
+            response = await self._http.post(f"/_fake/{name}", json=body, timeout=limit)
+        body = response.json()
+        if response.status_code != 200:
+            raise ValueError(f"control op {name} failed: {body.get('error', body)}")
+        return body["result"]
+
+    async def message_list(self, name: str, **args: Any) -> list[RemoteMessage]:
+        """A control operation returning messages."""
+        return [RemoteMessage.from_json(m) for m in await self.op(name, **args)]
+
+    async def add_user(
+        self,
+        first_name: str,
+        *,
+        username: str | None = None,
+        language_code: str | None = "en",
+        last_name: str | None = None,
+    ) -> RemoteUser:
+        """A new user."""
+        data = await self.op(
+            "add_user",
+            first_name=first_name,
+            username=username,
+            language_code=language_code,
+            last_name=last_name,
+        )
+        return RemoteUser(self, data["id"], data["first_name"], data.get("username"))
+
+    async def add_group(
+        self,
+        title: str,
+        *,
+        forum: bool = False,
+        admins: Iterable[RemoteUser] = (),
+        members: Iterable[RemoteUser] = (),
+        owner: RemoteUser | None = None,
+        username: str | None = None,
+        bot_admin: bool = False,
+        announce: bool = False,
+        basic: bool = False,
+    ) -> RemoteGroup:
+        """A supergroup (a basic group if ``basic``) with the bot in it."""
+        data = await self.op(
+            "add_group",
+            title=title,
+            forum=forum,
+            admins=[u.id for u in admins],
+            members=[u.id for u in members],
+            owner=owner.id if owner else None,
+            username=username,
+            bot_admin=bot_admin,
+            announce=announce,
+            basic=basic,
+        )
+        return RemoteGroup(self, data["id"], data["title"], data["forum"])
+
+    async def calls(
+        self, method: str | None = None, *, since: float | None = None
+    ) -> list[dict[str, Any]]:
+        """The log of Bot API calls (of one method if given; logged after ``since``)."""
+        return await self.op("calls", method=method, since=since)
+
+    async def max_send_rate(self, window: float = 1.0, *, since: float = 0.0) -> int:
+        """The most posts and edits the bot made in any `window` seconds (by arrival at the
+        fake), since `since`: the bot-wide rate, whichever worker sent them."""
+        found = await self.op("send_rate", window=window, since=since)
+        return int(found["most"])
+
+    async def wait_call(
+        self,
+        *,
+        after: float,
+        chat_id: int | None = None,
+        pattern: str | None = None,
+        method: str = "sendMessage",
+        timeout: float = 5.0,
+    ) -> dict[str, Any]:
+        """The first successful ``method`` call after ``after`` (epoch seconds), for
+        ``chat_id``, its text matching ``pattern``; waits in the fake (no polling)."""
+        result: dict[str, Any] = await self.op(
+            "wait_call",
+            after=after,
+            chat_id=chat_id,
+            pattern=pattern,
+            method=method,
+            timeout=timeout,
+        )
+        return result
+
+    async def updates(self) -> list[dict[str, Any]]:
+        """Updates not yet confirmed by the bot."""
+        return await self.op("updates")
+
+    async def webhook_deliveries(self) -> list[dict[str, Any]]:
+        """Every POST of an update to the webhook (update_id, status, error, at)."""
+        return await self.op("webhook_deliveries")
+
+    async def bot_api(self, token: str, method: str, **params: Any) -> dict[str, Any]:
+        """Call a Bot API method as the bot would (the whole answer, ok or not)."""
+        response = await self._http.post(f"/bot{token}/{method}", json=params)
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    async def commands(
+        self, scope: dict[str, Any] | None = None, language_code: str = ""
+    ) -> list[dict[str, Any]]:
+        """Commands set with setMyCommands."""
+        return await self.op("commands", scope=scope, language_code=language_code)
+
+    async def fail_next(
+        self,
+        method: str,
+        error_code: int = 429,
+        *,
+        retry_after: int | None = None,
+        times: int = 1,
+        description: str | None = None,
+        chat_id: int | None = None,
+    ) -> None:
+        """Make the next call(s) of ``method`` fail (see FakeTelegram.fail_next)."""
+        await self.op(
+            "fail_next",
+            method=method,
+            error_code=error_code,
+            retry_after=retry_after,
+            times=times,
+            description=description,
+            chat_id=chat_id,
+        )
+
+    async def delay_next(
+        self,
+        method: str,
+        seconds: float,
+        *,
+        times: int = 1,
+        chat_id: int | None = None,
+        skip: int = 0,
+    ) -> None:
+        """Deliver the next call(s) of ``method`` but answer late (see FakeTelegram.delay_next)."""
+        await self.op(
+            "delay_next", method=method, seconds=seconds, times=times, chat_id=chat_id, skip=skip
+        )
+
+    async def wait_for(self, condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """Poll a (sync or async) ``condition`` until truthy; TimeoutError after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            result = condition()
+            if inspect.isawaitable(result):
+                result = await result
+            if result:
+                return result
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {condition}")
+            await asyncio.sleep(0.05)

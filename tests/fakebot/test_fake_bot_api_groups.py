@@ -1,0 +1,113 @@
+"""The fake Bot API's group life: a basic group upgraded to a supergroup, the bot kicked
+and added back, each as Telegram answers and tells the bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from telegram import Bot, Update
+from telegram.error import ChatMigrated, Forbidden
+
+from fakebot import FakeTelegram, FakeTelegramClient
+
+
+def _updates_of(server: FakeTelegram, kind: str) -> list[dict[str, Any]]:
+    return [u[kind] for u in server.updates if kind in u]
+
+
+def _conforms(server: FakeTelegram) -> None:
+    """Every queued update is an Update as the Bot API documents it."""
+    for update in server.updates:
+        assert server.spec.conformance_errors("Update", update) == [], update
+
+
+async def test_a_basic_group_upgraded_to_a_supergroup(bot: Bot, server: FakeTelegram) -> None:
+    alice = server.add_user("Alice", username="alice")
+    bob = server.add_user("Bob")
+    old = server.add_group("Club", admins=[alice], members=[bob], basic=True, bot_admin=True)
+    assert old.to_api()["type"] == "group"
+    sent = await bot.send_message(old.id, "before")
+    assert sent.chat.type == "group"
+
+    new = old.migrate()
+
+    assert new.id != old.id and new.to_api()["type"] == "supergroup"
+    assert new.status(alice.id) == "creator" and new.status(bob.id) == "member"
+    assert new.bot_status == "administrator"
+    told = [
+        m
+        for m in _updates_of(server, "message")
+        if "migrate_to_chat_id" in m or "migrate_from_chat_id" in m
+    ]
+    assert [
+        (m["chat"]["id"], m.get("migrate_to_chat_id"), m.get("migrate_from_chat_id")) for m in told
+    ] == [(old.id, new.id, None), (new.id, None, old.id)]
+    assert told[1]["chat"]["type"] == "supergroup" and told[1]["message_id"] == 1
+    _conforms(server)
+    # Every request about the old id is refused with the new id, as Telegram does.
+    with pytest.raises(ChatMigrated) as refused:
+        await bot.send_message(old.id, "after")
+    assert refused.value.new_chat_id == new.id
+    with pytest.raises(ChatMigrated):
+        await bot.edit_message_text("edited", chat_id=old.id, message_id=sent.message_id)
+    call = server.calls_to("sendMessage")[-1]
+    assert call.status == 400
+    assert call.response["description"] == (
+        "Bad Request: group chat was upgraded to a supergroup chat"
+    )
+    assert call.response["parameters"] == {"migrate_to_chat_id": new.id}
+    assert [m.text for m in old.messages(service=False)] == ["before"]
+    with pytest.raises(ValueError, match="post there"):
+        bob.send(old, "hello?")
+    await bot.send_message(new.id, "after")
+    assert [m.text for m in new.messages(service=False)] == ["after"]
+    with pytest.raises(ValueError, match="not a basic group"):
+        new.migrate()
+
+
+async def test_the_bot_kicked_from_a_group_and_added_back(bot: Bot, server: FakeTelegram) -> None:
+    alice = server.add_user("Alice", username="alice")
+    basic = server.add_group("Basic", admins=[alice], basic=True)
+    group = server.add_group("Super", admins=[alice], bot_admin=True)
+
+    basic.remove_bot()
+    group.remove_bot()
+    with pytest.raises(Forbidden, match=r"^Forbidden: bot was kicked from the group chat$"):
+        await bot.send_message(basic.id, "x")
+    with pytest.raises(Forbidden, match=r"bot was kicked from the supergroup chat"):
+        await bot.send_message(group.id, "x")
+    alice.send(group, "/status")  # unseen while the bot is out
+    group.add_bot(admin=True)
+    await bot.send_message(group.id, "back")
+
+    changes = _updates_of(server, "my_chat_member")
+    statuses = [
+        (c["chat"]["id"], c["old_chat_member"]["status"], c["new_chat_member"]["status"])
+        for c in changes
+    ]
+    assert statuses == [
+        (basic.id, "member", "kicked"),
+        (group.id, "administrator", "kicked"),
+        (group.id, "kicked", "administrator"),
+    ]
+    assert all(c["from"]["id"] == alice.id for c in changes)
+    messages = _updates_of(server, "message")
+    assert [m["new_chat_members"][0]["id"] for m in messages] == [server.bot.id]
+    _conforms(server)
+    parsed = [Update.de_json(u, bot) for u in server.updates]
+    assert parsed[-2].my_chat_member is not None
+    assert parsed[-2].my_chat_member.new_chat_member.status == "administrator"
+    assert [m.text for m in group.messages(service=False)] == ["/status", "back"]
+
+
+async def test_migrate_and_re_add_through_the_control_api() -> None:
+    async with await FakeTelegramClient.launch() as client:
+        alice = await client.add_user("Alice", username="alice")
+        old = await client.add_group("Club", admins=[alice], basic=True)
+        new = await old.migrate()
+        assert new.id != old.id
+        await new.remove_bot()
+        await new.add_bot()
+        kinds = [next(k for k in u if k != "update_id") for u in await client.updates()]
+        assert kinds == ["message", "message", "my_chat_member", "my_chat_member", "message"]
