@@ -1,0 +1,231 @@
+"""House rules a reader can rely on (DESIGN.md, issue 24), checked over the source with `ast`.
+
+No module over 400 lines; no import circle; no function-level import of a project module
+without a comment saying why; the layers' import contracts; few `type: ignore`; no private
+name taken from another module. Each test lists every violation it finds.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from functools import cache
+from pathlib import Path
+
+from tests.house_imports import PACKAGES, ROOT, Import, all_imports, circles, module_paths
+
+MAX_LINES = 400
+# Where the line limit holds; Alembic migrations are exempt (generated, never edited).
+SIZED = ("engine", "storage", "bot", "simulation", "bench")
+SIZE_EXEMPT = ("storage/migrations",)
+
+# The code that ships (and the benchmarks), for `type: ignore` and private-name checks.
+SHIPPED = ("engine", "storage", "bot", "simulation", "bench", "fakebot", "locales")
+MAX_TYPE_IGNORES = 5
+
+# The engine's editions, and the one module allowed to import them (the edition registry).
+EDITION_PACKAGES = ("engine.liars", "engine.y2023")
+EDITION_REGISTRY = "engine.editions"
+# The table core: what every table edition shares.
+TABLE_CORE = ("engine.table", "engine.decide", "engine.evolve")
+
+
+def _within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(f"{p}.") for p in packages)
+
+
+@cache
+def _imports() -> list[Import]:
+    return all_imports(module_paths())
+
+
+def _listing(title: str, lines: list[str]) -> str:
+    return f"{title} ({len(lines)}):\n  " + "\n  ".join(lines)
+
+
+# --- size ---------------------------------------------------------------------------------
+
+
+def test_no_module_is_over_400_lines() -> None:
+    too_long = []
+    for package in SIZED:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if relative.startswith(SIZE_EXEMPT):
+                continue
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > MAX_LINES:
+                too_long.append(f"{relative}: {lines}")
+    assert not too_long, _listing(f"modules over {MAX_LINES} lines", too_long)
+
+
+# --- import circles -----------------------------------------------------------------------
+
+
+def test_the_import_graph_sees_the_project() -> None:
+    imports = _imports()
+    modules = {i.source for i in imports}
+    assert {"engine.decide", "storage.service", "bot.app", "fakebot.server"} <= modules
+    # `from engine import commands` is an edge to the submodule, not to the package.
+    assert any(i.source == "engine.decide" and i.target == "engine.commands" for i in imports)
+
+
+def test_no_import_circle() -> None:
+    found = circles(_imports())
+    assert not found, _listing("import circles (python -m tests.house_imports)", found)
+
+
+# --- function-level imports ---------------------------------------------------------------
+
+
+def _comments(path: Path) -> dict[int, str]:
+    """Line -> the comment on it."""
+    found: dict[int, str] = {}
+    source = path.read_text(encoding="utf-8")
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            found[token.start[0]] = token.string.lstrip("#").strip()
+    return found
+
+
+def _says_why(comment: str) -> bool:
+    """A comment of a few words, not only a tool's directive (noqa, type: ignore)."""
+    words = comment.split()
+    return len(words) >= 2 and not comment.startswith(("noqa", "type:", "pragma"))
+
+
+def _import_spans(path: Path) -> dict[int, int]:
+    """First line -> last line of each import statement."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.lineno: node.end_lineno or node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    }
+
+
+def test_function_level_imports_of_project_modules_say_why() -> None:
+    paths = module_paths()
+    unexplained = []
+    comments = {name: _comments(path) for name, path in paths.items()}
+    spans = {name: _import_spans(path) for name, path in paths.items()}
+    for imp in _imports():
+        if not imp.in_function:
+            continue
+        notes = comments[imp.source]
+        last = spans[imp.source].get(imp.line, imp.line)
+        lines = range(imp.line - 1, last + 1)  # the line above, and every line of the import
+        if not any(_says_why(notes.get(line, "")) for line in lines):
+            unexplained.append(f"{imp.source}:{imp.line} imports {imp.target} inside a function")
+    assert not unexplained, _listing(
+        "function-level imports with no comment saying why", sorted(set(unexplained))
+    )
+
+
+# --- import contracts ---------------------------------------------------------------------
+
+
+def _breaches(importers: tuple[str, ...], forbidden: tuple[str, ...]) -> list[Import]:
+    return [i for i in _imports() if _within(i.source, importers) and _within(i.target, forbidden)]
+
+
+def _lines(found: list[Import]) -> list[str]:
+    return sorted({f"{i.source}:{i.line} imports {i.target}" for i in found})
+
+
+def test_storage_never_imports_bot() -> None:
+    found = _lines(_breaches(("storage",), ("bot",)))
+    assert not found, _listing("storage importing bot", found)
+
+
+def test_render_never_imports_storage() -> None:
+    found = _lines(_breaches(("bot.render",), ("storage",)))
+    assert not found, _listing("bot.render importing storage", found)
+
+
+def test_the_table_core_never_imports_an_edition() -> None:
+    found = _lines(_breaches(TABLE_CORE, EDITION_PACKAGES))
+    assert not found, _listing("table core importing an edition package", found)
+
+
+def test_only_the_edition_registry_imports_the_editions_in_the_engine() -> None:
+    allowed = (*EDITION_PACKAGES, EDITION_REGISTRY)
+    found = _lines(
+        [i for i in _breaches(("engine",), EDITION_PACKAGES) if not _within(i.source, allowed)]
+    )
+    title = f"engine modules besides {EDITION_REGISTRY} importing an edition package"
+    assert not found, _listing(title, found)
+
+
+def test_the_contract_checks_see_an_import() -> None:
+    """The contract helper finds a known import, so an empty list above means something."""
+    assert _breaches(("storage.service",), ("engine",))
+    assert _breaches(("bot.render",), ("engine",))
+
+
+# --- type: ignore -------------------------------------------------------------------------
+
+
+def test_few_type_ignores_in_shipped_code() -> None:
+    found = [
+        f"{path.relative_to(ROOT).as_posix()}:{number}"
+        for package in SHIPPED
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "type: ignore" in line
+    ]
+    assert len(found) <= MAX_TYPE_IGNORES, _listing(
+        f"`type: ignore` over shipped code (at most {MAX_TYPE_IGNORES})", found
+    )
+
+
+# --- private names ------------------------------------------------------------------------
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_uses(source: str, path: Path, imports: list[Import], project: set[str]) -> list[str]:
+    """`from x import _y` of another module, and `x._y` on a project module bound by import."""
+    found = [
+        f"{source}:{i.line} imports {name} from {i.target}"
+        for i in imports
+        if i.source == source and i.target != source
+        for name in i.names
+        if _private(name)
+    ]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound: dict[str, str] = {}  # local name -> the project module it is
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in project:
+                    bound[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                if f"{node.module}.{alias.name}" in project:
+                    bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in bound
+            and _private(node.attr)
+            and bound[node.value.id] != source
+        ):
+            found.append(f"{source}:{node.lineno} uses {bound[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    """Over the shipped code, the benchmarks and the tests themselves."""
+    modules = module_paths((*PACKAGES, "tests"))
+    imports = all_imports(modules)
+    found = [
+        line
+        for name, path in modules.items()
+        for line in _private_uses(name, path, imports, set(modules))
+    ]
+    assert not found, _listing("private names used across modules", sorted(set(found)))
