@@ -1,4 +1,4 @@
-"""Game settings: every setting of RULES.md, frozen into a game when it starts."""
+"""Game settings: every setting of docs/rules-*.md, frozen into a game when it starts."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class RoleAssignment(StrEnum):
 
 @dataclass(frozen=True)
 class Settings:
-    """All rule settings with their defaults (RULES.md)."""
+    """All rule settings with their defaults (in brackets in docs/rules-*.md)."""
 
     day_length: timedelta = timedelta(hours=24)
     day_ends_at: time | None = None
@@ -132,7 +132,7 @@ class Settings:
 
 
 def require_setting(name: str) -> None:
-    """A setting of RULES.md (a name people type is checked before its value is read)."""
+    """A setting of docs/rules-*.md (a name people type is checked before its value is read)."""
     if name not in {f.name for f in fields(Settings)}:
         raise UnknownSetting(setting=name)
 

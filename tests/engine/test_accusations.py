@@ -1,4 +1,4 @@
-"""Accusations (RULES.md): one per player, the window, judging, and days around it."""
+"""Accusations (docs/rules-forum.md): one per player, the window, judging, days around it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Leaving, removal, replacement, voiding, pause, extension and ending (RULES.md)."""
+"""Leaving, removal, replacement, voiding, pause, extension, ending (docs/rules-forum.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Answering a suggestion (RULES.md): refutation, no refutation, checks, the silent target."""
+"""Answers (docs/rules-forum.md): refutation, no refutation, checks, the silent target."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game days (RULES.md): day length, quotas, per-target and received limits."""
+"""Game days (docs/rules-forum.md, Days and suggestions): day length, quotas, the limits."""
 
 from __future__ import annotations
 

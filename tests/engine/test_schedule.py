@@ -1,4 +1,4 @@
-"""The day schedule (RULES.md: Game days), schedule changes, and deadline commands."""
+"""The day schedule (docs/rules-forum.md, Days and suggestions), changes, deadline commands."""
 
 from __future__ import annotations
 

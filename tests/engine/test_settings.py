@@ -1,4 +1,4 @@
-"""Settings (RULES.md defaults in brackets) and their validation."""
+"""Settings (defaults in brackets in docs/rules-*.md) and their validation."""
 
 from __future__ import annotations
 

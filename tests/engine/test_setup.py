@@ -1,4 +1,4 @@
-"""Cards and Setup (RULES.md): the deck formula, the envelope, the deal, roles, day 1."""
+"""Cards and set-up (docs/rules-forum.md): the deck formula, the envelope, the deal, roles."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Making a suggestion (RULES.md): who, to whom, which cards, and its answer deadline."""
+"""Making a suggestion (docs/rules-forum.md): who, to whom, which cards, its answer deadline."""
 
 from __future__ import annotations
 
