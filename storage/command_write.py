@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from storage.deadlines import Wanted
 from storage.messages_owed import OutboxItem
-from storage.outbox import due_items
 from storage.updates import Step
 
 
@@ -35,18 +34,6 @@ class CommandWrite:
 def fits(items: Sequence[OutboxItem]) -> bool:
     """Whether a fast write can write these messages (at most one edit among them)."""
     return sum(1 for item in items if item.payload.get("op") == "edit") <= 1
-
-
-def heads(items: Sequence[OutboxItem], now: datetime) -> set[int]:
-    """The places of each chat's first due item: the ones that may be claimed at once."""
-    due = {item.key for item in due_items(items, now)}
-    seen: set[int] = set()
-    found = set()
-    for place, item in enumerate(items):
-        if item.key in due and item.chat_id not in seen:
-            seen.add(item.chat_id)
-            found.add(place)
-    return found
 
 
 def edit_target(item: OutboxItem) -> str | None:

@@ -22,6 +22,7 @@ from engine.errors import GameExists, NoGame, RuleError
 from engine.state import Game, Phase
 from storage.cache import Known, StateCache
 from storage.chats import Chats
+from storage.claims import Handoff, claim_new
 from storage.command_write import CommandWrite
 from storage.database import Database, DriverError
 from storage.deadlines import due_times, sync_deadlines
@@ -33,7 +34,6 @@ from storage.messages_owed import OutboxItem, PlanContext, Planner, insert_items
 from storage.models import GameRecord
 from storage.one_trip import usual_write, write_at_once, write_on_driver, written_state
 from storage.one_trip_sqlite import write_on_cursor
-from storage.outbox import Handoff, claim_new
 from storage.outcome import LEASE, Conflict, Outcome, Written, retryable, retryable_sqlstate
 from storage.updates import (
     AlreadyHandled,

@@ -7,10 +7,9 @@ that is BEGIN, a statement per mark, the claim and COMMIT; here it is one statem
 autocommit. The statement's parts share one snapshot, so the claim cannot see the marks:
 it counts the marked rows as finished itself (only an unfinished row can be marked, and a
 row that is not unfinished holds nothing back either way), and a next row that replies to
-one of them gets the message id just written. Otherwise the rule is storage.outbox's: the
-chat's first unfinished row, claimable when it is due (or its lease ran out) and nothing
-unfinished ahead of it holds it back. What it writes equals the transaction's
-(tests/storage/test_marks.py compares them).
+one of them gets the message id just written. Otherwise the rule is storage.claims': the
+chat's head row (`claimable`, the marked rows counted as finished). What it writes equals
+the transaction's (tests/storage/test_marks.py compares them).
 
 Marks that claim nothing (most of them) take a plain UPDATE instead: PostgreSQL plans the
 whole statement anew at every execution (its custom plans; 0.46 ms of the server's time
@@ -23,15 +22,13 @@ from collections.abc import Sequence
 from datetime import timedelta
 from functools import cache
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from storage.outbox import OutboxRow, claimed_row
+from storage.claims import Mark, Marked, OutboxRow, claimable, claimed_row
 from storage.sql import numbered
 
-if TYPE_CHECKING:
-    from storage.marks import Mark, Marked
-
-_SQL = """
+_SQL = (
+    """
 WITH m AS (
     SELECT * FROM unnest(CAST(:rows AS BIGINT[]), CAST(:messages AS BIGINT[]),
                          CAST(:ats AS TIMESTAMPTZ[])) AS m(id, message, at)
@@ -48,20 +45,8 @@ WITH m AS (
 ), chosen AS (
     SELECT c.id, w.worker, w.until FROM w CROSS JOIN LATERAL (
         SELECT o.id FROM outbox o
-        WHERE o.chat_id = w.chat
-          AND o.status IN ('pending', 'claimed', 'waiting_for_person')
-          AND o.id <> ALL(CAST(:rows AS BIGINT[]))
-          AND (o.status = 'pending' AND o.next_attempt_at <= w.now
-               OR o.status = 'claimed' AND o.lease_until <= w.now)
-          AND NOT EXISTS (
-            SELECT 1 FROM outbox e
-            WHERE e.chat_id = o.chat_id
-              AND e.status IN ('pending', 'claimed', 'waiting_for_person')
-              AND e.id < o.id AND e.id <> ALL(CAST(:rows AS BIGINT[]))
-              AND (e.status IN ('claimed', 'waiting_for_person')
-                   OR e.status = 'pending' AND (e.next_attempt_at <= w.now
-                                                OR e.attempts > 0 OR e.last_error IS NOT NULL))
-          )
+        WHERE o.chat_id = w.chat AND o.id <> ALL(CAST(:rows AS BIGINT[]))
+          AND {CLAIMABLE}
         ORDER BY o.id LIMIT 1
         FOR UPDATE OF o SKIP LOCKED
     ) AS c
@@ -81,6 +66,7 @@ WITH m AS (
 SELECT (SELECT array_agg(id) FROM marked) AS settled, c.*
 FROM (SELECT 1) AS one LEFT JOIN claimed c ON true
 """
+).replace("{CLAIMABLE}", claimable("o", "w.now", besides="CAST(:rows AS BIGINT[])"))
 
 
 _PLAIN = """

@@ -16,41 +16,21 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import bindparam, update
 from sqlalchemy.engine import Connection
 
+from storage.claims import Mark, Marked, claim_in_chats
 from storage.database import Database
+from storage.mark_at_once import fits, marks_on_driver
 from storage.models import OutboxRecord, OutboxStatus
 from storage.sql import rowcount
 
-if TYPE_CHECKING:
-    from storage.outbox import OutboxRow
-
-Marked = tuple[bool, list["OutboxRow"]]  # was it unfinished until now; the rows claimed next
+__all__ = ["LAZY_SECONDS", "Mark", "Marked", "Marks"]
 LAZY_SECONDS = 0.5
-
-
-@dataclass
-class Mark:
-    """One message Telegram accepted; `next_for` = (worker, chat) to claim the chat's next."""
-
-    row_id: int
-    message_id: int | None
-    now: datetime
-    committed: Callable[[], object] | None = None
-    next_for: tuple[str, int] | None = None
-    lazy: bool = False
-    done: asyncio.Future[Marked] = field(default_factory=lambda: _future())
-    asked_next: bool = False  # written with next_for (set as it is written)
-
-
-def _future() -> asyncio.Future[Marked]:
-    return asyncio.get_running_loop().create_future()
 
 
 class Marks:
@@ -119,15 +99,13 @@ class Marks:
         def body(conn: Connection) -> list[Marked]:
             return _write_marks(conn, batch, self.lease)
 
-        if self.db.dialect == "postgresql" and self.at_once:
-            from storage.mark_at_once import fits, marks_on_driver  # (needs storage.outbox)
-
-            if fits(batch):  # one statement (the claims of the chats' next rows in it)
-                marked = await self.db.run_driver(
-                    lambda driver: marks_on_driver(driver, batch, self.lease), urgent=True
-                )
-                after(None)
-                return marked
+        if self.db.dialect == "postgresql" and self.at_once and fits(batch):
+            # One statement (the claims of the chats' next rows in it).
+            marked = await self.db.run_driver(
+                lambda driver: marks_on_driver(driver, batch, self.lease), urgent=True
+            )
+            after(None)
+            return marked
         if len(batch) == 1 and batch[0].next_for is None:  # one UPDATE: autocommit on PG
             return await self.db.run_urgent_write(body, after)
         return await self.db.run_urgent_transaction(body, after)
@@ -152,8 +130,6 @@ def _mark_statement() -> Any:
 
 
 def _write_marks(conn: Connection, batch: Sequence[Mark], lease: timedelta) -> list[Marked]:
-    from storage.outbox import claim_next
-
     statement = _mark_statement()
     settled = []
     for mark in batch:
@@ -161,7 +137,7 @@ def _write_marks(conn: Connection, batch: Sequence[Mark], lease: timedelta) -> l
         params = {"row": mark.row_id, "message": mark.message_id, "at": mark.now}
         settled.append(rowcount(conn, statement, params) == 1)
     wanted = {m.next_for[1]: (m.next_for[0], m.now) for m in batch if m.next_for is not None}
-    claimed = claim_next(conn, wanted, lease) if wanted else {}
+    claimed = claim_in_chats(conn, wanted, lease) if wanted else {}
     results: list[Marked] = []
     for mark, ok in zip(batch, settled, strict=True):
         chat = mark.next_for[1] if mark.next_for is not None else None

@@ -43,12 +43,12 @@ from sqlalchemy.engine import Connection
 
 from engine.decision import Decision
 from storage.cache import Known
-from storage.command_write import CommandWrite, edit_target, fits, heads
+from storage.claims import Handoff, claimed_row, due_items, handoff_of, heads, nothing_ahead
+from storage.command_write import CommandWrite, edit_target, fits
 from storage.deadlines import deadline_changes, wanted_rows
 from storage.log import event_rows
 from storage.members import members
 from storage.messages_owed import OutboxItem, outbox_rows
-from storage.outbox import Handoff, claimed_row, due_items, handoff_of
 from storage.outcome import LEASE
 from storage.sql import numbered
 from storage.updates import Step
@@ -101,13 +101,7 @@ WITH cas AS (
            CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0, i.next_attempt_at, :now,
            CASE WHEN c.mine THEN :worker END, CASE WHEN c.mine THEN :until END
     FROM cas, items i CROSS JOIN LATERAL (
-        SELECT i.head AND NOT EXISTS (
-            SELECT 1 FROM outbox e
-            WHERE e.chat_id = i.chat_id
-              AND e.status IN ('pending', 'claimed', 'waiting_for_person')
-              AND (e.status IN ('claimed', 'waiting_for_person') OR e.next_attempt_at <= :now
-                   OR e.attempts > 0 OR e.last_error IS NOT NULL)
-        ) AS mine
+        SELECT i.head AND {NOTHING_AHEAD} AS mine
     ) AS c
     WHERE i.key NOT IN (SELECT item_key FROM coalesced)
     ORDER BY i.place
@@ -119,7 +113,7 @@ SELECT (SELECT count(*) FROM cas) AS written, n.*, (
            WHERE s.key = n.reply_to_key AND s.chat_id = n.chat_id AND s.status = 'sent'
        ) AS replied_message_id
 FROM (SELECT 1) AS one LEFT JOIN inserted n ON n.status = 'claimed'
-"""
+""".replace("{NOTHING_AHEAD}", nothing_ahead("i.chat_id", ":now"))
 
 _TYPES = {
     "new_seq": "INTEGER",

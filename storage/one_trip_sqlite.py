@@ -28,11 +28,11 @@ from typing import Any
 
 from sqlalchemy.engine import Connection, Dialect
 
-from storage.command_write import CommandWrite, edit_target, heads
+from storage.claims import Handoff, claimed_row, due_items, handoff_of, heads, nothing_ahead
+from storage.command_write import CommandWrite, edit_target
 from storage.deadlines import deadline_changes
 from storage.messages_owed import outbox_rows
 from storage.models import UTCDateTime
-from storage.outbox import Handoff, claimed_row, due_items, handoff_of
 from storage.sql import dumps
 
 _CAS = """
@@ -61,12 +61,7 @@ SELECT :key, :game_id, :chat_id, :topic_id, :user_id, :payload, :reply_to_key,
        CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0, :next_attempt_at, :created_at,
        CASE WHEN c.mine THEN :worker END, CASE WHEN c.mine THEN :until END
 FROM (
-    SELECT :head AND NOT EXISTS (
-        SELECT 1 FROM outbox e
-        WHERE e.chat_id = :chat_id AND e.status IN ('pending', 'claimed', 'waiting_for_person')
-          AND (e.status IN ('claimed', 'waiting_for_person') OR e.next_attempt_at <= :now
-               OR e.attempts > 0 OR e.last_error IS NOT NULL)
-    ) AS mine
+    SELECT :head AND {NOTHING_AHEAD} AS mine
 ) AS c
 WHERE true
 ON CONFLICT (key) DO NOTHING
@@ -74,7 +69,7 @@ RETURNING id, status, (
     SELECT s.sent_message_id FROM outbox s
     WHERE s.key = outbox.reply_to_key AND s.chat_id = outbox.chat_id AND s.status = 'sent'
 ) AS replied_message_id
-"""
+""".replace("{NOTHING_AHEAD}", nothing_ahead(":chat_id", ":now"))
 _GONE_DEADLINE = """
 DELETE FROM deadlines
 WHERE game_id = :game_id AND key IN (SELECT value FROM json_each(:keys))

@@ -1,11 +1,8 @@
 """The outbox: messages owed to chats and people, written with the events that owe them.
 
-Delivery order: rows of one chat go out in id order. A row is claimable only when no
-earlier row of the same chat is still unfinished — claimed, waiting for its person, or
-pending and either due or already tried once (a failed row in back-off holds the rows
-behind it). An untried row scheduled for later (`not_before`) holds nothing back. So
-each claim returns at most the head row of each chat. Ids of one game's rows are
-allocated under that game's lock, so a game's messages keep the order of its events.
+Delivery order and what may be claimed: storage.claims (the rule, the row types, the
+handoff). Ids of one game's rows are allocated under that game's lock, so a game's
+messages keep the order of its events.
 
 A group the bot was removed from parks its head row the same way (WAITING, `park_chat`),
 which holds the chat's later rows until the bot is back (`release_chat`).
@@ -22,206 +19,26 @@ message id).
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import (
-    and_,
-    bindparam,
-    delete,
-    exists,
-    func,
-    insert,
-    literal_column,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.orm import aliased
 
 from engine.state import Phase
+from storage.claims import Handoff, OutboxRow, claim, claim_new
 from storage.database import Database
 from storage.marks import Mark, Marks
 from storage.messages_owed import OutboxItem, insert_items
 from storage.models import GameRecord, OutboxRecord, OutboxStatus
 from storage.sql import dumps, loads, rowcount
 
+__all__ = ["DEFERRED", "Handoff", "Outbox", "OutboxRow"]
+
 DEFERRED = "deferred: chat at its limit"
 # The statuses of ix_outbox_unfinished_per_chat's WHERE, in its order.
-UNFINISHED = (OutboxStatus.PENDING, OutboxStatus.CLAIMED, OutboxStatus.WAITING)
 STRIPPED = "{}"  # the payload of a pruned row that must stay findable
-
-
-@dataclass(frozen=True)
-class OutboxRow:
-    """A claimed message; reply_to_message_id is resolved from reply_to_key when sent."""
-
-    id: int
-    key: str
-    game_id: int | None
-    chat_id: int
-    topic_id: int
-    user_id: int | None
-    payload: dict[str, Any]
-    reply_to_key: str | None
-    reply_to_message_id: int | None
-    attempts: int
-    claimed_by: str | None
-    lease_until: datetime | None
-
-
-@functools.cache
-def _claim_statement(postgresql: bool, in_chats: bool) -> Any:
-    """The claim as one UPDATE ... RETURNING, built once (building it cost more than running
-    it): parameters now, limit, worker, until, and chats (when `in_chats`)."""
-    o = OutboxRecord
-    claimable = _claimable(bindparam("now"))
-    if in_chats:
-        claimable = and_(claimable, o.chat_id.in_(bindparam("chats", expanding=True)))
-    candidates = select(o.id).where(claimable).order_by(o.id).limit(bindparam("limit"))
-    if postgresql:  # several workers share the queue without waiting on each other
-        candidates = candidates.with_for_update(of=o, skip_locked=True)
-    chosen = candidates.cte("chosen")
-    # The message a row replies to, when that one was sent: in the same round trip. Only
-    # within one chat: a group that became a supergroup numbers its messages anew.
-    # (The row's columns named with their table: SQLite writes RETURNING's unqualified.)
-    sent, table = aliased(OutboxRecord), OutboxRecord.__tablename__
-    replied = (
-        select(sent.sent_message_id)
-        .where(
-            sent.key == literal_column(f"{table}.reply_to_key"),
-            sent.chat_id == literal_column(f"{table}.chat_id"),
-            sent.status == OutboxStatus.SENT,
-        )
-        .scalar_subquery()
-        .label("replied_message_id")
-    )
-    return (
-        update(o)
-        .where(o.id.in_(select(chosen.c.id)))
-        .values(
-            claimed_by=bindparam("worker"),
-            lease_until=bindparam("until"),
-            status=OutboxStatus.CLAIMED,
-        )
-        .returning(o, replied)
-    )
-
-
-def _claimable(now: Any) -> Any:
-    """Due pending rows and expired claims, with no unfinished earlier row in their chat."""
-    o, earlier = OutboxRecord, aliased(OutboxRecord)
-    ready = or_(
-        and_(o.status == OutboxStatus.PENDING, o.next_attempt_at <= now),
-        and_(o.status == OutboxStatus.CLAIMED, o.lease_until <= now),
-    )
-    tried = or_(
-        earlier.next_attempt_at <= now, earlier.attempts > 0, earlier.last_error.is_not(None)
-    )
-    holding = or_(
-        earlier.status.in_((OutboxStatus.CLAIMED, OutboxStatus.WAITING)),
-        and_(earlier.status == OutboxStatus.PENDING, tried),
-    )
-    # The index of unfinished rows per chat answers both (its WHERE repeated word for word,
-    # as SQLite's planner needs): no scan of a chat's sent history.
-    unfinished = o.status.in_(UNFINISHED)
-    ahead = exists().where(
-        earlier.chat_id == o.chat_id,
-        earlier.status.in_(UNFINISHED),
-        earlier.id < o.id,
-        holding,
-    )
-    return and_(unfinished, ready, ~ahead)
-
-
-@dataclass(frozen=True)
-class Handoff:
-    """Rows a write claimed for this process's sender at once (no claim of its own needed),
-    and the chats whose new rows wait behind an unfinished earlier row."""
-
-    rows: tuple[OutboxRow, ...] = ()
-    held: frozenset[int] = frozenset()
-
-
-def claim_new(
-    conn: Connection, items: Sequence[OutboxItem], now: datetime, worker: str, lease: timedelta
-) -> Handoff:
-    """In the transaction that stored `items`: claim the head rows of their chats."""
-    due = due_items(items, now)
-    if not due:
-        return Handoff()
-    chats = {item.chat_id for item in due}
-    return handoff_of(due, _claim(conn, worker, now, len(chats), lease, chats))
-
-
-def due_items(items: Sequence[OutboxItem], now: datetime) -> list[OutboxItem]:
-    """The items that may go out now (no `not_before` still ahead)."""
-    return [item for item in items if item.not_before is None or item.not_before <= now]
-
-
-def handoff_of(due: Sequence[OutboxItem], rows: Sequence[OutboxRow]) -> Handoff:
-    """The rows claimed for the due items, and the chats where some of those still wait."""
-    chats = Counter(item.chat_id for item in due)
-    keys = {item.key for item in due}
-    first = {row.chat_id for row in rows if row.key in keys}
-    held = frozenset(chat for chat, n in chats.items() if n > (1 if chat in first else 0))
-    return Handoff(tuple(sorted(rows, key=lambda row: row.id)), held)
-
-
-def claim_next(
-    conn: Connection, wanted: dict[int, tuple[str, datetime]], lease: timedelta
-) -> dict[int, list[OutboxRow]]:
-    """For each chat in `wanted` (chat -> (worker, now)), claim its head row if it is ready."""
-    found: dict[int, list[OutboxRow]] = {}
-    by_worker: dict[tuple[str, datetime], set[int]] = {}
-    for chat, (worker, now) in wanted.items():
-        by_worker.setdefault((worker, now), set()).add(chat)
-    for (worker, now), chats in by_worker.items():
-        for row in _claim(conn, worker, now, len(chats), lease, chats):
-            found.setdefault(row.chat_id, []).append(row)
-    return found
-
-
-def _claim(
-    conn: Connection,
-    worker: str,
-    now: datetime,
-    limit: int,
-    lease: timedelta,
-    chats: set[int] | None = None,
-) -> list[OutboxRow]:
-    """Claim up to `limit` claimable rows (of `chats` only, if given) for `worker`."""
-    statement = _claim_statement(conn.dialect.name == "postgresql", chats is not None)
-    params: dict[str, Any] = {"now": now, "limit": limit, "worker": worker}
-    params["until"] = now + lease
-    if chats is not None:
-        params["chats"] = sorted(chats)
-    claimed = conn.execute(statement, params).all()
-    return [claimed_row(r) for r in sorted(claimed, key=lambda r: r.id)]
-
-
-def claimed_row(r: Any) -> OutboxRow:
-    """An outbox row as a claim returns it, with `replied_message_id` beside its columns."""
-    lease_until = r.lease_until.astimezone(UTC) if r.lease_until is not None else None
-    return OutboxRow(
-        id=r.id,
-        key=r.key,
-        game_id=r.game_id,
-        chat_id=r.chat_id,
-        topic_id=r.topic_id,
-        user_id=r.user_id,
-        payload=loads(r.payload),
-        reply_to_key=r.reply_to_key,
-        reply_to_message_id=r.replied_message_id or None,
-        attempts=r.attempts,
-        claimed_by=r.claimed_by,
-        lease_until=lease_until,
-    )
 
 
 def _sent_ids(conn: Connection, keys: set[str]) -> dict[str, tuple[int, int]]:
@@ -330,7 +147,7 @@ class Outbox:
         lease: timedelta = timedelta(seconds=60),
     ) -> list[OutboxRow]:
         """Claim up to `limit` deliverable rows (at most one per chat), oldest first."""
-        return await self.db.run_write(_claim, worker, now, limit, lease)
+        return await self.db.run_write(claim, worker, now, limit, lease)
 
     async def mark_sent(
         self,

@@ -10,8 +10,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from engine.events import Event
 from engine.state import Game
 from storage.cache import Known
+from storage.claims import Handoff
 from storage.database import Disconnected
-from storage.outbox import Handoff
 
 
 @dataclass(frozen=True)

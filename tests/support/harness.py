@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, or_, select
 from sqlalchemy.engine import Connection
 from telegram import Update
 from telegram.ext import Application, TypeHandler
@@ -20,8 +19,7 @@ from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
 from fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
-from storage.models import OutboxRecord, OutboxStatus
-from storage.outbox import _claimable
+from storage.claims import deliverable
 
 TOKEN = "123:ABC"
 
@@ -190,9 +188,7 @@ def database_url(tmp_path: Path) -> str:
 def _due_rows(conn: Connection, now: datetime) -> int:
     """Outbox rows the sender should be delivering now: claimed ones, and those it could
     claim (not those waiting for a retry, for their chat's slot, or behind such a row)."""
-    o = OutboxRecord
-    query = select(func.count()).where(or_(o.status == OutboxStatus.CLAIMED, _claimable(now)))
-    return int(conn.execute(query).scalar() or 0)
+    return deliverable(conn, now)
 
 
 @dataclass
