@@ -1,4 +1,4 @@
-"""House rules a reader can rely on (DESIGN.md, issue 24), checked over the source with `ast`.
+"""House rules a reader can rely on (docs/design.md, issue 24), checked over the source with `ast`.
 
 No module over 400 lines; no import circle; no function-level import of a project module
 without a comment saying why; the layers' import contracts; few `type: ignore`; no private

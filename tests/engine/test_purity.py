@@ -1,4 +1,4 @@
-"""The engine is pure (DESIGN.md): standard library only, no clock, no global random."""
+"""The engine is pure (docs/design.md, Layers): standard library, no clock, no global random."""
 
 from __future__ import annotations
 
