@@ -121,7 +121,7 @@ def test_eliminated_player_still_answers_suggestions() -> None:
     table.no_refutation(2, s.id)  # answers themselves ...
     late = table.suggest(3, 2)
     table.end_day()
-    assert table.game.suggestion(late.id).by_gm  # ... or the GM does, at the deadline
+    assert table.suggestion(late.id).by_gm  # ... or the GM does, at the deadline
     assert table.quota(2) == 2
 
 

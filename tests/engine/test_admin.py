@@ -31,13 +31,13 @@ def test_leaving_player_keeps_cards_and_gm_answers_at_once_without_penalty() -> 
     hand = table.hand(2)
     events = table.run(cmd.LeaveGame(actor=2))
     assert isinstance(events[0], ev.PlayerLeft) and not events[0].removed
-    answer = table.game.suggestion(owed.id)
+    answer = table.suggestion(owed.id)
     assert answer.by_gm and answer.card == owed.suspect  # suspect first
     assert not table.last(ev.SuggestionRefuted).penalized
     assert table.hand(2) == hand and not table.player(2).active
     later = table.suggest(3, 2, table.held_by(2, PLACE))  # still a target: answered at once
-    assert table.game.suggestion(later.id).card == later.place
-    assert table.game.suggestion(later.id).by_gm
+    assert table.suggestion(later.id).card == later.place
+    assert table.suggestion(later.id).by_gm
     table.end_day()
     assert table.player(2).pending_penalty == 0 and table.player(2).penalty_today == 0
 
@@ -58,7 +58,7 @@ def test_removal_by_admin() -> None:
     events = table.admin(cmd.RemovePlayer, player=3)
     assert isinstance(events[0], ev.PlayerLeft) and events[0].removed
     assert table.player(3).removed and not table.player(3).active
-    assert table.game.suggestion(s.id).by_gm
+    assert table.suggestion(s.id).by_gm
     expect_error("seat_not_active", lambda: table.admin(cmd.RemovePlayer, player=3))
     expect_error("target_not_in_game", lambda: table.admin(cmd.RemovePlayer, player=42))
 
@@ -115,12 +115,12 @@ def test_void_suggestion_refunds_same_day_and_answered_stays_answered() -> None:
     expect_error("admin_only", lambda: table.run(cmd.VoidSuggestion(actor=2, suggestion=1)))
     events = table.admin(cmd.VoidSuggestion, suggestion=first.id)
     assert events == [ev.SuggestionVoided(at=table.now, suggestion=first.id, refunded=True)]
-    assert table.game.suggestion(first.id).answer is Answer.VOIDED
+    assert table.suggestion(first.id).answer is Answer.VOIDED
     assert table.quota(1) == 1  # the quota comes back the same day
     expect_error("suggestion_voided", lambda: table.no_refutation(2, first.id))
     expect_error("suggestion_voided", lambda: table.admin(cmd.VoidSuggestion, suggestion=1))
     expect_error("already_answered", lambda: table.admin(cmd.VoidSuggestion, suggestion=3))
-    assert table.game.suggestion(answered.id).answer is Answer.NOT_REFUTED
+    assert table.suggestion(answered.id).answer is Answer.NOT_REFUTED
     expect_error("suggestion_not_found", lambda: table.admin(cmd.VoidSuggestion, suggestion=9))
     table.end_day()
     assert table.quota(2) == 2  # the voided answer was never owed: one missed, not two
@@ -157,13 +157,13 @@ def test_pause_stops_the_clock_deadlines_move() -> None:
     table.admin(cmd.PauseGame)
     assert table.game.paused
     table.wait(5 * HOUR)  # nothing fires while paused
-    assert table.game.day == 1 and table.game.suggestion(s.id).answer is Answer.PENDING
+    assert table.game.day == 1 and table.suggestion(s.id).answer is Answer.PENDING
     expect_error("game_paused", lambda: table.suggest(3, 1))
     expect_error("game_paused", lambda: table.no_refutation(2, s.id))
     expect_error("game_paused", lambda: table.admin(cmd.PauseGame))
     table.admin(cmd.ResumeGame)
     assert table.game.day_ends_at == T0 + DAY + 5 * HOUR
-    assert table.game.suggestion(s.id).answer_due == T0 + DAY + 6 * HOUR
+    assert table.suggestion(s.id).answer_due == T0 + DAY + 6 * HOUR
     assert table.game.window is not None
     assert table.game.window.closes_at == window_closes + 5 * HOUR
     expect_error("game_not_paused", lambda: table.admin(cmd.ResumeGame))
@@ -183,8 +183,8 @@ def test_extend_day_moves_day_end_and_answer_deadlines() -> None:
     expect_error("admin_only", lambda: table.run(cmd.ExtendDay(actor=1, by=HOUR)))
     table.admin(cmd.ExtendDay, by=3 * HOUR)
     assert table.game.day_ends_at == T0 + DAY + 3 * HOUR
-    assert table.game.suggestion(early.id).answer_due == T0 + DAY + 3 * HOUR
-    assert table.game.suggestion(late.id).answer_due == T0 + DAY + 3 * HOUR
+    assert table.suggestion(early.id).answer_due == T0 + DAY + 3 * HOUR
+    assert table.suggestion(late.id).answer_due == T0 + DAY + 3 * HOUR
     table.wait(3 * HOUR)
     assert table.game.day == 1  # the old end did not fire
     table.wait(HOUR)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 
 from engine import events as ev
-from engine.cards import CATEGORY_ORDER
+from engine.cards import CATEGORY_ORDER, Category
 from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Answer
@@ -29,7 +30,7 @@ def test_refutation_shows_the_card_to_the_suggester_only() -> None:
     s = table.suggest(1, 2, table.held_by(2, SUSPECT))
     card = s.suspect
     table.refute(2, s.id, card)
-    assert table.game.suggestion(s.id).answer is Answer.REFUTED
+    assert table.suggestion(s.id).answer is Answer.REFUTED
     assert player_view(table.game, 1).shown_to_me == ((s.id, card),)
     assert player_view(table.game, 3).shown_to_me == ()
     assert player_view(table.game, 2).shown_to_me == ()
@@ -39,8 +40,8 @@ def test_target_chooses_which_card_when_holding_several() -> None:
     table = table_where(lambda t: holds_all_categories(t, 2))
     s = table.suggest(1, 2, table.held_by(2))
     table.refute(2, s.id, s.place)  # not the first in order: the target's choice
-    assert table.game.suggestion(s.id).card == s.place
-    assert not table.game.suggestion(s.id).by_gm
+    assert table.suggestion(s.id).card == s.place
+    assert not table.suggestion(s.id).by_gm
 
 
 def test_refuting_with_card_not_held_or_not_named_refused() -> None:
@@ -51,15 +52,19 @@ def test_refuting_with_card_not_held_or_not_named_refused() -> None:
     assert error.values == {"card": unnamed}
     expect_error("card_not_held", lambda: table.refute(2, s.id, s.weapon))
     expect_error("card_not_held", lambda: table.refute(2, s.id, s.place))
-    assert table.game.suggestion(s.id).answer is Answer.PENDING
+    assert table.suggestion(s.id).answer is Answer.PENDING
 
 
 def test_no_refutation_refused_when_holding_a_named_card() -> None:
     for category in CATEGORY_ORDER:
-        table = table_where(lambda t, k=category: bool(t.held(2, k)))
+
+        def holding(t: Table, k: Category = category) -> bool:
+            return bool(t.held(2, k))
+
+        table = table_where(holding)
         s = table.suggest(1, 2, table.held_by(2, category))
-        expect_error("must_refute", lambda t=table, i=s.id: t.no_refutation(2, i))
-        assert table.game.suggestion(s.id).answer is Answer.PENDING
+        expect_error("must_refute", partial(table.no_refutation, 2, s.id))
+        assert table.suggestion(s.id).answer is Answer.PENDING
 
 
 def test_no_refutation_by_a_target_holding_none() -> None:
@@ -67,7 +72,7 @@ def test_no_refutation_by_a_target_holding_none() -> None:
     s = table.suggest(1, 2)
     events = table.no_refutation(2, s.id)
     assert events == [ev.SuggestionNotRefuted(at=table.now, suggestion=s.id)]
-    assert table.game.suggestion(s.id).answer is Answer.NOT_REFUTED
+    assert table.suggestion(s.id).answer is Answer.NOT_REFUTED
 
 
 def test_only_the_addressed_player_answers() -> None:
@@ -91,13 +96,13 @@ def test_auto_no_refutation_on_and_off() -> None:
     s = table.suggest(1, 2)
     answer = table.last(ev.SuggestionNotRefuted)
     assert (answer.suggestion, answer.automatic, answer.penalized) == (s.id, True, False)
-    assert table.game.suggestion(s.id).answer is Answer.NOT_REFUTED
+    assert table.suggestion(s.id).answer is Answer.NOT_REFUTED
     held = table.suggest(1, 2, table.held_by(2))
-    assert table.game.suggestion(held.id).answer is Answer.PENDING  # must refute: not automatic
+    assert table.suggestion(held.id).answer is Answer.PENDING  # must refute: not automatic
 
     strict = Table(3, STRICT)
     s = strict.suggest(1, 2)
-    assert strict.game.suggestion(s.id).answer is Answer.PENDING
+    assert strict.suggestion(s.id).answer is Answer.PENDING
     assert strict.of_type(ev.SuggestionNotRefuted) == []
 
 
@@ -110,8 +115,8 @@ def test_answers_are_given_while_waiting_for_a_window() -> None:
     assert not table.game.day_open
     table.wait(HOUR / 2)
     table.no_refutation(2, s.id)
-    assert table.game.suggestion(s.id).answer is Answer.NOT_REFUTED
-    assert not table.game.suggestion(s.id).by_gm
+    assert table.suggestion(s.id).answer is Answer.NOT_REFUTED
+    assert not table.suggestion(s.id).by_gm
 
 
 def test_silent_target_answered_by_gm_suspect_then_weapon_then_place_with_penalty() -> None:
@@ -124,7 +129,7 @@ def test_silent_target_answered_by_gm_suspect_then_weapon_then_place_with_penalt
     made = [table.suggest(1, 2, cards) for cards in cases]
     table.suggest(3, 2)  # holds none: the GM posts "no refutation"
     table.end_day()
-    answered = [table.game.suggestion(s.id) for s in made]
+    answered = [table.suggestion(s.id) for s in made]
     assert [s.card for s in answered] == [cases[0][0], cases[1][1], cases[2][2]]
     assert all(s.by_gm and s.answer is Answer.REFUTED for s in answered)
     silent = table.game.suggestions[-1]
@@ -162,7 +167,7 @@ def test_missed_answer_penalty_setting_zero_means_none() -> None:
     table = Table(3, Settings(auto_no_refutation=False, missed_answer_penalty=0))
     s = table.suggest(1, 2)
     table.end_day()
-    assert table.game.suggestion(s.id).by_gm
+    assert table.suggestion(s.id).by_gm
     assert not table.last(ev.SuggestionNotRefuted).penalized
     assert table.quota(2) == 3
 
@@ -174,7 +179,7 @@ def test_penalty_missed_after_a_new_day_opened_applies_to_the_day_after() -> Non
     table.end_day()
     assert table.game.day == 2 and table.quota(2) == 3
     table.wait(HOUR)
-    assert table.game.suggestion(s.id).by_gm
+    assert table.suggestion(s.id).by_gm
     assert table.quota(2) == 3  # day 2 had opened already
     table.end_day()
     assert table.quota(2) == 2  # the next day that opened

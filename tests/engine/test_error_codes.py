@@ -14,7 +14,7 @@ from engine import commands as cmd
 from engine.cards import CLASSIC
 from engine.decide import decide
 from engine.errors import RULE_ERROR_CODES, RULE_ERRORS, NoSuggestionsLeft, RuleError
-from engine.settings import Settings
+from engine.settings import RoleAssignment, Settings
 from tests.support.classic_errors import table_scenario
 from tests.support.liars_errors import liars_scenario
 from tests.support.table import DAY, SUSPECT, T0, Table, expect_error, table_where
@@ -75,7 +75,7 @@ def _full_quota() -> Table:
 
 
 def _chosen(role: str) -> Callable[[], object]:
-    table = _lobby(2, Settings(role_assignment="chosen"))
+    table = _lobby(2, Settings(role_assignment=RoleAssignment.CHOSEN))
     table.run(cmd.JoinLobby(actor=3, role="plum"))
     return lambda: table.run(cmd.JoinLobby(actor=4, role=role))
 

@@ -18,7 +18,7 @@ DOWN = timedelta(hours=2)
 
 def _read(card: str, action: str, **settings: object) -> Liars:
     """Scarlett (user 1) stayed in her room and reads `card` as `action`."""
-    game = Liars(3, settings=liars(**settings))  # type: ignore[arg-type]
+    game = Liars(3, settings=liars(**settings))
     game.hold(0, card)
     game.stay()
     game.read(action)

@@ -116,10 +116,10 @@ def test_creator_may_choose_a_role_when_roles_are_chosen_at_join() -> None:
     from engine.decide import decide
     from engine.errors import RuleError
     from engine.evolve import replay
-    from engine.settings import Settings
+    from engine.settings import RoleAssignment, Settings
 
     now = datetime(2026, 1, 1, tzinfo=UTC)
-    chosen = Settings(role_assignment="chosen")
+    chosen = Settings(role_assignment=RoleAssignment.CHOSEN)
     events = decide(None, cmd.OpenLobby(actor=1, seed=1, settings=chosen, role="plum"), now)
     game = replay(events)
     assert game is not None and game.lobby[0].role == "plum"

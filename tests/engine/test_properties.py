@@ -82,7 +82,8 @@ def test_only_the_addressed_player_can_answer(
             assert game.state is before
     outsider = cmd.DeclareNoRefutation(actor=999_999, suggestion=suggestion.id)
     assert game.run(outsider) == []
-    assert game.game.suggestion(suggestion.id).answer is Answer.PENDING  # type: ignore[union-attr]
+    stored = game.game.suggestion(suggestion.id)
+    assert stored is not None and stored.answer is Answer.PENDING
 
 
 def _cards_in(value: object) -> set[str]:

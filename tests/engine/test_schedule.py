@@ -137,7 +137,7 @@ def test_deadline_that_fires_late_acts_as_at_its_time() -> None:
     table.now = T0 + DAY + 5 * HOUR  # the bot was down at the day's end
     events = table.run(cmd.EndDay(day=1))
     assert [type(e) for e in events] == [ev.SuggestionNotRefuted, ev.DayEnded, ev.DayOpened]
-    assert table.game.suggestion(s.id).by_gm
+    assert table.suggestion(s.id).by_gm
     assert table.game.day == 2
 
 

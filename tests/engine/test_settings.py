@@ -64,7 +64,8 @@ def test_settings_validation_day_at_least_one_minute() -> None:
 def test_settings_validation_quotas_at_least_one(setting: str) -> None:
     _refused(setting, "at_least", 0)
     _refused(setting, "at_least", -1)
-    assert getattr(Settings(**{setting: 1}), setting) == 1
+    changes: dict[str, Any] = {setting: 1}
+    assert getattr(Settings(**changes), setting) == 1
 
 
 def test_settings_validation_players() -> None:
@@ -128,7 +129,8 @@ def test_settings_survive_storage() -> None:
 def test_role_assignment_is_an_enum_and_its_plain_value_still_reads() -> None:
     """Settings stored (or typed) before the enum hold the plain string; it still works."""
     assert Settings().role_assignment is RoleAssignment.RANDOM
-    assert Settings(role_assignment="chosen").role_assignment is RoleAssignment.CHOSEN
+    plain: Any = "chosen"
+    assert Settings(role_assignment=plain).role_assignment is RoleAssignment.CHOSEN
     stored = {**to_dict(Settings()), "role_assignment": "chosen"}
     assert (
         json.loads(json.dumps(to_dict(Settings(role_assignment=RoleAssignment.CHOSEN)))) == stored

@@ -9,7 +9,7 @@ import pytest
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CLASSIC, PACKS, Category, Pack
-from engine.settings import Settings
+from engine.settings import RoleAssignment, Settings
 from engine.state import Phase
 from tests.support.table import DAY, PLACE, SUSPECT, T0, WEAPON, Table, expect_error, table_where
 
@@ -111,7 +111,7 @@ def test_own_role_may_be_the_murderer() -> None:
 
 def test_roles_chosen_at_join() -> None:
     roles = {2: "plum", 3: "azure"}
-    table = Table(4, Settings(role_assignment="chosen"), roles=roles)
+    table = Table(4, Settings(role_assignment=RoleAssignment.CHOSEN), roles=roles)
     assert table.player(2).role == "plum"
     assert table.player(3).role == "azure"
     # Chosen roles are always in play; those who chose none get distinct others.
@@ -122,7 +122,9 @@ def test_roles_chosen_at_join() -> None:
 
 
 def test_chosen_role_must_be_a_free_suspect_of_the_pack() -> None:
-    table = Table(2, Settings(role_assignment="chosen"), roles={2: "plum"}, start=False)
+    table = Table(
+        2, Settings(role_assignment=RoleAssignment.CHOSEN), roles={2: "plum"}, start=False
+    )
     join = cmd.JoinLobby
     expect_error("role_taken", lambda: table.run(join(actor=3, role="plum")))
     expect_error("role_not_a_suspect", lambda: table.run(join(actor=3, role="rope")))

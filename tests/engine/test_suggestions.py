@@ -100,9 +100,9 @@ def test_answer_grace_extends_deadline_past_day_end() -> None:
     s = table.suggest(1, 2)
     assert s.answer_due == table.now + 2 * HOUR  # default grace: 2 h for a 24 h day
     table.end_day()
-    assert table.game.suggestion(s.id).answer is Answer.PENDING  # still within grace
+    assert table.suggestion(s.id).answer is Answer.PENDING  # still within grace
     table.wait(2 * HOUR)
-    assert table.game.suggestion(s.id).by_gm
+    assert table.suggestion(s.id).by_gm
 
 
 def test_answer_grace_scales_with_day_length() -> None:

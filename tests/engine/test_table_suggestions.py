@@ -147,7 +147,7 @@ def test_after_suggesting_in_a_room_one_must_leave_before_suggesting_there_again
     game.suggest("plum", "rope")
     _finish_refutation(game)
     _refused(game, AlreadySuggested, cmd.Suggest(actor=1, suspect="plum", weapon="rope"))
-    assert game.game.table.seats[0].suggested_in == "kitchen"
+    assert game.table.seats[0].suggested_in == "kitchen"
     game.end()
     for _ in range(2):
         game.rolled(1)

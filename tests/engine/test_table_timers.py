@@ -41,7 +41,8 @@ def _suggest_to(game: Classic, refuter: int) -> tuple[str, str, str]:
     game.put(game.current.role, named[2])
     game._table(step=Step.MOVED, entered=True)
     game.suggest(named[0], named[1])
-    return named
+    suspect, weapon, place = named
+    return suspect, weapon, place
 
 
 def test_the_turn_timer_skips_the_turn_with_an_event() -> None:
@@ -141,14 +142,17 @@ def test_when_everyone_is_away_the_game_waits_for_one_to_come_back() -> None:
 def test_a_pause_moves_the_turn_and_refuter_timers_by_the_paused_time() -> None:
     game = _game()
     _suggest_to(game, 1)
-    due = game.table.pending.due  # type: ignore[union-attr]
+    assert game.table.pending is not None
+    due = game.table.pending.due
     turn_due = game.table.due
+    assert due is not None and turn_due is not None
     game.run(cmd.PauseGame(actor=9, actor_is_admin=True))
     assert deadlines(game.state) == []
     game.wait(timedelta(minutes=30))
     game.run(cmd.ResumeGame(actor=9, actor_is_admin=True))
-    assert game.table.pending.due == due + timedelta(minutes=30)  # type: ignore[union-attr]
-    assert game.table.due == turn_due + timedelta(minutes=30)  # type: ignore[operator]
+    assert game.table.pending is not None
+    assert game.table.pending.due == due + timedelta(minutes=30)
+    assert game.table.due == turn_due + timedelta(minutes=30)
 
 
 def test_a_player_who_leaves_on_their_turn_hands_it_on() -> None:

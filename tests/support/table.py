@@ -163,11 +163,15 @@ class Table:
         """The user's cards of one category."""
         return tuple(c for c in self.hand(user) if c in self.in_play(category))
 
+    def suggestion(self, number: int) -> Suggestion:
+        """A suggestion of the game, as stored (it must exist)."""
+        found = self.game.suggestion(number)
+        assert found is not None, f"no suggestion {number}"
+        return found
+
     def named(self, suggestion: int) -> Cards:
         """The three cards a suggestion named."""
-        found = self.game.suggestion(suggestion)
-        assert found is not None
-        return found.cards
+        return self.suggestion(suggestion).cards
 
     def not_held_by(self, user: int) -> Cards:
         """Suspect, weapon, place none of which the user holds (always exists: the envelope)."""

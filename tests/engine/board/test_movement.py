@@ -157,6 +157,11 @@ def test_nearest_room_of_a_doorway_is_its_room() -> None:
 
 
 def test_occupied_squares_are_the_other_tokens_on_the_corridor() -> None:
-    tokens = {"scarlett": (7, 23), "mustard": "lounge", "white": (9, 1), "green": (14, 1)}
+    tokens: dict[str, Square | str] = {
+        "scarlett": (7, 23),
+        "mustard": "lounge",
+        "white": (9, 1),
+        "green": (14, 1),
+    }
     assert occupied(tokens, "white") == {(7, 23), (14, 1)}
     assert occupied(tokens, "mustard") == {(7, 23), (9, 1), (14, 1)}
