@@ -3,50 +3,46 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from telegram import InlineKeyboardMarkup
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 
-from bot.delivery.limiter import Reservation
+from bot.delivery.line import Line
+from bot.delivery.outcomes import Outcome, Sent, Wait, of_error
 from bot.delivery.raw import edit_text
+from storage.outbox import OutboxRow
 
-if TYPE_CHECKING:
-    from bot.delivery.sender import Sender
-    from storage.outbox import OutboxRow
+UNCHANGED = re.compile(r"not modified|message to edit not found", re.I)
 
 
 async def edit(
-    sender: Sender,
+    line: Line,
     row: OutboxRow,
-    target_key: str,
+    target: int | None,
     text: str,
     markup: InlineKeyboardMarkup | None,
-) -> None:
-    """Edit the message an earlier row sent; nothing to do if it was never sent.
+) -> Outcome:
+    """Edit message `target` of the row's chat (None: the earlier row sent nothing, so
+    there is nothing to do); what came of it.
 
-    An edit sent twice shows the same, so a timeout is simply retried."""
-    known = sender.sent_ids.get(target_key)
-    if known is not None and known[0] == row.chat_id:
-        target: int | None = known[1]
-    else:
-        target = await sender.services.store.outbox.sent_message_id(target_key, row.chat_id)
+    An edit sent twice shows the same, so a timeout is simply retried, and its mark may
+    wait for the next ones written (lazy)."""
     if target is None:
-        await sender._settled(row, None)
-        return
-    reservation = await sender.limiter.reserve(row.chat_id)
-    if not isinstance(reservation, Reservation):
-        await sender._defer(row, reservation)
-        return
+        return Sent(None)
+    reservation = await line.reserve(row.chat_id)
+    if isinstance(reservation, Wait):
+        return reservation
     try:
-        async with sender.sending:
+        async with line.sending:
             await edit_text(
-                sender.bot, row.chat_id, target, text, markup=markup, timeout=sender.send_timeout
+                line.bot, row.chat_id, target, text, markup=markup, timeout=line.timeout
             )
     except BadRequest as error:
-        if not re.search(r"not modified|message to edit not found", error.message, re.I):
-            raise
+        if not UNCHANGED.search(error.message):
+            return of_error(error, private=row.user_id is not None)
+    except TelegramError as error:
+        return of_error(error, private=row.user_id is not None)
     finally:
-        reservation.stamp(sender.clock())
-        await sender._release(reservation)
-    await sender._settled(row, target, lazy=True)  # an edit twice shows the same
+        reservation.stamp(line.clock())
+        await line.release(reservation)
+    return Sent(target, lazy=True)

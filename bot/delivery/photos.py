@@ -1,59 +1,48 @@
 """Sending a post with the board's picture (sendPhoto, the text as its caption).
 
-A photo whose answer was lost (a timeout after the upload went out) is handled like a text
-part: Telegram may well have posted it, so it is resent only once, after the sender's long
-back-off, and taken as delivered if its answer is lost again.
+A photo whose answer was lost (a timeout after the upload went out) is a lost answer like
+a text part's: Telegram may well have posted it, and the sender resends it only once.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from telegram import InlineKeyboardMarkup
-from telegram.error import TimedOut
+from telegram.error import TelegramError
 
-from bot.delivery.limiter import Reservation
-
-if TYPE_CHECKING:
-    from bot.delivery.sender import Sender
-    from storage.outbox import OutboxRow
+from bot.delivery.line import Line
+from bot.delivery.outcomes import STOPPED, Outcome, Sent, Wait, of_error
+from storage.outbox import OutboxRow
 
 
 async def send_photo(
-    sender: Sender,
+    line: Line,
     row: OutboxRow,
     photo: bytes,
     caption: str,
     markup: InlineKeyboardMarkup | None,
-) -> None:
-    """Send the row as one photo with its caption; record the outcome."""
-    from bot.delivery.sender import NOT_SENT  # the sender imports this module
-
-    reservation = await sender.limiter.reserve(row.chat_id, 1)
-    if not isinstance(reservation, Reservation):
-        await sender._defer(row, reservation)
-        return
+) -> Outcome:
+    """Send the row as one photo with its caption; what came of it."""
+    reservation = await line.reserve(row.chat_id, 1)
+    if isinstance(reservation, Wait):
+        return reservation
     try:
-        async with sender.sending:
-            if sender.stopping:
-                return  # left unmarked: given back at shutdown
-            message = await sender.bot.send_photo(
+        async with line.sending:
+            if line.stopping:
+                return STOPPED
+            message = await line.bot.send_photo(
                 chat_id=row.chat_id,
                 photo=photo,
                 caption=caption,
                 parse_mode="HTML",
                 message_thread_id=row.topic_id or None,
                 reply_markup=markup,
-                read_timeout=sender.send_timeout,
-                write_timeout=sender.send_timeout,
-                **sender._reserved(),
+                read_timeout=line.timeout,
+                write_timeout=line.timeout,
+                **line.reserved(),
             )
-    except TimedOut as error:
-        if isinstance(error.__cause__, NOT_SENT):
-            raise  # it never reached Telegram: an ordinary retry
-        await sender._lost_answer(row, 0, [], True)
-        return
+    except TelegramError as error:
+        return of_error(error, private=row.user_id is not None, part=0)
     finally:
-        reservation.stamp(sender.clock())
-        await sender._release(reservation)
-    await sender._settled(row, message.message_id)
+        reservation.stamp(line.clock())
+        await line.release(reservation)
+    return Sent(message.message_id)

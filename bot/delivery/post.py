@@ -1,0 +1,66 @@
+"""What an outbox row says to its reader: rendered at send time in the reader's language.
+
+A person's private message reads in their language, a group post in the chat's; the people
+it names (in its arguments and its buttons) are read in the same look-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardMarkup
+
+from bot.delivery.payload import Payload, users_in
+from bot.directory import Directory
+from bot.render.board_post import board_post
+from bot.render.keyboards import buttons_markup, keyboard
+from bot.render.messages import compose
+from bot.render.reader import Reader
+from storage.outbox import OutboxRow
+
+
+@dataclass(frozen=True)
+class Post:
+    """The row's text and buttons; `edit_of` the key of the row whose message it edits, or
+    `photo` the board's picture it goes as (the text its caption)."""
+
+    text: str
+    markup: InlineKeyboardMarkup | None
+    edit_of: str | None = None
+    photo: bytes | None = None
+
+
+async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
+    """The row as its reader sees it; None for a reminder to a person who turned them off
+    (nothing is sent)."""
+    payload = Payload.from_row(row.payload)
+    if (
+        payload.kind == "dm.reminder"
+        and row.user_id is not None
+        and not await directory.wants_reminders(row.user_id)
+    ):
+        return None
+    reader = await _reader(directory, row, payload)
+    text = compose(reader, payload.kind, payload.args)
+    markup = keyboard(buttons_markup(reader, payload.buttons))
+    if payload.edit_of is not None:
+        return Post(text, markup, edit_of=payload.edit_of)
+    if payload.board is not None:
+        text, photo = board_post(reader, payload.board, text)
+        return Post(text, markup, photo=photo)
+    return Post(text, markup)
+
+
+async def _reader(directory: Directory, row: OutboxRow, payload: Payload) -> Reader:
+    named = users_in(payload.args) | _button_users(payload)
+    if row.user_id is not None:  # one read for the reader and the people named
+        people = await directory.persons(named | {row.user_id})
+        language = await directory.person_language(row.user_id)
+    else:
+        language = await directory.chat_language(row.chat_id)
+        people = await directory.persons(named)
+    return Reader(language, payload.tz or "UTC", people, payload.labels or {})
+
+
+def _button_users(payload: Payload) -> set[int]:
+    return {int(spec["user"]) for row in payload.buttons or [] for spec in row if "user" in spec}
