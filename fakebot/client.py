@@ -13,7 +13,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -204,7 +204,8 @@ class RemoteUser:
             ]
             return found[0] if found else None
 
-        return await self.client.wait_for(check, timeout)
+        message: RemoteMessage = await self.client.wait_for(check, timeout)
+        return message
 
 
 class FakeTelegramClient:
@@ -274,7 +275,7 @@ class FakeTelegramClient:
         await self.aclose()
 
     # -- control operations -----------------------------------------------------------------
-    async def op(self, name: str, **args: Any) -> Any:
+    async def op(self, name: str, /, **args: Any) -> Any:
         """Call one control operation (None arguments are left out)."""
         # An operation that waits in the fake (wait_call) answers within its own timeout:
         # the HTTP request must outlast it.
@@ -344,7 +345,7 @@ class FakeTelegramClient:
         self, method: str | None = None, *, since: float | None = None
     ) -> list[dict[str, Any]]:
         """The log of Bot API calls (of one method if given; logged after ``since``)."""
-        return await self.op("calls", method=method, since=since)
+        return await self._rows(self.op("calls", method=method, since=since))
 
     async def max_send_rate(self, window: float = 1.0, *, since: float = 0.0) -> int:
         """The most posts and edits the bot made in any `window` seconds (by arrival at the
@@ -375,11 +376,11 @@ class FakeTelegramClient:
 
     async def updates(self) -> list[dict[str, Any]]:
         """Updates not yet confirmed by the bot."""
-        return await self.op("updates")
+        return await self._rows(self.op("updates"))
 
     async def webhook_deliveries(self) -> list[dict[str, Any]]:
         """Every POST of an update to the webhook (update_id, status, error, at)."""
-        return await self.op("webhook_deliveries")
+        return await self._rows(self.op("webhook_deliveries"))
 
     async def bot_api(self, token: str, method: str, **params: Any) -> dict[str, Any]:
         """Call a Bot API method as the bot would (the whole answer, ok or not)."""
@@ -391,7 +392,7 @@ class FakeTelegramClient:
         self, scope: dict[str, Any] | None = None, language_code: str = ""
     ) -> list[dict[str, Any]]:
         """Commands set with setMyCommands."""
-        return await self.op("commands", scope=scope, language_code=language_code)
+        return await self._rows(self.op("commands", scope=scope, language_code=language_code))
 
     async def fail_next(
         self,
@@ -427,6 +428,12 @@ class FakeTelegramClient:
         await self.op(
             "delay_next", method=method, seconds=seconds, times=times, chat_id=chat_id, skip=skip
         )
+
+    @staticmethod
+    async def _rows(answer: Awaitable[Any]) -> list[dict[str, Any]]:
+        """A control operation's answer that is a list of JSON objects."""
+        rows: list[dict[str, Any]] = await answer
+        return rows
 
     async def wait_for(self, condition: Callable[[], Any], timeout: float = 5.0) -> Any:
         """Poll a (sync or async) ``condition`` until truthy; TimeoutError after ``timeout``."""

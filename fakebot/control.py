@@ -106,14 +106,15 @@ async def add_user(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]
 
 @op
 async def add_group(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
-    people = {
-        k: [_user(server, {"id": i}, "id") for i in args.get(k, [])] for k in ("admins", "members")
-    }
+    admins, members = (
+        [_user(server, {"id": i}, "id") for i in args.get(k, [])] for k in ("admins", "members")
+    )
     owner = _user(server, args, "owner") if args.get("owner") else None
-    flags = {
+    flags: dict[str, Any] = {
         k: args[k] for k in ("forum", "username", "bot_admin", "announce", "basic") if k in args
     }
-    return group_json(server.add_group(args["title"], owner=owner, **people, **flags))
+    group = server.add_group(args["title"], owner=owner, admins=admins, members=members, **flags)
+    return group_json(group)
 
 
 @op

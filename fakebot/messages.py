@@ -95,7 +95,8 @@ class FakeMessage:
                 if (text is None or button["text"] == text) and (
                     callback_data is None or button.get("callback_data") == callback_data
                 ):
-                    return button
+                    found: dict[str, Any] = button
+                    return found
         raise ValueError(
             f"no button {text or callback_data!r} on {self!r}; buttons: {self.buttons}"
         )

@@ -56,9 +56,6 @@ class BotApi:
         self.callback_ttl = callback_ttl
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self.menu_buttons: dict[int, dict[str, Any]] = {}
-        # getWebhookInfo's fields beside url and pending_update_count (a test may set
-        # last_error_date / last_error_message to play a failing webhook).
-        self.webhook: dict[str, Any] = {"url": ""}
         self._poll: asyncio.Future[None] | None = None
         self.webhook = Webhook(world)
         self.handlers: dict[str, Callable[[Params], Awaitable[Any]]] = {
@@ -100,7 +97,9 @@ class BotApi:
         """Check message_thread_id against the chat's forum topics."""
         if thread_id is None:
             return None
-        topic = chat.topics.get(thread_id) if isinstance(chat, FakeGroup) and chat.forum else None
+        if not (isinstance(chat, FakeGroup) and chat.forum):
+            raise bad_request("message thread not found")
+        topic = chat.topics.get(thread_id)
         if topic is None:
             raise bad_request("message thread not found")
         if topic.closed and chat.bot_status != "administrator":
@@ -315,7 +314,8 @@ class BotApi:
             if user is not chat.user and user is not self.world.bot:
                 raise bad_request("user not found")
             return chat.member(user)
-        return chat.member(user)  # type: ignore[attr-defined]
+        assert isinstance(chat, FakeGroup)
+        return chat.member(user)
 
     async def on_getChatAdministrators(self, params: Params) -> list[dict[str, Any]]:
         chat = self.chat(params["chat_id"])

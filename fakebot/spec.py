@@ -198,7 +198,8 @@ class Spec:
         return out
 
     def _subtype(self, type_name: str, value: dict[str, Any], path: str) -> str:
-        for sub in self.types[type_name]["subtypes"]:
+        subtypes: list[str] = self.types[type_name]["subtypes"]
+        for sub in subtypes:
             for field in self.types[sub].get("fields", []):
                 constant = _constant(field)
                 if constant and value.get(field["name"]) == constant:

@@ -123,7 +123,7 @@ def clean(text: str, spans: list[Span]) -> tuple[str, list[Span]]:
 def auto_spans(text: str, existing: list[Span]) -> list[Span]:
     """Entities Telegram detects by itself (commands, mentions, URLs, hashtags)."""
     blocked = [s for s in existing if s.type in ("code", "pre", "text_link", "text_mention")]
-    found = []
+    found: list[Span] = []
     for kind, pattern in _AUTO:
         for m in pattern.finditer(text):
             if any(b.start < m.end() and m.start() < b.end for b in blocked + found):
