@@ -190,7 +190,7 @@ class RemoteUser:
 
     async def wait_private(
         self,
-        predicate: Callable[[RemoteMessage], bool] = lambda m: True,
+        predicate: Callable[[RemoteMessage], object] = lambda m: True,
         timeout: float = 5.0,
         *,
         after: RemoteMessage | int | None = None,

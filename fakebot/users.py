@@ -139,7 +139,7 @@ class FakeUser:
 
     async def wait_private(
         self,
-        predicate: Callable[[FakeMessage], bool] = lambda m: True,
+        predicate: Callable[[FakeMessage], object] = lambda m: True,
         timeout: float = 5.0,
         *,
         after: FakeMessage | int | None = None,

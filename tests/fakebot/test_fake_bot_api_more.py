@@ -104,9 +104,9 @@ async def test_allowed_updates_filter_new_updates(bot: Bot, server: FakeTelegram
     assert await bot.get_updates(allowed_updates=["callback_query"]) != ()  # created before
     sent = await bot.send_message(alice.id, "Pick", reply_markup=keyboard(("A", "a")))
     alice.send_private("ignored")
-    press = asyncio.create_task(
-        alice.press(alice.private_chat.message(sent.message_id), "A", timeout=0.1)
-    )
+    message = alice.private_chat.message(sent.message_id)
+    assert message is not None
+    press = asyncio.create_task(alice.press(message, "A", timeout=0.1))
     kinds = [
         next(k for k in u if k != "update_id")
         for u in await server.wait_for(lambda: server.updates[1:])

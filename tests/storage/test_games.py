@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -87,7 +88,8 @@ async def test_a_stale_deadline_command_writes_nothing(store: Store) -> None:
 
 async def test_deadline_rows_follow_the_state(store: Store) -> None:
     game = await new_game(store)
-    gid, admin = game.game_id, dict(actor=1, actor_is_admin=True)
+    gid = game.game_id
+    admin: dict[str, Any] = {"actor": 1, "actor_is_admin": True}
     made = await store.execute(gid, suggestion_for(game.state, 1, 2, 1), NOW, planner)
     keys = {d.key for d in await store.deadlines.upcoming()}
     suggestion = made.state.suggestions[-1]

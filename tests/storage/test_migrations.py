@@ -28,7 +28,12 @@ def _differences(connection: Connection) -> list[Any]:
 
 def _indexes(connection: Connection) -> set[str]:
     inspector = inspect(connection)
-    return {ix["name"] for t in inspector.get_table_names() for ix in inspector.get_indexes(t)}
+    return {
+        ix["name"]
+        for t in inspector.get_table_names()
+        for ix in inspector.get_indexes(t)
+        if ix["name"] is not None
+    }
 
 
 async def test_models_and_migrations_agree(db_url: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from functools import partial
 
 from sqlalchemy import select
 
@@ -111,9 +112,9 @@ async def test_old_sent_rows_are_pruned_but_running_games_keep_their_message_ids
 def test_an_urgent_write_goes_ahead_of_the_queued_ones() -> None:
     """SQLite's writer thread: a sent message's mark does not wait behind game commands."""
     writer = _Writer()
-    gate, done = threading.Event(), []
+    gate, done = threading.Event(), list[str]()
     writer.submit(gate.wait)  # the writer is busy with a long transaction
-    futures = [writer.submit(lambda n=n: done.append(f"command {n}")) for n in range(3)]
+    futures = [writer.submit(partial(done.append, f"command {n}")) for n in range(3)]
     futures.append(writer.submit_urgent(lambda: done.append("mark")))
     gate.set()
     for future in futures:

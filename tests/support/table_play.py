@@ -3,11 +3,11 @@ people would: the turn prompt in the group, the refuter's card in private."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
 import pytest
 
-from bot.handlers import lobby as lobby_handlers
 from engine.cards import Category
 from engine.state import Game, Phase
 from engine.table.state import Step
@@ -19,7 +19,7 @@ from tests.support.play import lobby_post, state
 
 def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """The next /newgame's seed (deal, envelope, dice): a scripted game."""
-    monkeypatch.setattr(lobby_handlers.secrets, "randbits", lambda bits: seed)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seed)  # as bot.handlers.lobby reads it
 
 
 async def open_classic(

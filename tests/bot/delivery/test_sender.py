@@ -16,6 +16,7 @@ from bot.delivery.sender import DOUBT_BACKOFF, Sender
 from fakebot import FakeGroup, FakeTelegram, FakeUser
 from locales import t
 from storage.messages_owed import OutboxItem
+from storage.models import OutboxStatus
 from storage.outbox import OutboxRow
 from tests.support.harness import BotHarness, Party, bot_messages, database_url
 from tests.support.play import lobby_post
@@ -75,7 +76,7 @@ async def test_server_errors_are_retried_with_back_off(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/rules")
     assert _rules_posts(table.group) == 0
     counts = await table.bot.services.store.outbox.counts()
-    assert counts.get("pending") == 1, "kept for a later try, not dropped"
+    assert counts.get(OutboxStatus.PENDING) == 1, "kept for a later try, not dropped"
     await table.bot.advance(timedelta(seconds=3))  # the first back-off (2 s)
     await table.bot.advance(timedelta(seconds=5))  # the second (4 s)
     assert _rules_posts(table.group) == 1

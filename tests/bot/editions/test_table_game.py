@@ -41,13 +41,13 @@ async def test_a_classic_game_by_buttons_to_a_winning_accusation(
     pictures = [m for m in bot_messages(table.group) if m.photo is not None]
     assert pictures and all(len(m.photo_bytes) < 200_000 for m in pictures)
 
-    player = TablePlayer(table, game_id, people)
+    runner = TablePlayer(table, game_id, people)
     for _ in range(60):
-        seen = player.seen
+        seen = runner.seen
         if seen.passed_over and seen.stayed and seen.passages and seen.suggestions >= 3:
             break
-        await player.turn()
-    seen = player.seen
+        await runner.turn()
+    seen = runner.seen
     assert seen.passed_over >= 1, "a refutation passed over a player who could not refute"
     assert seen.stayed >= 1, "a player moved in by a suggestion suggested there"
     assert seen.passages >= 1, "a secret passage was taken"
@@ -63,15 +63,18 @@ async def test_a_classic_game_by_buttons_to_a_winning_accusation(
     moved = [m for m in bot_messages(table.group) if m.photo is not None]
     assert len({m.photo_bytes for m in moved}) > 1, "the picture changes as tokens move"
 
-    game = await player.game()
+    game = await runner.game()
     assert game.table is not None and game.envelope is not None
     winner = next(p for p in people if p.id == game.players[game.table.current].user)
-    await player.accuse(winner, game.envelope)
+    await runner.accuse(winner, game.envelope)
     accused = next(m for m in bot_messages(table.group) if "makes an accusation" in m.text)
     role = card_name(game.players[game.table.current].role)  # the accuser's own suspect
     assert not any(n in accused.text.replace(role, "") for n in names), accused.text
-    game = await player.game()
-    assert game.phase is Phase.ENDED and game.winner == game.player_of(winner.id).seat  # type: ignore[union-attr]
+    game = await runner.game()
+    won = game.player_of(winner.id)
+    assert won is not None
+    assert game.phase is Phase.ENDED and game.winner == won.seat
+    assert game.envelope is not None
     final = bot_messages(table.group)[-1]
     assert all(card_name(c) in final.text for c in game.envelope)
 

@@ -7,6 +7,8 @@ clue deck all come from the game's seed)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.state import Game, Phase
@@ -237,7 +239,8 @@ async def test_a_turn_begun_in_a_room_rolls_a_glass_declines_the_clue_card_and_s
     from engine.y2023 import setup
     from engine.y2023.board import Y2023_BOARD
 
-    in_the_hall = replace(Y2023_BOARD, starts={s: "hall" for s in Y2023_BOARD.starts})
+    in_rooms: dict[str, Any] = {s: "hall" for s in Y2023_BOARD.starts}  # rooms, not squares
+    in_the_hall = replace(Y2023_BOARD, starts=in_rooms)
     monkeypatch.setattr(setup, "Y2023_BOARD", in_the_hall)
     fix_seed(monkeypatch, REVEAL_SEED)
     people = [table.alice, table.bob, table.carol]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine.cards import Category
-from engine.state import Phase
+from engine.cards import CardId, Category
+from engine.state import Game, Phase
 from tests.support.harness import Party, bot_messages
 from tests.support.play import (
     all_card_names,
@@ -41,6 +41,7 @@ async def test_a_whole_game_from_lobby_to_winner(table: Party) -> None:
     assert bob and carol and dave and alice
     held = carol.hand[0]
     category = game.pack.category_of(held)
+    assert category is not None
     cards = [game.in_play(c)[0] for c in (Category.SUSPECT, Category.WEAPON, Category.PLACE)]
     cards[[Category.SUSPECT, Category.WEAPON, Category.PLACE].index(category)] = held
     cards = [
@@ -119,8 +120,9 @@ async def test_a_whole_game_from_lobby_to_winner(table: Party) -> None:
     assert any("accusation of @dave was wrong" in m.text for m in bot_messages(table.group))
 
 
-def _not_held(game, hand, card):  # type: ignore[no-untyped-def]
+def _not_held(game: Game, hand: tuple[CardId, ...], card: CardId) -> CardId:
     category = game.pack.category_of(card)
+    assert category is not None
     return next(c for c in game.in_play(category) if c not in hand)
 
 

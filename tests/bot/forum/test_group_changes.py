@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from engine.cards import Category
-from fakebot import FakeGroup, FakeTelegramClient, FakeUser
+from fakebot import FakeGroup, FakeTelegramClient, FakeUser, RemoteGroup, RemoteMessage
 from storage.models import OutboxRecord
 from tests.support.harness import Party, bot_messages
 from tests.support.play import PACK, compose_suggestion, naming, open_and_start, state
@@ -208,9 +209,12 @@ def _drained(fake: FakeTelegramClient):  # type: ignore[no-untyped-def]
     return check
 
 
-async def _bot_post(fake, group, predicate):  # type: ignore[no-untyped-def]
-    async def check():  # type: ignore[no-untyped-def]
+async def _bot_post(
+    fake: FakeTelegramClient, group: RemoteGroup, predicate: Callable[[RemoteMessage], bool]
+) -> RemoteMessage:
+    async def check() -> RemoteMessage | None:
         found = [m for m in await group.messages() if m.from_user_id == 1000 and predicate(m)]
         return found[0] if found else None
 
-    return await fake.wait_for(check, 15)
+    found: RemoteMessage = await fake.wait_for(check, 15)
+    return found

@@ -86,7 +86,7 @@ async def test_leaving_a_running_game_and_the_accuse_deep_link(table: Party) -> 
     assert "@dave has left the game" in bot_messages(table.group)[-1].text
     await table.bot.say(table.bob, table.group, "/accuse")
     (button,) = [b for row in bot_messages(table.group)[-1].buttons for b in row]
-    assert button[1].endswith("?start=accuse")
+    assert button[1] is not None and button[1].endswith("?start=accuse")
     table.bob.start_bot("accuse")
     await table.bot.settle()
     assert "An accusation" in table.bob.private_messages()[-1].text

@@ -77,6 +77,7 @@ async def test_window_keeps_the_next_day_closed_then_opens_it_at_once(table: Par
     game = await state(table, game_id)
     assert game.window is not None
     closes = game.window.closes_at
+    assert game.day_ends_at is not None
     await table.bot.advance(game.day_ends_at - table.bot.clock.now() + timedelta(seconds=1))
     game = await state(table, game_id)
     assert not game.day_open, "1 h of window left is less than half a day: no new day"

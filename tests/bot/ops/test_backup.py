@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bot import backup as backups
 from bot.backup import BackupError, backup, restore
 from bot.cli import main
 from storage.service import Store
@@ -91,7 +90,7 @@ def test_clear_answers_for_what_cannot_be_done(
     junk.write_bytes(b"not a database" * 100)
     with pytest.raises(BackupError):
         restore(f"sqlite:///{tmp_path}/a.db", junk)
-    monkeypatch.setattr(backups.shutil, "which", lambda name: None)
+    monkeypatch.setattr("bot.backup.shutil.which", lambda name: None)
     with pytest.raises(BackupError, match="pg_dump not found: install the PostgreSQL client"):
         backup("postgresql://u@127.0.0.1/db", tmp_path / "pg.backup")
     monkeypatch.setenv("WHODUNIT_DATABASE_URL", f"sqlite:///{tmp_path}/missing.db")

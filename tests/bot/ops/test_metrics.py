@@ -12,7 +12,7 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.metrics import DatabaseGauges
-from fakebot import FakeTelegram
+from fakebot import CallbackAnswer, FakeTelegram
 from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
 from tests.support.play import card_name, naming, open_and_start, state
 
@@ -66,7 +66,7 @@ async def test_a_press_on_someone_elses_button_is_a_forged_button(table: Party) 
     data = composer.buttons[0][0][1]
     assert data is not None
     before = scrape()
-    future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+    future: asyncio.Future[CallbackAnswer] = asyncio.get_running_loop().create_future()
     query_id = str(secrets.randbelow(10**18))
     table.server.world.callback_query(query_id, table.alice, composer, data, future)
     await asyncio.wait_for(future, 5)
