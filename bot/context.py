@@ -9,15 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from telegram import Update
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from bot.services import Services
+from storage.updates import UpdateMark
 
 Data = dict[Any, Any]
 
 
 class CustomContext(CallbackContext[ExtBot[str], Data, Data, Data]):
-    """The context of one update or job, with the bot's services."""
+    """The context of one update or job, with the bot's services; for an update, its mark,
+    which every game command the update runs is given (storage.updates: a redelivered
+    update runs no command twice). python-telegram-bot makes one context per update."""
+
+    update_mark: UpdateMark | None = None  # None: a job's context
+
+    @classmethod
+    def from_update(cls, update: object, application: Any) -> CustomContext:
+        context: CustomContext = super().from_update(update, application)
+        if isinstance(update, Update):
+            context.update_mark = UpdateMark(update.update_id)
+        return context
 
     @property
     def services(self) -> Services:

@@ -23,7 +23,6 @@ from telegram.error import Conflict, InvalidToken, NetworkError, RetryAfter, Tel
 from bot.context import App
 from bot.services import Services
 from bot.shutdown import Budget, watchdog
-from storage.updates import handling
 
 log = logging.getLogger(__name__)
 
@@ -196,16 +195,11 @@ class Intake:
     async def _handle(self, update: Update) -> None:
         try:
             processor = self.application.update_processor
-            await processor.process_update(update, self._marked(update))
+            await processor.process_update(update, self.application.process_update(update))
         except Exception:
             log.exception("update %s failed", update.update_id)
         # Not reached when cancelled at shutdown: unfinished, unconfirmed, it comes again.
         self.ledger.finished(update.update_id)
-
-    async def _marked(self, update: Update) -> None:
-        """Handle the update with its id marked on the game commands it runs."""
-        with handling(update.update_id):
-            await self.application.process_update(update)
 
     def _services(self) -> Services | None:
         found: Services | None = self.application.bot_data.get("services")

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.admins import AdminCache
-from bot.announce.table import plan_messages
+from bot.announce.registry import plan_messages
 from bot.delivery.payload import Payload
 from bot.directory import Directory
 from bot.flood import RepeatedRefusals
@@ -19,6 +19,7 @@ from engine.commands import Command, OpenLobby
 from storage.messages_owed import OutboxItem
 from storage.outbox import Handoff
 from storage.service import Outcome, Store
+from storage.updates import UpdateMark
 
 _counter = itertools.count()
 
@@ -51,19 +52,25 @@ class Services:
     def now(self) -> datetime:
         return self.clock()
 
-    async def run(self, game_id: int, command: Command) -> Outcome:
-        """Run a command on a game (RuleError if refused); its messages are queued. A command
-        that changed the game is an accepted action: the flood guard never counts it."""
+    async def run(
+        self, game_id: int, command: Command, *, update: UpdateMark | None = None
+    ) -> Outcome:
+        """Run a command on a game (RuleError if refused), for the update `update` (None: a
+        deadline's); its messages are queued. A command that changed the game is an
+        accepted action: the flood guard never counts it."""
         note_game(game_id)
-        outcome = await self.store.execute(game_id, command, self.now(), plan_messages)
+        now = self.now()
+        outcome = await self.store.execute(game_id, command, now, plan_messages, update=update)
         self._written(outcome)
         if outcome.events:
             note_accepted()
         return outcome
 
-    async def create(self, chat_id: int, topic_id: int, command: OpenLobby) -> Outcome:
+    async def create(
+        self, chat_id: int, topic_id: int, command: OpenLobby, *, update: UpdateMark | None = None
+    ) -> Outcome:
         outcome = await self.store.create_game(
-            chat_id, topic_id, command, self.now(), plan_messages
+            chat_id, topic_id, command, self.now(), plan_messages, update=update
         )
         note_game(outcome.game_id)
         self._written(outcome)

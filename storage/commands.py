@@ -38,8 +38,8 @@ from storage.outcome import LEASE, Conflict, Outcome, Written, retryable, retrya
 from storage.updates import (
     AlreadyHandled,
     Step,
+    UpdateMark,
     ensure_new,
-    next_step,
     record_or_raise,
 )
 
@@ -67,23 +67,33 @@ class Commands:
         command: OpenLobby,
         now: datetime,
         planner: Planner | None = None,
+        *,
+        update: UpdateMark | None = None,
     ) -> Outcome:
         """Open a lobby in a chat topic; a GameExists rule error if one is not ended yet."""
         body = self._create
-        return await self._write(now, body, chat_id, topic_id, command, now, planner)
+        step = update.next_step() if update is not None else None
+        return await self._write(step, body, chat_id, topic_id, command, now, planner)
 
     async def execute(
-        self, game_id: int, command: Command, now: datetime, planner: Planner | None = None
+        self,
+        game_id: int,
+        command: Command,
+        now: datetime,
+        planner: Planner | None = None,
+        *,
+        update: UpdateMark | None = None,
     ) -> Outcome:
         """Run a command on a game; RuleError propagates and nothing is written.
 
-        Run for a Telegram update that already ran it (see storage.updates), it writes
-        nothing and returns the game as it is, with no events."""
+        Run for a Telegram update (`update`) that already ran it (see storage.updates), it
+        writes nothing and returns the game as it is, with no events."""
+        step = update.next_step() if update is not None else None
         at_once = None
         if self.db.async_engine is not None:  # PostgreSQL: first try it in one round trip
             at_once = functools.partial(self._execute_at_once, game_id, command, now, planner)
         args = (game_id, command, now, planner)
-        return await self._write(now, self._execute, *args, at_once=at_once)
+        return await self._write(step, self._execute, *args, at_once=at_once)
 
     async def _execute_at_once(
         self,
@@ -340,7 +350,7 @@ class Commands:
 
     async def _write(
         self,
-        now: datetime,
+        step: Step | None,
         body: Callable[..., Written],
         *args: Any,
         at_once: Callable[[Step | None], Awaitable[Written | None]] | None = None,
@@ -348,8 +358,6 @@ class Commands:
         """Run a command body in a write transaction, retried after a collision; the state
         it wrote is cached once the transaction has committed (and before the next one).
         `at_once(step)`, if given, is tried first; None from it means nothing was written."""
-        step = next_step()
-
         def once(conn: Connection) -> Written:
             try:
                 return body(conn, *args, step)

@@ -1,8 +1,9 @@
 """Handled updates: a Telegram update delivered again after a crash runs no command twice.
 
-The bot marks the update it is handling (`handling`); each game command that update runs
-takes the next step of the mark (`next_step`) and records (update id, step) in the
-command's own transaction (`record`, last). When the update comes again (the process died
+The bot makes a mark for each update it handles (`UpdateMark`) and passes it to each game
+command that update runs (Store.execute's `update` argument); each takes the next step of
+the mark (`UpdateMark.next_step`) and records (update id, step) in the command's own
+transaction. When the update comes again (the process died
 after the commit and before Telegram was told the offset), the same step's row is there:
 `record` inserts nothing, `ensure_new` finds the row and the command's transaction rolls
 back, writing nothing. The primary key settles a race: the second writer's insert waits
@@ -12,9 +13,7 @@ update is rare, and looking for it first cost every command a round trip.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -31,20 +30,26 @@ from storage.sql import insert_for, rowcount
 KEEP = timedelta(days=2)
 
 
-@dataclass
-class UpdateMark:
-    """The update being handled in this context, and how many game commands it ran."""
-
-    update_id: int
-    steps: int = 0
-
-
 @dataclass(frozen=True)
 class Step:
     """One game command of one update."""
 
     update_id: int
     step: int
+
+
+@dataclass
+class UpdateMark:
+    """An update being handled, and how many game commands it ran so far."""
+
+    update_id: int
+    steps: int = 0
+
+    def next_step(self) -> Step:
+        """The step of the update's next game command."""
+        step = Step(self.update_id, self.steps)
+        self.steps += 1
+        return step
 
 
 class AlreadyHandled(Exception):
@@ -54,30 +59,6 @@ class AlreadyHandled(Exception):
         super().__init__(game_id)
         self.game_id = game_id
         self.last_seq = last_seq
-
-
-_current: ContextVar[UpdateMark | None] = ContextVar("whodunit_update", default=None)
-
-
-@contextmanager
-def handling(update_id: int) -> Iterator[UpdateMark]:
-    """Mark the commands run inside (this task and tasks it starts) as this update's."""
-    mark = UpdateMark(update_id)
-    token = _current.set(mark)
-    try:
-        yield mark
-    finally:
-        _current.reset(token)
-
-
-def next_step() -> Step | None:
-    """The step of the next game command of the update being handled, if any."""
-    mark = _current.get()
-    if mark is None:
-        return None
-    step = Step(mark.update_id, mark.steps)
-    mark.steps += 1
-    return step
 
 
 def ensure_new(conn: Connection, step: Step) -> None:

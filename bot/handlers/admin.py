@@ -60,7 +60,7 @@ async def _run_admin(context: CustomContext, w: Where, command: cmd.Command) -> 
     if ref is None:
         return
     try:
-        await context.services.run(ref.id, command)
+        await context.services.run(ref.id, command, update=context.update_mark)
     except RuleError as error:
         await refuse(context, w, error)
 
@@ -205,7 +205,7 @@ async def settings(update: Update, context: CustomContext) -> None:
             change = cmd.ChangeSettings(
                 actor=w.user.id, actor_is_admin=admin, changes={name: value}
             )
-            await svc.run(ref.id, change)
+            await svc.run(ref.id, change, update=context.update_mark)
         else:
             defaults = await svc.store.chats.get(w.chat.id)
             changed = change_chat_defaults(

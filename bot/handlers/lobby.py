@@ -10,6 +10,7 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
+from bot.editions.registry import by_word
 from bot.delivery.payload import Card, labels_of
 from bot.handlers.common import (
     Where,
@@ -30,21 +31,8 @@ from bot.parsing import ParseError, match_card
 from engine import commands as cmd
 from engine.cards import Category
 from engine.errors import RuleError
-from engine.settings import GameFormat
 from engine.settings import new_game as next_game
 from engine.state import Phase
-
-FORMAT_WORDS = {
-    "classic": GameFormat.CLASSIC,
-    "классика": GameFormat.CLASSIC,
-    "2023": GameFormat.Y2023,
-    "y2023": GameFormat.Y2023,
-    "liars": GameFormat.LIARS,
-    "лжецы": GameFormat.LIARS,
-    "forum": GameFormat.FORUM,
-    "форум": GameFormat.FORUM,
-}
-
 
 async def new_game(update: Update, context: CustomContext) -> None:
     """/newgame in a group or topic: opens a lobby with the chat's default settings."""
@@ -58,9 +46,11 @@ async def new_game(update: Update, context: CustomContext) -> None:
     role = None
     words = list(context.args or ())
     settings = opening.settings
-    if words and words[0].lower() in FORMAT_WORDS:  # /newgame classic [suspect]
+    edition = by_word(words[0]) if words else None
+    if edition is not None:  # /newgame classic [suspect]
+        words.pop(0)
         try:
-            settings = settings.changed(format=FORMAT_WORDS[words.pop(0).lower()])
+            settings = settings.changed(format=edition.key)
         except RuleError as error:
             await refuse(context, w, error)
             return
@@ -79,7 +69,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
         pack=opening.own_pack,
     )
     try:
-        await svc.create(w.chat.id, w.topic_id, command)
+        await svc.create(w.chat.id, w.topic_id, command, update=context.update_mark)
     except RuleError as error:
         await refuse(context, w, error)
         return
@@ -103,7 +93,9 @@ async def start_game(update: Update, context: CustomContext) -> None:
 
 async def _start(context: CustomContext, w: Where, game_id: int) -> None:
     admin = await is_admin(context, w.chat.id, w.user.id)
-    await context.services.run(game_id, cmd.StartGame(actor=w.user.id, actor_is_admin=admin))
+    await context.services.run(
+        game_id, cmd.StartGame(actor=w.user.id, actor_is_admin=admin), update=context.update_mark
+    )
 
 
 async def lobby_button(update: Update, context: CustomContext) -> None:
@@ -127,9 +119,9 @@ async def lobby_button(update: Update, context: CustomContext) -> None:
         return
     try:
         if data.kind == cb.JOIN:
-            await svc.run(data.game, cmd.JoinLobby(actor=w.user.id))
+            await svc.run(data.game, cmd.JoinLobby(actor=w.user.id), update=context.update_mark)
         elif data.kind == cb.LEAVE:
-            await svc.run(data.game, cmd.LeaveLobby(actor=w.user.id))
+            await svc.run(data.game, cmd.LeaveLobby(actor=w.user.id), update=context.update_mark)
         else:
             await _start(context, w, data.game)
     except RuleError as error:
@@ -175,7 +167,9 @@ async def _character(update: Update, context: CustomContext, w: Where, data: cb.
     labels = labels_of(game.pack)
     joining = not game.in_lobby(w.user.id)
     try:
-        await svc.run(data.game, cmd.ChooseRole(actor=w.user.id, role=role))
+        await svc.run(
+            data.game, cmd.ChooseRole(actor=w.user.id, role=role), update=context.update_mark
+        )
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error), labels=labels)
         return
@@ -201,7 +195,9 @@ async def join_with_role(update: Update, context: CustomContext) -> None:
             await say(context, w, error.key, dict(error.values), labels=labels_of(game.pack))
             return
     try:
-        await svc.run(here.game_id, cmd.JoinLobby(actor=w.user.id, role=role))
+        await svc.run(
+            here.game_id, cmd.JoinLobby(actor=w.user.id, role=role), update=context.update_mark
+        )
     except RuleError as error:
         await refuse(context, w, error, labels=labels_of(game.pack))
 
@@ -218,6 +214,6 @@ async def leave(update: Update, context: CustomContext) -> None:
         else cmd.LeaveGame(actor=w.user.id)
     )
     try:
-        await svc.run(here.game_id, command)
+        await svc.run(here.game_id, command, update=context.update_mark)
     except RuleError as error:
         await refuse(context, w, error)

@@ -22,7 +22,14 @@ from bot.handlers.common import (
     say,
     where,
 )
-from bot.handlers.composer import Buttons, accusation_step, screen, suggestion_step
+from bot.handlers.composer import (
+    Buttons,
+    accusation_step,
+    chosen_cards,
+    chosen_target,
+    screen,
+    suggestion_step,
+)
 from bot.parsing import ParseError, parse_suggestion
 from bot.render.keyboards import keyboard
 from bot.render.reader import Person, Reader
@@ -75,7 +82,7 @@ async def suggest(update: Update, context: CustomContext) -> None:
         actor=w.user.id, target=target_id, suspect=suspect, weapon=weapon, place=place
     )
     try:
-        await svc.run(ref.id, command)
+        await svc.run(ref.id, command, update=context.update_mark)
     except RuleError as error:
         await refuse(context, w, error, tz=game.settings.timezone, labels=labels_of(game.pack))
 
@@ -234,8 +241,6 @@ async def composer_button(update: Update, context: CustomContext) -> None:
 
 async def _send(context: CustomContext, data: cb.Callback, game: Game, me: int) -> None:
     """The confirmed move; a RuleError propagates."""
-    from bot.handlers.composer import chosen_cards, chosen_target
-
     svc = context.services
     if data.kind == cb.SUGGEST_SEND:
         if len(data.args) != 5:
@@ -255,7 +260,7 @@ async def _send(context: CustomContext, data: cb.Callback, game: Game, me: int) 
             raise cb.Malformed("an accusation needs three cards")
         suspect, weapon, place = chosen_cards(game, list(data.args))
         command = cmd.Accuse(actor=me, suspect=suspect, weapon=weapon, place=place)
-    await svc.run(data.game, command)
+    await svc.run(data.game, command, update=context.update_mark)
 
 
 async def _edit(

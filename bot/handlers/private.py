@@ -18,6 +18,7 @@ from bot.handlers.common import (
     say,
     where,
 )
+from bot.handlers.moves import open_composer
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import player_view
@@ -46,8 +47,6 @@ async def start(update: Update, context: CustomContext) -> None:
     svc.outbox_ready.set()
     payload = context.args[0] if context.args else ""
     if payload == "accuse":  # from the group's "accusations are private" answer
-        from bot.handlers.moves import open_composer
-
         await open_composer(context, w, "c")
     elif payload == "hand":
         await hand(update, context)
@@ -133,7 +132,7 @@ async def answer_button(update: Update, context: CustomContext) -> None:
     else:
         command = cmd.DeclareNoRefutation(actor=w.user.id, suggestion=suggestion)
     try:
-        await svc.run(data.game, command)
+        await svc.run(data.game, command, update=context.update_mark)
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error), alert=True)
         return

@@ -1,6 +1,7 @@
-"""Presses at the table (the classic format): the turn prompt's buttons in the group, the
-refuter's card in private, "I am back". Thin: every rule is the engine's; a press that is
-not the presser's to make, or out of date, gets a toast and changes nothing."""
+"""Presses at the table (every table edition's): the turn prompt's buttons in the group
+(each edition's prompt says what its presses mean), the refuter's card in private, "I am
+back". Thin: every rule is the engine's; a press that is not the presser's to make, or out
+of date, gets a toast and changes nothing."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.announce import table_prompt
-from bot.announce.liars_prompt import liars_buttons, liars_prompt_args
+from bot.announce.table_prompt import TurnPrompt
 from bot.context import CustomContext
 from bot.delivery.payload import Card, User, labels_of, users_in
 from bot.handlers.common import (
@@ -24,20 +25,17 @@ from bot.handlers.common import (
     remember,
     where,
 )
+from bot.editions.registry import edition_of
 from bot.handlers.composer import accusation_step
-from bot.handlers.liars import liars_command
 from bot.handlers.moves import game_label
 from bot.handlers.toasts import press_toast
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
 from engine import commands as cmd
-from engine.board import BOARDS
 from engine.cards import Category
 from engine.errors import RuleError
-from engine.liars.queries import liars_options
 from engine.state import Game
-from engine.table.queries import turn_options
 from locales import supported
 
 Buttons = list[list[dict[str, Any]]]
@@ -61,7 +59,9 @@ async def table_button(update: Update, context: CustomContext) -> None:
         if data.kind == cb.SHOW:
             await _show(context, update, w, data, game)
         elif data.kind == cb.BACK:
-            outcome = await context.services.run(data.game, cmd.ReturnToTable(actor=w.user.id))
+            outcome = await context.services.run(
+                data.game, cmd.ReturnToTable(actor=w.user.id), update=context.update_mark
+            )
             await answer_toast(context, update, *press_toast(outcome.events, outcome.state))
         else:
             await _turn(context, update, w, data, game)
@@ -87,7 +87,9 @@ async def _show(
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     card = game.deck[cb.index(data.args[1], len(game.deck))]
-    await context.services.run(data.game, cmd.ShowCard(actor=w.user.id, card=card))
+    await context.services.run(
+        data.game, cmd.ShowCard(actor=w.user.id, card=card), update=context.update_mark
+    )
     await answer_toast(context, update, "toast.answered")
 
 
@@ -109,56 +111,36 @@ async def _turn(
         return
     action, rest = data.args[1], data.args[2:]
     me = w.user.id
-    liars = game.settings.liars
-    rooms = BOARDS[table.board].rooms if not liars else ()
+    edition = edition_of(game)
+    prompt = _prompt_of(game)
     command: cmd.Command | None = None
-    if liars and not rest and (command := liars_command(game, me, action)) is not None:
-        pass  # the Liars Edition's own buttons (rooms around the ring, its card)
-    elif action in ("r", "p", "y", "e", "c") and not rest:
-        simple = {
-            "r": cmd.Roll,
-            "p": cmd.TakePassage,
-            "y": cmd.StayToSuggest,
-            "e": cmd.EndTurn,
-            "c": cmd.DrawClue,
-        }
-        command = simple[action](actor=me)
-    elif action[:1] == "m" and not rest:
-        command = cmd.Move(actor=me, to=rooms[cb.index(action[1:], len(rooms))])
-    elif action[:1] == "w" and not rest:
-        room = rooms[cb.index(action[1:], len(rooms))]
-        square = dict(turn_options(game, me).towards).get(room)
-        if square is None:
-            raise cb.Malformed("no way towards that room now")
-        command = cmd.Move(actor=me, to=square)
-    elif action == "s":
+    if action == "s":
         command = await _compose(context, update, data.game, game, rest)
     elif action == "back" and not rest:
-        msg, args, buttons = _prompt(data.game, game, me)
+        msg, args, buttons = prompt.current(data.game, game, me)
         await _edit_prompt(context, update, game, msg, args, buttons)
         return
     elif action == "a" and not rest:
         await _accuse_in_private(context, update, w, data.game, game)
         return
     else:
-        raise cb.Malformed(action)
+        command = prompt.press(game, me, action) if not rest else None
+        if command is None:
+            raise cb.Malformed(action)
     if command is None:
         return
-    outcome = await context.services.run(data.game, command)
-    key, args = press_toast(outcome.events, outcome.state)  # what the press did
+    outcome = await context.services.run(data.game, command, update=context.update_mark)
+    key, args = press_toast(outcome.events, outcome.state, edition.toasts)  # what it did
     await answer_toast(context, update, key, args, labels=labels_of(game.pack))
     await _drop_buttons(update)
 
 
-def _prompt(game_id: int, game: Game, me: int) -> tuple[str, dict[str, Any], Buttons]:
-    """The turn prompt as it stands (either edition's)."""
-    if game.settings.liars:
-        o = liars_options(game, me)
-        msg, args = liars_prompt_args(game, o)
-        return msg, args, liars_buttons(game_id, game, o)
-    options = turn_options(game, me)
-    msg, args = table_prompt.prompt_args(game, options)
-    return msg, args, table_prompt.turn_buttons(game_id, game, options)
+def _prompt_of(game: Game) -> TurnPrompt[Any]:
+    """The game's edition's turn prompt (a table game has one)."""
+    prompt = edition_of(game).prompt
+    if prompt is None:
+        raise cb.Malformed("no turn prompt in this game")
+    return prompt
 
 
 async def _compose(
@@ -177,9 +159,7 @@ async def _compose(
     if len(chosen) == 2:
         return cmd.Suggest(actor=player.user, suspect=chosen[0], weapon=chosen[1])
     room = game.table.place_of(player.role)
-    user = player.user
-    options = liars_options(game, user) if game.settings.liars else turn_options(game, user)
-    if options.suggest_in is None:
+    if _prompt_of(game).options(game, player.user).suggest_in is None:
         raise cb.Malformed("no suggestion now")
     args: dict[str, Any] = {"player": User(player.user), "room": Card(str(room))}
     if chosen:

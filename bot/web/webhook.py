@@ -24,7 +24,6 @@ from telegram.error import TelegramError
 
 from bot.context import App, CustomContext
 from bot.services import Services
-from storage.updates import handling
 
 log = logging.getLogger(__name__)
 
@@ -101,17 +100,13 @@ class WebhookReceiver:
         token = _outcome.set(outcome)
         try:
             processor = self.application.update_processor
-            await processor.process_update(update, self._marked(update))
+            await processor.process_update(update, self.application.process_update(update))
         except Exception:
             log.exception("update %s failed", update.update_id)
             return 500
         finally:
             _outcome.reset(token)
         return 500 if outcome.failed else 200
-
-    async def _marked(self, update: Update) -> None:
-        with handling(update.update_id):
-            await self.application.process_update(update)
 
     async def _handled_before(self, update_id: int) -> bool:
         services: Services | None = self.application.bot_data.get("services")

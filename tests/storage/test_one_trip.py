@@ -19,7 +19,7 @@ from engine import events as ev
 from engine.state import Answer
 from storage.messages_owed import OutboxItem, PlanContext
 from storage.service import Outcome, Store
-from storage.updates import handling
+from storage.updates import UpdateMark
 from tests.storage.conftest import _truncate
 from tests.support.postgres import terminate_connections
 from tests.support.stored_games import (
@@ -69,8 +69,9 @@ async def _play(store: Store) -> list[Any]:
     seen: list[Any] = []
 
     async def run(update: int, command: Any) -> Outcome:
-        with handling(update):
-            outcome = await store.execute(game.game_id, command, NOW, edits_planner)
+        outcome = await store.execute(
+            game.game_id, command, NOW, edits_planner, update=UpdateMark(update)
+        )
         seen.append(([e.__class__.__name__ for e in outcome.events], _handoff(outcome)))
         return outcome
 
@@ -181,10 +182,9 @@ async def _usual_suggestion(store: Store, game: Outcome) -> tuple[Outcome, list[
 
     event.listen(Engine, "before_cursor_execute", count)
     try:
-        with handling(900):
-            outcome = await store.execute(
-                game.game_id, suggestion_for(game.state, 1, 2), NOW, edits_planner
-            )
+        suggestion = suggestion_for(game.state, 1, 2)
+        update = UpdateMark(900)
+        outcome = await store.execute(game.game_id, suggestion, NOW, edits_planner, update=update)
     finally:
         event.remove(Engine, "before_cursor_execute", count)
     assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
@@ -242,12 +242,14 @@ async def test_a_connection_lost_under_the_one_statement_falls_back_and_writes_o
     game = await new_game(store, settings=ROOMY)
     await asyncio.to_thread(terminate_connections, db_url)  # the pooled connections die
     suggestion = suggestion_for(game.state, 1, 2)
-    with handling(700):
-        outcome = await store.execute(game.game_id, suggestion, NOW, edits_planner)
+    outcome = await store.execute(
+        game.game_id, suggestion, NOW, edits_planner, update=UpdateMark(700)
+    )
     assert [type(e) for e in outcome.events] == [ev.SuggestionMade]
     assert store.retries >= 1, "the statement failed and the transaction wrote instead"
-    with handling(700):  # Telegram sends the update again: nothing more is written
-        again = await store.execute(game.game_id, suggestion, NOW, edits_planner)
+    again = await store.execute(
+        game.game_id, suggestion, NOW, edits_planner, update=UpdateMark(700)
+    )  # Telegram sends the update again: nothing more is written
     assert again.events == []
     await check_consistency(store, game.game_id, planned=False)
     state = await store.load(game.game_id)
