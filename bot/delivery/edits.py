@@ -7,8 +7,9 @@ import re
 from telegram import InlineKeyboardMarkup
 from telegram.error import BadRequest, TelegramError
 
+from bot.delivery.limiter import Reservation
 from bot.delivery.line import Line
-from bot.delivery.outcomes import Outcome, Sent, Wait, of_error
+from bot.delivery.outcomes import Outcome, Sent, of_error
 from bot.delivery.raw import edit_text
 from storage.outbox import OutboxRow
 
@@ -18,20 +19,15 @@ UNCHANGED = re.compile(r"not modified|message to edit not found", re.I)
 async def edit(
     line: Line,
     row: OutboxRow,
-    target: int | None,
+    reservation: Reservation,
+    target: int,
     text: str,
     markup: InlineKeyboardMarkup | None,
 ) -> Outcome:
-    """Edit message `target` of the row's chat (None: the earlier row sent nothing, so
-    there is nothing to do); what came of it.
+    """Edit message `target` of the row's chat on its reserved slot; what came of it.
 
     An edit sent twice shows the same, so a timeout is simply retried, and its mark may
     wait for the next ones written (lazy)."""
-    if target is None:
-        return Sent(None)
-    reservation = await line.reserve(row.chat_id)
-    if isinstance(reservation, Wait):
-        return reservation
     try:
         async with line.sending:
             await edit_text(
@@ -44,5 +40,4 @@ async def edit(
         return of_error(error, private=row.user_id is not None)
     finally:
         reservation.stamp(line.clock())
-        await line.release(reservation)
     return Sent(target, lazy=True)

@@ -9,22 +9,21 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 from telegram.error import TelegramError
 
+from bot.delivery.limiter import Reservation
 from bot.delivery.line import Line
-from bot.delivery.outcomes import STOPPED, Outcome, Sent, Wait, of_error
+from bot.delivery.outcomes import STOPPED, Outcome, Sent, of_error
 from storage.outbox import OutboxRow
 
 
 async def send_photo(
     line: Line,
     row: OutboxRow,
+    reservation: Reservation,
     photo: bytes,
     caption: str,
     markup: InlineKeyboardMarkup | None,
 ) -> Outcome:
-    """Send the row as one photo with its caption; what came of it."""
-    reservation = await line.reserve(row.chat_id, 1)
-    if isinstance(reservation, Wait):
-        return reservation
+    """Send the row as one photo with its caption, on its reserved slot; what came of it."""
     try:
         async with line.sending:
             if line.stopping:
@@ -44,5 +43,4 @@ async def send_photo(
         return of_error(error, private=row.user_id is not None, part=0)
     finally:
         reservation.stamp(line.clock())
-        await line.release(reservation)
     return Sent(message.message_id)
