@@ -10,6 +10,7 @@ import os
 import uuid
 
 import asyncpg
+import pytest
 from sqlalchemy.engine import make_url
 
 DEFAULT_PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
@@ -22,13 +23,28 @@ def dsn(url: str) -> str:
     return plain.render_as_string(hide_password=False)
 
 
-async def admin_sql(sql: str) -> None:
+async def admin_sql(sql: str, url: str = PG_URL) -> None:
     """Run one statement on the test server's own database."""
-    conn = await asyncpg.connect(dsn(PG_URL), timeout=5)
+    conn = await asyncpg.connect(dsn(url), timeout=5)
     try:
         await conn.execute(sql)
     finally:
         await conn.close()
+
+
+def require_server(url: str = PG_URL, *, ci: bool | None = None) -> str:
+    """The server's URL once it answers; else skip the test, or fail it under CI (CI=true):
+    a CI run must not pass with the PostgreSQL half silently left out."""
+    if ci is None:
+        ci = os.environ.get("CI", "").lower() == "true"
+    try:
+        asyncio.run(admin_sql("SELECT 1", url))
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        message = f"PostgreSQL unreachable at {url}: {exc!r}"
+        if ci:
+            pytest.fail(message)
+        pytest.skip(message)
+    return url
 
 
 def create_pg_database() -> str:
