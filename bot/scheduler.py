@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 
 from telegram.ext import Job, JobQueue
 
-from bot.announce.table import plan_messages
+from bot.announce.registry import plan_messages
 from bot.context import App, CustomContext
 from bot.delivery.payload import Moment
 from bot.services import Services

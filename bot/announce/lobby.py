@@ -1,17 +1,17 @@
-"""The lobby's post (kept up to date; in the 2023 edition with its character buttons),
-settings changes, and the start: roster, cards, hands."""
+"""The lobby's post (kept up to date, with what the edition adds: the 2023 edition's
+character buttons), settings changes, and the start: roster, cards, hands."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot import callbacks as cb
-from bot.announce.plan import Args, Plan
+from bot.announce.plan import Args, Buttons, Plan
 from bot.delivery.payload import Card, Cards, Span, User, Users
+from bot.editions.registry import edition_of
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict
-from engine.settings import Y2023_PLAYERS, GameFormat
 from engine.state import Game
 
 
@@ -20,50 +20,26 @@ def lobby_key(game_id: int) -> str:
 
 
 def lobby_args(game: Game) -> Args:
-    args: Args = {
+    """The lobby post's arguments, with what the game's edition adds (its characters)."""
+    return {
         "creator": User(game.creator),
         "host": User(game.lobby_host or game.creator),  # an empty lobby: whoever joins next
         "players": Users(tuple(e.user for e in game.lobby)),
         "minimum": game.settings.player_range[0],
+        **edition_of(game).lobby_args(game),
     }
-    if choosing_characters(game):
-        args["characters"] = [
-            {"user": User(e.user), "role": e.role} for e in game.lobby if e.role is not None
-        ]
-        args["two_players"] = game.settings.player_range[0] > Y2023_PLAYERS[0]
-    return args
 
 
-def choosing_characters(game: Game) -> bool:
-    """The 2023 edition's lobby: each player chooses a character on its post."""
-    return game.settings.format is GameFormat.Y2023 and game.settings.roles_chosen
-
-
-def lobby_buttons(game_id: int, game: Game) -> list[list[dict[str, str]]]:
-    """Join / Leave, Start; then, in a 2023 lobby, a button per character (a taken one
-    locked; pressing it is refused by the engine)."""
-    rows = [
+def lobby_buttons(game_id: int, game: Game) -> Buttons:
+    """Join / Leave, Start; then the edition's own (a 2023 lobby's character buttons)."""
+    rows: Buttons = [
         [
             {"t": "button.join", "data": cb.Callback(cb.JOIN, game_id).encode()},
             {"t": "button.leave", "data": cb.Callback(cb.LEAVE, game_id).encode()},
         ],
         [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
     ]
-    if choosing_characters(game):
-        taken = {e.role for e in game.lobby}
-        buttons = [
-            _character_button(game_id, i, suspect, suspect in taken)
-            for i, suspect in enumerate(game.pack.suspects)
-        ]
-        rows += [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
-    return rows
-
-
-def _character_button(game_id: int, index: int, suspect: str, taken: bool) -> dict[str, str]:
-    data = cb.Callback(cb.CHARACTER, game_id, (str(index),)).encode()
-    if taken:
-        return {"t": "button.character_taken", "room": suspect, "data": data}
-    return {"card": suspect, "data": data}
+    return rows + edition_of(game).lobby_rows(game_id, game)
 
 
 def roster(game: Game) -> list[dict[str, Any]]:
@@ -114,8 +90,9 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         "lobby.started",
         {"players": Users(tuple(d.user for d in e.seats))},
     )
-    if plan.ctx.after.settings.classic:
-        _table_started(plan, seq, e, after)
+    edition = edition_of(plan.ctx.after)
+    if edition.at_table:
+        _table_started(plan, seq, e, after, edition.started)
     else:
         _forum_started(plan, seq, after)
     for deal in e.seats:
@@ -127,20 +104,14 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         )
 
 
-def _table_started(plan: Plan, seq: int, e: ev.GameStarted, after: Game) -> None:
-    """The classic format: who plays which suspect, in turn order; the 21 cards."""
+def _table_started(plan: Plan, seq: int, e: ev.GameStarted, after: Game, msg: str) -> None:
+    """At the table: who plays which suspect, in turn order; the cards (`msg`: the
+    edition's opening words)."""
     plan.group(
         plan.key(seq, "start"),
-        _started_key(after),
+        msg,
         {"roster": roster(after), "cards": cards_by_category(after), "dice": after.settings.dice},
     )
-
-
-def _started_key(after: Game) -> str:
-    """The opening words of a table game: the classic's or an edition's."""
-    if after.settings.format == "y2023":
-        return "y2023.started"
-    return "liars.started" if after.settings.liars else "table.started"
 
 
 def _forum_started(plan: Plan, seq: int, after: Game) -> None:

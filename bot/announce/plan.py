@@ -1,12 +1,14 @@
 """The plan of one command's messages: where each goes (thread, private chat, an edit) and
-the keys that make planning it twice harmless."""
+the keys that make planning it twice harmless; and the argument builders every planner
+shares (a seat, a suggestion's three cards, a button, the board a post carries)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from bot.delivery.payload import Card, Payload, labels_of
+from bot import callbacks as cb
+from bot.delivery.payload import Card, Payload, User, labels_of
 from engine.state import Game
 from storage.messages_owed import OutboxItem, PlanContext
 
@@ -14,11 +16,29 @@ Args = dict[str, Any]
 Buttons = list[list[dict[str, str]]]
 
 
-class Plan:
-    """Collects the messages of one command; keys make re-planning harmless."""
+BoardOf = Callable[[Game], Args]
+"""What a post's picture shows of a game (its edition's `board`)."""
 
-    def __init__(self, ctx: PlanContext) -> None:
+
+def board_args(game: Game) -> Args:
+    """What a post's picture shows: the board, every token's place, every weapon's room."""
+    table = game.table
+    assert table is not None
+    return {
+        "name": table.board,
+        "tokens": [[s, list(p) if isinstance(p, tuple) else p] for s, p in table.tokens],
+        "weapons": [[w, r] for w, r in table.weapons],
+        "images": game.settings.images,
+    }
+
+
+class Plan:
+    """Collects the messages of one command; keys make re-planning harmless. `board` is the
+    game's edition's picture of the board (the registry passes it)."""
+
+    def __init__(self, ctx: PlanContext, board: BoardOf = board_args) -> None:
         self.ctx = ctx
+        self.board = board
         self.items: list[OutboxItem] = []
 
     def key(self, seq: int, name: str) -> str:
@@ -107,3 +127,14 @@ def triple(suspect: str, weapon: str, place: str) -> Args:
 def user_at(game: Game, seat: int) -> int:
     """The person holding a seat."""
     return game.players[seat].user
+
+
+def seat_args(game: Game, seat: int) -> Args:
+    """A seat as messages name it: the person and their suspect."""
+    player = game.players[seat]
+    return {"player": User(player.user), "suspect": Card(player.role)}
+
+
+def button(text: dict[str, Any], data: cb.Callback) -> dict[str, Any]:
+    """A button: its text (a catalog key, a card, a person) and the data it sends."""
+    return {**text, "data": data.encode()}

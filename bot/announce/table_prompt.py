@@ -1,65 +1,62 @@
-"""The current player's turn prompt in the group (buttons only they may use), the
-refuter's private prompt, and the board a post carries for its picture.
+"""The current player's turn prompt in the group (buttons only they may use), what each of
+its presses asks the engine, and the refuter's private prompt.
 
 Button data (at most 64 bytes) names the game and the turn: `t:<game>:<turn>:<action>…`
-(r roll, p passage, y stay, m<i> move into room i, w<i> towards room i, s[:i[:j]] the
-suggestion composer, e end the turn, a accuse); `v:<game>:<suggestion>:<card index>` shows
-a card; `b:<game>` is "I am back". Every press goes through the engine, which refuses what
-is not the presser's to do."""
+(r roll, p passage, y stay, c the clue card, m<i> move into room i, w<i> towards room i,
+s[:i[:j]] the suggestion composer, e end the turn, a accuse); `v:<game>:<suggestion>:<card
+index>` shows a card; `b:<game>` is "I am back". Every press goes through the engine, which
+refuses what is not the presser's to do. `TurnPrompt` is the classic prompt; an edition with
+other choices subclasses it (`bot/editions/`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot import callbacks as cb
-from bot.announce.plan import Buttons, Plan, user_at
+from bot.announce.plan import Args, Buttons, Plan, button, user_at
 from bot.delivery.payload import Card, Span, User
+from bot.render.board_text import square_label
+from engine import commands as cmd
 from engine import events as ev
 from engine.board import BOARDS
-from engine.board.model import Place, Square
 from engine.cards import Category
+from engine.events import Event
 from engine.state import Game
 from engine.table.queries import TurnOptions, refutation_choices, turn_options
 from engine.table.state import Step
 
-COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+class Options(Protocol):
+    """What every edition's turn options tell the shared prompt code."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def suggest_in(self) -> str | None: ...
+
+
+OptionsT = TypeVar("OptionsT", bound=Options)
+
 # Events after which the current player has something new to do: a fresh prompt.
-_PROMPTING = (
+PROMPTING: tuple[type[Event], ...] = (
     ev.TurnStarted,
     ev.DiceRolled,
     ev.TokenMoved,
     ev.StayedToSuggest,
-    ev.ClueCardDrawn,
     ev.CardShown,
     ev.NobodyRefuted,
     ev.GameResumed,
     ev.SeatReplaced,
 )
-
-
-def square_label(square: Square | list[int]) -> str:
-    """A square as printed on the board's edges ("H18")."""
-    return f"{COLUMNS[square[0]]}{square[1] + 1}"
-
-
-def board_of(game: Game) -> dict[str, Any]:
-    """What a post's picture shows: the board, every token's place, every weapon's room."""
-    table = game.table
-    assert table is not None
-    board: dict[str, Any] = {
-        "name": table.board,
-        "tokens": [[s, list(p) if isinstance(p, tuple) else p] for s, p in table.tokens],
-        "weapons": [[w, r] for w, r in table.weapons],
-        "images": game.settings.images,
-    }
-    if table.liars is not None:  # the Liars Edition's Interrogation Room
-        board["face_up"] = list(table.liars.face_up)
-    return board
-
-
-def place_of(raw: Any) -> Place:
-    """A place from a stored board (a square comes back as a list)."""
-    return raw if isinstance(raw, str) else (int(raw[0]), int(raw[1]))
+SIMPLE: dict[str, Callable[[int], cmd.Command]] = {  # presses that need only the presser
+    "r": lambda me: cmd.Roll(actor=me),
+    "p": lambda me: cmd.TakePassage(actor=me),
+    "y": lambda me: cmd.StayToSuggest(actor=me),
+    "e": lambda me: cmd.EndTurn(actor=me),
+    "c": lambda me: cmd.DrawClue(actor=me),
+}
 
 
 def suggestion_key(game_id: int, number: int) -> str:
@@ -71,48 +68,155 @@ def prompt_key(game_id: int, number: int, user: int) -> str:
     return f"g{game_id}:tprompt{number}:u{user}"
 
 
-def _button(text: dict[str, Any], data: cb.Callback) -> dict[str, Any]:
-    return {**text, "data": data.encode()}
-
-
 def turn_data(game_id: int, turn: int, *action: str) -> cb.Callback:
     return cb.Callback(cb.TURN, game_id, (str(turn), *action))
 
 
-def turn_buttons(game_id: int, game: Game, options: TurnOptions) -> Buttons:
-    """The buttons of a turn's prompt: exactly what the engine lets the player do now."""
-    assert game.table is not None
-    turn = game.table.turn
-    rooms = BOARDS[game.table.board].rooms
-    rows: Buttons = []
-    first: list[dict[str, Any]] = []
-    if options.can_roll:
-        first.append(_button({"t": "button.roll"}, turn_data(game_id, turn, "r")))
-    if options.can_draw_clue:
-        rows.append([_button({"t": "button.draw_clue"}, turn_data(game_id, turn, "c"))])
-    if options.passage is not None:
-        text = {"t": "button.passage", "room": options.passage}
-        first.append(_button(text, turn_data(game_id, turn, "p")))
-    if options.can_stay:
-        first.append(_button({"t": "button.stay"}, turn_data(game_id, turn, "y")))
-    if first:
-        rows.append(first)
-    for room in options.rooms:
-        data = turn_data(game_id, turn, f"m{rooms.index(room)}")
-        rows.append([_button({"t": "button.enter", "room": room}, data)])
-    for room, _ in options.towards:
-        data = turn_data(game_id, turn, f"w{rooms.index(room)}")
-        rows.append([_button({"t": "button.towards", "room": room}, data)])
+def simple_press(me: int, action: str) -> cmd.Command | None:
+    """A press that needs nothing but the presser (roll, passage, stay, clue card, end)."""
+    kind = SIMPLE.get(action)
+    return kind(me) if kind is not None else None
+
+
+class TurnPrompt(Generic[OptionsT]):
+    """A table edition's turn prompt: the options it offers, their message and buttons,
+    when a fresh one is posted, and what each of its presses asks the engine."""
+
+    prompting: tuple[type[Event], ...] = PROMPTING
+
+    def options(self, game: Game, user: int) -> OptionsT:
+        """What `user` may do now (a RuleError if it is not their turn)."""
+        raise NotImplementedError
+
+    def args(self, game: Game, options: OptionsT) -> tuple[str, Args]:
+        """The prompt's message key and arguments for the current step."""
+        raise NotImplementedError
+
+    def buttons(self, game_id: int, game: Game, options: OptionsT) -> Buttons:
+        """The prompt's buttons: exactly what the engine lets the player do now."""
+        raise NotImplementedError
+
+    def press(self, game: Game, me: int, action: str) -> cmd.Command | None:
+        """The command of a press on this prompt (None: none of its buttons)."""
+        raise NotImplementedError
+
+    def waiting(self, game: Game) -> bool:
+        """Whether the current player waits on the others (no prompt meanwhile)."""
+        return False
+
+    def current(self, game_id: int, game: Game, me: int) -> tuple[str, Args, Buttons]:
+        """The prompt as it stands for `me`."""
+        options = self.options(game, me)
+        msg, args = self.args(game, options)
+        return msg, args, self.buttons(game_id, game, options)
+
+    def after(self, plan: Plan) -> None:
+        """After a command that leaves the current player something to do: a fresh prompt."""
+        game = plan.ctx.after
+        table = game.table
+        if table is None or not game.running or game.paused or table.step is Step.REFUTING:
+            return
+        if table.due is None or self.waiting(game):
+            return
+        if not any(isinstance(e, self.prompting) for e in plan.ctx.events):
+            return
+        msg, args, buttons = self.current(plan.ctx.game_id, game, game.players[table.current].user)
+        last = plan.ctx.first_seq + len(plan.ctx.events) - 1
+        plan.group(plan.key(last, "prompt"), msg, args, buttons=buttons)
+
+
+class ClassicPrompt(TurnPrompt[TurnOptions]):
+    """The classic prompt: roll (or the passage, or stay), then the rooms within the roll
+    and the way towards each room out of reach; suggest, end the turn, accuse."""
+
+    def options(self, game: Game, user: int) -> TurnOptions:
+        return turn_options(game, user)
+
+    def args(self, game: Game, options: TurnOptions) -> tuple[str, Args]:
+        table = game.table
+        assert table is not None
+        player = game.players[options.seat]
+        here = table.place_of(player.role)
+        args: dict[str, Any] = {
+            "player": User(player.user),
+            "suspect": Card(player.role),
+            "turn": table.turn,
+            "turn_time": Span.of(game.settings.turn_time),
+            "where": Card(here) if isinstance(here, str) else None,
+            "square": square_label(here) if not isinstance(here, str) else "",
+        }
+        if options.step is Step.MOVE:
+            args["total"] = sum(table.dice)
+            if not (options.rooms or options.towards or options.can_stay or options.passage):
+                return "table.prompt_stuck", args
+            return "table.prompt_move", args
+        if options.step is Step.MOVED and options.suggest_in is not None:
+            return "table.prompt_suggest", {**args, "room": Card(options.suggest_in)}
+        if options.step in (Step.MOVED, Step.SUGGESTED):
+            return "table.prompt_after", args
+        return "table.prompt_roll_room" if isinstance(here, str) else "table.prompt_roll", args
+
+    def buttons(self, game_id: int, game: Game, options: TurnOptions) -> Buttons:
+        assert game.table is not None
+        turn = game.table.turn
+        rooms = BOARDS[game.table.board].rooms
+        rows: Buttons = []
+        first: list[dict[str, Any]] = []
+        if options.can_roll:
+            first.append(button({"t": "button.roll"}, turn_data(game_id, turn, "r")))
+        if options.can_draw_clue:
+            rows.append([button({"t": "button.draw_clue"}, turn_data(game_id, turn, "c"))])
+        if options.passage is not None:
+            text = {"t": "button.passage", "room": options.passage}
+            first.append(button(text, turn_data(game_id, turn, "p")))
+        if options.can_stay:
+            first.append(button({"t": "button.stay"}, turn_data(game_id, turn, "y")))
+        if first:
+            rows.append(first)
+        for room in options.rooms:
+            data = turn_data(game_id, turn, f"m{rooms.index(room)}")
+            rows.append([button({"t": "button.enter", "room": room}, data)])
+        for room, _ in options.towards:
+            data = turn_data(game_id, turn, f"w{rooms.index(room)}")
+            rows.append([button({"t": "button.towards", "room": room}, data)])
+        rows.extend(last_row(game_id, turn, options.suggest_in, options))
+        return rows
+
+    def press(self, game: Game, me: int, action: str) -> cmd.Command | None:
+        """Roll, passage, stay, clue card, end; into room i (m<i>); towards room i (w<i>)."""
+        assert game.table is not None
+        rooms = BOARDS[game.table.board].rooms
+        if action[:1] == "m":
+            return cmd.Move(actor=me, to=rooms[cb.index(action[1:], len(rooms))])
+        if action[:1] == "w":
+            room = rooms[cb.index(action[1:], len(rooms))]
+            square = dict(turn_options(game, me).towards).get(room)
+            if square is None:
+                raise cb.Malformed("no way towards that room now")
+            return cmd.Move(actor=me, to=square)
+        return simple_press(me, action)
+
+
+class Ending(Protocol):
+    """The options that end a prompt's buttons: end the turn, accuse."""
+
+    @property
+    def can_end_turn(self) -> bool: ...
+
+    @property
+    def can_accuse(self) -> bool: ...
+
+
+def last_row(game_id: int, turn: int, suggest_in: str | None, options: Ending) -> Buttons:
+    """The prompt's last row: suggest, end the turn, accuse (what of them may be done)."""
     last: list[dict[str, Any]] = []
-    if options.suggest_in is not None:
-        last.append(_button({"t": "button.suggest"}, turn_data(game_id, turn, "s")))
+    if suggest_in is not None:
+        last.append(button({"t": "button.suggest"}, turn_data(game_id, turn, "s")))
     if options.can_end_turn:
-        last.append(_button({"t": "button.end_turn"}, turn_data(game_id, turn, "e")))
+        last.append(button({"t": "button.end_turn"}, turn_data(game_id, turn, "e")))
     if options.can_accuse:
-        last.append(_button({"t": "button.accuse"}, turn_data(game_id, turn, "a")))
-    if last:
-        rows.append(last)
-    return rows
+        last.append(button({"t": "button.accuse"}, turn_data(game_id, turn, "a")))
+    return [last] if last else []
 
 
 def composer_buttons(game_id: int, game: Game, picks: tuple[str, ...]) -> Buttons:
@@ -121,64 +225,11 @@ def composer_buttons(game_id: int, game: Game, picks: tuple[str, ...]) -> Button
     turn = game.table.turn
     category = Category.SUSPECT if not picks else Category.WEAPON
     rows: Buttons = [
-        [_button({"card": card}, turn_data(game_id, turn, "s", *picks, str(i)))]
+        [button({"card": card}, turn_data(game_id, turn, "s", *picks, str(i)))]
         for i, card in enumerate(game.in_play(category))
     ]
-    rows.append([_button({"t": "button.back"}, turn_data(game_id, turn, "back"))])
+    rows.append([button({"t": "button.back"}, turn_data(game_id, turn, "back"))])
     return rows
-
-
-def prompt_args(game: Game, options: TurnOptions) -> tuple[str, dict[str, Any]]:
-    """The prompt's message key and arguments for the current step."""
-    table = game.table
-    assert table is not None
-    player = game.players[options.seat]
-    here = table.place_of(player.role)
-    args: dict[str, Any] = {
-        "player": User(player.user),
-        "suspect": Card(player.role),
-        "turn": table.turn,
-        "turn_time": Span.of(game.settings.turn_time),
-        "where": Card(here) if isinstance(here, str) else None,
-        "square": square_label(here) if not isinstance(here, str) else "",
-    }
-    if options.step is Step.MOVE:
-        args["total"] = sum(table.dice)
-        if options.can_draw_clue:
-            return "y2023.prompt_glass", args
-        if not (options.rooms or options.towards or options.can_stay or options.passage):
-            return "table.prompt_stuck", args
-        return "table.prompt_move", args
-    if options.step is Step.MOVED and options.suggest_in is not None:
-        return "table.prompt_suggest", {**args, "room": Card(options.suggest_in)}
-    if options.step in (Step.MOVED, Step.SUGGESTED):
-        return "table.prompt_after", args
-    key = "table.prompt_roll_room" if isinstance(here, str) else "table.prompt_roll"
-    if not options.can_accuse and options.can_roll:  # the 2023 edition: accuse from a room
-        key = "y2023.prompt_roll"
-    return key, args
-
-
-def prompt_after(plan: Plan) -> None:
-    """After a command that leaves the current player something to do: a fresh prompt."""
-    game = plan.ctx.after
-    table = game.table
-    if game.settings.liars:
-        from bot.announce.liars_prompt import liars_prompt_after  # it builds on this module
-
-        liars_prompt_after(plan)
-        return
-    if table is None or not game.running or game.paused or table.step is Step.REFUTING:
-        return
-    if table.due is None or not any(isinstance(e, _PROMPTING) for e in plan.ctx.events):
-        return
-    player = game.players[table.current]
-    options = turn_options(game, player.user)
-    msg, args = prompt_args(game, options)
-    last = plan.ctx.first_seq + len(plan.ctx.events) - 1
-    plan.group(
-        plan.key(last, "prompt"), msg, args, buttons=turn_buttons(plan.ctx.game_id, game, options)
-    )
 
 
 def refuter_prompt(plan: Plan, game: Game, number: int, seat: int) -> None:
@@ -189,7 +240,7 @@ def refuter_prompt(plan: Plan, game: Game, number: int, seat: int) -> None:
     s = next(x for x in game.table.suggestions if x.number == number)
     rows: Buttons = [
         [
-            _button(
+            button(
                 {"card": card},
                 cb.Callback(cb.SHOW, plan.ctx.game_id, (str(number), str(game.deck.index(card)))),
             )
@@ -212,4 +263,4 @@ def refuter_prompt(plan: Plan, game: Game, number: int, seat: int) -> None:
 
 
 def back_buttons(game_id: int) -> Buttons:
-    return [[_button({"t": "button.back_to_table"}, cb.Callback(cb.BACK, game_id))]]
+    return [[button({"t": "button.back_to_table"}, cb.Callback(cb.BACK, game_id))]]

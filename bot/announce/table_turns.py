@@ -9,49 +9,45 @@ from __future__ import annotations
 from typing import Any
 
 from bot.announce import table_prompt
-from bot.announce.plan import Plan, triple, user_at
+from bot.announce.plan import Plan, seat_args, triple, user_at
 from bot.delivery.payload import Card, Moment, Span, User
+from bot.render.board_text import square_label
 from engine import events as ev
 from engine.state import Game
 from engine.table.state import MoveKind, TurnEnd
-
-
-def _seat(game: Game, seat: int) -> dict[str, Any]:
-    """A seat as messages name it: the person and their suspect."""
-    player = game.players[seat]
-    return {"player": User(player.user), "suspect": Card(player.role)}
 
 
 def _suspect_seat(game: Game, suspect: str) -> int | None:
     return next((p.seat for p in game.players if p.role == suspect), None)
 
 
-def dice_count(game: Game) -> int:
-    """The dice a turn rolls: the setting, or the 2023 edition's two."""
-    return 2 if game.settings.format == "y2023" else game.settings.dice
-
-
 def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:
     """The board's first picture: every token on its start, the weapons in their rooms."""
+    announce_board(plan, seq, after, "table.board", after.settings.dice)
+
+
+def announce_board(plan: Plan, seq: int, after: Game, msg: str, dice: int) -> None:
+    """The board's first picture with `msg`, the edition's words: the dice a turn rolls and
+    the turn's time."""
     plan.group(
         plan.key(seq, "board"),
-        "liars.board" if after.settings.liars else "table.board",
-        {"dice": dice_count(after), "turn_time": Span.of(after.settings.turn_time)},
-        board=table_prompt.board_of(after),
+        msg,
+        {"dice": dice, "turn_time": Span.of(after.settings.turn_time)},
+        board=plan.board(after),
     )
 
 
 def turn_started(plan: Plan, seq: int, e: ev.TurnStarted, before: Game | None, after: Game) -> None:
-    """Told by the turn's prompt (`table_prompt.prompt_after`)."""
+    """Told by the turn's prompt (`TurnPrompt.after`)."""
 
 
 def turn_skipped(plan: Plan, seq: int, e: ev.TurnSkipped, before: Game | None, after: Game) -> None:
-    plan.group(plan.key(seq, "skip"), "table.turn_skipped_away", _seat(after, e.seat))
+    plan.group(plan.key(seq, "skip"), "table.turn_skipped_away", seat_args(after, e.seat))
 
 
 def dice_rolled(plan: Plan, seq: int, e: ev.DiceRolled, before: Game | None, after: Game) -> None:
     dice = " + ".join(str(d) for d in e.dice)
-    args = {**_seat(after, e.seat), "dice": dice, "total": sum(e.dice)}
+    args = {**seat_args(after, e.seat), "dice": dice, "total": sum(e.dice)}
     plan.group(
         plan.key(seq, "roll"), "table.rolled" if len(e.dice) == 1 else "table.rolled_many", args
     )
@@ -61,7 +57,7 @@ def token_moved(plan: Plan, seq: int, e: ev.TokenMoved, before: Game | None, aft
     """A walk or a passage: the post with the board's picture; a suggestion's move is told
     by the suggestion; a wrong accuser's by the accusation."""
     seat = _suspect_seat(after, e.suspect)
-    who = _seat(after, seat) if seat is not None else {"suspect": Card(e.suspect)}
+    who = seat_args(after, seat) if seat is not None else {"suspect": Card(e.suspect)}
     if e.kind is MoveKind.SUGGESTION:
         return
     if e.kind is MoveKind.OUT:
@@ -72,15 +68,15 @@ def token_moved(plan: Plan, seq: int, e: ev.TokenMoved, before: Game | None, aft
         args: dict[str, Any] = {**who, "room": Card(e.to)}
     else:
         key = "table.moved_square"
-        args = {**who, "square": table_prompt.square_label(e.to)}
-    plan.group(plan.key(seq, "move"), key, args, board=table_prompt.board_of(after))
+        args = {**who, "square": square_label(e.to)}
+    plan.group(plan.key(seq, "move"), key, args, board=plan.board(after))
 
 
 def stayed(plan: Plan, seq: int, e: ev.StayedToSuggest, before: Game | None, after: Game) -> None:
     assert after.table is not None
     room = after.table.place_of(after.players[e.seat].role)
     plan.group(
-        plan.key(seq, "stay"), "table.stayed", {**_seat(after, e.seat), "room": Card(str(room))}
+        plan.key(seq, "stay"), "table.stayed", {**seat_args(after, e.seat), "room": Card(str(room))}
     )
 
 
@@ -95,12 +91,12 @@ def suggestion_made(
     the picture after they moved."""
     final = plan.ctx.after
     args = {
-        **_seat(after, e.suggester),
+        **seat_args(after, e.suggester),
         **triple(e.suspect, e.weapon, e.room),
         "brought": _suspect_seat(after, e.suspect) not in (None, e.suggester),
     }
     args["player"] = User(user_at(after, e.suggester))
-    board = table_prompt.board_of(final) if final.table is not None else None
+    board = plan.board(final) if final.table is not None else None
     plan.group(
         table_prompt.suggestion_key(plan.ctx.game_id, e.suggestion),
         "table.suggestion",
@@ -182,7 +178,7 @@ def nobody_refuted(
 def accused(plan: Plan, seq: int, e: ev.AccusedAtTable, before: Game | None, after: Game) -> None:
     """The group learns who accused and whether it was right, not the cards (until the end);
     the accuser gets their own accusation back."""
-    who = _seat(after, e.seat)
+    who = seat_args(after, e.seat)
     if e.correct:
         plan.group(plan.key(seq, "accused"), "table.accused_right", who)
     else:
@@ -198,7 +194,7 @@ def accused(plan: Plan, seq: int, e: ev.AccusedAtTable, before: Game | None, aft
 def turn_ended(plan: Plan, seq: int, e: ev.TurnEnded, before: Game | None, after: Game) -> None:
     """A turn that timed out is told; an ended one by the next turn's prompt."""
     if e.reason is TurnEnd.TIMED_OUT:
-        plan.group(plan.key(seq, "timeout"), "table.turn_timed_out", _seat(after, e.seat))
+        plan.group(plan.key(seq, "timeout"), "table.turn_timed_out", seat_args(after, e.seat))
         plan.private(
             plan.key(seq, "timeoutdm"), user_at(after, e.seat), "dm.table_turn_timed_out", {}
         )
@@ -208,7 +204,7 @@ def player_away(plan: Plan, seq: int, e: ev.PlayerAway, before: Game | None, aft
     plan.group(
         plan.key(seq, "away"),
         "table.player_away",
-        {**_seat(after, e.seat), "missed": after.settings.away_after},
+        {**seat_args(after, e.seat), "missed": after.settings.away_after},
         buttons=table_prompt.back_buttons(plan.ctx.game_id),
     )
 
@@ -216,14 +212,14 @@ def player_away(plan: Plan, seq: int, e: ev.PlayerAway, before: Game | None, aft
 def player_returned(
     plan: Plan, seq: int, e: ev.PlayerReturned, before: Game | None, after: Game
 ) -> None:
-    plan.group(plan.key(seq, "back"), "table.player_returned", _seat(after, e.seat))
+    plan.group(plan.key(seq, "back"), "table.player_returned", seat_args(after, e.seat))
 
 
 def turn_timer_renewed(
     plan: Plan, seq: int, e: ev.TurnTimerRenewed, before: Game | None, after: Game
 ) -> None:
     """The bot was down when the turn's time ran out: the turn goes on with a fresh timer."""
-    args = {**_seat(after, e.seat), "due_at": Moment.of(e.due)}
+    args = {**seat_args(after, e.seat), "due_at": Moment.of(e.due)}
     plan.group(plan.key(seq, "renewed"), "table.turn_renewed", args)
 
 

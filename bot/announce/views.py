@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.announce.plan import Args, triple, user_at
-from bot.announce.table_prompt import board_of as table_board
 from bot.delivery.payload import Card, Cards, Moment, User, Users, labels_of
+from bot.editions.registry import edition_of
 from engine.queries import PlayerView, answer_choices, public_view
 from engine.state import Game, Suggestion
 from engine.table.state import Step
-from engine.y2023.queries import private_view
 
 
 def answer_prompt_args(game: Game, s: Suggestion) -> tuple[Args, tuple[str, ...]]:
@@ -78,7 +77,7 @@ def table_status_args(game: Game) -> Args:
         if pending is not None and pending.refuter is not None
         else None,
         "due_at": Moment.of(table.due) if table.due is not None and not game.paused else None,
-        "board": table_board(game),
+        "board": edition_of(game).board(game),
         "seats": [
             {
                 "user": User(p.user),
@@ -130,16 +129,6 @@ def _shown(game: Game, view: PlayerView) -> list[dict[str, Any]]:
     ]
 
 
-def also_seen(game: Game, seat: int) -> tuple[str, ...]:
-    """The 2023 edition: the cards besides one's hand one has seen outside suggestions
-    (cards looked at in rooms, shown by clue cards, face up, revealed to all)."""
-    if game.table is None or game.table.y2023 is None:
-        return ()
-    view = private_view(game, seat)
-    extra = (*(card for _, card in view.peeked), *view.clue_shown, *view.face_up, *view.revealed)
-    return tuple(dict.fromkeys(card for card in extra if card not in view.hand))
-
-
 def hand_args(game: Game, view: PlayerView) -> Args:
     """One game's part of /hand: hand, role, quota, answers owed and the cards shown to them
     (the caller adds which game it is)."""
@@ -150,6 +139,6 @@ def hand_args(game: Game, view: PlayerView) -> Args:
         "left": view.quota_left,
         "owes": len(view.owes),
         "owed": len(view.owed),
-        "also_seen": list(also_seen(game, view.seat)),
+        "also_seen": list(edition_of(game).also_seen(game, view.seat)),
         "shown": _shown(game, view),
     }

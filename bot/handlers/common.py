@@ -7,6 +7,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from telegram import Chat, Message, Update, User
@@ -16,8 +17,12 @@ from telegram.error import TelegramError
 from bot.context import CustomContext
 from bot.delivery import payload as typed
 from bot.observe import current, held_back, note_answer, note_game, note_refusal
+from bot.render.messages import compose
+from bot.render.reader import Reader
+from bot.settings_text import SETTING_NAMES
 from engine.errors import RuleError
 from engine.state import Game
+from locales import supported
 from storage.games import GameRef
 
 log = logging.getLogger(__name__)
@@ -156,10 +161,6 @@ def error_key(error: RuleError) -> str:
 def error_args(error: RuleError) -> dict[str, Any]:
     """Rule-error values as typed arguments (a datetime → a Moment named *_at, a timedelta → a
     Span, a card, a category, the host, a setting's name)."""
-    from datetime import datetime, timedelta
-
-    from bot.settings_text import SETTING_NAMES
-
     args: dict[str, Any] = {}
     for name, value in error.values.items():
         if isinstance(value, datetime):
@@ -209,10 +210,6 @@ async def answer_toast(
     text (the spinner stops); when this press is the one that starts a cooldown, with the
     flood notice instead (`bot/flood.py`).
     """
-    from bot.render.messages import compose
-    from bot.render.reader import Reader
-    from locales import supported
-
     query = update.callback_query
     if query is None:
         return

@@ -8,17 +8,11 @@ from telegram.ext import ApplicationHandlerStop
 from bot.announce.views import log_entries, status_args, table_status_args
 from bot.context import CustomContext
 from bot.delivery.payload import labels_of
+from bot.editions.registry import edition_for, rules_by_word
 from bot.handlers.common import game_here, game_update, remember, say, where
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
 from engine.state import Phase
-
-RULES_BY_NAME = {  # /rules <name>: an edition's rules in any chat
-    "liars": "rules.liars",
-    "лжецы": "rules.liars",
-    "2023": "rules.y2023",
-    "y2023": "rules.y2023",
-}
 
 
 async def status(update: Update, context: CustomContext) -> None:
@@ -55,11 +49,10 @@ async def rules(update: Update, context: CustomContext) -> None:
         await remember(context, w.user)
         key = "rules.text"
         ref = None if w.private else await game_here(context, w)
-        settings = (await context.services.store.load(ref.id)).settings if ref else None
-        if settings is not None and settings.classic:
-            key = f"rules.{settings.format}"  # played at the table: the classic's or an edition's
+        if ref is not None:  # the rules of the format this chat's game is played in
+            key = edition_for((await context.services.store.load(ref.id)).settings).rules
         if context.args:  # /rules liars, /rules 2023: an edition's rules, asked by name
-            key = RULES_BY_NAME.get(context.args[0].lower(), key)
+            key = rules_by_word(context.args[0]) or key
         await say(context, w, key, reply=False)
 
 

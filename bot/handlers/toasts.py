@@ -5,26 +5,30 @@ the dice, a move's the room it reached."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.announce.table_prompt import square_label
-from bot.delivery.payload import Card, User
+from bot.delivery.payload import Card
+from bot.render.board_text import square_label
 from engine import events as ev
 from engine.events import Event
-from engine.liars import events as lev
 from engine.state import Game
 from engine.table.state import MoveKind
 
 Toast = tuple[str, dict[str, Any]]
+ToastOf = Callable[[Any, Game], Toast | None]
+"""A press's toast read from one event it wrote (None: this event does not say)."""
 DONE: Toast = ("toast.done", {})
 
 
-def press_toast(events: Sequence[Event], after: Game) -> Toast:
+def press_toast(
+    events: Sequence[Event], after: Game, own: Mapping[type[Event], ToastOf] | None = None
+) -> Toast:
     """The toast of a press that wrote `events` (the game as they left it): the first event
-    that says what the press did; "Done." when none does (a command that wrote nothing)."""
+    that says what the press did; "Done." when none does (a command that wrote nothing).
+    `own`: the edition's toasts of its own events (`Edition.toasts`)."""
     for event in events:
-        toast = _READERS.get(type(event))
+        toast = (own or {}).get(type(event)) or READERS.get(type(event))
         if toast is not None and (said := toast(event, after)) is not None:
             return said
     return DONE
@@ -58,26 +62,16 @@ def _suggested(e: ev.TableSuggestionMade, after: Game) -> Toast:
     return "toast.suggested", cards
 
 
-def _peeked(e: lev.Peeked, after: Game) -> Toast:
-    return "toast.peeked", {"player": User(after.players[e.target].user)}
-
-
-def _fixed(key: str) -> Callable[[Any, Game], Toast]:
+def fixed(key: str) -> Callable[[Any, Game], Toast]:
     """A toast that needs nothing of its event."""
     return lambda e, after: (key, {})
 
 
-_READERS: dict[type[Event], Callable[[Any, Game], Toast | None]] = {
+READERS: dict[type[Event], ToastOf] = {  # every table edition's
     ev.DiceRolled: _rolled,
     ev.TokenMoved: _moved,
     ev.StayedToSuggest: _stayed,
-    ev.ClueCardDrawn: _fixed("toast.clue_drawn"),
     ev.TableSuggestionMade: _suggested,
-    ev.TurnEnded: _fixed("toast.turn_ended"),
-    ev.PlayerReturned: _fixed("toast.back"),
-    lev.InvestigationRead: _fixed("toast.investigation_read"),
-    lev.LiarCalled: _fixed("toast.liar_called"),
-    lev.CardExposed: _fixed("toast.card_exposed"),
-    lev.PassChosen: _fixed("toast.pass_chosen"),
-    lev.Peeked: _peeked,
+    ev.TurnEnded: fixed("toast.turn_ended"),
+    ev.PlayerReturned: fixed("toast.back"),
 }

@@ -32,7 +32,7 @@ SUSPECT_COLOURS: Mapping[str, tuple[int, int, int]] = {
     "mayor_green": (34, 139, 70),
     "solicitor_peacock": (24, 92, 190),
 }
-_ROOM_COLOURS = (
+ROOM_COLOURS = (
     (216, 198, 168),
     (206, 192, 218),
     (190, 216, 188),
@@ -55,7 +55,7 @@ _FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")  # Cyrillic as well as L
 
 
 @cache
-def _font(size: int, bold: bool = False) -> Font:
+def load_font(size: int, bold: bool = False) -> Font:
     """DejaVu Sans when installed (it has Cyrillic); else Pillow's own font, Latin only."""
     try:
         return ImageFont.truetype(_FONT_FILES[bold], size)
@@ -128,7 +128,7 @@ def _rooms(draw: ImageDraw.ImageDraw, board: Board) -> None:
     for i, room in enumerate(board.rooms):
         shape = board.room_squares.get(room, frozenset())
         for square in shape:
-            draw.rectangle(_box(square), fill=_ROOM_COLOURS[i % len(_ROOM_COLOURS)])
+            draw.rectangle(_box(square), fill=ROOM_COLOURS[i % len(ROOM_COLOURS)])
         for square in shape:  # walls on every edge that leaves the room
             left, top, right, bottom = _box(square)
             c, r = square
@@ -214,11 +214,11 @@ def _corridor_tokens(
             in_rooms.setdefault(place, []).append(suspect)
         else:
             left, top, _, _ = _box(place)
-            _token(draw, suspect, left + CELL // 2, top + CELL // 2)
+            draw_token(draw, suspect, left + CELL // 2, top + CELL // 2)
     return in_rooms
 
 
-def _token(draw: ImageDraw.ImageDraw, suspect: str, x: int, y: int) -> None:
+def draw_token(draw: ImageDraw.ImageDraw, suspect: str, x: int, y: int) -> None:
     colour = SUSPECT_COLOURS.get(suspect, (128, 128, 128))
     draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=INK, width=2)
 
@@ -235,8 +235,8 @@ def _room_contents(
     left, top, right, _ = _main_rect(board, room)
     width = right - left - 8
     y = top + 4
-    bold = _font(12, bold=True)
-    for line in _wrap(names.get(room, room), bold, width):
+    bold = load_font(12, bold=True)
+    for line in wrap(names.get(room, room), bold, width):
         text_width = draw.textlength(line, font=bold)
         draw.text(((left + right - text_width) / 2, y), line, fill=INK, font=bold)
         y += 14
@@ -246,14 +246,14 @@ def _room_contents(
     for suspect in sorted(suspects, key=lambda s: order.index(s) if s in order else len(order)):
         if x + 18 > right:
             x, y = left + 4, y + 19
-        _token(draw, suspect, x + 9, y + 9)
+        draw_token(draw, suspect, x + 9, y + 9)
         x += 19
     if suspects:
         y += 22
-    small = _font(10)
+    small = load_font(10)
     x = left + 4
     for weapon in sorted(w for w, where in weapons if where == room):
-        label = _fit(names.get(weapon, weapon), small, width - 6)
+        label = fit(names.get(weapon, weapon), small, width - 6)
         marker_width = int(draw.textlength(label, font=small)) + 8
         if x + marker_width > right - 2 and x > left + 4:
             x, y = left + 4, y + 16
@@ -296,18 +296,18 @@ def _bounds(squares: frozenset[Square]) -> Rect:
     )
 
 
-def _wrap(text: str, font: Font, width: int) -> list[str]:
+def wrap(text: str, font: Font, width: int) -> list[str]:
     """Words in lines no wider than `width` (a long word is cut to fit)."""
     lines: list[str] = []
     for word in text.split():
         if lines and _width(f"{lines[-1]} {word}", font) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
-            lines.append(_fit(word, font, width))
+            lines.append(fit(word, font, width))
     return lines[:3]
 
 
-def _fit(text: str, font: Font, width: int) -> str:
+def fit(text: str, font: Font, width: int) -> str:
     """The text, cut with an ellipsis when wider than `width`."""
     if _width(text, font) <= width:
         return text
@@ -322,14 +322,14 @@ def _width(text: str, font: Font) -> float:
 
 def _legend(draw: ImageDraw.ImageDraw, board: Board, names: Mapping[str, str]) -> None:
     """Under the board: each suspect's colour and name, in two rows of three."""
-    font = _font(12)
+    font = load_font(12)
     column = (board.width * CELL) // 3
     top = MARGIN * 2 + board.height * CELL
     for i, suspect in enumerate(board.starts):
         x = MARGIN + (i % 3) * column
         y = top + (i // 3) * 20
-        _token(draw, suspect, x + 9, y + 9)
-        label = _fit(names.get(suspect, suspect), font, column - 26)
+        draw_token(draw, suspect, x + 9, y + 9)
+        label = fit(names.get(suspect, suspect), font, column - 26)
         draw.text((x + 22, y + 2), label, fill=MARKER, font=font)
 
 

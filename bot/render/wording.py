@@ -1,5 +1,6 @@
-"""Wording shared by the messages: cards in a sentence (grammatical forms), which game a
-private message is of, a day's length, a closed answer prompt."""
+"""Wording shared by the messages: lines of a text, cards by category, cards in a sentence
+(grammatical forms), which game a private message is of, a day's length, a closed answer
+prompt."""
 
 from __future__ import annotations
 
@@ -13,6 +14,21 @@ from bot.render.reader import Reader, duration_text
 from locales import t
 
 Composer = Callable[[Reader, dict[str, Any]], str]
+"""A message's whole text in the reader's language, from its typed arguments."""
+
+
+def join_lines(*parts: str) -> str:
+    """The parts that are not empty, one a line."""
+    return "\n".join(p for p in parts if p)
+
+
+def card_lines(reader: Reader, cards: dict[str, list[str]]) -> list[str]:
+    """One line per category: "Suspects: A, B, C"."""
+    lang = reader.language
+    return [
+        t(lang, "game.cards_line", category=t(lang, f"category.{cat}"), cards=reader.cards(ids))
+        for cat, ids in cards.items()
+    ]
 
 
 def card_forms(reader: Reader, weapon: str, place: str) -> dict[str, str] | None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.announce.table import plan_messages
+from bot.announce.registry import plan_messages
 from bot.announce.views import hand_args, status_args
 from bot.delivery.payload import Moment, Payload, Users
 from bot.handlers.common import error_args, error_key

@@ -7,26 +7,31 @@ card reveals to everyone is told to everyone."""
 
 from __future__ import annotations
 
-from bot.announce.plan import Plan, user_at
+from bot.announce.plan import Handler, Plan, seat_args, user_at
+from bot.announce.table_turns import announce_board
 from bot.delivery.payload import Card, Cards, User
 from engine import events as ev
+from engine.events import Event
 from engine.state import Game
+from engine.y2023 import events as yev
 from engine.y2023.cards import CLUES, ClueKind
 from engine.y2023.setup import first_player
 
+DICE = 2  # every turn rolls two dice; until the engine answers it (see engine/table/turns.py)
 
-def _who(game: Game, seat: int) -> dict[str, object]:
-    player = game.players[seat]
-    return {"player": User(player.user), "suspect": Card(player.role)}
+
+def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:
+    """The board's first picture: the classic's words, with the edition's two dice."""
+    announce_board(plan, seq, after, "table.board", DICE)
 
 
 def edition_set_up(
-    plan: Plan, seq: int, e: ev.EditionSetUp, before: Game | None, after: Game
+    plan: Plan, seq: int, e: yev.EditionSetUp, before: Game | None, after: Game
 ) -> None:
     """Who starts; the rooms that hold a face-down card (the two-player game); the face-up
     cards of a game stored before the deal followed the rulebook."""
     first, roll = first_player(e.first_rolls, len(after.players))
-    args = {**_who(after, first), "roll": roll}
+    args = {**seat_args(after, first), "roll": roll}
     if e.placed:
         rooms = Cards(tuple(room for room, _ in e.placed))
         plan.group(plan.key(seq, "y23placed"), "y2023.placed", {"rooms": rooms})
@@ -36,10 +41,12 @@ def edition_set_up(
 
 
 def placed_card_seen(
-    plan: Plan, seq: int, e: ev.PlacedCardSeen, before: Game | None, after: Game
+    plan: Plan, seq: int, e: yev.PlacedCardSeen, before: Game | None, after: Game
 ) -> None:
     """The group learns that they looked; the card goes to them alone."""
-    plan.group(plan.key(seq, "peek"), "y2023.peeked", {**_who(after, e.seat), "room": Card(e.room)})
+    plan.group(
+        plan.key(seq, "peek"), "y2023.peeked", {**seat_args(after, e.seat), "room": Card(e.room)}
+    )
     plan.private(
         plan.key(seq, "peekdm"),
         user_at(after, e.seat),
@@ -49,11 +56,11 @@ def placed_card_seen(
 
 
 def clue_card_drawn(
-    plan: Plan, seq: int, e: ev.ClueCardDrawn, before: Game | None, after: Game
+    plan: Plan, seq: int, e: yev.ClueCardDrawn, before: Game | None, after: Game
 ) -> None:
     """The clue card, read aloud."""
     clue = CLUES[e.clue]
-    args = _who(after, e.seat)
+    args = seat_args(after, e.seat)
     if clue.kind is ClueKind.REVEAL:
         assert clue.card is not None
         plan.group(plan.key(seq, "clue"), "y2023.clue_reveal", {**args, "card": Card(clue.card)})
@@ -62,18 +69,18 @@ def clue_card_drawn(
 
 
 def clue_revealed(
-    plan: Plan, seq: int, e: ev.ClueRevealed, before: Game | None, after: Game
+    plan: Plan, seq: int, e: yev.ClueRevealed, before: Game | None, after: Game
 ) -> None:
     """The holder shows the card to everyone (then takes it back)."""
     if e.seat is None:
         plan.group(plan.key(seq, "reveal"), "y2023.revealed_nobody", {"card": Card(e.card)})
         return
-    args = {**_who(after, e.seat), "card": Card(e.card)}
+    args = {**seat_args(after, e.seat), "card": Card(e.card)}
     plan.group(plan.key(seq, "reveal"), "y2023.revealed", args)
 
 
 def clue_card_shown(
-    plan: Plan, seq: int, e: ev.ClueCardShown, before: Game | None, after: Game
+    plan: Plan, seq: int, e: yev.ClueCardShown, before: Game | None, after: Game
 ) -> None:
     """The group learns who showed whom; the card goes to the reader alone."""
     names = {"player": User(user_at(after, e.seat)), "reader": User(user_at(after, e.to))}
@@ -89,10 +96,11 @@ def clue_card_shown(
     )
 
 
-Y2023_HANDLERS = {
-    ev.EditionSetUp: edition_set_up,
-    ev.PlacedCardSeen: placed_card_seen,
-    ev.ClueCardDrawn: clue_card_drawn,
-    ev.ClueRevealed: clue_revealed,
-    ev.ClueCardShown: clue_card_shown,
+Y2023_HANDLERS: dict[type[Event], Handler] = {
+    ev.BoardSetUp: board_set_up,
+    yev.EditionSetUp: edition_set_up,
+    yev.PlacedCardSeen: placed_card_seen,
+    yev.ClueCardDrawn: clue_card_drawn,
+    yev.ClueRevealed: clue_revealed,
+    yev.ClueCardShown: clue_card_shown,
 }

@@ -11,23 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.announce.plan import Buttons, Handler, Plan, user_at
+from bot.announce.plan import Args, Buttons, Handler, Plan, board_args, seat_args, user_at
+from bot.announce.table_turns import announce_board
 from bot.delivery.payload import Card, Cards, Moment, Span, User
+from engine import events as ev
 from engine.events import Event
 from engine.liars import events as lev
 from engine.liars.cards import LIE
 from engine.liars.queries import current_play, waiting_passers
-from engine.liars.state import Stage
+from engine.liars.state import Stage, liars_of, liars_part
 from engine.state import Game
 
 LIAR = "lr"  # the group's Liar! button: lr:game:turn
 EXPOSE = "le"  # a caught liar's card to put face up: le:game:turn:card index
 PASS = "lp"  # a card to pass left: lp:game:turn:card index
-
-
-def _who(game: Game, seat: int) -> dict[str, Any]:
-    player = game.players[seat]
-    return {"player": User(player.user), "suspect": Card(player.role)}
 
 
 def card_text(card: str) -> dict[str, Any]:
@@ -88,7 +85,7 @@ def investigation_read(
         plan.key(seq, "read"),
         key if still_open else f"{key}_closed",
         {
-            **_who(after, e.seat),
+            **seat_args(after, e.seat),
             "action": {"t": f"liars.action.{e.action.value}"},
             "window": Span.of(after.settings.liar_window),
         },
@@ -97,7 +94,7 @@ def investigation_read(
 
 
 def liar_called(plan: Plan, seq: int, e: lev.LiarCalled, before: Game | None, after: Game) -> None:
-    args = {**_who(after, e.reader), "caller": User(user_at(after, e.seat))}
+    args = {**seat_args(after, e.reader), "caller": User(user_at(after, e.seat))}
     plan.group(plan.key(seq, "called"), "liars.called_lie" if e.lie else "liars.called_truth", args)
     play = current_play(plan.ctx.after)
     if e.lie and play is not None and play.turn == e.turn and play.stage is Stage.EXPOSE:
@@ -139,8 +136,8 @@ def card_exposed(
     plan.group(
         plan.key(seq, "exposed"),
         key,
-        {**_who(after, e.seat), "card": Card(e.card)},
-        board=_board(after),
+        {**seat_args(after, e.seat), "card": Card(e.card)},
+        board=plan.board(after),
     )
     _hand_changed(plan, seq, after, e.seat, "hand")
 
@@ -156,7 +153,7 @@ def action_begun(
 ) -> None:
     """What the action asks now: a free move, a peek, or everyone's pass (each passer is
     asked privately with their own cards as buttons)."""
-    who = _who(after, e.seat)
+    who = seat_args(after, e.seat)
     if e.stage is Stage.DONE:
         plan.group(plan.key(seq, "begun"), "liars.begun_none", who)
         return
@@ -227,7 +224,7 @@ def peeked(plan: Plan, seq: int, e: lev.Peeked, before: Game | None, after: Game
     plan.group(
         plan.key(seq, "peek"),
         "liars.peeked",
-        {**_who(after, e.seat), "target": target, "count": len(e.cards)},
+        {**seat_args(after, e.seat), "target": target, "count": len(e.cards)},
     )
     plan.private(
         plan.key(seq, "peekdm"),
@@ -250,17 +247,27 @@ def timer_renewed(
     Liar! button, the liar's and the passers' choices stay as they were)."""
     play = current_play(after)
     assert play is not None
-    args = {**_who(after, play.seat), "due_at": Moment.of(e.due)}
+    args = {**seat_args(after, play.seat), "due_at": Moment.of(e.due)}
     plan.group(plan.key(seq, "renewed"), f"liars.renewed_{e.stage.value}", args)
 
 
-def _board(game: Game) -> dict[str, Any]:
-    from bot.announce.table_prompt import board_of
+def liars_board(game: Game) -> Args:
+    """What a post's picture shows: the ring's tokens and weapons, and the cards lying face
+    up in the Interrogation Room."""
+    table = game.table
+    assert table is not None
+    if liars_of(table) is None:
+        return board_args(game)
+    return {**board_args(game), "face_up": list(liars_part(table).face_up)}
 
-    return board_of(game)
+
+def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:
+    """The ring's first picture, in the edition's words."""
+    announce_board(plan, seq, after, "liars.board", after.settings.dice)
 
 
 LIARS_EVENT_HANDLERS: dict[type[Event], Handler] = {
+    ev.BoardSetUp: board_set_up,
     lev.InvestigationDealt: investigation_dealt,
     lev.InvestigationRead: investigation_read,
     lev.LiarCalled: liar_called,

@@ -7,24 +7,27 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.editions.base import BoardView
 from bot.render.board_picture import (
-    _ROOM_COLOURS,
     BACKGROUND,
     CENTRE,
     INK,
     MARKER,
+    ROOM_COLOURS,
     SUSPECT_COLOURS,
     WALL,
     Rect,
-    _fit,
-    _font,
-    _token,
-    _wrap,
+    draw_token,
+    fit,
+    load_font,
+    wrap,
 )
 from bot.render.board_text import SUSPECT_MARKS
+from bot.render.board_view import pictured
 from bot.render.reader import Reader
 from engine.liars.cards import LIARS_PACK, PASSAGES, RING
 from locales import t
@@ -86,21 +89,21 @@ def _png(
     named = dict(names)
     for i, room in enumerate(RING):
         left, top, right, bottom = _rect(CELLS[room])
-        draw.rectangle((left, top, right, bottom), fill=_ROOM_COLOURS[i], outline=WALL, width=3)
+        draw.rectangle((left, top, right, bottom), fill=ROOM_COLOURS[i], outline=WALL, width=3)
         inside = [s for s, where in tokens if where == room]
         held = [w for w, where in weapons if where == room]
         _contents(draw, (left, top, right, bottom), named.get(room, room), inside, held, named)
         if room in PASSAGES:
             _passage_mark(draw, room, named.get(PASSAGES[room], PASSAGES[room]))
     _centre(draw, face_up, named)
-    font = _font(12)
+    font = load_font(12)
     column = (4 * CELL) // 3
     for i, suspect in enumerate(LIARS_PACK.suspects):
         x, y = MARGIN + (i % 3) * column, size + (i // 3) * 20
-        _token(draw, suspect, x + 9, y + 9)
+        draw_token(draw, suspect, x + 9, y + 9)
         draw.text(
             (x + 22, y + 2),
-            _fit(named.get(suspect, suspect), font, column - 26),
+            fit(named.get(suspect, suspect), font, column - 26),
             fill=MARKER,
             font=font,
         )
@@ -120,8 +123,8 @@ def _contents(
     left, top, right, _ = box
     width = right - left - 10
     y = top + 6
-    bold = _font(13, bold=True)
-    for line in _wrap(title, bold, width):
+    bold = load_font(13, bold=True)
+    for line in wrap(title, bold, width):
         draw.text(
             ((left + right - draw.textlength(line, font=bold)) / 2, y), line, fill=INK, font=bold
         )
@@ -131,12 +134,12 @@ def _contents(
     for suspect in sorted(suspects, key=order.index):
         if x + 18 > right:
             x, y = left + 6, y + 19
-        _token(draw, suspect, x + 9, y + 9)
+        draw_token(draw, suspect, x + 9, y + 9)
         x += 20
     y += 24 if suspects else 0
-    small = _font(10)
+    small = load_font(10)
     for weapon in sorted(weapons):
-        label = _fit(names.get(weapon, weapon), small, width - 8)
+        label = fit(names.get(weapon, weapon), small, width - 8)
         w = int(draw.textlength(label, font=small)) + 8
         draw.rounded_rectangle(
             (left + 6, y, left + 6 + w, y + 14), radius=4, fill=MARKER, outline=WALL
@@ -151,7 +154,7 @@ def _passage_mark(draw: ImageDraw.ImageDraw, room: str, to: str) -> None:
     left, _, right, bottom = _rect(CELLS[room])
     inner_x = right - 14 if CELLS[room][0] == 0 else left + 4
     inner_y = bottom - 16  # along the room's foot, clear of its name
-    font = _font(10)
+    font = load_font(10)
     label = "⇄ " + to
     x = inner_x if CELLS[room][0] != 0 else inner_x - int(draw.textlength(label, font=font)) + 10
     draw.text((x, inner_y), label, fill=WALL, font=font)
@@ -161,7 +164,7 @@ def _centre(draw: ImageDraw.ImageDraw, face_up: tuple[str, ...], names: Mapping[
     """The Interrogation Room with the cards lying face up."""
     left, top, right, bottom = _rect(CENTRE_CELLS)
     draw.rectangle((left, top, right, bottom), fill=CENTRE, outline=WALL, width=3)
-    bold = _font(14, bold=True)
+    bold = load_font(14, bold=True)
     title = names.get("interrogation", "Interrogation Room")
     draw.text(
         ((left + right - draw.textlength(title, font=bold)) / 2, top + 10),
@@ -169,10 +172,10 @@ def _centre(draw: ImageDraw.ImageDraw, face_up: tuple[str, ...], names: Mapping[
         fill=MARKER,
         font=bold,
     )
-    font = _font(12)
+    font = load_font(12)
     y = top + 36
     for card in face_up:
-        label = _fit(names.get(card, card), font, right - left - 30)
+        label = fit(names.get(card, card), font, right - left - 30)
         draw.rounded_rectangle(
             (left + 14, y, right - 14, y + 18), radius=4, fill=MARKER, outline=WALL
         )
@@ -213,4 +216,26 @@ def liars_text(
     return "\n".join(lines)
 
 
-__all__ = ["SUSPECT_COLOURS", "liars_names", "liars_png", "liars_text"]
+class RingBoard(BoardView):
+    """The ring as a post and in words, from a payload's board (`liars_board`)."""
+
+    def post(self, reader: Reader, board: dict[str, Any], text: str) -> tuple[str, bytes | None]:
+        tokens, weapons, face_up = _position(board)
+        if pictured(board, text):
+            names = liars_names(reader, tokens, weapons, face_up)
+            return text, liars_png(tokens, weapons, face_up, names)
+        return text + "\n\n" + liars_text(reader, tokens, weapons, face_up), None
+
+    def words(self, reader: Reader, board: dict[str, Any]) -> str:
+        return liars_text(reader, *_position(board))
+
+
+def _position(board: dict[str, Any]) -> tuple[dict[str, str], dict[str, str], tuple[str, ...]]:
+    """The tokens' rooms, the weapons' rooms and the face-up cards of a stored board."""
+    tokens = {str(s): str(p) for s, p in board["tokens"]}
+    weapons = {str(w): str(r) for w, r in board["weapons"]}
+    return tokens, weapons, tuple(str(c) for c in board.get("face_up", ()))
+
+
+RING_BOARD = RingBoard()
+__all__ = ["RING_BOARD", "SUSPECT_COLOURS", "liars_names", "liars_png", "liars_text"]

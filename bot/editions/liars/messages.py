@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.arguments import flat_args
-from bot.render.messages import Composer
 from bot.render.reader import Reader
+from bot.render.wording import Composer
 from locales import t
 
 

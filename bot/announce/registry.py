@@ -1,12 +1,12 @@
-"""The event table: each engine event type, the function that plans its messages; and the
-Planner the store calls inside a command's transaction."""
+"""The event registry, who is told what: each engine event type, the function that plans
+its messages (every format's here, an edition's own in `bot.editions`); and the Planner the
+store calls inside a command's transaction."""
 
 from __future__ import annotations
 
-from bot.announce import accusations, admin, days, lobby, suggestions, table_prompt, table_turns
-from bot.announce.liars import LIARS_EVENT_HANDLERS
+from bot.announce import accusations, admin, days, lobby, suggestions, table_turns
 from bot.announce.plan import Handler, Plan
-from bot.announce.y2023 import Y2023_HANDLERS
+from bot.editions.registry import EDITIONS, edition_of
 from engine import events as ev
 from engine.state import Game
 from storage.messages_owed import OutboxItem, PlanContext
@@ -16,7 +16,7 @@ def _silent(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game)
     """Told as part of another event's message (the window opens with the first accusation)."""
 
 
-EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
+SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
     ev.LobbyOpened: lobby.lobby_opened,
     ev.PlayerJoined: lobby.lobby_changed,
     ev.PlayerLeftLobby: lobby.lobby_changed,
@@ -58,16 +58,23 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     ev.PlayerReturned: table_turns.player_returned,
     ev.TurnTimerRenewed: table_turns.turn_timer_renewed,
     ev.RefuteTimerRenewed: table_turns.refute_timer_renewed,
-    **Y2023_HANDLERS,  # type: ignore[dict-item]
-    **LIARS_EVENT_HANDLERS,
+}
+# Every event's planner: the shared ones, and each edition's for its own events.
+EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
+    **{t: h for e in EDITIONS for t, h in e.planners.items()},
+    **SHARED_HANDLERS,
 }
 
 
 def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
     """The command's events one by one (with the engine's states around each), collecting
     each one's messages."""
-    plan = Plan(ctx)
+    edition = edition_of(ctx.after)
+    plan = Plan(ctx, board=edition.board)
+    own = edition.planners
     for offset, (event, before, after) in enumerate(ctx.decision.steps()):
-        EVENT_HANDLERS[type(event)](plan, ctx.first_seq + offset, event, before, after)
-    table_prompt.prompt_after(plan)  # the classic format: what the current player may do now
+        handler = own.get(type(event)) or SHARED_HANDLERS[type(event)]
+        handler(plan, ctx.first_seq + offset, event, before, after)
+    if edition.prompt is not None:  # at the table: what the current player may do now
+        edition.prompt.after(plan)
     return plan.items

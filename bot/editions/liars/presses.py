@@ -1,38 +1,20 @@
-"""Presses of the Liars Edition: the turn prompt's own buttons (rooms around the ring, the
-investigation card read as an action, the free move, whose cards to peek at), Liar! in the
-group, and a card to put face up or to pass in private. Thin: the engine decides who may
-press what; anything else gets a toast and changes nothing."""
+"""Presses of the Liars Edition's own buttons besides its turn prompt's (`prompt.py`): Liar!
+in the group, and a card to put face up or to pass in private. Thin: the engine decides who
+may press what; anything else gets a toast and changes nothing."""
 
 from __future__ import annotations
 
 from telegram import Update
 
 from bot import callbacks as cb
-from bot.announce.liars import EXPOSE, LIAR, PASS
-from bot.announce.liars_prompt import ACTIONS
 from bot.context import CustomContext
 from bot.delivery.payload import labels_of
+from bot.editions.liars.events import EXPOSE, LIAR, PASS
 from bot.handlers.common import answer_toast, error_args, error_key, remember, where
 from bot.handlers.toasts import press_toast
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.liars import commands as lcmd
-from engine.liars.cards import RING
-from engine.state import Game
-
-
-def liars_command(game: Game, me: int, action: str) -> cmd.Command | None:
-    """A prompt press of this edition's own (None: not one of them)."""
-    kind, rest = action[:1], action[1:]
-    if kind == "m":
-        return cmd.Move(actor=me, to=RING[cb.index(rest, len(RING))])
-    if kind == "f":
-        return lcmd.MoveAnywhere(actor=me, room=RING[cb.index(rest, len(RING))])
-    if kind == "i":
-        return lcmd.PlayInvestigation(actor=me, action=ACTIONS[cb.index(rest, len(ACTIONS))].value)
-    if kind == "k":
-        return lcmd.PeekAt(actor=me, seat=cb.index(rest, len(game.players)))
-    return None
 
 
 def _own_private_chat(update: Update) -> bool:
@@ -72,7 +54,7 @@ async def liars_button(update: Update, context: CustomContext) -> None:
             card = game.deck[cb.index(data.args[1], len(game.deck))]
             kind = lcmd.ExposeCard if data.kind == EXPOSE else lcmd.PassCard
             command = kind(actor=me, card=card)
-        outcome = await context.services.run(data.game, command)
+        outcome = await context.services.run(data.game, command, update=context.update_mark)
         key, args = press_toast(outcome.events, outcome.state)  # what the press did
         await answer_toast(context, update, key, args, labels=labels_of(game.pack))
     except RuleError as error:
@@ -89,4 +71,4 @@ async def liars_button(update: Update, context: CustomContext) -> None:
         await answer_toast(context, update, "toast.stale", alert=True)
 
 
-__all__ = ["EXPOSE", "LIAR", "PASS", "liars_button", "liars_command"]
+KINDS = (LIAR, EXPOSE, PASS)  # the button kinds `liars_button` answers

@@ -1,0 +1,61 @@
+"""What an edition is on the bot side: how its game is announced, prompted, worded and
+drawn. The shared code asks the registry (`bot.editions`) for a game's edition and calls
+these; an edition changes only what differs from the classic defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.announce.plan import Args, BoardOf, Buttons, Handler, board_args
+from bot.announce.table_prompt import TurnPrompt
+from bot.handlers.toasts import ToastOf
+from bot.render.reader import Reader
+from bot.render.wording import Composer
+from engine.events import Event
+from engine.state import Game
+
+
+class BoardView:
+    """How a board is shown: as a post (a picture with the text as its caption, or the
+    board in words under the text) and in words alone (/status)."""
+
+    def post(self, reader: Reader, board: Args, text: str) -> tuple[str, bytes | None]:
+        raise NotImplementedError
+
+    def words(self, reader: Reader, board: Args) -> str:
+        raise NotImplementedError
+
+
+def no_lobby_rows(game_id: int, game: Game) -> Buttons:
+    return []
+
+
+def no_lobby_args(game: Game) -> Args:
+    return {}
+
+
+def nothing_seen(game: Game, seat: int) -> tuple[str, ...]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One format's presentation; `key` is the engine's format (`Settings.format`)."""
+
+    key: str
+    words: tuple[str, ...]  # what /newgame <word> names it by, in every language
+    rules: str  # the catalog key of /rules in a game of this format
+    rules_words: tuple[str, ...] = ()  # /rules <word>: its rules asked by name in any chat
+    at_table: bool = True  # played turn by turn on a board (else the forum's days)
+    started: str = "table.started"  # the catalog key of the start's post
+    planners: Mapping[type[Event], Handler] = field(default_factory=dict)  # its own events
+    prompt: TurnPrompt[Any] | None = None  # the current player's turn prompt
+    composers: Mapping[str, Composer] = field(default_factory=dict)  # its messages' texts
+    boards: Mapping[str, BoardView] = field(default_factory=dict)  # board name -> drawing
+    board: BoardOf = board_args  # what a post's picture shows of its game
+    lobby_args: Callable[[Game], Args] = no_lobby_args  # more for the lobby post
+    lobby_rows: Callable[[int, Game], Buttons] = no_lobby_rows  # more lobby buttons
+    also_seen: Callable[[Game, int], tuple[str, ...]] = nothing_seen  # /hand's extra cards
+    toasts: Mapping[type[Event], ToastOf] = field(default_factory=dict)  # its presses'

@@ -1,0 +1,13 @@
+"""The forum format: a game over days with addressed suggestions; no board, no turns."""
+
+from __future__ import annotations
+
+from bot.editions.base import Edition
+
+FORUM = Edition(
+    key="forum",
+    words=("forum", "форум"),
+    rules="rules.text",
+    at_table=False,
+    started="game.started",
+)

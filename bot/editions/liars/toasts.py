@@ -1,0 +1,22 @@
+"""What a press of the Liars Edition did, said in its toast (see `bot.handlers.toasts`)."""
+
+from __future__ import annotations
+
+from bot.delivery.payload import User
+from bot.handlers.toasts import Toast, ToastOf, fixed
+from engine.events import Event
+from engine.liars import events as lev
+from engine.state import Game
+
+
+def peeked(e: lev.Peeked, after: Game) -> Toast:
+    return "toast.peeked", {"player": User(after.players[e.target].user)}
+
+
+LIARS_TOASTS: dict[type[Event], ToastOf] = {
+    lev.InvestigationRead: fixed("toast.investigation_read"),
+    lev.LiarCalled: fixed("toast.liar_called"),
+    lev.CardExposed: fixed("toast.card_exposed"),
+    lev.PassChosen: fixed("toast.pass_chosen"),
+    lev.Peeked: peeked,
+}
