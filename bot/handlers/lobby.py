@@ -10,8 +10,8 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.editions.registry import by_word
 from bot.delivery.payload import Card, labels_of
+from bot.editions.registry import by_word
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -33,6 +33,7 @@ from engine.cards import Category
 from engine.errors import RuleError
 from engine.settings import new_game as next_game
 from engine.state import Phase
+
 
 async def new_game(update: Update, context: CustomContext) -> None:
     """/newgame in a group or topic: opens a lobby with the chat's default settings."""

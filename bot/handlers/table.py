@@ -16,6 +16,7 @@ from bot.announce import table_prompt
 from bot.announce.table_prompt import TurnPrompt
 from bot.context import CustomContext
 from bot.delivery.payload import Card, User, labels_of, users_in
+from bot.editions.registry import edition_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -25,7 +26,6 @@ from bot.handlers.common import (
     remember,
     where,
 )
-from bot.editions.registry import edition_of
 from bot.handlers.composer import accusation_step
 from bot.handlers.moves import game_label
 from bot.handlers.toasts import press_toast

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.announce.table import EVENT_HANDLERS
+from bot.announce.registry import EVENT_HANDLERS
 from bot.render.reader import Reader
 from engine.cards import PACKS
 from engine.errors import RULE_ERROR_CODES, PackReason, SettingReason
