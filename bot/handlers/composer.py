@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.announce.plan import triple
+from bot.announce.plan import Buttons, button, triple
 from bot.delivery.payload import Cards, User
 from bot.render.keyboards import buttons_markup
 from bot.render.messages import compose
@@ -18,15 +18,9 @@ from bot.render.reader import Reader
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game, Player
 
-Buttons = list[list[dict[str, str]]]
-
-
-def _button(text_spec: dict[str, str], data: cb.Callback) -> dict[str, str]:
-    return {**text_spec, "data": data.encode()}
-
 
 def _cancel(game_id: int) -> list[dict[str, str]]:
-    return [_button({"t": "button.cancel"}, cb.Callback(cb.CANCEL, game_id))]
+    return [button({"t": "button.cancel"}, cb.Callback(cb.CANCEL, game_id))]
 
 
 def chosen_cards(game: Game, indexes: list[str]) -> list[str]:
@@ -57,7 +51,7 @@ def suggestion_step(
     if not args:
         rows = [
             [
-                _button(
+                button(
                     {"user": str(p.user), "t": "button.player"},
                     cb.Callback(cb.SUGGEST, game_id, (str(p.seat),)),
                 )
@@ -73,14 +67,14 @@ def suggestion_step(
     if len(picks) < 3:
         category = CATEGORY_ORDER[len(picks)]
         rows = [
-            [_button({"card": card}, cb.Callback(cb.SUGGEST, game_id, (*args, str(i))))]
+            [button({"card": card}, cb.Callback(cb.SUGGEST, game_id, (*args, str(i))))]
             for i, card in enumerate(game.in_play(category))
         ]
         return f"composer.choose_{category.value}", base, [*rows, _cancel(game_id)]
     me_player = game.player_of(me)
     number = str(game.made_today(me_player.seat) + 1) if me_player else "0"
     send = cb.Callback(cb.SUGGEST_SEND, game_id, (number, *args))
-    confirm = _button({"t": "button.confirm_suggestion"}, send)
+    confirm = button({"t": "button.confirm_suggestion"}, send)
     suspect, weapon, place = cards
     return (
         "composer.confirm_suggestion",
@@ -98,14 +92,12 @@ def accusation_step(
     if len(picks) < 3:
         category = CATEGORY_ORDER[len(picks)]
         rows = [
-            [_button({"card": card}, cb.Callback(cb.ACCUSE, game_id, (*args, str(i))))]
+            [button({"card": card}, cb.Callback(cb.ACCUSE, game_id, (*args, str(i))))]
             for i, card in enumerate(game.in_play(category))
         ]
         chosen = {"game": game_id, "chosen": Cards(tuple(cards))}
         return f"accuse.choose_{category.value}", chosen, [*rows, _cancel(game_id)]
-    confirm = _button(
-        {"t": "button.confirm_accusation"}, cb.Callback(cb.ACCUSE_SEND, game_id, args)
-    )
+    confirm = button({"t": "button.confirm_accusation"}, cb.Callback(cb.ACCUSE_SEND, game_id, args))
     suspect, weapon, place = cards
     return (
         "accuse.confirm",

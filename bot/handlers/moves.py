@@ -9,6 +9,7 @@ from telegram.constants import MessageEntityType
 from telegram.error import TelegramError
 
 from bot import callbacks as cb
+from bot.announce.plan import Buttons
 from bot.context import CustomContext
 from bot.delivery.payload import User, labels_of, upgrade, users_in
 from bot.handlers.common import (
@@ -23,7 +24,6 @@ from bot.handlers.common import (
     where,
 )
 from bot.handlers.composer import (
-    Buttons,
     accusation_step,
     chosen_cards,
     chosen_target,

@@ -1,7 +1,10 @@
 """Turning outbox payloads into what Telegram shows: texts and keyboards in the reader's language.
 
 `reader` (who reads: language, zone, names), `arguments` (typed arguments formatted),
-`messages` (a payload's whole text, a composer per message kind), `wording` (shared phrasing:
-cards in a sentence, a day's length), `keyboards` (button specs to inline keyboards),
-`splitting` (a long HTML text cut into Telegram-sized parts). Nothing here sends or stores.
+`messages` (a payload's whole text: the composer of its kind from `game_messages`,
+`listings`, `table_messages` or an edition's), `wording` (shared phrasing: lines, cards in a
+sentence, a day's length), `board_post` (a board drawn by the edition that owns it; the
+square boards in `board_view`, `board_picture`, `board_text`), `keyboards` (button specs to
+inline keyboards), `splitting` (a long HTML text cut into Telegram-sized parts). Nothing
+here sends or stores.
 """

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.liars.state import Stage
-from tests.bot.editions.test_table_downtime import _count, _restart_later
+from tests.bot.editions.downtime import count, restart_later
 from tests.support.harness import Party
 from tests.support.liars_play import LiarsPlayer
 from tests.support.table_play import fix_seed, open_classic, prompt
@@ -38,23 +38,23 @@ async def test_a_liar_window_that_closed_while_the_bot_was_down_stays_open(
     assert play is not None and play.stage is Stage.WINDOW
     window = game.settings.liar_window
 
-    again = await _restart_later(table, tmp_path, window + timedelta(minutes=10))
+    again = await restart_later(table, tmp_path, window + timedelta(minutes=10))
     try:
         now = again.clock.now()
         game = await player.game()
         assert game.table is not None and game.table.liars is not None
         still = game.table.liars.play
         assert still is not None and still.stage is Stage.WINDOW and still.due == now + window
-        assert _count(table, "I was offline when a deadline passed") == 1
-        assert _count(table, "Liar! window") == 1 and _count(table, "stays open") == 1
-        assert _count(table, "Nobody called Liar!") == 0
+        assert count(table, "I was offline when a deadline passed") == 1
+        assert count(table, "Liar! window") == 1 and count(table, "stays open") == 1
+        assert count(table, "Nobody called Liar!") == 0
 
         await again.advance(timedelta(seconds=5))  # nothing fires twice
-        assert _count(table, "I was offline when a deadline passed") == 1
-        assert _count(table, "stays open") == 1
+        assert count(table, "I was offline when a deadline passed") == 1
+        assert count(table, "stays open") == 1
 
         caller = next(p for p in people if p.id != reader.id)
         await again.press(caller, player.liar_post(), player.label("button.liar"))
-        assert _count(table, f"@{caller.username} calls Liar!") == 1
+        assert count(table, f"@{caller.username} calls Liar!") == 1
     finally:
         await again.stop()

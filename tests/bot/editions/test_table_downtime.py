@@ -10,22 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine.table.state import Step
-from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
+from tests.bot.editions.downtime import count, restart_later
+from tests.support.harness import Party
 from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
-
-
-def _count(table: Party, text: str) -> int:
-    return sum(text in m.text for m in bot_messages(table.group))
-
-
-async def _restart_later(table: Party, tmp_path: Path, by: timedelta) -> BotHarness:
-    """Stop the bot, let `by` pass with no bot running, start a new one and let it sweep."""
-    await table.bot.stop()
-    again = BotHarness(table.server, database_url(tmp_path), Clock(table.bot.clock.now() + by))
-    await again.start()
-    table.bot = again
-    await again.advance(timedelta(0))
-    return again
 
 
 async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_timer(
@@ -40,9 +27,9 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_t
     game = await player.game()
     assert game.table is not None and game.table.step is Step.MOVE
     turn, turn_time = game.table.turn, game.settings.turn_time
-    rolls = _count(table, "rolls")
+    rolls = count(table, "rolls")
 
-    again = await _restart_later(table, tmp_path, turn_time + timedelta(minutes=10))
+    again = await restart_later(table, tmp_path, turn_time + timedelta(minutes=10))
     try:
         now = again.clock.now()
         game = await player.game()
@@ -50,15 +37,15 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_t
         assert game.table.turn == turn and game.table.step is Step.MOVE
         assert game.players[game.table.current].user == who.id
         assert game.table.due == now + turn_time  # a fresh timer, from the restart
-        assert _count(table, "I was offline when a deadline passed") == 1
-        assert _count(table, "the turn goes on with a fresh timer") == 1
-        assert _count(table, "Time is up") == 0
+        assert count(table, "I was offline when a deadline passed") == 1
+        assert count(table, "the turn goes on with a fresh timer") == 1
+        assert count(table, "Time is up") == 0
         assert not any("Your turn timed out" in m.text for m in who.private_messages())
 
         await again.advance(timedelta(minutes=1))  # nothing fires twice
-        assert _count(table, "I was offline when a deadline passed") == 1
-        assert _count(table, "fresh timer") == 1
-        assert _count(table, "Time is up") == 0
+        assert count(table, "I was offline when a deadline passed") == 1
+        assert count(table, "fresh timer") == 1
+        assert count(table, "Time is up") == 0
 
         message = prompt(table)  # the turn's prompt from before the restart still works
         choice = button(message, "🚪") or button(message, "➡️")
@@ -67,10 +54,10 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_t
         game = await player.game()
         assert game.table is not None and game.table.turn == turn
         assert game.table.step is not Step.MOVE
-        assert _count(table, "rolls") == rolls
+        assert count(table, "rolls") == rolls
 
         await again.advance(turn_time)  # with the bot up, the timer runs out as usual
-        assert _count(table, "Time is up") == (0 if game.table.step is Step.REFUTING else 1)
+        assert count(table, "Time is up") == (0 if game.table.step is Step.REFUTING else 1)
     finally:
         await again.stop()
 
@@ -95,7 +82,7 @@ async def test_a_refuter_whose_time_ran_out_while_the_bot_was_down_still_chooses
     suggester = player.people[game.players[pending.suggester].user]
     refute_time = game.settings.refute_time
 
-    again = await _restart_later(table, tmp_path, refute_time + timedelta(minutes=10))
+    again = await restart_later(table, tmp_path, refute_time + timedelta(minutes=10))
     try:
         now = again.clock.now()
         game = await player.game()
@@ -103,20 +90,20 @@ async def test_a_refuter_whose_time_ran_out_while_the_bot_was_down_still_chooses
         still = game.table.pending
         assert still is not None and still.refuter == pending.refuter and still.card is None
         assert still.due == now + refute_time
-        assert _count(table, "I was offline when a deadline passed") == 1
-        assert _count(table, "may still choose") == 1
-        assert _count(table, "The GM has shown") == 0
+        assert count(table, "I was offline when a deadline passed") == 1
+        assert count(table, "may still choose") == 1
+        assert count(table, "The GM has shown") == 0
 
         await again.advance(timedelta(seconds=30))
         assert (
-            _count(table, "I was offline when a deadline passed") == 1
-            and _count(table, "may still choose") == 1
+            count(table, "I was offline when a deadline passed") == 1
+            and count(table, "may still choose") == 1
         )
 
         ask = [m for m in refuter.private_messages() if m.buttons][-1]
         card = ask.buttons[0][0][0]
         await again.press(refuter, ask, card)
         assert any(f"shows you {card}" in m.text for m in suggester.private_messages())
-        assert _count(table, "has shown") == 1 and _count(table, "The GM has shown") == 0
+        assert count(table, "has shown") == 1 and count(table, "The GM has shown") == 0
     finally:
         await again.stop()
