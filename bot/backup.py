@@ -25,7 +25,7 @@ from pathlib import Path
 from sqlalchemy.engine import URL, make_url
 
 from bot.config import BotConfig
-from storage.config import DEFAULT_URL
+from storage.config import DEFAULT_URL, private_file
 
 
 class BackupError(Exception):
@@ -146,8 +146,6 @@ def _sqlite_tables(path: Path) -> int:
 
 
 def _private_file(path: Path) -> None:
-    from storage.config import private_file
-
     private_file(path.resolve())
 
 

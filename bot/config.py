@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.delivery.limiter import Limits
+from locales import supported
 
 TOKEN_PATTERN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{1,100}$")
 TOKEN_HELP = (
@@ -80,8 +81,6 @@ class BotConfig(BaseSettings):
     @field_validator("default_language")
     @classmethod
     def _language(cls, value: str) -> str:
-        from locales import supported
-
         return supported(value)
 
     def require_token(self) -> str:

@@ -21,10 +21,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import httpx
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import select
 from sqlalchemy.engine import Connection, make_url
 
 from bot.config import BotConfig, TokenError
+from storage.config import DEFAULT_URL, ENV_VAR
+from storage.database import Database
+from storage.migrate import alembic_config
+from storage.models import ChatNameRecord, GameRecord
 
 CLOCK_SKEW = 30.0  # seconds between our clock and Telegram's before a warning
 PENDING_WARN = 100  # updates waiting at Telegram before a warning
@@ -179,8 +185,6 @@ class OpenGame:
 
 async def _database(config: BotConfig, checks: list[Check]) -> list[OpenGame] | None:
     """Reachable and migrated: then the games not ended (None when the check failed)."""
-    from storage.config import DEFAULT_URL, ENV_VAR
-
     url = config.database_url or DEFAULT_URL
     try:
         parsed = make_url(url)
@@ -211,24 +215,22 @@ async def _database(config: BotConfig, checks: list[Check]) -> list[OpenGame] | 
 
 
 async def _read_database(url: str) -> tuple[str | None, tuple[str, ...], list[OpenGame]]:
-    from alembic.script import ScriptDirectory
-
-    from storage.database import Database
-    from storage.migrate import _current, alembic_config
-
     heads = tuple(ScriptDirectory.from_config(alembic_config()).get_heads())
     db = Database(url)
     try:
-        current = await db.run_read(_current)
+        current = await db.run_read(_revision)
         games = await db.run_read(_open_games) if current in heads else []
     finally:
         await db.dispose()
     return current, heads, games
 
 
-def _open_games(conn: Connection) -> list[OpenGame]:
-    from storage.models import ChatNameRecord, GameRecord
+def _revision(conn: Connection) -> str | None:
+    """The database's migration (None before the first)."""
+    return MigrationContext.configure(conn).get_current_revision()
 
+
+def _open_games(conn: Connection) -> list[OpenGame]:
     g, n = GameRecord, ChatNameRecord
     named = n.chat_id == g.chat_id, n.topic_id == 0
     query = (

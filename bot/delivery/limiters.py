@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.delivery.auto_limiter import AutoSharedLimiter
 from bot.delivery.limiter import Limits, OutboundLimiter, SlidingWindowLimiter
+from bot.delivery.pg_limiter import PostgresLimiter
 from storage.config import database_url, is_sqlite
 
 
@@ -21,18 +23,15 @@ def make_limiter(
 ) -> OutboundLimiter:
     """The limiter for these settings; `horizon`: seconds a send may stay unanswered."""
     if shared is not False and redis_url:
+        # Imported only here: the redis client costs about 0.1 s of every start otherwise.
         from bot.delivery.redis_limiter import RedisLimiter
 
         return RedisLimiter(limits, clock, redis_url, horizon=horizon)
     url = database_url(db_url)
     if shared is False or is_sqlite(url):
         return SlidingWindowLimiter(limits, clock)
-    from bot.delivery.pg_limiter import PostgresLimiter
-
     if shared:
         return PostgresLimiter(limits, clock, url, horizon=horizon)
-    from bot.delivery.auto_limiter import AutoSharedLimiter
-
     local = SlidingWindowLimiter(limits, clock)
     return AutoSharedLimiter(local, lambda: PostgresLimiter(limits, clock, url, horizon=horizon))
 

@@ -14,8 +14,6 @@ import contextlib
 import hmac
 import json
 import logging
-from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -30,22 +28,6 @@ log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 
-@dataclass
-class _Outcome:
-    """Whether a handler of the update being handled failed (set by the error handler)."""
-
-    failed: bool = False
-
-
-_outcome: ContextVar[_Outcome | None] = ContextVar("whodunit_webhook_outcome", default=None)
-
-
-async def _note_failure(update: object, context: CustomContext) -> None:
-    outcome = _outcome.get()
-    if outcome is not None:
-        outcome.failed = True
-
-
 class WebhookReceiver:
     """The aiohttp handler of the webhook route."""
 
@@ -53,7 +35,13 @@ class WebhookReceiver:
         self.application = application
         self._secret = secret.encode()
         self._running: dict[int, asyncio.Future[int]] = {}
-        application.add_error_handler(_note_failure)
+        self._failed: set[int] = set()  # updates being handled whose handler failed
+        application.add_error_handler(self._note_failure)
+
+    async def _note_failure(self, update: object, context: CustomContext) -> None:
+        """The error handler: a handler of an update being handled here failed."""
+        if isinstance(update, Update) and update.update_id in self._running:
+            self._failed.add(update.update_id)
 
     async def receive(self, request: web.Request) -> web.Response:
         """POST of one update: 403 without the secret, 400 if not an update, 200 once
@@ -96,8 +84,6 @@ class WebhookReceiver:
             log.info("update %s was handled before; skipped", update.update_id)
             await _stop_spinner(update)
             return 200
-        outcome = _Outcome()
-        token = _outcome.set(outcome)
         try:
             processor = self.application.update_processor
             await processor.process_update(update, self.application.process_update(update))
@@ -105,8 +91,9 @@ class WebhookReceiver:
             log.exception("update %s failed", update.update_id)
             return 500
         finally:
-            _outcome.reset(token)
-        return 500 if outcome.failed else 200
+            failed = update.update_id in self._failed
+            self._failed.discard(update.update_id)
+        return 500 if failed else 200
 
     async def _handled_before(self, update_id: int) -> bool:
         services: Services | None = self.application.bot_data.get("services")
