@@ -20,8 +20,9 @@ def main(argv: list[str] | None = None) -> int:
     db.add_argument("--force", action="store_true", help="restore over a non-empty database")
     sub.add_parser("doctor", help="check the token, database, webhook, clock and chat rights")
     args = parser.parse_args(argv)
-    # Each command imports what it runs, once its arguments are read: `--help` and
-    # `db upgrade` never load python-telegram-bot (no import circle is dodged here).
+    # Each command imports what it runs, once its arguments are read: `--help` loads none
+    # of the bot, `db` and `doctor` neither its handlers nor its web server (no import
+    # circle is dodged here).
     from bot.config import BotConfig, TokenError, WebhookError
 
     config = BotConfig()
