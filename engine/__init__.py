@@ -2,6 +2,7 @@
 
 from engine.decide import decide, decide_and_apply
 from engine.decision import Decision
+from engine.editions import edition_key, edition_of, register
 from engine.errors import RULE_ERROR_CODES, RuleError
 from engine.evolve import evolve, replay
 from engine.settings import Settings
@@ -16,6 +17,9 @@ __all__ = [
     "Settings",
     "decide",
     "decide_and_apply",
+    "edition_key",
+    "edition_of",
     "evolve",
+    "register",
     "replay",
 ]

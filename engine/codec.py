@@ -1,4 +1,8 @@
-"""Events and settings to plain JSON-ready dicts and back, for storage."""
+"""Events and settings to plain JSON-ready dicts and back, for storage.
+
+Two hooks a dataclass may define: `kinds()` (a base whose values are its subclasses, like
+`EditionState`: stored with their class name under "kind"), and `upgrade(data)` (a stored
+dict of an older shape, renamed to the current fields before it is read)."""
 
 from __future__ import annotations
 
@@ -65,9 +69,20 @@ def _encoder(hint: Any) -> Encoder:
         return lambda v: v.total_seconds()
     if hint is time:
         return lambda v: v.isoformat()
+    if _polymorphic(hint):
+        return lambda v: {**_dataclass_encoder(type(v))(v), "kind": type(v).__name__}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_encoder(hint)
     return _identity
+
+
+def _polymorphic(hint: Any) -> bool:
+    """A dataclass base whose values are its subclasses (it lists them in `kinds()`)."""
+    return (
+        isinstance(hint, type)
+        and dataclasses.is_dataclass(hint)
+        and callable(getattr(hint, "kinds", None))
+    )
 
 
 def _decoder(hint: Any) -> Decoder:
@@ -95,6 +110,9 @@ def _decoder(hint: Any) -> Decoder:
         return lambda v: timedelta(seconds=v)
     if hint is time:
         return time.fromisoformat
+    if _polymorphic(hint):
+        base: Any = hint
+        return lambda v: _dataclass_decoder(base.kinds()[v["kind"]])(v)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_decoder(hint)
     return _identity
@@ -119,8 +137,11 @@ def _dataclass_encoder(cls: type) -> Encoder:
 def _dataclass_decoder(cls: type) -> Decoder:
     if cls not in _DECODERS:
         parts = [(name, _decoder(hint)) for name, hint in _hints(cls)]
+        upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None = getattr(cls, "upgrade", None)
 
         def decode(data: dict[str, Any]) -> Any:
+            if upgrade is not None:
+                data = upgrade(data)
             return cls(**{name: dec(data[name]) for name, dec in parts if name in data})
 
         _DECODERS[cls] = decode

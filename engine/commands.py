@@ -128,7 +128,7 @@ class EndGame(Command):
     pass
 
 
-# --- the classic format: the current player's turn, and the refuter's card -----------
+# --- at the table: the current player's turn, and the refuter's card ------------------
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,50 +185,71 @@ class ReturnToTable(Command):
     """An away player is back: their turns and refutations are theirs again."""
 
 
-# Deadline commands: each names the day, suggestion or window it belongs to,
+# Deadline commands: each names the day, suggestion, window or turn it belongs to,
 # so one that fires twice, late or early is a harmless no-op.
 
+# The names `excused` had in deadline rows stored before it was one field on every one.
+_OLD_EXCUSED = ("excuse_penalties", "excuse_penalty")
+
 
 @dataclass(frozen=True, kw_only=True)
-class EndDay(Command):
+class DeadlineCommand(Command):
+    """Base of the commands the clock runs. `excused`: the deadline ran out while the bot
+    was down, so nobody is penalized for it (a missed answer costs nothing; a turn, a
+    refuter or an edition's stage gets a fresh timer instead)."""
+
+    excused: bool = False
+
+    @classmethod
+    def upgrade(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A stored deadline command with the former names of `excused`."""
+        data = dict(data)
+        for old in _OLD_EXCUSED:
+            if old in data:
+                data.setdefault("excused", data.pop(old))
+        return data
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndDay(DeadlineCommand):
+    """Day `day` ends; excused, its overdue answers cost no penalty."""
+
     day: int
-    excuse_penalties: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
-class AnswerDeadline(Command):
+class AnswerDeadline(DeadlineCommand):
+    """The answer to suggestion `suggestion` is overdue; excused, it costs no penalty."""
+
     suggestion: int
-    excuse_penalty: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
-class CloseWindow(Command):
+class CloseWindow(DeadlineCommand):
     window: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class SendReminder(Command):
+class SendReminder(DeadlineCommand):
     """Record that the reminder before day `day` ends went out (once per day)."""
 
     day: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class TurnDeadline(Command):
+class TurnDeadline(DeadlineCommand):
     """The turn timer of turn `turn` ran out: the turn is skipped. `excused`: it ran out
     while the bot was down, so the player gets a fresh timer instead."""
 
     turn: int
-    excused: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
-class RefuteDeadline(Command):
+class RefuteDeadline(DeadlineCommand):
     """The refuter of turn `turn`'s suggestion is silent: the GM shows their first match.
     `excused`: the time ran out while the bot was down, so the refuter gets a fresh timer."""
 
     turn: int
-    excused: bool = False
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {

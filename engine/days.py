@@ -33,7 +33,7 @@ def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> Decision:
     if game is None:
         return Decision(state)
     decision = Decision(game)
-    answer_overdue(decision, now, excused=c.excuse_penalties)
+    answer_overdue(decision, now, excused=c.excused)
     decision.emit(ev.DayEnded(at=now, day=game.day))
     if may_open_day_during_window(decision.state, now):
         open_next_day(decision, now)

@@ -11,19 +11,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine import commands as cmd
-from engine.liars import commands as lcmd
+from engine.commands import DeadlineCommand
 from engine.state import Answer, Game
+from engine.table.edition import table_edition
 from engine.table.state import Step
 
-DeadlineCommand = (
-    cmd.EndDay
-    | cmd.SendReminder
-    | cmd.AnswerDeadline
-    | cmd.CloseWindow
-    | cmd.TurnDeadline
-    | cmd.RefuteDeadline
-    | lcmd.LiarsDeadline
-)
+__all__ = ["Deadline", "DeadlineCommand", "deadlines", "due_at", "live_deadline"]
 
 
 @dataclass(frozen=True)
@@ -59,26 +52,15 @@ def due_at(game: Game, command: DeadlineCommand) -> datetime | None:
             table = game.table
             if table is None or table.turn != turn or table.step is Step.REFUTING:
                 return None  # the turn's clock stands still while refuters answer
-            if _liars_waits(game):
-                return None  # ... and while the others answer an investigation card
+            if table_edition(game).turn_clock_stopped(game):
+                return None  # ... and while the edition waits on the others
             return table.due
         case cmd.RefuteDeadline(turn=turn):
             table = game.table
             pending = table.pending if table is not None else None
             return pending.due if table and pending and table.turn == turn else None
-        case lcmd.LiarsDeadline(turn=turn, stage=stage):
-            table = game.table
-            if table is None or table.liars is None or table.turn != turn:
-                return None
-            play = table.liars.play_in(turn)
-            return play.due if play is not None and play.stage.value == stage else None
-
-
-def _liars_waits(game: Game) -> bool:
-    """A Liars Edition card waits for the others (Liar!, a card face up, passes)."""
-    table = game.table
-    play = table.liars.play_in(table.turn) if table and table.liars else None
-    return play is not None and play.due is not None
+        case _:  # an edition's own deadline
+            return table_edition(game).due_at(game, command) if game.table is not None else None
 
 
 def live_deadline(state: Game | None, command: DeadlineCommand, now: datetime) -> Game | None:
@@ -109,10 +91,7 @@ def deadlines(state: Game | None) -> list[Deadline]:
         turn = state.table.turn
         pending.append((f"turn:{turn}", cmd.TurnDeadline(turn=turn)))
         pending.append((f"refute:{turn}", cmd.RefuteDeadline(turn=turn)))
-        play = state.table.liars.play_in(turn) if state.table.liars is not None else None
-        if play is not None:
-            stage = play.stage.value
-            pending.append((f"liars:{turn}:{stage}", lcmd.LiarsDeadline(turn=turn, stage=stage)))
+        pending += table_edition(state).deadlines(state)
     found: list[Deadline] = []
     for key, command in pending:
         at = due_at(state, command)

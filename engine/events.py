@@ -1,4 +1,7 @@
-"""Events: what happened, in the past tense. The game's record; replaying them rebuilds it."""
+"""Events: what happened, in the past tense. The game's record; replaying them rebuilds it.
+
+The forum's and the table's events are here; an edition's own live in its package and are
+registered by name with the rest (engine/editions.py)."""
 
 from __future__ import annotations
 
@@ -195,7 +198,7 @@ class GameEnded(Event):
     winner: Seat | None = None
 
 
-# --- the classic format (table Clue, turn by turn) ------------------------------------
+# --- at the table (every edition's board, turns and suggestions) ---------------------
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -343,60 +346,6 @@ class RefuteTimerRenewed(Event):
     due: datetime
 
 
-# --- the 2023 edition (engine/y2023/) ------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class EditionSetUp(Event):
-    """The 2023 edition's table: cards face down in rooms (secret; four in the two-player
-    game, none with more), the clue deck's order (top first), and the rolls for the first
-    turn. `face_up` is empty: only games stored before the deal followed the rulebook had
-    cards face up."""
-
-    placed: tuple[tuple[str, CardId], ...]  # room -> card placed face down there
-    face_up: tuple[CardId, ...]
-    clues: tuple[str, ...]
-    first_rolls: tuple[tuple[Seat, int], ...]  # in rolling order; ties roll again
-
-
-@dataclass(frozen=True, kw_only=True)
-class PlacedCardSeen(Event):
-    """A player entered a room holding a face-down card and looked at it (theirs only)."""
-
-    turn: int
-    seat: Seat
-    room: str
-    card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClueCardDrawn(Event):
-    """A magnifying glass was rolled: the top clue card is read aloud, then goes under."""
-
-    turn: int
-    seat: Seat
-    clue: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClueRevealed(Event):
-    """The holder of the clue card's card shows it to everyone (None: nobody holds it)."""
-
-    clue: str
-    card: CardId
-    seat: Seat | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClueCardShown(Event):
-    """A card shown privately to the reader because of a clue card (None: none to show)."""
-
-    clue: str
-    seat: Seat
-    to: Seat
-    card: CardId | None
-
-
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -441,10 +390,5 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PlayerReturned,
         TurnTimerRenewed,
         RefuteTimerRenewed,
-        EditionSetUp,
-        PlacedCardSeen,
-        ClueCardDrawn,
-        ClueRevealed,
-        ClueCardShown,
     )
 }

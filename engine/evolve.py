@@ -1,14 +1,17 @@
-"""evolve(state, event) -> state: apply one event. No rule is checked here."""
+"""evolve(state, event) -> state: apply one event. No rule is checked here.
+
+One table from event type to fold: the forum's and the table's here, each edition's own
+added by the registry (engine/editions.py `register`, through `add_folds`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from engine import events as ev
-from engine.liars.evolve import LIARS_HANDLERS
 from engine.state import Accusation, Answer, Game, LobbyEntry, Phase, Player, Suggestion, Window
 from engine.table.evolve import TABLE_HANDLERS, seat_handed_over, table_after_pause
 
@@ -215,7 +218,9 @@ def game_ended(state: Game, e: ev.GameEnded) -> Game:
     )
 
 
-_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
+Fold = Callable[[Any, Any], Game]
+
+_FOLDS: dict[type[ev.Event], Fold] = {
     ev.LobbyOpened: lobby_opened,
     ev.PlayerJoined: player_joined,
     ev.PlayerLeftLobby: player_left_lobby,
@@ -240,15 +245,27 @@ _HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.ReminderSent: reminder_sent,
     ev.GameEnded: game_ended,
     **TABLE_HANDLERS,
-    **LIARS_HANDLERS,
 }
+
+
+def add_folds(folds: Mapping[type[ev.Event], Fold]) -> None:
+    """An edition's events and how each changes the state; an event type folds one way."""
+    for kind, fold in folds.items():
+        if _FOLDS.get(kind, fold) is not fold:
+            raise ValueError(f"{kind.__name__} is folded already")
+        _FOLDS[kind] = fold
+
+
+def folds() -> Mapping[type[ev.Event], Fold]:
+    """Every event type and its fold (the snapshot format is a digest of their modules)."""
+    return dict(_FOLDS)
 
 
 def evolve(state: Game | None, event: ev.Event) -> Game:
     """The state after one event."""
     if state is None and not isinstance(event, ev.LobbyOpened):
         raise ValueError(f"{type(event).__name__} before LobbyOpened")
-    return _HANDLERS[type(event)](state, event)
+    return _FOLDS[type(event)](state, event)
 
 
 def replay(events: Iterable[ev.Event], state: Game | None = None) -> Game | None:

@@ -26,10 +26,9 @@ from engine.errors import (
 )
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.schedule import day_end
-from engine.settings import SCHEDULE_SETTINGS, GameFormat, require_pack_available
+from engine.settings import SCHEDULE_SETTINGS, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
-from engine.table.setup import set_up_table, table_cards, table_suspects
-from engine.y2023.setup import start_2023
+from engine.table.edition import table_edition
 
 
 def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
@@ -63,7 +62,7 @@ def _require_free_role(game: Game, role: CardId) -> None:
         raise RolesNotChosenMode()
     if game.pack.category_of(role) is not Category.SUSPECT:
         raise RoleNotASuspect(card=role)
-    if game.settings.classic and role not in table_suspects(game.settings):
+    if game.settings.at_table and role not in table_edition(game).suspects():
         raise RoleNotASuspect(card=role)
     if any(entry.role == role for entry in game.lobby):
         raise RoleTaken(card=role)
@@ -111,8 +110,8 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
 
 
 def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
-    """Deal from the game's seed; the forum format opens day 1, the classic format sets up
-    the board and starts the first turn."""
+    """Deal from the game's seed; the forum format opens day 1, a table edition deals,
+    sets up its table and starts the first turn (`Edition.start`)."""
     game = require_lobby(state)
     require_host_or_admin(game, c)
     minimum, maximum = game.settings.player_range
@@ -120,19 +119,16 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
         raise NotEnoughPlayers(minimum=minimum, joined=len(game.lobby))
     if len(game.lobby) > maximum:  # the format changed to a smaller table after they joined
         raise LobbyFull(maximum=maximum)
-    if game.settings.classic:  # a role chosen before the format changed to classic
-        for entry in game.lobby:
-            if entry.role is not None and entry.role not in table_suspects(game.settings):
-                raise RoleNotASuspect(card=entry.role)
     rng = random.Random(game.seed)
     decision = Decision(game)
-    if game.settings.format is GameFormat.Y2023:
-        start_2023(decision, rng, now, _roles)
+    if game.settings.at_table:  # a role chosen before the format changed to a table's
+        edition = table_edition(game)
+        for entry in game.lobby:
+            if entry.role is not None and entry.role not in edition.suspects():
+                raise RoleNotASuspect(card=entry.role)
+        edition.start(decision, rng, now)
         return decision
     decision.emit(deal(game, now, rng))
-    if game.settings.classic:
-        set_up_table(decision, rng, now)
-        return decision
     ends_at = day_end(decision.state.settings, now)
     decision.emit(ev.DayOpened(at=now, day=1, ends_at=ends_at))
     return decision
@@ -168,11 +164,11 @@ def _forum_cards(game: Game, rng: random.Random) -> dict[Category, list[CardId]]
 
 def deal(game: Game, now: datetime, rng: random.Random | None = None) -> ev.GameStarted:
     """Deck, envelope, hands and roles, all drawn from the game's seed (the forum's cards
-    by its formula, the classic format's the board game's 21)."""
+    by its formula, a table edition's all its cards: the classic's the board game's 21)."""
     rng = rng or random.Random(game.seed)
-    if game.settings.classic:
-        liars = game.settings.liars
-        drawn = {category: list(table_cards(category, liars)) for category in CATEGORY_ORDER}
+    if game.settings.at_table:
+        cards = table_edition(game).cards
+        drawn = {category: list(cards.cards_of(category)) for category in CATEGORY_ORDER}
     else:
         drawn = _forum_cards(game, rng)
     order = {card: i for i, card in enumerate(game.pack.all_cards)}
@@ -186,7 +182,7 @@ def deal(game: Game, now: datetime, rng: random.Random | None = None) -> ev.Game
     rest = [card for card in deck if card not in envelope]
     rng.shuffle(rest)
     hands = [tuple(sorted(rest[i::players], key=order.__getitem__)) for i in range(players)]
-    roles = _roles(game.lobby, drawn[Category.SUSPECT], rng, order)
+    roles = deal_roles(game.lobby, drawn[Category.SUSPECT], rng, order)
     seats = tuple(
         ev.Deal(user=entry.user, role=role, hand=hand)
         for entry, role, hand in zip(game.lobby, roles, hands, strict=True)
@@ -194,7 +190,7 @@ def deal(game: Game, now: datetime, rng: random.Random | None = None) -> ev.Game
     return ev.GameStarted(at=now, deck=deck, envelope=envelope, seats=seats)
 
 
-def _roles(
+def deal_roles(
     lobby: tuple[LobbyEntry, ...],
     suspects: list[CardId],
     rng: random.Random,

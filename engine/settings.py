@@ -10,8 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.cards import CUSTOM, PACKS, Pack
 from engine.errors import InvalidSetting, SettingReason, UnknownSetting
-from engine.liars.cards import LIARS_PACK
-from engine.y2023.cards import Y2023
+from engine.formats import format_keys, format_of
 
 MINUTE = timedelta(minutes=1)
 
@@ -20,25 +19,18 @@ SCHEDULE_SETTINGS = frozenset({"day_length", "day_ends_at", "timezone"})
 
 
 class GameFormat(StrEnum):
-    """How a game is played: the forum's days and addressed suggestions, or classic table
-    Clue turn by turn on the board."""
+    """The formats this bot ships: the forum's days and addressed suggestions, or a table
+    edition turn by turn on the board (each edition's rules are in its package, known to
+    the engine through engine/editions.py). `Settings.format` is one of these keys, or
+    the key of another registered edition."""
 
     FORUM = "forum"
     CLASSIC = "classic"
-    Y2023 = "y2023"  # the 2023 edition at the table (engine/y2023/)
-    LIARS = "liars"  # Clue: Liars Edition (2020), engine/liars/
+    Y2023 = "y2023"
+    LIARS = "liars"
 
 
-CLASSIC_PLAYERS = (3, 6)  # the board game's table
-LIARS_PLAYERS = (3, 6)  # the rulebook gives no count: six characters, dealt as the classic
-Y2023_PLAYERS = (2, 6)  # the 2023 edition has a two-player game
-# Each table format's range. A lobby's minimum is `min_players` (3 by default) within it, so
-# a 2023 lobby needs three until an admin lowers min_players to 2 (its two-player game).
-TABLE_PLAYERS = {
-    GameFormat.CLASSIC: CLASSIC_PLAYERS,
-    GameFormat.LIARS: LIARS_PLAYERS,
-    GameFormat.Y2023: Y2023_PLAYERS,
-}
+TABLE_SEATS = 6  # the most seats a table has (the six suspects' tokens)
 
 
 class RoleAssignment(StrEnum):
@@ -70,7 +62,7 @@ class Settings:
     max_players: int = 10
     pack: str = "classic"
     reminder_before: timedelta = timedelta(hours=3)
-    format: GameFormat = GameFormat.FORUM
+    format: str = GameFormat.FORUM  # a GameFormat, or a registered edition's key
     dice: int = 1  # the classic format: one die as in the old boxes, or two
     turn_time: timedelta = timedelta(minutes=3)
     refute_time: timedelta = timedelta(minutes=2)
@@ -101,28 +93,29 @@ class Settings:
         return self.day_length / 2
 
     @property
-    def classic(self) -> bool:
-        """Played at the table, turn by turn on a board (the classic or an edition)."""
-        return self.format is not GameFormat.FORUM
-
-    @property
-    def liars(self) -> bool:
-        return self.format is GameFormat.LIARS
+    def at_table(self) -> bool:
+        """Played at the table, turn by turn on a board (any table edition), not in the
+        forum's days."""
+        return format_of(self.format).at_table
 
     @property
     def player_range(self) -> tuple[int, int]:
-        """How many may play: the settings', within the table format's own range (see
-        TABLE_PLAYERS): 3 to 6 by default, 2 to 6 in the 2023 edition with min_players 2."""
-        if self.classic:
-            low, high = TABLE_PLAYERS[self.format]
+        """How many may play: the settings', within a table edition's own range (its
+        `Format.players`): 3 to 6 by default, 2 to 6 in the 2023 edition with min_players 2.
+        A lobby's minimum is `min_players` (3 by default) within it."""
+        players = format_of(self.format).players
+        if players is not None:
+            low, high = players
             return max(self.min_players, low), max(min(self.max_players, high), low)
         return self.min_players, self.max_players
 
     @property
     def roles_chosen(self) -> bool:
-        """Players choose their suspect when joining: the setting, or always in the 2023
-        edition ("Ĉiu ludanto elektas rolulon"; whoever has not chosen gets a random one)."""
-        return self.role_assignment is RoleAssignment.CHOSEN or self.format is GameFormat.Y2023
+        """Players choose their suspect when joining: the setting, or always in an edition
+        whose players always choose (the 2023 edition; whoever has not chosen gets a random
+        one)."""
+        chosen = self.role_assignment is RoleAssignment.CHOSEN
+        return chosen or format_of(self.format).roles_chosen
 
     def changed(self, **changes: Any) -> Settings:
         """A copy with some settings changed, validated."""
@@ -149,18 +142,22 @@ def _role_assignment(value: str) -> RoleAssignment:
         raise _invalid("role_assignment", SettingReason.ONE_OF, choices=choices) from None
 
 
-def _game_format(value: str) -> GameFormat:
+def _game_format(value: str) -> str:
+    """A shipped format as its GameFormat member, another registered edition's key as is."""
     try:
         return GameFormat(value)
     except ValueError:
-        raise _invalid("format", SettingReason.ONE_OF, choices=", ".join(GameFormat)) from None
+        pass
+    if value in format_keys():
+        return value
+    raise _invalid("format", SettingReason.ONE_OF, choices=", ".join(format_keys())) from None
 
 
 def _validate_table(s: Settings) -> None:
-    """The classic format's settings: its pack, dice and timers."""
+    """The table formats' settings: the classic pack, dice and timers."""
     if not isinstance(s.format, GameFormat):
         object.__setattr__(s, "format", _game_format(s.format))
-    if s.classic and s.pack != "classic":
+    if s.at_table and s.pack != "classic":
         raise _invalid("format", SettingReason.CLASSIC_PACK)
     if s.dice not in (1, 2):
         raise _invalid("dice", SettingReason.ONE_OF, choices="1, 2")
@@ -182,8 +179,8 @@ def _validate_liars(s: Settings) -> None:
             raise _invalid(name, SettingReason.AT_LEAST, minimum=0)
         if getattr(s, name) > 50:
             raise _invalid(name, SettingReason.AT_MOST, maximum=50)
-    if sum(getattr(s, name) for name in counts) < CLASSIC_PLAYERS[1]:
-        raise _invalid("lie_cards", SettingReason.DECK_TOO_SMALL, minimum=CLASSIC_PLAYERS[1])
+    if sum(getattr(s, name) for name in counts) < TABLE_SEATS:
+        raise _invalid("lie_cards", SettingReason.DECK_TOO_SMALL, minimum=TABLE_SEATS)
     if s.liar_window < timedelta(seconds=10):
         raise _invalid("liar_window", SettingReason.AT_LEAST, minimum=timedelta(seconds=10))
     if s.liar_window > timedelta(hours=1):
@@ -257,11 +254,11 @@ def new_game_settings(defaults: Settings, has_custom_pack: bool) -> tuple[Settin
 
 
 def pack_of(settings: Settings, own: Pack | None) -> Pack:
-    """The pack a game plays with: its own when the settings name it, else the named one."""
-    if settings.format is GameFormat.Y2023:
-        return Y2023  # the edition's own cards
-    if settings.format is GameFormat.LIARS:
-        return LIARS_PACK
+    """The pack a game plays with: a table edition's own cards (the 2023 edition's, the
+    Liars Edition's), or the chat's own when the settings name it, else the named one."""
+    edition_pack = format_of(settings.format).pack
+    if edition_pack is not None:
+        return edition_pack
     if settings.pack == CUSTOM and own is not None:
         return own
     return PACKS.get(settings.pack, PACKS["classic"])

@@ -134,7 +134,7 @@ def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) ->
         return Decision(state)
     suggestion = game.suggestion(c.suggestion)
     assert suggestion is not None
-    penalized = not c.excuse_penalty and game.settings.missed_answer_penalty > 0
+    penalized = not c.excused and game.settings.missed_answer_penalty > 0
     return Decision(game, gm_answer(game, suggestion, now, penalized=penalized))
 
 

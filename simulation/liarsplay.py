@@ -19,7 +19,7 @@ from engine.liars.queries import (
     pass_choices,
     waiting_passers,
 )
-from engine.liars.state import Stage
+from engine.liars.state import Stage, liars_of, liars_part
 from engine.settings import GameFormat, Settings
 from engine.table.state import Step
 from simulation.tableplay import RandomTable
@@ -39,8 +39,8 @@ class RandomLiars(RandomTable):
     def step(self) -> None:
         game = self.game
         table = game.table
-        assert table is not None and table.liars is not None
-        play = table.liars.play_in(table.turn)
+        assert table is not None and liars_of(table) is not None
+        play = liars_part(table).play_in(table.turn)
         roll = self.rng.random()
         if roll < 0.03 or game.paused:
             self.admin_move()

@@ -16,12 +16,10 @@ import typing
 from functools import cache
 from typing import Any
 
-import engine.evolve
-import engine.liars.evolve
-import engine.table.evolve
-import engine.y2023.evolve
 from engine.codec import from_dict, to_dict
+from engine.evolve import folds
 from engine.state import Game
+from engine.table.state import EditionState
 
 
 def _is_optional(hint: Any) -> tuple[bool, Any]:
@@ -60,13 +58,15 @@ def _shape(hint: Any, seen: set[type]) -> str:
 
 @cache
 def snapshot_format() -> str:
-    """Changes whenever the Game dataclasses or the evolve rules change, so old snapshots
-    are ignored rather than trusted."""
-    rules = "".join(
-        inspect.getsource(module)
-        for module in (engine.evolve, engine.table.evolve, engine.liars.evolve, engine.y2023.evolve)
-    )
-    shape = _shape(Game, set()) + rules
+    """Changes whenever the Game dataclasses (each edition's part of the table included)
+    or the evolve rules (every module folding an event) change, so old snapshots are
+    ignored rather than trusted."""
+    modules = {inspect.getmodule(fold) for fold in folds().values()}
+    named = sorted((m for m in modules if m is not None), key=lambda m: m.__name__)
+    rules = "".join(inspect.getsource(module) for module in named)
+    seen: set[type] = set()
+    editions = "".join(_shape(kind, seen) for _, kind in sorted(EditionState.kinds().items()))
+    shape = _shape(Game, seen) + editions + rules
     digest = hashlib.sha256(shape.encode()).hexdigest()[:16]
     return f"json2:{digest}"
 

@@ -3,9 +3,9 @@
 from engine.board.classic import CLASSIC
 from engine.board.model import Board, Door, Place, Square
 from engine.board.movement import Reach, nearest_room, occupied, reachable, towards
-from engine.y2023.board import Y2023_BOARD
 
-BOARDS: dict[str, Board] = {CLASSIC.key: CLASSIC, Y2023_BOARD.key: Y2023_BOARD}
+# Every board by key: the classic's, and each edition's own (the registry adds them).
+BOARDS: dict[str, Board] = {CLASSIC.key: CLASSIC}
 
 __all__ = [
     "BOARDS",

@@ -1,11 +1,12 @@
-"""The Liars Edition's commands (registered with the engine's commands by name)."""
+"""The Liars Edition's commands (registered with the engine's commands by name, see
+engine/editions.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.cards import CardId
-from engine.commands import COMMAND_TYPES, Command
+from engine.commands import Command, DeadlineCommand
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,13 +51,12 @@ class MoveAnywhere(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
-class LiarsDeadline(Command):
+class LiarsDeadline(DeadlineCommand):
     """The window (nobody called), the liar's or the passers' time ran out in `turn`.
     `excused`: it ran out while the bot was down, so that stage gets a fresh timer."""
 
     turn: int
     stage: str
-    excused: bool = False
 
 
 LIARS_COMMANDS: tuple[type[Command], ...] = (
@@ -68,4 +68,3 @@ LIARS_COMMANDS: tuple[type[Command], ...] = (
     MoveAnywhere,
     LiarsDeadline,
 )
-COMMAND_TYPES.update({cls.__name__: cls for cls in LIARS_COMMANDS})

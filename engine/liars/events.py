@@ -1,4 +1,5 @@
-"""The Liars Edition's events (registered with the engine's events by name).
+"""The Liars Edition's events (registered with the engine's events by name, see
+engine/editions.py).
 
 Private values (a truth card's identity until someone calls Liar!, a card shown or
 passed or peeked at, a drawn investigation card) are in the events like the classic's
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine.cards import CardId
-from engine.events import EVENT_TYPES, Event
+from engine.events import Event
 from engine.ids import Seat
 from engine.liars.cards import Action
 from engine.liars.state import Stage
@@ -160,4 +161,3 @@ LIARS_EVENTS: tuple[type[Event], ...] = (
     MovedAnywhere,
     LiarsTimerRenewed,
 )
-EVENT_TYPES.update({cls.__name__: cls for cls in LIARS_EVENTS})

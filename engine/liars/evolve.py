@@ -9,20 +9,21 @@ from typing import Any
 
 from engine.events import Event
 from engine.liars import events as lev
-from engine.liars.state import Liars, Play, Stage
+from engine.liars.state import Liars, Play, Stage, liars_of
 from engine.state import Game
 from engine.table.state import Step
 
 
 def _liars(state: Game) -> Liars:
-    assert state.table is not None and state.table.liars is not None
-    return state.table.liars
+    liars = liars_of(state.table)
+    assert liars is not None
+    return liars
 
 
 def _with(state: Game, **changes: Any) -> Game:
     assert state.table is not None
     liars = replace(_liars(state), **changes)
-    return replace(state, table=replace(state.table, liars=liars))
+    return replace(state, table=replace(state.table, edition=liars))
 
 
 def _play(state: Game, **changes: Any) -> Game:
@@ -59,7 +60,7 @@ def _clock_back(state: Game, at: datetime, read_at: datetime) -> Game:
 def investigation_dealt(state: Game, e: lev.InvestigationDealt) -> Game:
     assert state.table is not None
     liars = Liars(draw=e.draw, held=e.held)
-    return replace(state, table=replace(state.table, liars=liars))
+    return replace(state, table=replace(state.table, edition=liars))
 
 
 def investigation_read(state: Game, e: lev.InvestigationRead) -> Game:
@@ -144,7 +145,7 @@ def liars_timer_renewed(state: Game, e: lev.LiarsTimerRenewed) -> Game:
     return _play(state, due=e.due)
 
 
-LIARS_HANDLERS: dict[type[Event], Callable[[Any, Any], Game]] = {
+LIARS_FOLDS: dict[type[Event], Callable[[Any, Any], Game]] = {
     lev.InvestigationDealt: investigation_dealt,
     lev.InvestigationRead: investigation_read,
     lev.LiarCalled: liar_called,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.cards import CardId
 from engine.errors import NotYourTurn
 from engine.liars.cards import LIE, PASSAGES, RING, Action, rooms_within
-from engine.liars.play import (
+from engine.liars.checks import (
     current_play,
     may_call,
     may_play,
@@ -16,7 +16,7 @@ from engine.liars.play import (
     peek_targets,
     skips_card,
 )
-from engine.liars.state import Play, Stage
+from engine.liars.state import Play, Stage, liars_of, liars_part
 from engine.liars.turns import may_end_turn
 from engine.state import Game
 from engine.table.checks import require_table
@@ -61,7 +61,7 @@ def liars_options(game: Game, user: int) -> LiarsOptions:
     player = game.player_of(user)
     if player is None or player.seat != table.current:
         raise NotYourTurn()
-    assert table.liars is not None
+    liars = liars_part(game.table)
     here = table.place_of(player.role)
     assert isinstance(here, str)
     first = table.step is Step.ROLL
@@ -69,7 +69,7 @@ def liars_options(game: Game, user: int) -> LiarsOptions:
     play = current_play(game)
     reads: tuple[Action, ...] = ()
     if may_play(game, player):
-        card = table.liars.held[player.seat]
+        card = liars.held[player.seat]
         reads = tuple(Action) if card == LIE else (Action(card),)
     stage = play.stage if play is not None else None
     return LiarsOptions(
@@ -99,10 +99,10 @@ def callers(game: Game) -> tuple[int, ...]:
 def waiting_passers(game: Game) -> tuple[int, ...]:
     """The seats still to choose the card they pass left."""
     play = current_play(game)
-    table = game.table
-    if play is None or play.stage is not Stage.PASSING or table is None or table.liars is None:
+    liars = liars_of(game.table)
+    if play is None or play.stage is not Stage.PASSING or liars is None:
         return ()
-    chosen = {seat for seat, _ in table.liars.passes}
+    chosen = {seat for seat, _ in liars.passes}
     return tuple(s for s in play.passers if s not in chosen)
 
 
@@ -118,9 +118,7 @@ class PrivateView:
 
 
 def private_view(game: Game, seat: int) -> PrivateView:
-    table = game.table
-    assert table is not None and table.liars is not None
-    liars = table.liars
+    liars = liars_part(game.table)
     passing = next((card for s, card in liars.passes if s == seat), None)
     return PrivateView(
         hand=game.players[seat].hand,

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from engine.cards import CardId
 from engine.ids import Seat
 from engine.liars.cards import Action
+from engine.table.state import EditionState, Table
 
 
 class Stage(StrEnum):
@@ -42,7 +43,7 @@ class Play:
 
 
 @dataclass(frozen=True)
-class Liars:
+class Liars(EditionState):
     """Investigation cards (each seat holds one; "" while its new one is not drawn),
     the draw and discard piles, the Interrogation Room, and cards on their way left."""
 
@@ -57,3 +58,23 @@ class Liars:
     def play_in(self, turn: int) -> Play | None:
         """The card played in `turn`, if one was."""
         return self.play if self.play is not None and self.play.turn == turn else None
+
+    def after_pause(self, by: timedelta) -> Liars:
+        """The card's timer (the window's, the liar's, the passers') moves by the pause."""
+        play = self.play
+        if play is None or play.due is None:
+            return self
+        return replace(self, play=replace(play, due=play.due + by))
+
+
+def liars_of(table: Table | None) -> Liars | None:
+    """The Liars Edition's part of a table (None in any other game)."""
+    part = table.edition if table is not None else None
+    return part if isinstance(part, Liars) else None
+
+
+def liars_part(table: Table | None) -> Liars:
+    """The Liars Edition's part of a table that has one."""
+    part = liars_of(table)
+    assert part is not None, "not a Liars Edition table"
+    return part

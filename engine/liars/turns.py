@@ -25,19 +25,14 @@ from engine.errors import (
 from engine.liars import events as lev
 from engine.liars.cards import BOARD_KEY, LIARS_PACK, PASSAGES, START_ROOMS, rooms_within
 from engine.liars.cards import investigation_deck as build_deck
-from engine.liars.play import current_play, may_play
+from engine.liars.checks import current_play, may_play
 from engine.liars.state import OTHERS_ANSWER
 from engine.state import Game
 from engine.table import accuse as table_accuse
 from engine.table.checks import acting, require_turn
+from engine.table.setup import first_turn
 from engine.table.state import MoveKind, Step, Table, TurnEnd
 from engine.table.turns import start_next
-
-
-def first_seat(game: Game) -> int:
-    """Miss Scarlett's player, or the next suspect in order who is played."""
-    by_role = {p.role: p.seat for p in game.players}
-    return next(by_role[s] for s in LIARS_PACK.suspects if s in by_role)
 
 
 def set_up_liars(decision: Decision, rng: random.Random, now: datetime) -> None:
@@ -59,8 +54,7 @@ def set_up_liars(decision: Decision, rng: random.Random, now: datetime) -> None:
     decision.emit(
         lev.InvestigationDealt(at=now, held=tuple(deck[:count]), draw=tuple(deck[count:]))
     )
-    due = now + game.settings.turn_time
-    decision.emit(ev.TurnStarted(at=now, turn=1, seat=first_seat(decision.state), due=due))
+    first_turn(decision, now)  # Miss Scarlett's player, or the next suspect in order
 
 
 def _after_rolling(table: Table) -> None:

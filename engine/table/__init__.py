@@ -1,2 +1,3 @@
-"""The classic format: table Clue turn by turn on the board (state, setup, turns,
-suggestions, accusations, queries, and applying its events)."""
+"""Table play, turn by turn on a board: the core every table edition shares (state, setup,
+turns, suggestions, accusations, queries, applying its events), the edition interface
+(edition.py) and the classic edition, the default (classic.py)."""

@@ -1,5 +1,5 @@
-"""An accusation at the table: on one's own turn, any room, checked at once (the 2023
-edition: only from a room).
+"""An accusation at the table: on one's own turn, from where the edition allows (the
+classic: anywhere), checked at once.
 
 Right: the game is won and the envelope shown. Wrong: the player is out (no more turns,
 still refutes), their token leaves the corridor for the nearest room so it blocks nobody.
@@ -17,9 +17,9 @@ from engine.outcomes import is_solution
 from engine.rules import require_cards
 from engine.state import Game
 from engine.table.checks import acting, require_turn
+from engine.table.edition import table_edition
 from engine.table.state import Step, TurnEnd
 from engine.table.turns import off_the_corridor, start_next
-from engine.y2023.rules import require_room_to_accuse
 
 
 def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
@@ -27,7 +27,7 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
     game, table, player = require_turn(state, c.actor)
     if table.step is Step.REFUTING:
         raise RefutationPending()
-    require_room_to_accuse(game, player.seat)
+    table_edition(game).require_accusing_place(game, player.seat)
     cards = (c.suspect, c.weapon, c.place)
     require_cards(game, cards)
     correct = is_solution(game, cards)

@@ -1,4 +1,4 @@
-"""Checks the classic format's commands share: a table game, the player whose turn it is,
+"""Checks the table's commands share: a table game, the player whose turn it is,
 and where their token may go."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine.table.state import Table
 
 
 def require_table(state: Game | None) -> tuple[Game, Table]:
-    """A running, unpaused game of the classic format."""
+    """A running, unpaused game at the table (any edition)."""
     game = require_running(state)
     if game.table is None:
         raise WrongFormat()

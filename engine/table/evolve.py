@@ -1,4 +1,5 @@
-"""Applying the classic format's events to the table. No rule is checked here."""
+"""Applying the table's events (every edition's board, turns and suggestions). No rule is
+checked here; an edition's own events are folded by its package (`Edition.events`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from typing import Any
 from engine import events as ev
 from engine.state import Accusation, Game
 from engine.table.state import MoveKind, Step, Table, TableSeat, TableSuggestion, TurnEnd
-from engine.y2023.evolve import EDITION_HANDLERS
 
 
 def _table(state: Game) -> Table:
@@ -164,13 +164,12 @@ def refute_timer_renewed(state: Game, e: ev.RefuteTimerRenewed) -> Game:
 
 
 def table_after_pause(table: Table | None, by: timedelta) -> Table | None:
-    """The turn and refuter timers (and a Liars Edition card's) move by the paused time."""
+    """The turn and refuter timers (and the edition's own, see EditionState.after_pause)
+    move by the paused time."""
     if table is None:
         return None
-    liars = table.liars
-    if liars is not None and liars.play is not None and liars.play.due is not None:
-        play = replace(liars.play, due=liars.play.due + by)
-        table = replace(table, liars=replace(liars, play=play))
+    if table.edition is not None:
+        table = replace(table, edition=table.edition.after_pause(by))
     due = table.due + by if table.due is not None else None
     pending = table.pending
     if pending is None or pending.due is None:
@@ -207,5 +206,4 @@ TABLE_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.PlayerReturned: player_returned,
     ev.TurnTimerRenewed: turn_timer_renewed,
     ev.RefuteTimerRenewed: refute_timer_renewed,
-    **EDITION_HANDLERS,
 }

@@ -11,12 +11,11 @@ from engine.cards import CardId
 from engine.errors import NotYourTurn
 from engine.state import Game, Player
 from engine.table.checks import reach, require_table
+from engine.table.edition import table_edition
 from engine.table.setup import board_of
 from engine.table.state import Step
 from engine.table.suggest import refutation_choices
 from engine.table.turns import instead_of_walking_now, may_end_turn, may_stay
-from engine.y2023 import rules as edition
-from engine.y2023.rules import may_accuse_here
 
 __all__ = [
     "TurnOptions",
@@ -37,7 +36,7 @@ class TurnOptions:
     can_roll: bool
     passage: str | None  # the room the secret passage leads to, when it may be taken
     can_stay: bool
-    can_draw_clue: bool  # the 2023 edition: a glass was rolled, the clue card is the player's
+    can_draw_clue: bool  # an edition with clue cards (the 2023: a glass was rolled)
     rooms: tuple[str, ...]  # rooms within this roll, in board order
     squares: tuple[Square, ...]  # corridor squares within this roll
     towards: tuple[tuple[str, Square], ...]  # each room out of reach: the square nearest it
@@ -62,7 +61,8 @@ def turn_options(game: Game, user: int) -> TurnOptions:
     board = board_of(game)
     here = table.place_of(player.role)
     first = table.step is Step.ROLL
-    instead_of_walking = instead_of_walking_now(table)
+    instead_of_walking = instead_of_walking_now(game)
+    edition = table_edition(game)
     passage = board.passages.get(here) if instead_of_walking and isinstance(here, str) else None
     rooms: tuple[str, ...] = ()
     squares: tuple[Square, ...] = ()
@@ -91,7 +91,7 @@ def turn_options(game: Game, user: int) -> TurnOptions:
         towards=tuple(aims),
         suggest_in=here if may_suggest and isinstance(here, str) else None,
         can_end_turn=may_end_turn(game),
-        can_accuse=table.step is not Step.REFUTING and may_accuse_here(game, player.seat),
+        can_accuse=table.step is not Step.REFUTING and edition.may_accuse_here(game, player.seat),
     )
 
 

@@ -1,5 +1,5 @@
-"""The classic format's setup: its 21 cards, the tokens on their starts, the weapons in
-rooms at random, and the first turn (Miss Scarlett's player starts)."""
+"""The table's setup: the classic board game's 21 cards, the tokens on their starts, the
+weapons in rooms at random, and the first turn (Miss Scarlett's player starts)."""
 
 from __future__ import annotations
 
@@ -8,68 +8,51 @@ from datetime import datetime
 
 from engine import events as ev
 from engine.board import BOARDS
-from engine.board import CLASSIC as CLASSIC_BOARD
 from engine.board.model import Board
-from engine.cards import CLASSIC, CardId, Category
+from engine.cards import CLASSIC, CardId, Category, Pack
 from engine.decision import Decision
-from engine.ids import Seat
-from engine.liars.cards import LIARS_PACK
-from engine.settings import GameFormat, Settings
 from engine.state import Game
-from engine.y2023.cards import Y2023
+from engine.table.edition import table_edition
 
 # The board game's cards: the first six suspects and weapons and nine places of the
 # classic pack are its suspects, weapons and rooms (the names in locales/ are the same).
-_TABLE_CARDS: dict[Category, tuple[CardId, ...]] = {
-    Category.SUSPECT: CLASSIC.suspects[:6],
-    Category.WEAPON: CLASSIC.weapons[:6],
-    Category.PLACE: CLASSIC.places[:9],
-}
+TABLE_CARDS = Pack(
+    id="classic",
+    suspects=CLASSIC.suspects[:6],
+    weapons=CLASSIC.weapons[:6],
+    places=CLASSIC.places[:9],
+)
 
 
-def table_cards(category: Category, liars: bool = False) -> tuple[CardId, ...]:
-    """The table's cards of one category (the classic's, or the Liars Edition's)."""
-    return LIARS_PACK.cards_of(category) if liars else _TABLE_CARDS[category]
-
-
-def table_suspects(settings: Settings) -> tuple[CardId, ...]:
-    """The suspects a table format plays with (the roles its players may have)."""
-    if settings.format is GameFormat.Y2023:
-        return Y2023.suspects
-    return table_cards(Category.SUSPECT, settings.liars)
+def table_cards(category: Category) -> tuple[CardId, ...]:
+    """The classic table's cards of one category."""
+    return TABLE_CARDS.cards_of(category)
 
 
 def board_of(game: Game) -> Board:
+    """The board a table game's tokens walk (by the key its set-up named)."""
     assert game.table is not None
     return BOARDS[game.table.board]
 
 
-def first_seat(game: Game) -> Seat:
-    """Miss Scarlett's player; with nobody as her, the next suspect in the classic order
-    who is played."""
-    by_role = {p.role: p.seat for p in game.players}
-    return next(by_role[s] for s in table_cards(Category.SUSPECT) if s in by_role)
-
-
-def set_up_table(decision: Decision, rng: random.Random, now: datetime) -> None:
-    """After the deal: the board set up from the same seed, then the first turn."""
-    if decision.state.settings.liars:
-        from engine.liars.turns import set_up_liars  # the edition builds on this module
-
-        set_up_liars(decision, rng, now)
-        return
-    board = CLASSIC_BOARD
-    suspects = table_cards(Category.SUSPECT)
-    weapons = table_cards(Category.WEAPON)
-    rooms = rng.sample(board.rooms, len(weapons))
+def set_up_board(decision: Decision, rng: random.Random, now: datetime, board: Board) -> None:
+    """After the deal: every token of the edition's suspects on its start square, its
+    weapons in different rooms at random (from the same seed)."""
+    cards = table_edition(decision.state).cards
+    rooms = rng.sample(board.rooms, len(cards.weapons))
     decision.emit(
         ev.BoardSetUp(
             at=now,
             board=board.key,
-            tokens=tuple((s, board.starts[s]) for s in suspects),
-            weapons=tuple(zip(weapons, rooms, strict=True)),
+            tokens=tuple((s, board.starts[s]) for s in cards.suspects),
+            weapons=tuple(zip(cards.weapons, rooms, strict=True)),
         )
     )
+
+
+def first_turn(decision: Decision, now: datetime) -> None:
+    """The first turn, to the edition's first player, with the full turn time."""
     game = decision.state
     due = now + game.settings.turn_time
-    decision.emit(ev.TurnStarted(at=now, turn=1, seat=first_seat(game), due=due))
+    seat = table_edition(game).first_seat(game)
+    decision.emit(ev.TurnStarted(at=now, turn=1, seat=seat, due=due))

@@ -1,16 +1,16 @@
-"""The classic format's table: tokens and weapons on the board, the turn and its step."""
+"""The table: tokens and weapons on the board, the turn and its step, and the part of
+the state that belongs to the game's edition (`Table.edition`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any, Self
 
 from engine.board.model import Place
 from engine.cards import CardId
 from engine.ids import Seat
-from engine.liars.state import Liars
-from engine.y2023.state import Edition2023
 
 
 class Step(StrEnum):
@@ -75,6 +75,32 @@ class TableSuggestion:
 
 
 @dataclass(frozen=True)
+class EditionState:
+    """Base of an edition's own part of the table (the 2023 edition's cards in rooms, the
+    Liars Edition's investigation cards). Stored with its class name (`kind`), so the
+    snapshot codec reads it back as the right subclass."""
+
+    @classmethod
+    def kinds(cls) -> dict[str, type[EditionState]]:
+        """Every subclass by name (the editions' states, once their packages are loaded)."""
+        found: dict[str, type[EditionState]] = {}
+        todo = list(cls.__subclasses__())
+        while todo:
+            kind = todo.pop()
+            found[kind.__name__] = kind
+            todo.extend(kind.__subclasses__())
+        return found
+
+    def after_pause(self, by: timedelta) -> Self:
+        """The edition's own timers moved by a pause (none by default)."""
+        return self
+
+
+# Stored tables before `edition` held one slot per edition; read them into `edition`.
+_OLD_EDITION_SLOTS = {"y2023": "Edition2023", "liars": "Liars"}
+
+
+@dataclass(frozen=True)
 class Table:
     """The board position and the turn; `current` is a seat, play goes up the seats."""
 
@@ -89,8 +115,18 @@ class Table:
     entered: bool = False  # the token entered (or stayed in) a room this turn
     due: datetime | None = None  # the turn's deadline; None while everyone is away
     suggestions: tuple[TableSuggestion, ...] = ()
-    y2023: Edition2023 | None = None  # the 2023 edition's cards in rooms and clue deck
-    liars: Liars | None = None  # the Liars Edition's investigation cards (engine/liars/)
+    edition: EditionState | None = None  # the edition's own part (None: the classic)
+
+    @classmethod
+    def upgrade(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A stored table of an older shape, as this one reads it (see engine/codec.py):
+        the former `y2023` and `liars` slots become `edition`."""
+        data = dict(data)
+        for slot, kind in _OLD_EDITION_SLOTS.items():
+            old = data.pop(slot, None)
+            if old is not None:
+                data["edition"] = {**old, "kind": kind}
+        return data
 
     def place_of(self, suspect: CardId) -> Place:
         for token, place in self.tokens:

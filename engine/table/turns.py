@@ -3,7 +3,6 @@ timer, players away, and who plays next."""
 
 from __future__ import annotations
 
-import random
 from datetime import datetime
 
 from engine import commands as cmd
@@ -27,17 +26,10 @@ from engine.outcomes import end_if_nobody_can_accuse
 from engine.rules import require_active, require_player
 from engine.state import Game
 from engine.table.checks import acting, reach, reaches, require_table, require_turn
+from engine.table.edition import table_edition
 from engine.table.setup import board_of
 from engine.table.state import MoveKind, Step, Table, TurnEnd
 from engine.table.suggest import answer_for_absent
-from engine.y2023 import rules as edition
-
-
-def roll_dice(seed: int, turn: int, count: int) -> tuple[int, ...]:
-    """The turn's dice, from the game's seed and the turn number: replayable, unguessable
-    without the seed."""
-    rng = random.Random(f"dice:{seed}:{turn}")
-    return tuple(rng.randint(1, 6) for _ in range(count))
 
 
 def _before_moving(table: Table) -> None:
@@ -48,16 +40,18 @@ def _before_moving(table: Table) -> None:
         raise AlreadyMoved()
 
 
-def instead_of_walking_now(table: Table) -> bool:
+def instead_of_walking_now(game: Game) -> bool:
     """Whether the passage and staying may be chosen at this step: instead of rolling
-    (classic), or after the roll instead of walking (the 2023 edition: every turn begins
-    with the dice)."""
-    return table.step is (Step.MOVE if edition.in_edition(table) else Step.ROLL)
+    (classic), or after the roll instead of walking (an edition whose every turn begins
+    with the dice: its `instead_of_walking` step)."""
+    table = game.table
+    assert table is not None
+    return table.step is table_edition(game).instead_of_walking
 
 
-def _instead_of_walking(table: Table) -> None:
+def instead_of_walking(game: Game, table: Table) -> None:
     """The passage and staying, at their moment of the turn (see instead_of_walking_now)."""
-    if not edition.in_edition(table):
+    if table_edition(game).instead_of_walking is Step.ROLL:
         _before_moving(table)
     elif table.step is Step.ROLL:
         raise MustRollFirst()
@@ -66,20 +60,21 @@ def _instead_of_walking(table: Table) -> None:
 
 
 def roll(state: Game | None, c: cmd.Roll, now: datetime) -> Decision:
-    """The current player rolls the game's dice."""
+    """The current player rolls the edition's dice (the classic: the game's one or two)."""
     game, table, player = require_turn(state, c.actor)
     _before_moving(table)
     decision = Decision(game)
     acting(decision, player.seat, now)
-    count = 2 if edition.in_edition(table) else game.settings.dice  # the 2023 edition: two
-    dice = roll_dice(game.seed, table.turn, count)
+    dice = table_edition(game).roll(game, table.turn)
     decision.emit(ev.DiceRolled(at=now, turn=table.turn, seat=player.seat, dice=dice))
     return decision
 
 
 def draw_clue(state: Game | None, c: cmd.DrawClue, now: datetime) -> Decision:
-    """The 2023 edition: a glass was rolled and the player chooses to take a clue card."""
+    """An edition with clue cards (the 2023 edition: a glass was rolled): the player
+    chooses to take one; elsewhere NoClueCard."""
     game, table, player = require_turn(state, c.actor)
+    edition = table_edition(game)
     if not edition.may_draw_clue(table):
         raise NoClueCard()
     decision = Decision(game)
@@ -103,7 +98,7 @@ def move(state: Game | None, c: cmd.Move, now: datetime) -> Decision:
     acting(decision, player.seat, now)
     kind = MoveKind.WALK
     decision.emit(ev.TokenMoved(at=now, turn=table.turn, suspect=player.role, to=to, kind=kind))
-    edition.after_entering(decision, player.seat, now)
+    table_edition(game).after_entering(decision, player.seat, now)
     return decision
 
 
@@ -111,7 +106,7 @@ def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decis
     """From a corner room to the opposite corner, instead of rolling (the 2023 edition:
     after it, instead of walking)."""
     game, table, player = require_turn(state, c.actor)
-    _instead_of_walking(table)
+    instead_of_walking(game, table)
     here = table.place_of(player.role)
     passages = board_of(game).passages
     if not isinstance(here, str) or here not in passages:
@@ -123,33 +118,27 @@ def take_passage(state: Game | None, c: cmd.TakePassage, now: datetime) -> Decis
             at=now, turn=table.turn, suspect=player.role, to=passages[here], kind=MoveKind.PASSAGE
         )
     )
-    edition.after_entering(decision, player.seat, now)
+    table_edition(game).after_entering(decision, player.seat, now)
     return decision
 
 
 def may_stay(game: Game, seat: int) -> bool:
-    """Moved into a room by another's suggestion since the last turn, and still there
-    (the 2023 edition: rolled, with the turn begun in a room)."""
-    table = game.table
-    assert table is not None
-    if edition.in_edition(table):
-        return edition.may_stay(game, seat)
-    here = table.place_of(game.players[seat].role)
-    facts = table.seats[seat]
-    return facts.moved_in and isinstance(here, str) and here != facts.suggested_in
+    """Whether the seat may stay to suggest (the edition's rule: classic, moved into a
+    room by another's suggestion since the last turn, and still there)."""
+    return table_edition(game).may_stay(game, seat)
 
 
 def stay_to_suggest(state: Game | None, c: cmd.StayToSuggest, now: datetime) -> Decision:
     """Instead of rolling, a player moved in by a suggestion suggests where they are (the
     2023 edition: after rolling, anyone whose turn began in a room)."""
     game, table, player = require_turn(state, c.actor)
-    _instead_of_walking(table)
+    instead_of_walking(game, table)
     if not may_stay(game, player.seat):
         raise CannotStay()
     decision = Decision(game)
     acting(decision, player.seat, now)
     decision.emit(ev.StayedToSuggest(at=now, turn=table.turn, seat=player.seat))
-    edition.after_entering(decision, player.seat, now)
+    table_edition(game).after_entering(decision, player.seat, now)
     return decision
 
 
@@ -268,10 +257,7 @@ def after_leaving(decision: Decision, seat: int, now: datetime) -> None:
     pending = table.pending
     if pending is not None and (pending.refuter == seat or table.current == seat):
         answer_for_absent(decision, now)
-    if decision.state.settings.liars:
-        from engine.liars.play import settle_for_leaver  # the edition builds on this module
-
-        settle_for_leaver(decision, seat, now)
+    table_edition(decision.state).on_leaving(decision, seat, now)
     off_the_corridor(decision, decision.state.players[seat].role, now)
     table = decision.state.table
     assert table is not None

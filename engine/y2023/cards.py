@@ -30,6 +30,7 @@ Y2023 = Pack(
     ),
 )
 
+Y2023_PLAYERS = (2, 6)  # the 2023 edition has a two-player game
 TWO_PLAYERS = 2  # the two-player game: four cards in rooms, the rest dealt (see setup.py)
 PLACED_IN_ROOMS = 4  # two players: "four of the character, weapon and room cards were
 # placed on the board"; with three or more all cards are dealt

@@ -6,20 +6,22 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from engine import events as ev
+from engine.events import Event
 from engine.state import Game
-from engine.y2023.state import Edition2023
+from engine.y2023 import events as ev
+from engine.y2023.state import Edition2023, y2023_of
 
 
 def _edition(state: Game) -> Edition2023:
-    assert state.table is not None and state.table.y2023 is not None
-    return state.table.y2023
+    edition = y2023_of(state.table)
+    assert edition is not None
+    return edition
 
 
 def _with(state: Game, **changes: Any) -> Game:
     assert state.table is not None
     edition = replace(_edition(state), **changes)
-    return replace(state, table=replace(state.table, y2023=edition))
+    return replace(state, table=replace(state.table, edition=edition))
 
 
 def _seen(state: Game, seat: int, card: str) -> Game:
@@ -32,7 +34,7 @@ def _seen(state: Game, seat: int, card: str) -> Game:
 def edition_set_up(state: Game, e: ev.EditionSetUp) -> Game:
     assert state.table is not None
     edition = Edition2023(placed=e.placed, face_up=e.face_up, clues=e.clues)
-    return replace(state, table=replace(state.table, y2023=edition))
+    return replace(state, table=replace(state.table, edition=edition))
 
 
 def placed_card_seen(state: Game, e: ev.PlacedCardSeen) -> Game:
@@ -55,7 +57,7 @@ def clue_card_shown(state: Game, e: ev.ClueCardShown) -> Game:
     return state if e.card is None else _seen(state, e.to, e.card)
 
 
-EDITION_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
+Y2023_FOLDS: dict[type[Event], Callable[[Any, Any], Game]] = {
     ev.EditionSetUp: edition_set_up,
     ev.PlacedCardSeen: placed_card_seen,
     ev.ClueCardDrawn: clue_card_drawn,

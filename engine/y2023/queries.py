@@ -8,12 +8,7 @@ from dataclasses import dataclass
 from engine.cards import CardId
 from engine.ids import Seat
 from engine.state import Game
-from engine.y2023.state import Edition2023
-
-
-def edition_of(game: Game) -> Edition2023 | None:
-    """The 2023 edition's table part (None in any other game)."""
-    return game.table.y2023 if game.table is not None else None
+from engine.y2023.state import y2023_of
 
 
 @dataclass(frozen=True)
@@ -37,7 +32,7 @@ class PrivateView:
 
 def private_view(game: Game, seat: Seat) -> PrivateView:
     """The seat's private view of a 2023-edition game."""
-    edition = edition_of(game)
+    edition = y2023_of(game.table)
     assert edition is not None and game.table is not None
     seen = {card for who, card in edition.seen if who == seat}
     peeked = tuple((room, card) for room, card in edition.placed if card in seen)

@@ -1,5 +1,5 @@
-"""The 2023 edition's rules where they differ from the classic format; the table engine
-calls these hooks, which do nothing in a classic game (no `edition` on the table).
+"""The 2023 edition's rules where they differ from the classic format, as the edition's
+hooks (engine/y2023/edition.py):
 
 - Every turn starts with the two dice ("Vi komencos vian vicon ĵetante la du ĵetkubojn").
 - A magnifying glass rolled (one or two) lets the player draw one clue card ("vi povas"):
@@ -15,27 +15,25 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from engine import events as ev
 from engine.decision import Decision
 from engine.errors import AccuseOutsideRoom, NoClueCard
 from engine.ids import Seat
 from engine.state import Game
 from engine.table.state import Step, Table
+from engine.y2023 import events as ev
 from engine.y2023.cards import CLUES, GLASS, ClueKind
-
-
-def in_edition(table: Table | None) -> bool:
-    return table is not None and table.y2023 is not None
+from engine.y2023.state import y2023_of
 
 
 def may_draw_clue(table: Table) -> bool:
     """A glass rolled this turn, no clue card drawn yet, and the token not moved yet (two
     glasses still draw one)."""
+    edition = y2023_of(table)
     return (
-        table.y2023 is not None
+        edition is not None
         and table.step is Step.MOVE
         and GLASS in table.dice
-        and table.y2023.clue_turn != table.turn
+        and edition.clue_turn != table.turn
     )
 
 
@@ -43,9 +41,10 @@ def draw_clue(decision: Decision, seat: Seat, now: datetime) -> None:
     """The top clue card, read and done at once: a card revealed to all, or a random card
     of the left neighbour's shown to the player."""
     table = decision.state.table
-    if table is None or table.y2023 is None or not may_draw_clue(table):
+    edition = y2023_of(table)
+    if table is None or edition is None or not may_draw_clue(table):
         raise NoClueCard()
-    clue = CLUES[table.y2023.clues[0]]
+    clue = CLUES[edition.clues[0]]
     decision.emit(ev.ClueCardDrawn(at=now, turn=table.turn, seat=seat, clue=clue.id))
     game = decision.state
     if clue.kind is ClueKind.REVEAL:
@@ -64,13 +63,14 @@ def after_entering(decision: Decision, seat: Seat, now: datetime) -> None:
     """The player looks at the card face down in the room they entered (or stayed in)."""
     game = decision.state
     table = game.table
-    if table is None or table.y2023 is None:
+    edition = y2023_of(table)
+    if table is None or edition is None:
         return
     room = table.place_of(game.players[seat].role)
     if not isinstance(room, str):
         return
-    card = table.y2023.card_in(room)
-    if card is None or table.y2023.has_seen(seat, card):
+    card = edition.card_in(room)
+    if card is None or edition.has_seen(seat, card):
         return
     decision.emit(ev.PlacedCardSeen(at=now, turn=table.turn, seat=seat, room=room, card=card))
 
@@ -83,16 +83,9 @@ def may_stay(game: Game, seat: Seat) -> bool:
 
 
 def require_room_to_accuse(game: Game, seat: Seat) -> None:
+    """An accusation is made from a room."""
     table = game.table
-    if table is None or table.y2023 is None:
+    if table is None:
         return
     if not isinstance(table.place_of(game.players[seat].role), str):
         raise AccuseOutsideRoom()
-
-
-def may_accuse_here(game: Game, seat: Seat) -> bool:
-    try:
-        require_room_to_accuse(game, seat)
-    except AccuseOutsideRoom:
-        return False
-    return True

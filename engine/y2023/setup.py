@@ -13,20 +13,17 @@ face up (`face_up` stays empty; it is read only from games stored before this).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from datetime import datetime
 
 from engine import events as ev
-from engine.cards import CATEGORY_ORDER, CardId
+from engine.cards import CATEGORY_ORDER
 from engine.decision import Decision
 from engine.ids import Seat
-from engine.state import Game, LobbyEntry
+from engine.lobby import deal_roles
+from engine.state import Game
+from engine.y2023 import events as yev
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYERS, Y2023
-
-RolesOf = Callable[
-    [tuple[LobbyEntry, ...], list[CardId], random.Random, dict[CardId, int]], list[CardId]
-]
 
 
 def first_player(rolls: tuple[tuple[Seat, int], ...], seats: int) -> tuple[Seat, int]:
@@ -60,7 +57,7 @@ def placed_in_rooms(players: int) -> int:
     return PLACED_IN_ROOMS if players == TWO_PLAYERS else 0
 
 
-def start_2023(decision: Decision, rng: random.Random, now: datetime, roles_of: RolesOf) -> None:
+def start_2023(decision: Decision, rng: random.Random, now: datetime) -> None:
     """Deal and set the table up from the game's seed, then the first turn."""
     game: Game = decision.state
     order = {card: i for i, card in enumerate(Y2023.all_cards)}
@@ -72,7 +69,7 @@ def start_2023(decision: Decision, rng: random.Random, now: datetime, roles_of: 
     placing = placed_in_rooms(players)
     placed_cards, rest = rest[:placing], rest[placing:]
     hands = [tuple(sorted(rest[i::players], key=order.__getitem__)) for i in range(players)]
-    roles = roles_of(game.lobby, list(Y2023.suspects), rng, order)
+    roles = deal_roles(game.lobby, list(Y2023.suspects), rng, order)
     decision.emit(
         ev.GameStarted(
             at=now,
@@ -102,7 +99,7 @@ def start_2023(decision: Decision, rng: random.Random, now: datetime, roles_of: 
     rolls = first_rolls(players, rng)
     first, _ = first_player(rolls, players)  # the one the setup post announces
     decision.emit(
-        ev.EditionSetUp(
+        yev.EditionSetUp(
             at=now,
             placed=tuple(zip(rooms, placed_cards, strict=True)),
             face_up=(),

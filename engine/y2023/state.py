@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from engine.cards import CardId
 from engine.ids import Seat
+from engine.table.state import EditionState, Table
 
 
 @dataclass(frozen=True)
-class Edition2023:
+class Edition2023(EditionState):
     """Secret except `face_up`, `revealed` and the clue deck's use; `seen` is per seat."""
 
     placed: tuple[tuple[str, CardId], ...]  # room -> the card face down there (two players)
@@ -27,3 +28,16 @@ class Edition2023:
 
     def has_seen(self, seat: Seat, card: CardId) -> bool:
         return (seat, card) in self.seen
+
+
+def y2023_of(table: Table | None) -> Edition2023 | None:
+    """The 2023 edition's part of a table (None in any other game)."""
+    part = table.edition if table is not None else None
+    return part if isinstance(part, Edition2023) else None
+
+
+def y2023_part(table: Table | None) -> Edition2023:
+    """The 2023 edition's part of a table that has one."""
+    part = y2023_of(table)
+    assert part is not None, "not a 2023-edition table"
+    return part

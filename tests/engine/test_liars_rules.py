@@ -300,7 +300,7 @@ def test_someone_presses_and_it_was_the_truth_the_presser_shows_a_random_card_th
 def test_the_reader_draws_a_new_card_and_the_discard_is_reshuffled_when_the_deck_runs_out() -> None:
     game = Liars(3)
     game._table(
-        liars=type(game.part)(draw=(), held=("peek", "lie", "lie"), discard=("move", "pass"))
+        edition=type(game.part)(draw=(), held=("peek", "lie", "lie"), discard=("move", "pass"))
     )
     game.stay()
     game.read("peek")

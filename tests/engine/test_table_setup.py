@@ -18,7 +18,7 @@ from tests.support.classic import T0, Classic, classic
 
 def test_the_forum_format_is_the_default_and_classic_is_chosen_at_newgame() -> None:
     assert Settings().format is GameFormat.FORUM
-    assert Settings(format="classic").format is GameFormat.CLASSIC  # type: ignore[arg-type]
+    assert Settings(format="classic").format is GameFormat.CLASSIC
     forum = Classic(3, settings=Settings(), start=True)
     assert forum.game.table is None and forum.game.day == 1
     table = Classic(3)
@@ -27,7 +27,7 @@ def test_the_forum_format_is_the_default_and_classic_is_chosen_at_newgame() -> N
 
 def test_settings_of_the_classic_format_are_validated() -> None:
     with pytest.raises(InvalidSetting):
-        Settings(format="chess")  # type: ignore[arg-type]
+        Settings(format="chess")
     with pytest.raises(InvalidSetting):
         classic(dice=3)
     with pytest.raises(InvalidSetting):

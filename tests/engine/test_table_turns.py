@@ -19,9 +19,9 @@ from engine.errors import (
     WrongFormat,
 )
 from engine.settings import Settings
+from engine.table.dice import roll_dice
 from engine.table.queries import turn_options, whose_turn
 from engine.table.state import Step
-from engine.table.turns import roll_dice
 from tests.support.classic import Classic, classic
 
 KITCHEN_DOOR = (4, 7)

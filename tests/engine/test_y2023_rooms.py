@@ -10,6 +10,7 @@ from engine import events as ev
 from engine.errors import AccuseOutsideRoom, NotYourTurn
 from engine.events import EndReason
 from engine.table.queries import turn_options
+from engine.y2023 import events as yev
 from engine.y2023.queries import private_view
 from tests.support.y2023 import Y2023Game
 
@@ -27,7 +28,7 @@ def test_entering_a_room_with_a_placed_card_the_player_looks_at_it_privately() -
     game.put("scarlett", (16, 17))
     game.rolled(3)
     events = game.move("library")
-    seen = [e for e in events if isinstance(e, ev.PlacedCardSeen)]
+    seen = [e for e in events if isinstance(e, yev.PlacedCardSeen)]
     assert [(e.seat, e.room, e.card) for e in seen] == [(0, "library", card)]
     assert ("library", card) in private_view(game.game, 0).peeked
     assert card not in private_view(game.game, 1).cards
@@ -38,7 +39,7 @@ def test_the_placed_card_is_looked_at_before_suggesting_and_stays_in_the_room() 
     room, card = game.y2023.placed[0]
     game.put("scarlett", room)
     events = game.roll_and_stay()
-    assert [e.card for e in events if isinstance(e, ev.PlacedCardSeen)] == [card]
+    assert [e.card for e in events if isinstance(e, yev.PlacedCardSeen)] == [card]
     assert turn_options(game.game, 1).suggest_in == room
     assert game.y2023.card_in(room) == card
 
@@ -49,7 +50,7 @@ def test_the_secret_passage_into_a_room_with_a_card_shows_it() -> None:
     game.set_edition(placed=(("study", card), *game.y2023.placed[1:]))
     game.put("scarlett", "kitchen")
     events = game.roll_and_passage()
-    assert [e.card for e in events if isinstance(e, ev.PlacedCardSeen)] == [card]
+    assert [e.card for e in events if isinstance(e, yev.PlacedCardSeen)] == [card]
 
 
 def test_a_card_already_seen_is_not_shown_again() -> None:
@@ -60,7 +61,7 @@ def test_a_card_already_seen_is_not_shown_again() -> None:
     game.end()
     game.first_to(1)
     game.put("scarlett", room)
-    assert not any(isinstance(e, ev.PlacedCardSeen) for e in game.roll_and_stay())
+    assert not any(isinstance(e, yev.PlacedCardSeen) for e in game.roll_and_stay())
 
 
 def test_three_players_entering_any_room_look_at_nothing() -> None:
@@ -70,7 +71,7 @@ def test_three_players_entering_any_room_look_at_nothing() -> None:
         game.first_to(1)
         game.put("scarlett", room)
         events = game.roll_and_stay()
-        assert not any(isinstance(e, ev.PlacedCardSeen) for e in events)
+        assert not any(isinstance(e, yev.PlacedCardSeen) for e in events)
         game.end()
     assert game.y2023.seen == ()
 

@@ -10,15 +10,16 @@ from dataclasses import replace
 import pytest
 
 from engine import commands as cmd
-from engine import events as ev
 from engine.codec import event_from_dict, event_to_dict
 from engine.errors import LobbyFull, NotEnoughPlayers, RoleNotASuspect
 from engine.settings import GameFormat, Settings
+from engine.y2023 import events as yev
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import CLUE_DECK, PLACED_IN_ROOMS, TWO_PLAYER_HAND, Y2023
 from engine.y2023.evolve import edition_set_up
 from engine.y2023.queries import private_view
 from engine.y2023.setup import first_player, placed_in_rooms
+from engine.y2023.state import y2023_of, y2023_part
 from tests.support.classic import Classic
 from tests.support.y2023 import Y2023Game, y2023
 
@@ -97,15 +98,15 @@ def test_cards_in_rooms_only_in_the_two_player_game() -> None:
 def test_a_stored_game_with_cards_face_up_still_reads() -> None:
     """Games stored before the deal followed the rulebook: six each and two face up."""
     game = Y2023Game(2)
-    setup = next(e for e in game.events if isinstance(e, ev.EditionSetUp))
+    setup = next(e for e in game.events if isinstance(e, yev.EditionSetUp))
     old = replace(setup, face_up=("rope", "hall"))
     back = event_from_dict(event_to_dict(old))
-    assert isinstance(back, ev.EditionSetUp) and back == old
+    assert isinstance(back, yev.EditionSetUp) and back == old
     state = game.game
     assert state.table is not None
     after = edition_set_up(state, back)
-    assert after.table is not None and after.table.y2023 is not None
-    assert after.table.y2023.face_up == ("rope", "hall")
+    assert after.table is not None and y2023_of(after.table) is not None
+    assert y2023_part(after.table).face_up == ("rope", "hall")
     assert {"rope", "hall"} <= private_view(after, 0).cards
 
 
@@ -119,7 +120,7 @@ def test_the_clue_deck_is_shuffled_beside_the_board() -> None:
 def test_the_highest_roll_of_one_die_plays_first_ties_roll_again() -> None:
     for seed in range(30):
         game = Y2023Game(4, seed=seed)
-        setup = next(e for e in game.events if isinstance(e, ev.EditionSetUp))
+        setup = next(e for e in game.events if isinstance(e, yev.EditionSetUp))
         rolls = setup.first_rolls
         first_round = rolls[:4]
         top = max(value for _, value in first_round)
@@ -135,7 +136,7 @@ def test_the_player_announced_as_highest_is_the_one_who_plays_first() -> None:
     for players in (2, 3, 6):
         for seed in range(40):
             game = Y2023Game(players, seed=seed)
-            setup = next(e for e in game.events if isinstance(e, ev.EditionSetUp))
+            setup = next(e for e in game.events if isinstance(e, yev.EditionSetUp))
             seat, roll = first_player(setup.first_rolls, players)
             assert seat == game.table.current and game.table.turn == 1
             assert (seat, roll) == setup.first_rolls[-1] or roll == max(

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import events as ev
 from engine.errors import AlreadyMoved, CannotStay, MustRollFirst, NoClueCard, OutOfReach
+from engine.table.dice import roll_dice
 from engine.table.queries import turn_options
 from engine.table.state import Step
-from engine.table.turns import roll_dice
+from engine.y2023 import events as yev
 from engine.y2023.cards import CLUES, GLASS, ClueKind
+from engine.y2023.state import y2023_of
 from tests.support.classic import Classic, classic
 from tests.support.y2023 import Y2023Game, y2023
 
@@ -120,9 +121,9 @@ def test_a_magnifying_glass_offers_a_clue_card_the_player_chooses_to_draw() -> N
     top = game.y2023.clues[0]
     game.next_roll(glass=True)
     rolled = game.roll()
-    assert not any(isinstance(e, ev.ClueCardDrawn) for e in rolled)  # not drawn for them
+    assert not any(isinstance(e, yev.ClueCardDrawn) for e in rolled)  # not drawn for them
     assert turn_options(game.game, 1).can_draw_clue
-    drawn = [e for e in game.draw() if isinstance(e, ev.ClueCardDrawn)]
+    drawn = [e for e in game.draw() if isinstance(e, yev.ClueCardDrawn)]
     assert [d.clue for d in drawn] == [top] and drawn[0].seat == 0
     assert game.y2023.clues[-1] == top and len(game.y2023.clues) == len(CLUES)
     assert not turn_options(game.game, 1).can_draw_clue
@@ -152,7 +153,7 @@ def test_two_magnifying_glasses_still_draw_one_card() -> None:
     game._table(turn=turn)
     game.roll()
     events = game.draw()
-    assert sum(isinstance(e, ev.ClueCardDrawn) for e in events) == 1
+    assert sum(isinstance(e, yev.ClueCardDrawn) for e in events) == 1
     with pytest.raises(NoClueCard):
         game.draw()
 
@@ -162,7 +163,7 @@ def test_no_glass_no_clue_card() -> None:
     deck = game.y2023.clues
     game.next_roll(glass=False)
     events = game.roll()
-    assert not any(isinstance(e, ev.ClueCardDrawn) for e in events)
+    assert not any(isinstance(e, yev.ClueCardDrawn) for e in events)
     assert game.y2023.clues == deck
     assert not turn_options(game.game, 1).can_draw_clue
     with pytest.raises(NoClueCard):
@@ -177,7 +178,7 @@ def test_a_clue_card_makes_the_holder_reveal_the_card_to_everyone() -> None:
     game.next_roll(glass=True)
     game.roll()
     events = game.draw()
-    revealed = next(e for e in events if isinstance(e, ev.ClueRevealed))
+    revealed = next(e for e in events if isinstance(e, yev.ClueRevealed))
     assert (revealed.card, revealed.seat) == (card, 2)
     assert card in game.y2023.revealed and card in holder.hand  # back to the hand
 
@@ -189,7 +190,7 @@ def test_a_clue_card_for_a_card_nobody_holds_reveals_nothing() -> None:
     _clue_on_top(game, f"reveal_{free}")
     game.next_roll(glass=True)
     game.roll()
-    revealed = next(e for e in game.draw() if isinstance(e, ev.ClueRevealed))
+    revealed = next(e for e in game.draw() if isinstance(e, yev.ClueRevealed))
     assert revealed.seat is None and game.y2023.revealed == ()
 
 
@@ -199,7 +200,7 @@ def test_the_left_neighbour_shows_the_reader_a_random_card_privately() -> None:
     _clue_on_top(game, left_shows)
     game.next_roll(glass=True)
     game.roll()
-    shown = next(e for e in game.draw() if isinstance(e, ev.ClueCardShown))
+    shown = next(e for e in game.draw() if isinstance(e, yev.ClueCardShown))
     assert (shown.seat, shown.to) == (1, 0) and shown.card in game.game.players[1].hand
     assert game.y2023.seen == ((0, shown.card),)
 
@@ -214,7 +215,7 @@ def test_a_wrong_accuser_still_reveals_for_clue_cards() -> None:
     _clue_on_top(game, f"reveal_{card}")
     game.next_roll(glass=True)
     game.roll()
-    revealed = next(e for e in game.draw() if isinstance(e, ev.ClueRevealed))
+    revealed = next(e for e in game.draw() if isinstance(e, yev.ClueRevealed))
     assert revealed.seat == 0
 
 
@@ -226,6 +227,6 @@ def test_classic_games_never_draw_clue_cards() -> None:
         )
         events = game.roll()
         ones += GLASS in game.table.dice
-        assert game.table.y2023 is None
-        assert not any(isinstance(e, ev.ClueCardDrawn | ev.ClueRevealed) for e in events)
+        assert y2023_of(game.table) is None
+        assert not any(isinstance(e, yev.ClueCardDrawn | yev.ClueRevealed) for e in events)
     assert ones > 0

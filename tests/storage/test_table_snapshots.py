@@ -10,6 +10,7 @@ import pytest
 
 import engine.y2023.evolve
 from engine.queries import player_view
+from engine.y2023.state import y2023_of, y2023_part
 from simulation.tableplay import RandomTable
 from simulation.y2023play import RandomY2023
 from storage.snapshots import decode_state, encode_state, snapshot_format
@@ -42,10 +43,10 @@ def test_a_2023_game_state_round_trips_through_a_json_snapshot() -> None:
     """Its cards in rooms, clue deck, revealed and seen cards survive a snapshot."""
     game = RandomY2023(seed=5, players=3)
     game.setup()
-    while game.game.running and not (game.game.table and game.game.table.y2023.seen):  # type: ignore[union-attr]
+    while game.game.running and not (game.game.table and y2023_part(game.game.table).seen):
         game.step()
     state = game.game
-    assert state.table is not None and state.table.y2023 is not None
+    assert state.table is not None and y2023_of(state.table) is not None
     assert decode_state(json.loads(json.dumps(encode_state(state)))) == state
 
 

@@ -21,7 +21,7 @@ ROLES = ("scarlett", "mustard", "white", "green", "peacock", "plum")
 
 
 def classic(**changes: Any) -> Settings:
-    return Settings(format="classic", **changes)  # type: ignore[arg-type]
+    return Settings(format="classic", **changes)
 
 
 class Classic:

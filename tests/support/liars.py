@@ -8,13 +8,14 @@ from typing import Any
 from engine.events import Event
 from engine.liars import commands as lcmd
 from engine.liars.state import Liars as LiarsPart
+from engine.liars.state import liars_part
 from engine.settings import Settings
 from engine.table.state import Step
 from tests.support.classic import Classic
 
 
 def liars(**changes: Any) -> Settings:
-    return Settings(format="liars", **changes)  # type: ignore[arg-type]
+    return Settings(format="liars", **changes)
 
 
 class Liars(Classic):
@@ -29,8 +30,7 @@ class Liars(Classic):
 
     @property
     def part(self) -> LiarsPart:
-        assert self.table.liars is not None
-        return self.table.liars
+        return liars_part(self.table)
 
     def hold(self, seat: int, card: str) -> None:
         """Give a seat a chosen investigation card from the draw pile, its own going back
@@ -41,7 +41,7 @@ class Liars(Classic):
         draw = list(self.part.draw)
         draw[draw.index(card)] = held[seat]
         held[seat] = card
-        self._table(liars=replace(self.part, held=tuple(held), draw=tuple(draw)))
+        self._table(edition=replace(self.part, held=tuple(held), draw=tuple(draw)))
 
     def moved(self) -> None:
         """The current player stays in their room (their move)."""

@@ -7,7 +7,7 @@ from collections import Counter
 from engine import events as ev
 from engine.liars import events as lev
 from engine.liars.cards import LIARS_PACK, RING, START_ROOMS, investigation_deck
-from engine.liars.state import OTHERS_ANSWER, Stage
+from engine.liars.state import OTHERS_ANSWER, Stage, liars_of, liars_part
 from engine.state import Game, Phase
 from engine.table.state import Step, TurnEnd
 
@@ -19,7 +19,7 @@ def check_liars_invariants(game: Game) -> None:
     if table is None:
         assert game.phase is not Phase.RUNNING
         return
-    liars = table.liars
+    liars = liars_of(table)
     assert liars is not None
     assert game.envelope is not None
     assert set(game.deck) == set(LIARS_PACK.all_cards) and len(game.deck) == 21
@@ -64,15 +64,15 @@ def check_turn_ends(before: Game, events: list[ev.Event]) -> None:
     hand held no evidence card: ended by the player, the card was played before; timed
     out, played before or read by the GM now."""
     table = before.table
-    assert table is not None and table.liars is not None
+    assert table is not None and liars_of(table) is not None
     read_now = {e.turn for e in events if isinstance(e, lev.InvestigationRead) and e.by_gm}
     for e in events:
         if not isinstance(e, ev.TurnEnded) or e.turn != table.turn:
             continue
         if e.reason not in (TurnEnd.ENDED, TurnEnd.TIMED_OUT):
             continue
-        played = table.liars.play_in(e.turn) is not None or e.turn in read_now
-        owed = bool(before.players[e.seat].hand) and table.liars.held[e.seat] != ""
+        played = liars_part(table).play_in(e.turn) is not None or e.turn in read_now
+        owed = bool(before.players[e.seat].hand) and liars_part(table).held[e.seat] != ""
         assert played or not owed, f"turn {e.turn} ended ({e.reason}) without its card"
         if e.reason is TurnEnd.ENDED:
             assert e.turn not in read_now

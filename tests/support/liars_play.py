@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from engine.liars.cards import LIARS_PACK
-from engine.liars.state import Stage
+from engine.liars.state import Stage, liars_of, liars_part
 from engine.state import Game
 from engine.table.state import Step
 from fakebot import FakeMessage, FakeUser
@@ -80,12 +80,12 @@ class LiarsPlayer(TablePlayer):
         """Read the card: the first scenario not seen yet that this card allows."""
         game = await self.game()
         table = game.table
-        assert table is not None and table.liars is not None
+        assert table is not None and liars_of(table) is not None
         if table.step is Step.REFUTING or not game.running:
             return
         me = game.player_of(who.id)
         assert me is not None
-        held = table.liars.held[me.seat]
+        held = liars_part(table).held[me.seat]
         seen = self.liars_seen
         others = [p for p in game.players if p.seat != me.seat and game.can_accuse(p)]
         message = prompt(self.table)
@@ -127,14 +127,15 @@ class LiarsPlayer(TablePlayer):
             await self.press(who, message, next(b for b in reads.values() if b))
             await self.table.bot.advance(game.settings.liar_window + timedelta(seconds=1))
             after = await self.game()
-            play = after.table.liars.play if after.table and after.table.liars else None
+            play = liars_part(after.table).play if after.table and liars_of(after.table) else None
             if play is not None and play.stage is Stage.PASSING:
                 await self.pass_cards()
 
     async def finish_action(self, who: FakeUser, game: Game) -> None:
         table = game.table
-        assert table is not None and table.liars is not None and table.liars.play is not None
-        stage = table.liars.play.stage
+        play = liars_part(table).play
+        assert play is not None
+        stage = play.stage
         if stage is Stage.PEEK:
             await self.peek(who)
         elif stage is Stage.FREE_MOVE:

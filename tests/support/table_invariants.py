@@ -6,13 +6,14 @@ from engine.board import BOARDS
 from engine.board.movement import reachable
 from engine.state import Game, Phase
 from engine.table.state import Step
+from engine.y2023.state import y2023_of
 from tests.support.invariants import check_invariants
 from tests.support.y2023_invariants import check_edition_invariants, set_aside
 
 
 def check_table_invariants(game: Game) -> None:
     """The shared invariants (cards accounted for, one winner or none), then the table's."""
-    edition = game.table is not None and game.table.y2023 is not None
+    edition = game.table is not None and y2023_of(game.table) is not None
     if game.phase is Phase.RUNNING or edition:
         _shared(game)  # the forum's day and quota invariants are not the table's
     else:
@@ -24,7 +25,7 @@ def check_table_invariants(game: Game) -> None:
     board = BOARDS[table.board]
     assert len(game.deck) == 21, "the classic format plays with 21 cards"
     assert sorted(s for s, _ in table.tokens) == sorted(board.starts), "six tokens"
-    if table.y2023 is not None:
+    if y2023_of(table) is not None:
         check_edition_invariants(game)
     squares = [p for _, p in table.tokens if isinstance(p, tuple)]
     assert len(squares) == len(set(squares)), "two tokens on one square"
@@ -51,7 +52,7 @@ def check_table_invariants(game: Game) -> None:
             for seat in suggestion.passed:
                 assert not set(suggestion.cards) & set(game.players[seat].hand), "false pass"
         if table.step is Step.MOVE:  # the roll was legal: one or two dice of 1..6
-            assert len(table.dice) == (2 if table.y2023 else game.settings.dice)
+            assert len(table.dice) == (2 if y2023_of(table) else game.settings.dice)
             assert all(1 <= d <= 6 for d in table.dice)
             origin = table.place_of(current.role)
             reachable(board, origin, sum(table.dice), table.occupied(but=current.role))

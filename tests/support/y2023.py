@@ -8,9 +8,9 @@ from typing import Any
 
 from engine import commands as cmd
 from engine.settings import GameFormat, Settings
-from engine.table.turns import roll_dice
+from engine.table.dice import roll_dice
 from engine.y2023.cards import GLASS
-from engine.y2023.state import Edition2023
+from engine.y2023.state import Edition2023, y2023_part
 from tests.support.classic import Classic
 
 ROLES_2023 = ("scarlett", "mustard", "chef_white", "mayor_green", "solicitor_peacock", "plum")
@@ -30,11 +30,10 @@ class Y2023Game(Classic):
 
     @property
     def y2023(self) -> Edition2023:
-        assert self.table.y2023 is not None
-        return self.table.y2023
+        return y2023_part(self.table)
 
     def set_edition(self, **changes: Any) -> None:
-        self._table(y2023=replace(self.y2023, **changes))
+        self._table(edition=replace(self.y2023, **changes))
 
     def draw(self) -> list[Any]:
         """The current player takes the clue card their glass offers."""

@@ -10,14 +10,16 @@ from collections.abc import Iterable
 from engine import events as ev
 from engine.cards import CardId
 from engine.state import Game
+from engine.y2023 import events as yev
 from engine.y2023.cards import CLUES
 from engine.y2023.queries import private_view
 from engine.y2023.setup import placed_in_rooms
+from engine.y2023.state import y2023_of, y2023_part
 
 
 def set_aside(game: Game) -> list[CardId]:
     """The cards of an edition that are in no hand and not in the envelope."""
-    edition = game.table.y2023 if game.table is not None else None
+    edition = y2023_of(game.table) if game.table is not None else None
     if edition is None:
         return []
     return [card for _, card in edition.placed] + list(edition.face_up)
@@ -25,8 +27,8 @@ def set_aside(game: Game) -> list[CardId]:
 
 def check_edition_invariants(game: Game) -> None:
     table = game.table
-    assert table is not None and table.y2023 is not None
-    edition = table.y2023
+    assert table is not None and y2023_of(table) is not None
+    edition = y2023_part(table)
     placing = placed_in_rooms(len(game.players))
     assert len(edition.placed) == placing, "four cards in rooms with two players, else none"
     assert len({room for room, _ in edition.placed}) == placing, "two cards in a room"
@@ -46,19 +48,19 @@ def shown_by_events(events: Iterable[ev.Event], seats: int) -> list[set[CardId]]
         if isinstance(e, ev.GameStarted):
             for seat, deal in enumerate(e.seats):
                 shown[seat] |= set(deal.hand)
-        elif isinstance(e, ev.EditionSetUp):
+        elif isinstance(e, yev.EditionSetUp):
             for seen in shown:
                 seen |= set(e.face_up)
-        elif isinstance(e, ev.ClueRevealed) and e.seat is not None:
+        elif isinstance(e, yev.ClueRevealed) and e.seat is not None:
             for seen in shown:
                 seen.add(e.card)
         elif isinstance(e, ev.TableSuggestionMade):
             suggesters[e.suggestion] = e.suggester
         elif isinstance(e, ev.CardShown):
             shown[suggesters[e.suggestion]].add(e.card)
-        elif isinstance(e, ev.PlacedCardSeen):
+        elif isinstance(e, yev.PlacedCardSeen):
             shown[e.seat].add(e.card)
-        elif isinstance(e, ev.ClueCardShown) and e.card is not None:
+        elif isinstance(e, yev.ClueCardShown) and e.card is not None:
             shown[e.to].add(e.card)
     return shown
 

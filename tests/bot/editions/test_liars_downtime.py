@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.liars.state import Stage
+from engine.liars.state import Stage, liars_of, liars_part
 from tests.bot.editions.downtime import count, restart_later
 from tests.support.harness import Party
 from tests.support.liars_play import LiarsPlayer
@@ -33,8 +33,8 @@ async def test_a_liar_window_that_closed_while_the_bot_was_down_stays_open(
     read = next(b for row in message.buttons for b, _ in row if b.startswith("📜"))
     await player.press(reader, message, read)
     game = await player.game()
-    assert game.table is not None and game.table.liars is not None
-    play = game.table.liars.play
+    assert game.table is not None and liars_of(game.table) is not None
+    play = liars_part(game.table).play
     assert play is not None and play.stage is Stage.WINDOW
     window = game.settings.liar_window
 
@@ -42,8 +42,8 @@ async def test_a_liar_window_that_closed_while_the_bot_was_down_stays_open(
     try:
         now = again.clock.now()
         game = await player.game()
-        assert game.table is not None and game.table.liars is not None
-        still = game.table.liars.play
+        assert game.table is not None and liars_of(game.table) is not None
+        still = liars_part(game.table).play
         assert still is not None and still.stage is Stage.WINDOW and still.due == now + window
         assert count(table, "I was offline when a deadline passed") == 1
         assert count(table, "Liar! window") == 1 and count(table, "stays open") == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.liars.cards import LIARS_PACK
+from engine.liars.state import liars_of, liars_part
 from engine.state import Phase
 from fakebot import FakeUser
 from tests.support.harness import Party, bot_messages
@@ -59,8 +60,8 @@ async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(
     assert any("was a lie" in t for t in group)
     assert any(f"puts {shown} face up" in t for t in group)
     game = await player.game()
-    assert game.table is not None and game.table.liars is not None
-    assert any(card_name(c) == shown for c in game.table.liars.face_up)
+    assert game.table is not None and liars_of(game.table) is not None
+    assert any(card_name(c) == shown for c in liars_part(game.table).face_up)
 
     # A lie not challenged: the action happens (the reader peeked).
     assert seen.lies_uncalled and seen.peeks, "no lie went unchallenged"
@@ -119,7 +120,7 @@ async def test_a_liars_game_in_russian(table: Party, monkeypatch: pytest.MonkeyP
     fix_seed(monkeypatch, SEED)
     player, people = await _play(table, "ru", "/newgame лжецы")
     game = await player.game()
-    assert game.settings.liars and game.envelope is not None
+    assert game.settings.format == "liars" and game.envelope is not None
     group = [m.text for m in bot_messages(table.group)]
     assert any(t.startswith("🤥 «Клуэдо: Лжецы» начинается") for t in group)
     assert any("Лжец!" in t for t in group)

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from engine.liars.state import Stage
+from engine.liars.state import Stage, liars_of, liars_part
 from fakebot import FakeMessage
 from tests.support.harness import Party, bot_messages
 from tests.support.liars_play import LiarsPlayer
@@ -71,8 +71,8 @@ async def test_a_liars_turn_rolls_then_stays_then_plays_the_investigation_card(
     assert any("reads their investigation card" in m.text for m in bot_messages(table.group))
     await table.bot.advance(game.settings.liar_window + timedelta(seconds=1))
     game = await player.game()
-    assert game.table is not None and game.table.liars is not None
-    play = game.table.liars.play
+    assert game.table is not None and liars_of(game.table) is not None
+    play = liars_part(game.table).play
     assert play is not None and play.turn == 1
     if play.stage is Stage.PASSING:
         await player.pass_cards()
@@ -101,8 +101,8 @@ async def test_a_liars_turn_out_of_time_has_the_gm_read_the_card(
     assert len(gm) == 1 and f"@{reader.username}" in gm[0]
     assert "“I may move to any room" in gm[0] or "“Every player" in gm[0] or "“I may look" in gm[0]
     game = await player.game()
-    assert game.table is not None and game.table.liars is not None
-    play = game.table.liars.play
+    assert game.table is not None and liars_of(game.table) is not None
+    play = liars_part(game.table).play
     assert play is not None and play.by_gm and play.turn == 1
     await table.bot.advance(game.settings.liar_window + game.settings.refute_time * 2)
     game = await player.game()

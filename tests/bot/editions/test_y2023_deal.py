@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.state import Game, Phase
+from engine.y2023.state import y2023_of, y2023_part
 from fakebot import FakeUser
 from locales import t
 from tests.support.harness import Party, bot_messages
@@ -90,14 +91,14 @@ async def test_two_players_are_dealt_seven_each_and_four_cards_lie_in_rooms(
     people = [table.alice, table.bob]
     await open_classic(table, people, words="/newgame 2023")
     game = await _game(table)
-    assert game.table is not None and game.table.y2023 is not None
+    assert game.table is not None and y2023_of(game.table) is not None
     group = [m.text for m in bot_messages(table.group)]
     _shown("the group", group)
     for person in people:
         dealt = _dealt_privately(person)
         _shown(person.first_name, [", ".join(dealt)])
         assert len(dealt) == 7
-    placed = game.table.y2023.placed
+    placed = y2023_part(game.table).placed
     assert len(placed) == 4
     posted = [text for text in group if "four cards lie face down" in text]
     assert len(posted) == 1 and "seven each" in posted[0]

@@ -13,6 +13,7 @@ import pytest
 
 from engine.state import Game, Phase
 from engine.y2023.cards import TWO_PLAYER_HAND
+from engine.y2023.state import y2023_of, y2023_part
 from fakebot import FakeUser
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
@@ -28,7 +29,7 @@ async def _open(table: Party, people: list[FakeUser], seed: int) -> TablePlayer:
     player = TablePlayer(table, game_id, people)
     game = await player.game()
     assert game.phase is Phase.RUNNING and game.table is not None
-    assert game.table.y2023 is not None and game.seed == seed
+    assert y2023_of(game.table) is not None and game.seed == seed
     return player
 
 
@@ -94,8 +95,8 @@ async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
     people = [table.alice, table.bob]
     player = await _open(table, people, TWO_PEEK_SEED)
     game, mover = await _current(player)
-    assert game.table is not None and game.table.y2023 is not None
-    card = game.table.y2023.card_in("ballroom")
+    assert game.table is not None and y2023_of(game.table) is not None
+    card = y2023_part(game.table).card_in("ballroom")
     assert card is not None
     before = len(bot_messages(table.group))
     await player.press(mover, prompt(table), player.label("button.roll"))
@@ -129,8 +130,8 @@ async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(
     await player.press(reader, prompt(table), player.label("button.roll"))
     await player.press(reader, prompt(table), player.label("button.draw_clue"))
     game = await player.game()
-    assert game.table is not None and game.table.y2023 is not None
-    (card,) = game.table.y2023.revealed
+    assert game.table is not None and y2023_of(game.table) is not None
+    (card,) = y2023_part(game.table).revealed
     holder = next(p for p in game.players if card in p.hand)
     assert holder.seat != game.table.current
     after = [m.text for m in bot_messages(table.group)[before:]]
@@ -172,13 +173,13 @@ async def test_the_two_player_game_seven_cards_each_and_four_in_rooms(
     people = [table.alice, table.bob]
     player = await _open(table, people, 21)
     game = await player.game()
-    assert game.table is not None and game.table.y2023 is not None
-    assert game.table.y2023.face_up == () and len(game.table.y2023.placed) == 4
+    assert game.table is not None and y2023_of(game.table) is not None
+    assert y2023_part(game.table).face_up == () and len(y2023_part(game.table).placed) == 4
     assert [len(p.hand) for p in game.players] == [TWO_PLAYER_HAND] * 2 == [7, 7]
     posted = next(m.text for m in bot_messages(table.group) if "lie face down" in m.text)
     assert "seven each" in posted
-    assert all(card_name(room) in posted for room, _ in game.table.y2023.placed)
-    hidden = [card for _, card in game.table.y2023.placed if card not in game.pack.places]
+    assert all(card_name(room) in posted for room, _ in y2023_part(game.table).placed)
+    hidden = [card for _, card in y2023_part(game.table).placed if card not in game.pack.places]
     assert not any(card_name(card) in posted for card in hidden), "which card stays secret"
     assert not any("face up" in m.text for m in bot_messages(table.group))
     for person in people:
@@ -223,8 +224,8 @@ async def test_a_rolled_glass_offers_the_clue_card_and_declining_it_draws_none(
     assert choice is not None
     await player.press(reader, offered, choice)  # declined: the move comes instead
     game = await player.game()
-    assert game.table is not None and game.table.y2023 is not None
-    assert game.table.y2023.revealed == () and game.table.y2023.clue_turn == 0
+    assert game.table is not None and y2023_of(game.table) is not None
+    assert y2023_part(game.table).revealed == () and y2023_part(game.table).clue_turn == 0
     texts = [m.text for m in bot_messages(table.group)[before:]]
     assert not any("draws a clue card" in t for t in texts)
     assert button(prompt(table), player.label("button.draw_clue")) is None
@@ -260,8 +261,8 @@ async def test_a_turn_begun_in_a_room_rolls_a_glass_declines_the_clue_card_and_s
     assert stay is not None
     await player.press(reader, offered, stay)  # the clue card declined: they stay
     game = await player.game()
-    assert game.table is not None and game.table.y2023 is not None
-    assert game.table.place_of(mine) == "hall" and game.table.y2023.clue_turn == 0
+    assert game.table is not None and y2023_of(game.table) is not None
+    assert game.table.place_of(mine) == "hall" and y2023_part(game.table).clue_turn == 0
     texts = [m.text for m in bot_messages(table.group)[before:]]
     assert not any("draws a clue card" in t for t in texts)
     after = prompt(table)

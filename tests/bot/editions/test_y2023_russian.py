@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.state import Phase
+from engine.y2023.state import y2023_of
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
@@ -22,7 +23,7 @@ async def test_the_2023_edition_in_russian(table: Party, monkeypatch: pytest.Mon
     game_id = await open_classic(table, people, words="/newgame 2023")
     player = TablePlayer(table, game_id, people, lang="ru")
     game = await player.game()
-    assert game.table is not None and game.table.y2023 is not None
+    assert game.table is not None and y2023_of(game.table) is not None
     texts = [m.text for m in bot_messages(table.group)]
     assert any(t.startswith("🎲 «Клуэдо», издание 2023 года, начинается") for t in texts)
     assert any("мистера Блэка" in t for t in texts)

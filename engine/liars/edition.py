@@ -1,0 +1,94 @@
+"""The Liars Edition as an edition of the table (a `Classic` with its own cards, ring of
+rooms, set-up, moves, turn end, the investigation card's commands, events and clocks)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from datetime import datetime
+
+from engine import commands as cmd
+from engine.commands import DeadlineCommand
+from engine.decision import Decision
+from engine.formats import Format
+from engine.ids import Seat
+from engine.liars import clock, play, turns
+from engine.liars import commands as lcmd
+from engine.liars.cards import LIARS_PACK
+from engine.liars.checks import current_play
+from engine.liars.evolve import LIARS_FOLDS
+from engine.liars.state import liars_of
+from engine.lobby import deal
+from engine.state import Game
+from engine.table.classic import TABLE_COMMANDS, Classic
+from engine.table.edition import Handler
+from engine.table.state import Step
+
+# The Liars Edition's commands: the table's, with its own moves, turn end, accusation
+# and turn timer, and the investigation card's.
+LIARS_TABLE: Mapping[type[cmd.Command], Handler] = {
+    **TABLE_COMMANDS,
+    cmd.Move: turns.move,
+    cmd.TakePassage: turns.take_passage,
+    cmd.StayToSuggest: turns.stay,
+    cmd.EndTurn: turns.end_turn,
+    cmd.TurnDeadline: clock.turn_deadline,
+    cmd.Accuse: turns.accuse,
+    lcmd.PlayInvestigation: play.play_investigation,
+    lcmd.CallLiar: play.call_liar,
+    lcmd.ExposeCard: play.expose_card,
+    lcmd.PassCard: play.pass_card,
+    lcmd.PeekAt: play.peek_at,
+    lcmd.MoveAnywhere: play.move_anywhere,
+    lcmd.LiarsDeadline: clock.liars_deadline,
+}
+
+
+class LiarsEdition(Classic):
+    """Clue: Liars Edition (2020): 3 to 6 players (the rulebook gives no count: six
+    characters, dealt as the classic), a ring of rooms, investigation cards and Liar!"""
+
+    format = Format("liars", players=(3, 6), pack=LIARS_PACK)
+    cards = LIARS_PACK
+    board = None  # the ring of rooms (engine/liars/cards.py), not a board of squares
+    commands = LIARS_TABLE
+    events = LIARS_FOLDS
+    instead_of_walking = Step.MOVE  # the passage and staying come after the roll
+
+    def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
+        """The deal, then every token in its room and the investigation cards dealt."""
+        decision.emit(deal(decision.state, now, rng))
+        turns.set_up_liars(decision, rng, now)
+
+    def on_leaving(self, decision: Decision, seat: Seat, now: datetime) -> None:
+        clock.settle_for_leaver(decision, seat, now)
+
+    def turn_clock_stopped(self, game: Game) -> bool:
+        """While the others answer an investigation card (Liar!, a card face up, passes)."""
+        play_now = current_play(game)
+        return play_now is not None and play_now.due is not None
+
+    def deadlines(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
+        """The card's stage's deadline (the window, the liar, the passers)."""
+        table = game.table
+        assert table is not None
+        play_now = current_play(game)
+        if play_now is None:
+            return []
+        stage = play_now.stage.value
+        return [(f"liars:{table.turn}:{stage}", lcmd.LiarsDeadline(turn=table.turn, stage=stage))]
+
+    def due_at(self, game: Game, command: DeadlineCommand) -> datetime | None:
+        table = game.table
+        liars = liars_of(table)
+        if not isinstance(command, lcmd.LiarsDeadline) or table is None or liars is None:
+            return None
+        if table.turn != command.turn:
+            return None
+        play_then = liars.play_in(command.turn)
+        if play_then is None or play_then.stage.value != command.stage:
+            return None
+        return play_then.due
+
+
+LIARS_EDITION = LiarsEdition()

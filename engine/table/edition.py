@@ -1,0 +1,155 @@
+"""The edition interface: everything the table core asks of the edition a game is played
+in, with the classic rules as the defaults.
+
+An edition (engine/table/classic.py, engine/liars/, engine/y2023/, or a new package) is a
+subclass overriding what differs: its cards, board and player range (`format`), the set-up,
+the dice, when the passage and staying are chosen, what happens on entering a room, where
+one may accuse, what leaving settles, its own clocks, its own commands (command type ->
+handler) and events (event type -> fold). The table core finds a game's edition here
+(`table_edition`); engine/editions.py, the registry, is the one module that imports the
+edition packages and adds them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from engine.board.model import Board
+from engine.cards import CardId, Pack
+from engine.commands import Command, DeadlineCommand
+from engine.decision import Decision
+from engine.errors import NoClueCard, RuleError
+from engine.events import Event
+from engine.formats import Format
+from engine.ids import Seat
+from engine.settings import Settings
+from engine.state import Game
+from engine.table.dice import roll_dice
+from engine.table.state import Step, Table
+
+Handler = Callable[[Game | None, Any, datetime], Decision]
+Fold = Callable[[Any, Any], Game]
+
+
+class Edition:
+    """A table edition's rules; the defaults are the classic board game's."""
+
+    format: Format  # its key, player range, own cards, roles always chosen
+    cards: Pack  # the cards at its table: all dealt (the envelope aside); suspects are roles
+    board: Board | None = None  # the board its tokens walk (None: its own geometry)
+    aliases: tuple[str, ...] = ()  # other keys people may type for it (ASCII, any language)
+    commands: Mapping[type[Command], Handler] = {}  # its commands, by type
+    events: Mapping[type[Event], Fold] = {}  # how its own events change the state
+    # The step at which the passage and staying are chosen instead of walking: before the
+    # roll (classic), or after it (the 2023 and Liars editions: every turn starts rolling).
+    instead_of_walking: Step = Step.ROLL
+
+    @property
+    def key(self) -> str:
+        """The edition's stable name: `Settings.format`, and the bot's key for it."""
+        return self.format.key
+
+    # --- set-up --------------------------------------------------------------------
+    def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
+        """Deal, set the table up from the game's seed, and start the first turn."""
+        raise NotImplementedError
+
+    def first_seat(self, game: Game) -> Seat:
+        """Who plays first: the first suspect of the edition's order who is played (Miss
+        Scarlett's player)."""
+        by_role = {p.role: p.seat for p in game.players}
+        return next(by_role[s] for s in self.cards.suspects if s in by_role)
+
+    def suspects(self) -> tuple[CardId, ...]:
+        """The roles its players may have."""
+        return self.cards.suspects
+
+    # --- dice and movement ----------------------------------------------------------
+    def roll(self, game: Game, turn: int) -> tuple[int, ...]:
+        """The turn's dice: one or two six-sided dice, as the settings say."""
+        return roll_dice(game.seed, turn, game.settings.dice)
+
+    def may_stay(self, game: Game, seat: Seat) -> bool:
+        """Moved into a room by another's suggestion since the last turn, and still there."""
+        table = _table(game)
+        here = table.place_of(game.players[seat].role)
+        facts = table.seats[seat]
+        return facts.moved_in and isinstance(here, str) and here != facts.suggested_in
+
+    # --- entering a room --------------------------------------------------------------
+    def after_entering(self, decision: Decision, seat: Seat, now: datetime) -> None:
+        """What entering (or staying in) a room brings besides the suggestion: nothing."""
+
+    def may_draw_clue(self, table: Table) -> bool:
+        """Whether the current player may draw a clue card now (no clue cards here)."""
+        return False
+
+    def draw_clue(self, decision: Decision, seat: Seat, now: datetime) -> None:
+        """The clue card drawn and read (NoClueCard where there are none)."""
+        raise NoClueCard()
+
+    # --- accusing ---------------------------------------------------------------------
+    def require_accusing_place(self, game: Game, seat: Seat) -> None:
+        """Where the player may accuse from: anywhere, on their turn."""
+
+    def may_accuse_here(self, game: Game, seat: Seat) -> bool:
+        try:
+            self.require_accusing_place(game, seat)
+        except RuleError:
+            return False
+        return True
+
+    # --- leaving ----------------------------------------------------------------------
+    def on_leaving(self, decision: Decision, seat: Seat, now: datetime) -> None:
+        """What a player's leaving settles besides the table's own (the GM's refutation,
+        the token off the corridor, the turn): nothing."""
+
+    # --- clocks and deadlines ---------------------------------------------------------
+    def turn_clock_stopped(self, game: Game) -> bool:
+        """The turn's clock stands still while the edition waits on the others."""
+        return False
+
+    def deadlines(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
+        """The edition's own pending deadlines (key, command)."""
+        return []
+
+    def due_at(self, game: Game, command: DeadlineCommand) -> datetime | None:
+        """When one of the edition's own deadline commands falls due (None: not pending)."""
+        return None
+
+
+def _table(game: Game) -> Table:
+    assert game.table is not None
+    return game.table
+
+
+_EDITIONS: dict[str, Edition] = {}
+
+
+def add_edition(edition: Edition) -> None:
+    """Make an edition known to the table core (engine/editions.py `register` does this,
+    with its format, board, commands and events); the first added is the default."""
+    known = _EDITIONS.get(edition.key)
+    if known is not None and known is not edition:
+        raise ValueError(f"another edition is called {edition.key!r}")
+    _EDITIONS[edition.key] = edition
+
+
+def editions() -> tuple[Edition, ...]:
+    """Every known edition, in the order they were added (the default first)."""
+    return tuple(_EDITIONS.values())
+
+
+def edition_for(settings: Settings) -> Edition:
+    """The table edition the settings name; the default one (the classic) for the forum,
+    whose games have no table (so table commands refuse them as of the wrong format)."""
+    found = _EDITIONS.get(settings.format)
+    return found if found is not None else next(iter(_EDITIONS.values()))
+
+
+def table_edition(game: Game) -> Edition:
+    """The edition of a game (see edition_for)."""
+    return edition_for(game.settings)
