@@ -1,0 +1,166 @@
+"""A toy fourth edition (tests/engine/toy_edition/: the classic with one four-sided die,
+and a command and event of its own) registered at run time through the registry's public
+`register`, then played through `decide` and `evolve`: the lobby, the set-up, turns with
+the toy die's rolls, moves towards a room, a suggestion refuted, and the winning
+accusation. Nothing in engine/ names it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.cards import Category
+from engine.codec import event_from_dict, event_to_dict, from_dict, to_dict
+from engine.decide import decide_and_apply
+from engine.editions import edition_key, edition_of, editions, find_edition, register
+from engine.errors import NotYourTurn, WrongFormat
+from engine.events import Event
+from engine.settings import Settings
+from engine.state import Game
+from engine.table.dice import roll_dice
+from engine.table.queries import refutation_choices, turn_options
+from engine.table.state import Step
+from tests.engine.toy_edition import FACES, TOY, Knock, Knocked, ToyPart
+
+T0 = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered() -> Iterator[None]:
+    assert register(TOY) is TOY  # once; registering the same edition again changes nothing
+    yield
+
+
+class Table:
+    """The toy game, command by command through decide (each event folded by evolve)."""
+
+    def __init__(self, players: int = 3, seed: int = 11) -> None:
+        self.now = T0
+        self.state: Game | None = None
+        self.events: list[Event] = []
+        settings = Settings(format="toy_d4")
+        self.run(cmd.OpenLobby(actor=1, seed=seed, settings=settings))
+        for user in range(2, players + 1):
+            self.run(cmd.JoinLobby(actor=user))
+
+    def run(self, command: cmd.Command) -> list[Event]:
+        self.now += timedelta(seconds=5)
+        decision = decide_and_apply(self.state, command, self.now)
+        self.state = decision.after
+        self.events.extend(decision.events)
+        return decision.events
+
+    @property
+    def game(self) -> Game:
+        assert self.state is not None
+        return self.state
+
+    def current_user(self) -> int:
+        table = self.game.table
+        assert table is not None
+        return self.game.players[table.current].user
+
+
+def test_the_toy_edition_is_registered_by_its_key_and_alias() -> None:
+    assert TOY in editions() and find_edition("toy_d4") is TOY and find_edition("d4") is TOY
+    table = Table()
+    assert edition_key(table.game) == "toy_d4" and edition_of(table.game) is TOY
+    assert table.game.settings.player_range == (3, 6) and table.game.settings.at_table
+
+
+def test_a_toy_game_is_played_from_the_lobby_to_the_winning_accusation() -> None:
+    table = Table(players=3)
+    started = table.run(cmd.StartGame(actor=1))
+    setup = next(e for e in started if isinstance(e, ev.BoardSetUp))
+    assert setup.board == "classic" and len(table.game.deck) == 21
+    rolls: list[int] = []
+    suggested = False
+    for _ in range(300):
+        game = table.game
+        if not game.running:
+            break
+        assert game.table is not None
+        user = table.current_user()
+        turn = game.table.turn
+        rolled = table.run(cmd.Roll(actor=user))
+        dice = next(e for e in rolled if isinstance(e, ev.DiceRolled)).dice
+        assert dice == roll_dice(game.seed, turn, 1, faces=FACES)
+        rolls.extend(dice)
+        options = turn_options(table.game, user)
+        if options.rooms:
+            table.run(cmd.Move(actor=user, to=options.rooms[0]))
+            room = turn_options(table.game, user).suggest_in
+            assert room is not None
+            suspect = table.game.in_play(Category.SUSPECT)[0]
+            weapon = table.game.in_play(Category.WEAPON)[0]
+            table.run(cmd.Suggest(actor=user, suspect=suspect, weapon=weapon))
+            suggested = True
+            _answer(table)
+            envelope = table.game.envelope
+            assert envelope is not None
+            suspect, weapon, place = envelope
+            won = table.run(cmd.Accuse(actor=user, suspect=suspect, weapon=weapon, place=place))
+            assert any(isinstance(e, ev.GameEnded) and e.winner is not None for e in won)
+            break
+        if options.towards:
+            table.run(cmd.Move(actor=user, to=options.towards[0][1]))
+        elif options.squares:
+            table.run(cmd.Move(actor=user, to=options.squares[0]))
+        table.run(cmd.EndTurn(actor=user))
+    assert suggested and table.game.winner is not None and not table.game.running
+    assert rolls and set(rolls) <= set(range(1, FACES + 1))
+    suggestion = table.game.table.suggestions[-1] if table.game.table else None
+    assert suggestion is not None and suggestion.answered
+
+
+def _answer(table: Table) -> None:
+    """Each asked refuter shows their first matching card."""
+    game_table = table.game.table
+    assert game_table is not None
+    while game_table.step is Step.REFUTING:
+        pending = game_table.pending
+        assert pending is not None and pending.refuter is not None
+        refuter = table.game.players[pending.refuter].user
+        card = refutation_choices(table.game, refuter)[0]
+        table.run(cmd.ShowCard(actor=refuter, card=card))
+        game_table = table.game.table
+        assert game_table is not None
+
+
+def test_the_toy_editions_own_command_and_event_go_through_decide_and_evolve() -> None:
+    table = Table()
+    table.run(cmd.StartGame(actor=1))
+    user = table.current_user()
+    other = next(p.user for p in table.game.players if p.user != user)
+    with pytest.raises(NotYourTurn):
+        table.run(Knock(actor=other))
+    (knocked,) = table.run(Knock(actor=user))
+    assert isinstance(knocked, Knocked)
+    table.run(Knock(actor=user))
+    assert table.game.table is not None and table.game.table.edition == ToyPart(knocks=2)
+    stored = json.loads(json.dumps(event_to_dict(knocked)))
+    assert stored["type"] == "Knocked" and event_from_dict(stored) == knocked
+    snapshot = json.loads(json.dumps(to_dict(table.game)))
+    assert snapshot["table"]["edition"]["kind"] == "ToyPart"
+    assert from_dict(Game, snapshot) == table.game
+
+
+def test_the_toy_editions_command_is_refused_in_another_edition() -> None:
+    state: Game | None = None
+    now = T0
+    for command in (
+        cmd.OpenLobby(actor=1, seed=3, settings=Settings(format="classic")),
+        cmd.JoinLobby(actor=2),
+        cmd.JoinLobby(actor=3),
+        cmd.StartGame(actor=1),
+    ):
+        state = decide_and_apply(state, command, now).after
+    assert state is not None and state.table is not None
+    current = state.players[state.table.current].user
+    with pytest.raises(WrongFormat):
+        decide_and_apply(state, Knock(actor=current), now)
