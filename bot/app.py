@@ -39,7 +39,7 @@ from bot.delivery.limiters import describe, make_limiter
 from bot.delivery.request_limiter import RequestLimiter
 from bot.delivery.sender import Sender
 from bot.editions.liars import presses as liars
-from bot.flood import FloodGate, FloodGuard, Limits, RepeatedRefusals
+from bot.flood import FloodGate, FloodGuard, Limits
 from bot.handlers import (
     admin,
     info,
@@ -51,13 +51,16 @@ from bot.handlers import (
     private,
     table,
 )
+from bot.handlers.common import answer_toast
 from bot.http import AiohttpRequest
 from bot.metrics import DatabaseGauges
 from bot.observe import Observer, note_failure
+from bot.refusals import RepeatedRefusals
 from bot.scheduler import Scheduler, worker_name
 from bot.services import Services
 from bot.shutdown import Budget
 from bot.updates import KeyedUpdateProcessor
+from locales import LANGUAGES, t
 from storage.service import Store
 
 log = logging.getLogger(__name__)
@@ -200,8 +203,6 @@ def add_handlers(application: App) -> None:
 
 
 async def _unknown_button(update: Update, context: CustomContext) -> None:
-    from bot.handlers.common import answer_toast
-
     await answer_toast(context, update, "toast.stale")
 
 
@@ -217,8 +218,6 @@ async def _on_error(update: object, context: CustomContext) -> None:
     log.error("handler failed", exc_info=context.error)
     if not isinstance(update, Update) or update.callback_query is None:
         return
-    from bot.handlers.common import answer_toast
-
     try:
         await answer_toast(context, update, "toast.failed", alert=True)
     except Exception:  # the failure may be the store itself: at least stop the spinner
@@ -287,8 +286,6 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
 
 
 async def _set_commands(application: App) -> None:
-    from locales import LANGUAGES, t
-
     for language in LANGUAGES:
         code = "" if language == "en" else language
         for scope, names in (

@@ -27,8 +27,7 @@ spinner stops) and is not counted again. So the game's own posts are never queue
 replies to a flood, and no fair move is lost. Groups have a tighter limit than a private
 chat, where composing a suggestion takes a handful of counted presses.
 
-A person's repeated refusals in a group thread edit one reply (`RepeatedRefusals`) while
-it is recent and among the chat's last few messages; else the refusal is a reply of its own.
+A person's repeated refusals in a group thread edit one reply (`bot.refusals`).
 """
 
 from __future__ import annotations
@@ -38,17 +37,16 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from telegram import Update
 from telegram.constants import ChatType, MessageEntityType
 
 from bot import callbacks as cb
+from bot.context import App, CustomContext
 from bot.delivery.payload import Span, User
+from bot.handlers.common import answer_empty, answer_toast, where
 from bot.observe import Handling, current
-
-if TYPE_CHECKING:
-    from bot.context import App
 
 SWEEP_EVERY = 1000
 # The commands that can change a game or a setting: let through to the engine even during
@@ -74,7 +72,6 @@ ACTION_COMMANDS = frozenset(
         "reminders",
     }
 )
-RECENT_MESSAGES = 5  # a repeated refusal edits the earlier reply only among these last ones
 
 
 class Verdict(Enum):
@@ -225,7 +222,7 @@ class FloodGate:
         standing = self.guard.standing(chat_id, user_id, private=private, now=now)
         if standing is Standing.QUIET:
             if not may_act(update):
-                await _answer_empty(update)
+                await answer_empty(update)
                 return False
             handling.quiet = True
         elif standing is Standing.BRINK:
@@ -248,9 +245,6 @@ class FloodGate:
             await self._notice(update, handling, chat_id, user_id)
 
     async def _notice(self, update: Update, handling: Handling, chat_id: int, user_id: int) -> None:
-        from bot.context import CustomContext
-        from bot.handlers.common import answer_toast, where
-
         handling.noticed = True
         context = CustomContext.from_update(update, self.application)
         quiet: dict[str, Any] = {"quiet": Span(self.guard.limits.cooldown)}
@@ -280,67 +274,3 @@ class FloodGate:
             reply_to_message_id=reply_to,
             key=key,
         )
-
-
-async def _answer_empty(update: Update) -> None:
-    from bot.handlers.common import answer_empty
-
-    await answer_empty(update)
-
-
-@dataclass
-class _Reply:
-    key: str
-    said: tuple[str, str]
-    until: float
-    message_id: int | None  # the command it answered (Telegram numbers a chat's messages)
-
-
-class RepeatedRefusals:
-    """A person's refusals in one group thread edit one reply while it is recent and near.
-
-    The first refusal is a reply to the person's command; later ones within `seconds`
-    edit that reply (nothing at all when they say the same), so repeated refusals never
-    become new posts in the thread. An edit far up the thread is easy to miss, so the
-    reply is edited only while it is among the chat's last `recent` messages: Telegram
-    numbers a group's messages one after another, so the new command's id less the id of
-    the command that was answered says how many came since (counting the reply and the new
-    command). Further up, the refusal is a reply of its own, which later ones then edit.
-    `seconds` 0 turns this off.
-    """
-
-    def __init__(
-        self,
-        seconds: float = 120.0,
-        clock: Callable[[], float] = time.monotonic,
-        recent: int = RECENT_MESSAGES,
-    ) -> None:
-        self.seconds = seconds
-        self.clock = clock
-        self.recent = recent
-        self._replies: dict[tuple[int, int, int], _Reply] = {}
-
-    def earlier(self, place: tuple[int, int, int], message_id: int | None = None) -> _Reply | None:
-        """The reply to edit for (chat, topic, person), if there is a recent, near one
-        (`message_id` is the new command's)."""
-        reply = self._replies.get(place)
-        if reply is None or reply.until <= self.clock():
-            return None
-        if message_id is None or reply.message_id is None:
-            return reply
-        return reply if message_id - reply.message_id <= self.recent else None
-
-    def posted(
-        self,
-        place: tuple[int, int, int],
-        key: str,
-        said: tuple[str, str],
-        message_id: int | None = None,
-    ) -> None:
-        """A refusal was posted as the reply `key` to the command `message_id`."""
-        if self.seconds <= 0:
-            return
-        now = self.clock()
-        if len(self._replies) >= SWEEP_EVERY:
-            self._replies = {p: r for p, r in self._replies.items() if r.until > now}
-        self._replies[place] = _Reply(key, said, now + self.seconds, message_id)

@@ -13,8 +13,8 @@ from bot.admins import AdminCache
 from bot.announce.registry import plan_messages
 from bot.delivery.payload import Payload
 from bot.directory import Directory
-from bot.flood import RepeatedRefusals
 from bot.observe import note_accepted, note_game
+from bot.refusals import RepeatedRefusals
 from engine.commands import Command, OpenLobby
 from storage.messages_owed import OutboxItem
 from storage.outbox import Handoff

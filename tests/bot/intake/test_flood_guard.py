@@ -3,7 +3,8 @@ which earlier refusal a repeated one edits."""
 
 from __future__ import annotations
 
-from bot.flood import RECENT_MESSAGES, FloodGuard, Limits, RepeatedRefusals, Standing, Verdict
+from bot.flood import FloodGuard, Limits, Standing, Verdict
+from bot.refusals import RECENT_MESSAGES, RepeatedRefusals
 
 LIMITS = Limits(group=5, private=30, window=20, sustained=20, long_window=600, cooldown=300)
 
