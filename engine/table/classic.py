@@ -46,7 +46,7 @@ class Classic(Edition):
     def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
         """The deal, then the board set up from the same seed, then the first turn."""
         decision.emit(deal(decision.state, now, rng))
-        set_up_board(decision, rng, now, CLASSIC_BOARD)
+        set_up_board(decision, rng, now)
         first_turn(decision, now)
 
 

@@ -35,10 +35,14 @@ def board_of(game: Game) -> Board:
     return BOARDS[game.table.board]
 
 
-def set_up_board(decision: Decision, rng: random.Random, now: datetime, board: Board) -> None:
-    """After the deal: every token of the edition's suspects on its start square, its
-    weapons in different rooms at random (from the same seed)."""
-    cards = table_edition(decision.state).cards
+def set_up_board(decision: Decision, rng: random.Random, now: datetime) -> None:
+    """After the deal: every token of the edition's suspects on its start square of the
+    edition's board (as BOARDS has it), its weapons in different rooms at random (from
+    the same seed)."""
+    edition = table_edition(decision.state)
+    assert edition.board is not None, "an edition of its own geometry sets itself up"
+    board = BOARDS[edition.board.key]
+    cards = edition.cards
     rooms = rng.sample(board.rooms, len(cards.weapons))
     decision.emit(
         ev.BoardSetUp(

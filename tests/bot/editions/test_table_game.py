@@ -87,11 +87,9 @@ async def test_a_roll_of_six_offers_only_squares_six_away_and_a_room_three_away(
 
     from engine.board import BOARDS, CLASSIC
     from engine.board.movement import distances
-    from engine.table import setup
 
     board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
     monkeypatch.setitem(BOARDS, CLASSIC.key, board)
-    monkeypatch.setattr(setup, "CLASSIC_BOARD", board)
     fix_seed(monkeypatch, 2)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
@@ -152,13 +150,11 @@ async def test_each_turn_press_is_answered_with_what_it_did(
     from dataclasses import replace
 
     from engine.board import BOARDS, CLASSIC
-    from engine.table import setup
     from tests.support.table_play import prompt_by_id
 
     # Miss Scarlett starts near the Library; seed 2 rolls her a 6 (as above).
     board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
     monkeypatch.setitem(BOARDS, CLASSIC.key, board)
-    monkeypatch.setattr(setup, "CLASSIC_BOARD", board)
     fix_seed(monkeypatch, 2)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
