@@ -12,8 +12,6 @@ or taken from the pool in time) carries `NotSent` as its cause.
 from __future__ import annotations
 
 import aiohttp
-from telegram._utils.defaultvalue import DefaultValue
-from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
@@ -24,6 +22,9 @@ POOL_TIMEOUT = 1.0
 MEDIA_WRITE_TIMEOUT = 20.0
 AGENT = {"User-Agent": BaseRequest.USER_AGENT}
 FORM = AGENT | {"Content-Type": "application/x-www-form-urlencoded"}
+# A timeout as python-telegram-bot passes it: seconds, None (no limit) or its DEFAULT_NONE
+# (whose type is private to it; a parameter may take more than the base class's does).
+Timeout = object
 
 
 class NotSent(Exception):
@@ -57,10 +58,10 @@ class AiohttpRequest(BaseRequest):
         url: str,
         method: str,
         request_data: RequestData | None = None,
-        read_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        read_timeout: Timeout = BaseRequest.DEFAULT_NONE,
+        write_timeout: Timeout = BaseRequest.DEFAULT_NONE,
+        connect_timeout: Timeout = BaseRequest.DEFAULT_NONE,
+        pool_timeout: Timeout = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
         if self._session is None or self._session.closed:
             raise RuntimeError("This AiohttpRequest is not initialized!")
@@ -96,10 +97,11 @@ class AiohttpRequest(BaseRequest):
             raise NetworkError(f"aiohttp.{type(error).__name__}: {error}") from error
 
 
-def _seconds(value: ODVInput[float], default: float) -> float | None:
-    if isinstance(value, DefaultValue):
-        return default
-    return value
+def _seconds(value: Timeout, default: float) -> float | None:
+    """The seconds asked for: None for no limit, `default` when none was given."""
+    if value is None or isinstance(value, int | float):
+        return value
+    return default  # python-telegram-bot's DEFAULT_NONE (or another default of its own)
 
 
 def _body(request_data: RequestData | None) -> aiohttp.FormData | bytes | None:
