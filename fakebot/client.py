@@ -22,7 +22,9 @@ import httpx
 
 from .messages import CallbackAnswer
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[1]
+# Seconds a wait_for goes at most without checking its condition again.
+RECHECK = 0.5
 
 
 @dataclass
@@ -204,7 +206,7 @@ class RemoteUser:
             ]
             return found[0] if found else None
 
-        message: RemoteMessage = await self.client.wait_for(check, timeout)
+        message: RemoteMessage = await self.client.wait_for(check, timeout, chats=[self.id])
         return message
 
 
@@ -435,15 +437,29 @@ class FakeTelegramClient:
         rows: list[dict[str, Any]] = await answer
         return rows
 
-    async def wait_for(self, condition: Callable[[], Any], timeout: float = 5.0) -> Any:
-        """Poll a (sync or async) ``condition`` until truthy; TimeoutError after ``timeout``."""
+    async def wait_for(
+        self,
+        condition: Callable[[], Any],
+        timeout: float = 5.0,
+        *,
+        chats: Iterable[int] | None = None,
+    ) -> Any:
+        """Check a (sync or async) ``condition`` until truthy (returns its value); TimeoutError
+        after ``timeout``. Between checks it waits in the fake for the bot's next Bot API
+        call (about one of ``chats`` if given), at most RECHECK seconds (the condition may
+        read something the fake does not see, a database say): no polling."""
         deadline = time.monotonic() + timeout
+        watched = sorted(set(chats)) if chats is not None else None
+        seen = await self.op("wait_change")
         while True:
             result = condition()
             if inspect.isawaitable(result):
                 result = await result
             if result:
                 return result
-            if time.monotonic() >= deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {condition}")
-            await asyncio.sleep(0.05)
+            seen = await self.op(
+                "wait_change", since=seen, chats=watched, timeout=min(left, RECHECK)
+            )

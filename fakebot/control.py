@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import re
 import time
+from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -282,6 +283,31 @@ async def wait_call(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any
         finally:
             change.cancel()
             server.call_waiters.get(chat, set()).discard(change)
+
+
+@op
+async def wait_change(server: FakeTelegram, args: dict[str, Any]) -> int:
+    """The count of Bot API calls so far, once one concerning a chat of ``chats`` (any chat
+    if none given) has come since the count ``since``, or ``timeout`` seconds have passed; at
+    once without ``since``. A client waits here for the bot instead of polling."""
+    keys: list[int | None] = [int(c) for c in args.get("chats") or ()] or [None]
+    since = args.get("since")
+    deadline = time.monotonic() + float(args.get("timeout", 5.0))
+    loop = asyncio.get_running_loop()
+    while since is not None and max(server.changed_at.get(k, 0) for k in keys) <= int(since):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        changes = {key: loop.create_future() for key in keys}
+        for key, change in changes.items():
+            server.call_waiters.setdefault(key, set()).add(change)
+        try:
+            await asyncio.wait(changes.values(), timeout=left, return_when=FIRST_COMPLETED)
+        finally:
+            for key, change in changes.items():
+                change.cancel()
+                server.call_waiters.get(key, set()).discard(change)
+    return server.changes
 
 
 @op

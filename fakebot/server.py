@@ -129,8 +129,11 @@ class FakeTelegram:
         self.api.webhook.allow_http = allow_http_webhooks
         self.api.webhook.retry_seconds = webhook_retry_seconds
         self.calls: list[ApiCall] = []
-        # Who waits for a call (wait_call), by chat id (None: any chat).
+        # Who waits for a call (wait_call, wait_change), by chat id (None: any chat).
         self.call_waiters: dict[int | None, set[asyncio.Future[None]]] = {}
+        # Calls logged so far, and the count when one last came for a chat (None: any chat).
+        self.changes = 0
+        self.changed_at: dict[int | None, int] = {}
         self._faults: list[_Fault] = []
         self._delays: list[_Delay] = []
         self._runner: web.AppRunner | None = None
@@ -376,8 +379,10 @@ class FakeTelegram:
         """Log a call and wake whoever waits for a call to its chat (``wait_call``)."""
         call.received = call.at if received is None else received
         self.calls.append(call)
+        self.changes += 1
         chat = call.params.get("chat_id")
         for key in {chat if isinstance(chat, int) else None, None}:
+            self.changed_at[key] = self.changes
             for future in self.call_waiters.pop(key, ()):
                 if not future.done():
                     future.set_result(None)

@@ -15,7 +15,9 @@ from telegram import (
 from telegram.error import BadRequest, NetworkError, RetryAfter
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
+import fakebot.client
 from fakebot import FakeTelegram, FakeTelegramClient
+from fakebot.client import RECHECK
 from tests.fakebot.shared import TOKEN, keyboard
 
 
@@ -267,5 +269,47 @@ async def test_wait_call_waits_for_a_matching_message_and_calls_since() -> None:
                 call["params"]["text"],
             ]
             assert await client.calls("sendMessage", since=call["at"]) == []
+    finally:
+        await client.aclose()
+
+
+async def test_wait_for_checks_again_at_each_bot_call_to_its_chats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No polling: a client's wait_for checks its condition when the bot calls about one of
+    the watched chats (a call about another chat does not wake it), and at least every
+    RECHECK seconds for what the fake cannot see."""
+    client = await FakeTelegramClient.launch(TOKEN)
+    try:
+        alice = await client.add_user("Alice", username="alice")
+        bob = await client.add_user("Bob", username="bob")
+        await alice.start_bot()
+        await bob.start_bot()
+        checks: list[float] = []
+
+        async def alice_told() -> bool:
+            checks.append(time.monotonic())
+            return any("ready" in m.text for m in await alice.private_messages())
+
+        async with Bot(TOKEN, base_url=client.base_url) as bot:
+            monkeypatch.setattr(fakebot.client, "RECHECK", 30.0)  # only a call wakes it here
+            waiting = asyncio.create_task(client.wait_for(alice_told, 10, chats=[alice.id]))
+            await asyncio.sleep(0.2)
+            assert len(checks) == 1, "checked once, then waiting in the fake"
+            for n in range(5):
+                await bot.send_message(bob.id, f"not for Alice {n}")
+            await asyncio.sleep(0.2)
+            assert len(checks) == 1, "calls about another chat wake nobody watching Alice"
+            started = time.monotonic()
+            await bot.send_message(alice.id, "ready")
+            assert await waiting is True
+            assert len(checks) == 2 and checks[-1] - started < 1.0
+            monkeypatch.undo()
+
+            outside: list[int] = []  # something the fake cannot see
+            asyncio.get_running_loop().call_later(0.1, outside.append, 1)
+            started = time.monotonic()
+            assert await client.wait_for(lambda: outside, 5, chats=[alice.id]) == [1]
+            assert time.monotonic() - started <= RECHECK + 0.5, "checked again after RECHECK"
     finally:
         await client.aclose()

@@ -113,7 +113,9 @@ class Club:
             posts = [m for m in await self.bot_posts() if re.search(pattern, m.text)]
             return posts if len(posts) >= count else []
 
-        result: list[RemoteMessage] = await self.fake.wait_for(found, PATIENCE)
+        result: list[RemoteMessage] = await self.fake.wait_for(
+            found, PATIENCE, chats=[self.group.id]
+        )
         return result
 
     async def start_game(self, store: Store) -> None:
@@ -162,7 +164,7 @@ class Club:
         async def shown() -> bool:
             return len(await _shown(suggester)) >= want
 
-        await self.fake.wait_for(shown, PATIENCE)
+        await self.fake.wait_for(shown, PATIENCE, chats=[suggester.id])
 
 
 async def _shown(person: RemoteUser) -> list[RemoteMessage]:

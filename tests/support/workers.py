@@ -175,7 +175,7 @@ class Table:
             hits = [m for m in posts if m.from_user_id == BOT_ID and re.search(pattern, m.text)]
             return hits[0] if hits else None
 
-        result: RemoteMessage = await self.fake.wait_for(found, PATIENCE)
+        result: RemoteMessage = await self.fake.wait_for(found, PATIENCE, chats=[self.group.id])
         return result
 
     async def start_game(self, store: Store) -> None:
@@ -210,7 +210,8 @@ class Table:
             now = await store.load(self.game_id)
             return now if now.phase is Phase.ENDED else None
 
-        result: Game = await self.fake.wait_for(ended, PATIENCE)
+        # The game's end is announced in the group.
+        result: Game = await self.fake.wait_for(ended, PATIENCE, chats=[self.group.id])
         self.steps.append("ended")
         return result
 
@@ -225,5 +226,5 @@ async def _showing(person: RemoteUser, message_id: int, button: str) -> RemoteMe
                 return message
         return None
 
-    found: RemoteMessage = await person.client.wait_for(check, PATIENCE)
+    found: RemoteMessage = await person.client.wait_for(check, PATIENCE, chats=[person.id])
     return found
