@@ -175,13 +175,6 @@ class Database:
         and before PostgreSQL's caller yields to the event loop."""
         return await self._run(True, _transaction(fn, after_commit))
 
-    async def run_single(self, fn: Callable[[Connection], T]) -> T:
-        """PostgreSQL: fn(connection) outside a transaction, each statement committing as it
-        runs (one round trip; for fn that writes with one statement, or not at all)."""
-        assert self.async_engine is not None, "PostgreSQL only"
-        async with self._async_single.connect() as conn:
-            return await conn.run_sync(fn)
-
     async def run_driver(self, fn: Callable[[Any], Awaitable[T]], *, urgent: bool = False) -> T:
         """PostgreSQL: `await fn(asyncpg connection)` in autocommit, past SQLAlchemy (whose
         execution of a statement costs several times asyncpg's own): for the hottest single

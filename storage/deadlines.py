@@ -1,8 +1,9 @@
 """Deadline rows: the engine's pending deadlines of each game, for the scheduler.
 
-`sync_deadlines` runs in every command's transaction and makes a game's rows equal
-`engine.deadlines(state)`: a deadline no longer pending disappears, a moved one (pause,
-resume, extension) gets its new time. The scheduler reads the next ones, claims the due
+Every command's write makes a game's rows equal `engine.deadlines(state)`
+(`wanted_rows`, `deadline_changes`; written by storage.command_write's backends): a
+deadline no longer pending disappears, a moved one (pause, resume, extension) gets its new
+time. The scheduler reads the next ones, claims the due
 ones (a lease, storage.leases) and runs each through Store.execute; the engine ignores a
 stale or early deadline command.
 """
@@ -11,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import cache
 from typing import Any
 
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import and_, or_, select, update
 from sqlalchemy.engine import Connection
 
 from engine.codec import command_from_dict, command_to_dict
@@ -24,7 +24,7 @@ from engine.state import Game
 from storage.database import Database
 from storage.leases import lease_rows
 from storage.models import DeadlineRecord, DeadlineStatus
-from storage.sql import dumps, insert_for, loads, rowcount
+from storage.sql import dumps, loads, rowcount
 
 
 @dataclass(frozen=True)
@@ -70,36 +70,11 @@ def due_times(rows: Wanted) -> dict[str, datetime]:
     return {key: at for key, (at, _) in rows.items()}
 
 
-def sync_deadlines(
-    conn: Connection, game_id: int, state: Game, now: datetime, had: Wanted | None = None
-) -> Wanted:
-    """Make the game's deadline rows match engine.deadlines(state); returns them.
-
-    `had` is what the rows are known to be (the caller wrote them); without it the stored
-    rows are read and compared.
-    """
-    wanted = wanted_rows(state)
-    if had is None:
-        d = DeadlineRecord
-        query = select(d.key, d.due_at, d.command).where(d.game_id == game_id)
-        had = {r.key: (r.due_at, r.command) for r in conn.execute(query).all()}
-    gone, changed = deadline_changes(wanted, had)
-    if gone:
-        d = DeadlineRecord
-        conn.execute(delete(d).where(d.game_id == game_id, d.key.in_(gone)))
-    rows = [
-        {"game_id": game_id, "key": key, "due_at": at, "command": command}
-        | {
-            "status": DeadlineStatus.PENDING,
-            "claimed_by": None,
-            "lease_until": None,
-            "updated_at": now,
-        }
-        for key, (at, command) in changed.items()
-    ]
-    if rows:
-        conn.execute(_upsert(conn.dialect.name), rows)
-    return wanted
+def stored_deadlines(conn: Connection, game_id: int) -> Wanted:
+    """The game's deadline rows as stored: key -> (due_at, command JSON)."""
+    d = DeadlineRecord
+    query = select(d.key, d.due_at, d.command).where(d.game_id == game_id)
+    return {r.key: (r.due_at, r.command) for r in conn.execute(query).all()}
 
 
 def deadline_changes(wanted: Wanted, had: Wanted) -> tuple[list[str], Wanted]:
@@ -107,16 +82,6 @@ def deadline_changes(wanted: Wanted, had: Wanted) -> tuple[list[str], Wanted]:
     gone = [key for key in had if key not in wanted]
     changed = {key: row for key, row in wanted.items() if had.get(key) != row}
     return gone, changed
-
-
-@cache
-def _upsert(dialect: str) -> Any:
-    """Insert a deadline, or move it: pending again, unclaimed."""
-    upsert = insert_for(dialect, DeadlineRecord)
-    fields = ("due_at", "command", "status", "claimed_by", "lease_until", "updated_at")
-    return upsert.on_conflict_do_update(
-        index_elements=["game_id", "key"], set_={f: upsert.excluded[f] for f in fields}
-    )
 
 
 def _select(conn: Connection, query: Any) -> list[DeadlineRow]:

@@ -9,6 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from engine.state import Phase
+from storage.cache import Known
+from storage.freshness import Copies, Freshness
 from storage.models import GameRecord, MemberRecord
 
 ENDED = Phase.ENDED.value
@@ -55,3 +57,30 @@ def games_of_person(conn: Connection, user_id: int) -> list[GameRef]:
         .order_by(g.id)
     )
     return [_ref(row) for row in conn.execute(query).all()]
+
+
+class OpenGames:
+    """(chat, topic) -> its game that has not ended, as this process last saw it: a game
+    this process opened, moved or ended is known at once; one opened or ended by another
+    worker within `seconds` (a worker alone keeps it: storage.freshness)."""
+
+    def __init__(self, freshness: Freshness, seconds: float) -> None:
+        self._copies: Copies[tuple[int, int], GameRef] = Copies(freshness, seconds)
+
+    def get(self, chat_id: int, topic_id: int) -> GameRef | None:
+        return self._copies.get((chat_id, topic_id))
+
+    def put(self, ref: GameRef) -> None:
+        self._copies.put((ref.chat_id, ref.topic_id), ref)
+
+    def written(self, known: Known) -> None:
+        """This process wrote the game to `known`: open, or ended."""
+        place = (known.chat_id, known.topic_id)
+        if known.state.phase == Phase.ENDED:
+            self._copies.pop(place)
+        else:
+            ref = GameRef(known.game_id, known.chat_id, known.topic_id, known.state.phase.value)
+            self._copies.put(place, ref)
+
+    def clear(self) -> None:
+        self._copies.clear()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from engine.codec import event_from_dict, event_to_dict
@@ -18,10 +18,8 @@ from engine.events import Event
 from engine.evolve import replay
 from engine.state import Game
 from storage.models import EventRecord, SnapshotRecord
-from storage.snapshots import decode_state, encode_state, snapshot_format
-from storage.sql import dumps, insert_for, loads
-
-_INSERT_EVENTS = insert(EventRecord)
+from storage.snapshots import decode_state, snapshot_format
+from storage.sql import dumps, loads
 
 
 class CorruptLog(RuntimeError):
@@ -35,13 +33,6 @@ def encode_event(event: Event) -> tuple[str, str]:
 
 def decode_event(data: str) -> Event:
     return event_from_dict(loads(data))
-
-
-def append_events(
-    conn: Connection, game_id: int, first_seq: int, events: list[Event], now: datetime
-) -> None:
-    """Insert events as first_seq, first_seq + 1, ...; a taken seq raises IntegrityError."""
-    conn.execute(_INSERT_EVENTS, event_rows(game_id, first_seq, events, now))
 
 
 def event_rows(
@@ -105,17 +96,3 @@ def read_snapshot(conn: Connection, game_id: int, upto: int) -> tuple[int, Game]
         return row.seq, decode_state(loads(row.data))
     except Exception:  # a cache: any trouble means replay instead
         return None
-
-
-def write_snapshot(conn: Connection, game_id: int, seq: int, state: Game, now: datetime) -> None:
-    """Keep one snapshot per game, the latest."""
-    values = {
-        "game_id": game_id,
-        "seq": seq,
-        "format": snapshot_format(),
-        "data": dumps(encode_state(state)),
-        "written_at": now,
-    }
-    insert = insert_for(conn.dialect.name, SnapshotRecord).values(values)
-    update = {k: insert.excluded[k] for k in ("seq", "format", "data", "written_at")}
-    conn.execute(insert.on_conflict_do_update(index_elements=["game_id"], set_=update))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -47,6 +48,10 @@ def retryable(exc: BaseException) -> bool:
     """Errors after which the transaction certainly rolled back and a retry is safe."""
     if isinstance(exc, Conflict | Disconnected):
         return True
+    if isinstance(exc, sqlite3.Error):  # raised by the driver's cursor (storage.write_sqlite)
+        locked = isinstance(exc, sqlite3.OperationalError) and "database is locked" in str(exc)
+        taken = isinstance(exc, sqlite3.IntegrityError) and "UNIQUE constraint failed" in str(exc)
+        return locked or taken
     if isinstance(exc, IntegrityError):  # a seq (or deadline key) taken by another writer
         code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
         return code == UNIQUE_VIOLATION or "UNIQUE constraint failed" in str(exc.orig)

@@ -1,52 +1,39 @@
-"""The service: decide, plan, write. Store.execute runs a command on a game, the one entry
-point for the bot and the scheduler; Store also holds the outbox, the deadline rows,
-people, chats, workers and handled updates (see storage/__init__.py).
-
-`execute` loads the game's state, lets the engine decide, and writes in ONE transaction
-the events, the outbox rows the planner renders for them, the re-synced deadline rows,
-the members and the game's status. A rule error rolls back: nothing is written.
-
-Writers of one game take turns. If this process wrote the game's last event, it decides
-on the state it cached then and proves it current with the game row's compare-and-set
-(last_seq = the cached seq, chat = the cached chat, which a group upgrade changes), which
-also locks the row until commit. Otherwise, or if
-the set found another writer had been first, it locks the game's row (SELECT ... FOR
-UPDATE on PostgreSQL; BEGIN IMMEDIATE already holds SQLite's single write lock) and
-reads the state only then. Should two writers still collide (the event seq is unique per
-game), the loser rolls back and retries on fresh state, up to MAX_TRIES times.
-
-On PostgreSQL an update's command decided on the cached state is first tried as one
-statement outside a transaction (storage.one_trip: the same writes as data-modifying
-CTEs, all hanging on the compare-and-set); when the game moved on or the command needs
-more than that statement writes, nothing was written and the transaction above follows.
+"""The service: Store, the one object the bot and the scheduler use. Store.execute runs a
+command on a game and Store.create_game opens one (storage.commands: decided once per
+attempt, written in ONE transaction or statement: the events, the outbox rows the planner
+renders for them, the re-synced deadline rows, the members and the game's status); Store
+also answers questions about games and holds the outbox, the deadline rows, people, chats,
+workers and handled updates (see storage/__init__.py).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from engine.commands import Command, OpenLobby
 from engine.events import Event
 from engine.state import Game
-from storage.cache import StateCache
 from storage.chats import Chats
 from storage.commands import Commands
 from storage.database import Database
 from storage.deadlines import Deadlines
-from storage.freshness import Copies, Freshness
-from storage.games import GameRef, find_game, find_open_game, games_of_person
+from storage.freshness import Freshness
+from storage.games import GameRef, OpenGames, find_game, find_open_game, games_of_person
 from storage.log import read_events
+from storage.messages_owed import Planner
 from storage.migrate import upgrade_database
 from storage.outbox import Outbox
 from storage.outcome import Outcome
 from storage.people import People
-from storage.updates import HandledUpdates
+from storage.updates import HandledUpdates, UpdateMark
 from storage.workers import Workers
 
 __all__ = ["Outcome", "Store"]
 OPEN_GAME_SECONDS = 10.0
 
 
-class Store(Commands):
+class Store:
     """Games, their logs, outbox and deadlines, people and chat settings, in one database."""
 
     def __init__(
@@ -60,21 +47,35 @@ class Store(Commands):
         self.chats = Chats(db, self.freshness)
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)
-        self.snapshot_every = snapshot_every
-        self._cache = StateCache(cache_size)
-        # For monitoring: commands retried after a collision, and optimistic attempts that
-        # found the game changed by another writer (they go on under the lock, no retry).
-        self.retries = 0
-        self.optimistic_misses = 0
-        # The worker whose sender takes a command's messages straight from its Outcome (the
-        # head rows of their chats, claimed in the command's transaction); None: nobody
-        # here does, and the rows wait to be claimed.
-        self.claim_for: str | None = None
-        # (chat, topic) -> its open game, as this process last saw it (see game_for_chat).
-        self._open_games: Copies[tuple[int, int], GameRef] = Copies(
-            self.freshness, OPEN_GAME_SECONDS
+        self.open_games = OpenGames(self.freshness, OPEN_GAME_SECONDS)
+        self.chats.on_move = self.open_games.clear
+        self.commands = Commands(
+            db,
+            self.chats,
+            self.open_games,
+            snapshot_every=snapshot_every,
+            cache_size=cache_size,
         )
-        self.chats.on_move = self.forget_open_games
+
+    @property
+    def claim_for(self) -> str | None:
+        """The worker whose sender takes a command's messages straight from its Outcome
+        (claimed by the command's write); None: nobody here does."""
+        return self.commands.claim_for
+
+    @claim_for.setter
+    def claim_for(self, worker: str | None) -> None:
+        self.commands.claim_for = worker
+
+    @property
+    def retries(self) -> int:
+        """Writes retried after a collision or a lost connection (for monitoring)."""
+        return self.commands.retries
+
+    @property
+    def optimistic_misses(self) -> int:
+        """Optimistic attempts that found the game changed by another writer."""
+        return self.commands.optimistic_misses
 
     @classmethod
     async def open(
@@ -83,6 +84,7 @@ class Store(Commands):
         *,
         migrate: bool = True,
         snapshot_every: int | None = 100,
+        cache_size: int = 1000,
         **engine_args: Any,
     ) -> Store:
         """Connect to `url` (default: WHODUNIT_DATABASE_URL), migrating the schema first."""
@@ -93,14 +95,49 @@ class Store(Commands):
         except BaseException:
             await db.dispose()
             raise
-        return cls(db, snapshot_every=snapshot_every)
+        return cls(db, snapshot_every=snapshot_every, cache_size=cache_size)
 
     async def close(self) -> None:
         await self.db.dispose()
 
     def forget_cached_states(self) -> None:
         """Drop this process's cached states (they are never stale; this only frees memory)."""
-        self._cache.clear()
+        self.commands.cache.clear()
+
+    # --- commands ---------------------------------------------------------------
+    async def create_game(
+        self,
+        chat_id: int,
+        topic_id: int,
+        command: OpenLobby,
+        now: datetime,
+        planner: Planner | None = None,
+        *,
+        update: UpdateMark | None = None,
+    ) -> Outcome:
+        """Open a lobby in a chat topic; a GameExists rule error if one is not ended yet."""
+        step = update.next_step() if update is not None else None
+        return await self.commands.create_game(chat_id, topic_id, command, now, planner, step)
+
+    async def execute(
+        self,
+        game_id: int,
+        command: Command,
+        now: datetime,
+        planner: Planner | None = None,
+        *,
+        update: UpdateMark | None = None,
+    ) -> Outcome:
+        """Run a command on a game; RuleError propagates and nothing is written.
+
+        Run for a Telegram update (`update`) that already ran it (see storage.updates), it
+        writes nothing and returns the game as it is, with no events."""
+        step = update.next_step() if update is not None else None
+        return await self.commands.execute(game_id, command, now, planner, step)
+
+    async def load(self, game_id: int) -> Game:
+        """The game's current state; a NoGame rule error if there is no such game."""
+        return await self.commands.load(game_id)
 
     # --- questions ------------------------------------------------------------
     async def events(self, game_id: int) -> list[Event]:
@@ -117,23 +154,18 @@ class Store(Commands):
         moved or ended is known at once; one opened or ended by another worker within
         OPEN_GAME_SECONDS (its `status` may lag: the state is what counts). A worker alone
         keeps it (storage.freshness)."""
-        place = (chat_id, topic_id)
-        found = self._open_games.get(place)
+        found = self.open_games.get(chat_id, topic_id)
         if found is not None:
             return found
         ref = await self.db.run_read(find_open_game, chat_id, topic_id)
         if ref is not None:
-            self._open_games.put(place, ref)
+            self.open_games.put(ref)
         return ref
-
-    def forget_open_games(self) -> None:
-        """After a chat moved (a group became a supergroup): look them up again."""
-        self._open_games.clear()
 
     async def recent_state(self, game_id: int) -> Game:
         """The game's state as this process last knew it (no read when it knows one): for
         reading a command's arguments, which the command's own transaction checks again."""
-        known = self._cache.get(game_id)
+        known = self.commands.cache.get(game_id)
         return known.state if known is not None else await self.load(game_id)
 
     async def games_of_person(self, user_id: int) -> list[GameRef]:

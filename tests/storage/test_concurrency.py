@@ -131,14 +131,14 @@ async def test_colliding_writers_retry_on_fresh_state(
     row's compare-and-set. Uncached: each reads the state first and loses at the write.
     """
     unlocked = lambda game_id: select(GameRecord).where(GameRecord.id == game_id)  # noqa: E731
-    monkeypatch.setattr(store, "_lock_game", unlocked)
+    monkeypatch.setattr(store.commands, "_lock_game", unlocked)
     writers = ThreadPoolExecutor(8)
     if store.db.sqlite:  # several writer threads, deferred BEGIN: stale writers fail
         monkeypatch.setattr(store.db, "_writer", store.db.engine)
         monkeypatch.setattr(store.db, "_writes", writers)
     game = await new_game(store, settings=Settings(suggestions_per_day=5, max_per_target_per_day=5))
     if not optimistic:
-        monkeypatch.setattr(store, "_cache", StateCache(size=0))
+        monkeypatch.setattr(store.commands, "cache", StateCache(size=0))
     commands = [suggestion_for(game.state, 1 + n % 4, 1 + (n + 1) % 4, n) for n in range(30)]
     try:
         results = await asyncio.gather(*(_attempt(store, game.game_id, c) for c in commands))

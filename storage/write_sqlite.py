@@ -1,21 +1,20 @@
-"""A usual command's writes on SQLite straight through the driver: storage.one_trip's
-counterpart.
+"""A command's writes on SQLite (storage.command_write's description), straight through the
+driver's cursor, in the transaction the writer opened (BEGIN IMMEDIATE: no other writer
+until COMMIT).
 
 SQLite has no data-modifying CTEs, and a statement costs it no round trip, but each one
 through SQLAlchemy costs the writer thread a tenth to a quarter of a millisecond of Python
 (building the query, its cache key, the execution context, the result), several times the
-work SQLite itself does. So the usual command writes with a few fixed statements on the
-sqlite3 cursor, in the transaction the writer opened (BEGIN IMMEDIATE: no other writer
-until COMMIT), the same rows as the statement-by-statement path (tests/storage/
-test_one_trip.py compares them):
+work SQLite itself does. So a command writes with a few fixed statements on the sqlite3
+cursor:
 
 - the game row's compare-and-set, which also requires that the update's step has no
-  handled row; when it fails nothing was written and the caller goes on under the lock;
+  handled row; when it fails nothing was written;
 - the events; a pending edit of the same target replaced instead of a new edit queued
   (as storage.messages_owed does); the outbox rows in the planner's order, each chat's
-  first due row claimed for this worker at once when nothing unfinished waits ahead of it
-  (storage.outbox's rule), each returning the message it replies to;
-- the deadline rows' changes (storage.deadlines' diff) and the update's handled row.
+  first due row claimed for this worker at once when nothing is ahead of it in its chat
+  (storage.claims), each returning the message it replies to;
+- the deadline rows' changes, the members' changes, the snapshot, the update's handled row.
 """
 
 from __future__ import annotations
@@ -28,15 +27,14 @@ from typing import Any
 
 from sqlalchemy.engine import Connection, Dialect
 
-from storage.claims import Handoff, claimed_row, due_items, handoff_of, heads, nothing_ahead
+from storage.claims import Handoff, OutboxRow, claimed_row, handoff_of, nothing_ahead
 from storage.command_write import CommandWrite, edit_target
-from storage.deadlines import deadline_changes
-from storage.messages_owed import outbox_rows
 from storage.models import UTCDateTime
 from storage.sql import dumps
 
 _CAS = """
-UPDATE games SET last_seq = :new_seq, status = :status, updated_at = :now
+UPDATE games SET last_seq = :new_seq, status = :status,
+                 updated_at = CASE WHEN :touched THEN :now ELSE updated_at END
 WHERE id = :game_id AND last_seq = :seq AND chat_id = :chat_id AND NOT EXISTS (
     SELECT 1 FROM handled_updates h WHERE h.update_id = :update_id AND h.step = :step
 )
@@ -60,9 +58,7 @@ INSERT INTO outbox (key, game_id, chat_id, topic_id, user_id, payload, reply_to_
 SELECT :key, :game_id, :chat_id, :topic_id, :user_id, :payload, :reply_to_key,
        CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0, :next_attempt_at, :created_at,
        CASE WHEN c.mine THEN :worker END, CASE WHEN c.mine THEN :until END
-FROM (
-    SELECT :head AND {NOTHING_AHEAD} AS mine
-) AS c
+FROM (SELECT :head AND {NOTHING_AHEAD} AS mine) AS c
 WHERE true
 ON CONFLICT (key) DO NOTHING
 RETURNING id, status, (
@@ -82,6 +78,21 @@ ON CONFLICT (game_id, key) DO UPDATE SET
     due_at = excluded.due_at, command = excluded.command, status = excluded.status,
     claimed_by = NULL, lease_until = NULL, updated_at = excluded.updated_at
 """
+_JOINED = """
+INSERT INTO game_members (game_id, user_id) VALUES (:game_id, :user_id)
+ON CONFLICT DO NOTHING
+"""
+_LEFT = """
+DELETE FROM game_members
+WHERE game_id = :game_id AND user_id IN (SELECT value FROM json_each(:users))
+"""
+_SNAPSHOT = """
+INSERT INTO snapshots (game_id, seq, format, data, written_at)
+VALUES (:game_id, :seq, :format, :data, :now)
+ON CONFLICT (game_id) DO UPDATE SET
+    seq = excluded.seq, format = excluded.format, data = excluded.data,
+    written_at = excluded.written_at
+"""
 _HANDLED = """
 INSERT INTO handled_updates (update_id, step, game_id, handled_at)
 VALUES (:update_id, :step, :game_id, :now)
@@ -89,8 +100,8 @@ VALUES (:update_id, :step, :game_id, :now)
 
 
 def write_on_cursor(conn: Connection, write: CommandWrite, now: datetime) -> Handoff | None:
-    """Write the command in the writer's open transaction; None if the game moved on (then
-    nothing was written)."""
+    """Write the command in the writer's open transaction; None if the game moved on or the
+    update's step ran already (then nothing was written)."""
     stamp = _stamper(conn.dialect)
     cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
     try:
@@ -105,40 +116,46 @@ def _write(
     at = stamp(now)
     step = write.step
     update_id, step_no = (step.update_id, step.step) if step is not None else (None, 0)
-    game = {"game_id": write.game_id, "chat_id": write.chat_id}
-    cas = game | {"new_seq": write.new_seq, "status": write.status, "seq": write.seq}
+    game: dict[str, Any] = {"game_id": write.game_id}
+    cas = game | {"chat_id": write.chat_id, "new_seq": write.new_seq, "seq": write.seq}
+    cas |= {"status": write.status, "touched": write.touched}
     cursor.execute(_CAS, cas | {"now": at, "update_id": update_id, "step": step_no})
     if cursor.rowcount != 1:
         return None
-    events = [row | {"recorded_at": at} for row in write.events]
-    cursor.executemany(_EVENT, events)
+    if write.events:
+        cursor.executemany(_EVENT, [row | {"recorded_at": at} for row in write.events])
     claimed = _write_outbox(cursor, write, now, at, stamp)
-    gone, changed = deadline_changes(write.wanted, write.had)
-    if gone:
-        cursor.execute(_GONE_DEADLINE, {"game_id": write.game_id, "keys": dumps(gone)})
-    if changed:
+    if write.gone_deadlines:
+        cursor.execute(_GONE_DEADLINE, game | {"keys": dumps(write.gone_deadlines)})
+    if write.moved_deadlines:
         rows = [
-            {"game_id": write.game_id, "key": key, "due_at": stamp(due), "command": command}
-            for key, (due, command) in changed.items()
+            game | {"key": key, "due_at": stamp(due), "command": command, "now": at}
+            for key, (due, command) in write.moved_deadlines.items()
         ]
-        cursor.executemany(_DEADLINE, [row | {"now": at} for row in rows])
+        cursor.executemany(_DEADLINE, rows)
+    if write.joined:
+        cursor.executemany(_JOINED, [game | {"user_id": user} for user in write.joined])
+    if write.left:
+        cursor.execute(_LEFT, game | {"users": dumps(write.left)})
+    snapshot = write.snapshot
+    if snapshot is not None:
+        kept = {"seq": snapshot.seq, "format": snapshot.format, "data": snapshot.data}
+        cursor.execute(_SNAPSHOT, game | kept | {"now": at})
     if step is not None:
         cursor.execute(_HANDLED, {"update_id": update_id, "step": step_no} | game | {"now": at})
     if write.worker is None:
         return Handoff()
-    return handoff_of(due_items(write.items, now), claimed)
+    return handoff_of(write.due, claimed)
 
 
 def _write_outbox(
     cursor: Any, write: CommandWrite, now: datetime, at: str, stamp: Callable[[datetime], str]
-) -> list[Any]:
+) -> list[OutboxRow]:
     """The command's outbox rows (an edit may replace a pending one); the rows claimed."""
-    rows = outbox_rows(write.items, now, write.game_id)
-    firsts = heads(write.items, now) if write.worker is not None else set()
     until = now + write.lease
     extra = {"worker": write.worker, "until": stamp(until), "now": at}
     claimed = []
-    for place, (item, row) in enumerate(zip(write.items, rows, strict=True)):
+    for place, (item, row) in enumerate(zip(write.items, write.rows, strict=True)):
         target = edit_target(item)
         if target is not None:
             edit = {"payload": row["payload"], "chat_id": row["chat_id"], "target": target}
@@ -147,7 +164,7 @@ def _write_outbox(
         stamped = {
             "next_attempt_at": stamp(row["next_attempt_at"]),
             "created_at": at,
-            "head": place in firsts,
+            "head": place in write.heads,
         }
         cursor.execute(_OUTBOX, row | extra | stamped)
         returned = cursor.fetchone()

@@ -1,6 +1,7 @@
-"""A usual command is written in one statement on PostgreSQL (storage.one_trip) and straight
-on the driver's cursor on SQLite (storage.one_trip_sqlite), and what either writes is
-exactly what the statement-by-statement path writes: rows, ids, claims and handoffs."""
+"""A command is written in one statement on PostgreSQL (storage.write_postgresql) and
+straight on the driver's cursor on SQLite (storage.write_sqlite), and the optimistic attempt
+(on the state this process cached) writes exactly what the locked attempt (on the state
+read under the lock) writes: rows, ids, claims and handoffs."""
 
 from __future__ import annotations
 
@@ -133,41 +134,36 @@ def _columns(conn: Connection, table: str) -> list[str]:
     return [name for name in conn.execute(query, {"t": table}).scalars() if name != "updated_at"]
 
 
-async def _nothing_written(*_: Any) -> None:
-    return None
-
-
-async def _fresh(db_url: str, request: pytest.FixtureRequest, name: str) -> Store:
+async def _fresh(db_url: str, request: pytest.FixtureRequest, name: str, cache_size: int) -> Store:
     if db_url.startswith("sqlite"):
         path = Path(request.getfixturevalue("tmp_path")) / f"{name}.db"
         shutil.copy(request.getfixturevalue("sqlite_template"), path)
-        return await Store.open(f"sqlite:///{path}", migrate=False)
+        return await Store.open(f"sqlite:///{path}", migrate=False, cache_size=cache_size)
     await _truncate(db_url, ", ".join(TABLES) + ", chat_names, chat_settings, people")
-    return await Store.open(db_url, migrate=False)
+    return await Store.open(db_url, migrate=False, cache_size=cache_size)
 
 
-async def test_one_statement_writes_what_the_steps_write(
-    db_url: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+async def test_the_optimistic_attempt_writes_what_the_locked_one_writes(
+    db_url: str, request: pytest.FixtureRequest
 ) -> None:
-    async def played(name: str) -> Any:
-        store = await _fresh(db_url, request, name)
+    async def played(name: str, cache_size: int) -> Any:
+        store = await _fresh(db_url, request, name, cache_size)
         try:
             seen = await _play(store)
-            return seen, await store.db.run_read(_dump)
+            return seen, await store.db.run_read(_dump), store.optimistic_misses
         finally:
             await store.close()
 
-    at_once = await played("at_once")
-    monkeypatch.setattr(Store, "_run_at_once", lambda *_: "unusual")
-    monkeypatch.setattr(Store, "_write_on_driver", _nothing_written)
-    in_steps = await played("in_steps")
-    assert at_once[0] == in_steps[0], "outcomes or handoffs differ"
+    optimistic = await played("optimistic", cache_size=1000)
+    locked = await played("locked", cache_size=0)  # nothing cached: each attempt locks
+    assert optimistic[2] == 1, "every optimistic attempt wrote but the repeated update's"
+    assert optimistic[0] == locked[0], "outcomes or handoffs differ"
     for table in TABLES:
-        assert at_once[1][table] == in_steps[1][table], f"{table} differs"
-    outbox = at_once[1]["outbox"]
+        assert optimistic[1][table] == locked[1][table], f"{table} differs"
+    outbox = optimistic[1]["outbox"]
     assert any('"op":"edit"' in str(row) for row in outbox)
     assert len([r for r in outbox if ":board" in str(r[1])]) < 9, "edits did not coalesce"
-    replied = [rows for rows, _ in (handoff for _, handoff in at_once[0])]
+    replied = [rows for rows, _ in (handoff for _, handoff in optimistic[0])]
     assert any(row[2] for rows in replied for row in rows), "no reply found its message"
 
 
