@@ -25,7 +25,7 @@ from engine.state import Game
 from engine.table.dice import roll_dice
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.state import Step
-from tests.engine.toy_edition import FACES, TOY, Knock, Knocked, ToyPart
+from tests.engine.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart
 
 T0 = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 
@@ -164,3 +164,14 @@ def test_the_toy_editions_command_is_refused_in_another_edition() -> None:
     current = state.players[state.table.current].user
     with pytest.raises(WrongFormat):
         decide_and_apply(state, Knock(actor=current), now)
+
+
+def test_another_edition_under_a_taken_key_is_refused() -> None:
+    class Impostor(D4):
+        """Another edition calling itself the toy's name."""
+
+    before = editions()
+    with pytest.raises(ValueError):
+        register(Impostor())
+    assert editions() == before and find_edition("toy_d4") is TOY
+    assert find_edition("2023") is find_edition("y2023") is not None
