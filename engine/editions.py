@@ -14,8 +14,8 @@ from __future__ import annotations
 from engine.board import BOARDS
 from engine.commands import COMMAND_TYPES
 from engine.events import EVENT_TYPES
-from engine.evolve import add_folds
-from engine.formats import add_format, format_of
+from engine.evolve import add_folds, folds
+from engine.formats import add_format, format_keys, format_of
 from engine.liars.edition import LIARS_EDITION
 from engine.state import Game
 from engine.table.classic import CLASSIC
@@ -33,27 +33,40 @@ __all__ = [
 ]
 
 
-def _add_names(table: dict[str, type], kinds: list[type]) -> None:
-    """Event or command classes by name, for the codec; a name means one class."""
-    for kind in kinds:
-        if table.get(kind.__name__, kind) is not kind:
-            raise ValueError(f"another {kind.__name__} is known already")
-        table[kind.__name__] = kind
+def _clashes(edition: Edition) -> list[str]:
+    """What another registered edition already holds under this one's names."""
+    clashes: list[str] = []
+    known = {e.key: e for e in editions()}.get(edition.key)
+    if known is not None and known is not edition:
+        clashes.append(f"the edition {edition.key!r}")
+    if edition.key in format_keys() and format_of(edition.key) != edition.format:
+        clashes.append(f"the format {edition.key!r}")
+    board = edition.board
+    if board is not None and BOARDS.get(board.key, board) is not board:
+        clashes.append(f"the board {board.key!r}")
+    folded = folds()
+    clashes += [
+        f"the fold of {k.__name__}" for k, f in edition.events.items() if folded.get(k, f) is not f
+    ]
+    for table, kinds in ((EVENT_TYPES, edition.events), (COMMAND_TYPES, edition.commands)):
+        names: dict[str, type] = dict(table)
+        clashes += [f"the name {k.__name__}" for k in kinds if names.get(k.__name__, k) is not k]
+    return clashes
 
 
 def register(edition: Edition) -> Edition:
-    """Make an edition playable (again for the same edition is a no-op); a different
-    edition under a key already taken is refused (ValueError)."""
+    """Make an edition playable (again for the same edition is a no-op). One whose key,
+    board, events or commands another holds is refused (ValueError), nothing changed."""
+    clashes = _clashes(edition)
+    if clashes:
+        raise ValueError(f"{edition.key!r} clashes with " + ", ".join(clashes))
     add_format(edition.format)
     add_edition(edition)
     if edition.board is not None:
-        known = BOARDS.get(edition.board.key)
-        if known is not None and known is not edition.board:
-            raise ValueError(f"another board is called {edition.board.key!r}")
         BOARDS[edition.board.key] = edition.board
     add_folds(edition.events)
-    _add_names(EVENT_TYPES, list(edition.events))
-    _add_names(COMMAND_TYPES, list(edition.commands))
+    EVENT_TYPES.update({kind.__name__: kind for kind in edition.events})
+    COMMAND_TYPES.update({kind.__name__: kind for kind in edition.commands})
     return edition
 
 

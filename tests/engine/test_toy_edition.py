@@ -7,7 +7,8 @@ accusation. Nothing in engine/ names it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -20,9 +21,11 @@ from engine.decide import decide_and_apply
 from engine.editions import edition_key, edition_of, editions, find_edition, register
 from engine.errors import NotYourTurn, WrongFormat
 from engine.events import Event
+from engine.formats import Format, format_keys
 from engine.settings import Settings
 from engine.state import Game
 from engine.table.dice import roll_dice
+from engine.table.edition import Fold
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.state import Step
 from tests.engine.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart
@@ -175,3 +178,17 @@ def test_another_edition_under_a_taken_key_is_refused() -> None:
         register(Impostor())
     assert editions() == before and find_edition("toy_d4") is TOY
     assert find_edition("2023") is find_edition("y2023") is not None
+
+
+def test_an_edition_whose_event_name_is_taken_is_refused_whole() -> None:
+    @dataclass(frozen=True, kw_only=True)
+    class Knocked(Event):  # another event under the toy's event's name
+        seat: int
+
+    class Echo(D4):
+        format = Format("toy_echo", players=(3, 6))
+        events: Mapping[type[Event], Fold] = {Knocked: lambda state, e: state}
+
+    with pytest.raises(ValueError, match="Knocked"):
+        register(Echo())
+    assert find_edition("toy_echo") is None and "toy_echo" not in format_keys()
