@@ -14,6 +14,7 @@ from bot.delivery.payload import Card, Moment, Span, User
 from bot.render.board_text import square_label
 from engine import events as ev
 from engine.state import Game
+from engine.table.edition import table_edition
 from engine.table.state import MoveKind, TurnEnd
 
 
@@ -21,18 +22,23 @@ def _suspect_seat(game: Game, suspect: str) -> int | None:
     return next((p.seat for p in game.players if p.role == suspect), None)
 
 
+def dice_count(game: Game) -> int:
+    """How many dice a turn rolls, as the game's edition rolls them (the engine's rule)."""
+    return len(table_edition(game).roll(game, 1))
+
+
 def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:
     """The board's first picture: every token on its start, the weapons in their rooms."""
-    announce_board(plan, seq, after, "table.board", after.settings.dice)
+    announce_board(plan, seq, after, "table.board")
 
 
-def announce_board(plan: Plan, seq: int, after: Game, msg: str, dice: int) -> None:
+def announce_board(plan: Plan, seq: int, after: Game, msg: str) -> None:
     """The board's first picture with `msg`, the edition's words: the dice a turn rolls and
     the turn's time."""
     plan.group(
         plan.key(seq, "board"),
         msg,
-        {"dice": dice, "turn_time": Span.of(after.settings.turn_time)},
+        {"dice": dice_count(after), "turn_time": Span.of(after.settings.turn_time)},
         board=plan.board(after),
     )
 

@@ -263,7 +263,7 @@ def liars_board(game: Game) -> Args:
 
 def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:
     """The ring's first picture, in the edition's words."""
-    announce_board(plan, seq, after, "liars.board", after.settings.dice)
+    announce_board(plan, seq, after, "liars.board")
 
 
 LIARS_EVENT_HANDLERS: dict[type[Event], Handler] = {

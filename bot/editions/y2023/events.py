@@ -8,21 +8,12 @@ card reveals to everyone is told to everyone."""
 from __future__ import annotations
 
 from bot.announce.plan import Handler, Plan, seat_args, user_at
-from bot.announce.table_turns import announce_board
 from bot.delivery.payload import Card, Cards, User
-from engine import events as ev
 from engine.events import Event
 from engine.state import Game
 from engine.y2023 import events as yev
 from engine.y2023.cards import CLUES, ClueKind
 from engine.y2023.setup import first_player
-
-DICE = 2  # every turn rolls two dice; until the engine answers it (see engine/table/turns.py)
-
-
-def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:
-    """The board's first picture: the classic's words, with the edition's two dice."""
-    announce_board(plan, seq, after, "table.board", DICE)
 
 
 def edition_set_up(
@@ -97,7 +88,6 @@ def clue_card_shown(
 
 
 Y2023_HANDLERS: dict[type[Event], Handler] = {
-    ev.BoardSetUp: board_set_up,
     yev.EditionSetUp: edition_set_up,
     yev.PlacedCardSeen: placed_card_seen,
     yev.ClueCardDrawn: clue_card_drawn,
