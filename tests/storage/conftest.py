@@ -56,11 +56,11 @@ def db_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{path}"
     url: str = request.getfixturevalue("pg_database")
     tables = ", ".join(t.name for t in Base.metadata.sorted_tables)
-    asyncio.run(_truncate(url, tables))
+    asyncio.run(truncate(url, tables))
     return url
 
 
-async def _truncate(url: str, tables: str) -> None:
+async def truncate(url: str, tables: str) -> None:
     conn = await asyncpg.connect(dsn(url))
     try:
         await conn.execute(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")

@@ -18,7 +18,7 @@ from storage.marks import LAZY_SECONDS, Mark
 from storage.messages_owed import OutboxItem
 from storage.models import OutboxStatus
 from storage.service import Store
-from tests.storage.conftest import _truncate
+from tests.storage.conftest import truncate
 from tests.support.stored_games import NOW
 
 
@@ -129,7 +129,7 @@ async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transacti
 ) -> None:
     found, statements = [], []
     for at_once in (True, False):
-        await _truncate(db_url, "outbox")
+        await truncate(db_url, "outbox")
         store = await Store.open(db_url, migrate=False)
         store.outbox.marks.at_once = at_once
         run: list[str] = []
@@ -226,7 +226,7 @@ async def test_marks_that_meet_are_one_statement_that_writes_what_a_transaction_
 ) -> None:
     found = []
     for at_once in (True, False):
-        await _truncate(db_url, "outbox")
+        await truncate(db_url, "outbox")
         store = await Store.open(db_url, migrate=False)
         store.outbox.marks.at_once = at_once
         transactions = store.outbox.marks.transactions

@@ -21,7 +21,7 @@ from engine.state import Answer
 from storage.messages_owed import OutboxItem, PlanContext
 from storage.service import Outcome, Store
 from storage.updates import UpdateMark
-from tests.storage.conftest import _truncate
+from tests.storage.conftest import truncate
 from tests.support.postgres import terminate_connections
 from tests.support.stored_games import (
     CHAT,
@@ -139,7 +139,7 @@ async def _fresh(db_url: str, request: pytest.FixtureRequest, name: str, cache_s
         path = Path(request.getfixturevalue("tmp_path")) / f"{name}.db"
         shutil.copy(request.getfixturevalue("sqlite_template"), path)
         return await Store.open(f"sqlite:///{path}", migrate=False, cache_size=cache_size)
-    await _truncate(db_url, ", ".join(TABLES) + ", chat_names, chat_settings, people")
+    await truncate(db_url, ", ".join(TABLES) + ", chat_names, chat_settings, people")
     return await Store.open(db_url, migrate=False, cache_size=cache_size)
 
 
