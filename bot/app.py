@@ -38,7 +38,7 @@ from bot.delivery.limiter import OutboundLimiter
 from bot.delivery.limiters import describe, make_limiter
 from bot.delivery.request_limiter import RequestLimiter
 from bot.delivery.sender import Sender
-from bot.editions.liars import presses as liars
+from bot.editions.buttons import BUTTONS
 from bot.flood import FloodGate, FloodGuard, Limits
 from bot.handlers import (
     admin,
@@ -187,8 +187,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(moves.composer_button, pattern=composer_kinds))
     table_kinds = f"^({cb.TURN}|{cb.SHOW}|{cb.BACK}):"
     application.add_handler(CallbackQueryHandler(table.table_button, pattern=table_kinds))
-    liars_kinds = f"^({'|'.join(liars.KINDS)}):"
-    application.add_handler(CallbackQueryHandler(liars.liars_button, pattern=liars_kinds))
+    for kinds, press in BUTTONS:  # each edition's own buttons besides its turn prompt's
+        application.add_handler(CallbackQueryHandler(press, pattern=f"^({'|'.join(kinds)}):"))
     application.add_handler(CallbackQueryHandler(_unknown_button))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, info.chat_migrated))
     application.add_handler(

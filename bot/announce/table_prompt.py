@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot import callbacks as cb
-from bot.announce.plan import Args, Buttons, Plan, button, user_at
+from bot.announce.plan import Args, Buttons, Plan, button, seat_args, user_at
 from bot.delivery.payload import Card, Span, User
 from bot.render.board_text import square_label
 from engine import commands as cmd
@@ -138,8 +138,7 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
         player = game.players[options.seat]
         here = table.place_of(player.role)
         args: dict[str, Any] = {
-            "player": User(player.user),
-            "suspect": Card(player.role),
+            **seat_args(game, options.seat),
             "turn": table.turn,
             "turn_time": Span.of(game.settings.turn_time),
             "where": Card(here) if isinstance(here, str) else None,

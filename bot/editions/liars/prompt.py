@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.announce.plan import Args, Buttons, button
+from bot.announce.plan import Args, Buttons, button, seat_args
 from bot.announce.table_prompt import PROMPTING, TurnPrompt, last_row, simple_press, turn_data
-from bot.delivery.payload import Card, Span, User
+from bot.delivery.payload import Card, Span
 from engine import commands as cmd
 from engine.liars import commands as lcmd
 from engine.liars import events as lev
@@ -74,8 +74,7 @@ class LiarsPrompt(TurnPrompt[LiarsOptions]):
         assert table is not None
         player = game.players[o.seat]
         args: dict[str, Any] = {
-            "player": User(player.user),
-            "suspect": Card(player.role),
+            **seat_args(game, o.seat),
             "turn": table.turn,
             "turn_time": Span.of(game.settings.turn_time),
             "where": Card(str(table.place_of(player.role))),
