@@ -1,0 +1,53 @@
+"""The bot's edition registry: every format the engine knows has its presentation, the
+words that name editions name one each, and what an edition names is in the catalogs."""
+
+from __future__ import annotations
+
+from bot.announce.registry import EVENT_HANDLERS, SHARED_HANDLERS
+from bot.editions.registry import BOARD_VIEWS, EDITIONS, by_word, edition_for, rules_by_word
+from engine.board import BOARDS
+from engine.formats import format_keys
+from engine.settings import Settings
+from locales import LANGUAGES, catalog
+
+
+def test_every_format_the_engine_knows_has_a_bot_edition() -> None:
+    assert {e.key for e in EDITIONS} == set(format_keys())
+    for key in format_keys():
+        assert edition_for(Settings(format=key)).key == key
+
+
+def test_a_word_names_one_edition_in_any_case() -> None:
+    words = [word for e in EDITIONS for word in e.words]
+    assert len(words) == len(set(words))
+    for edition in EDITIONS:
+        for word in edition.words:
+            assert by_word(word.upper()) is edition
+    assert by_word("chess") is None
+    assert rules_by_word("LIARS") == "rules.liars" and rules_by_word("2023") == "rules.y2023"
+
+
+def test_every_table_edition_has_a_prompt_and_the_forum_none() -> None:
+    for edition in EDITIONS:
+        assert (edition.prompt is not None) == edition.at_table, edition.key
+
+
+def test_every_board_has_a_view() -> None:
+    assert set(BOARDS) <= set(BOARD_VIEWS)
+
+
+def test_what_an_edition_names_is_in_every_catalog() -> None:
+    for language in LANGUAGES:
+        names = catalog(language)
+        for edition in EDITIONS:
+            keys = [edition.rules, edition.started, *edition.composers]
+            missing = [key for key in keys if key not in names]
+            assert missing == [], f"{language}, {edition.key}: {missing}"
+
+
+def test_an_editions_planners_are_for_its_own_events_or_a_shared_one_it_words_its_way() -> None:
+    for edition in EDITIONS:
+        for event_type, planner in edition.planners.items():
+            assert EVENT_HANDLERS[event_type] is not None
+            if event_type in SHARED_HANDLERS:  # an override, e.g. the Liars board's words
+                assert planner is not SHARED_HANDLERS[event_type]
