@@ -1,6 +1,10 @@
 """Delivery: from the outbox to Telegram.
 
 `payload` (what an outbox row carries and the one function that builds it), `sender`
-(claims rows and sends them in order, with retries), `limiter` (Telegram's send limits per
-chat and overall), `request_limiter` (the same limiter for the handlers' own calls).
+(claims rows and sends them in order), `post` (a row rendered for its reader), `line` (the
+sender's way to Telegram: its bot, limiter slots and requests at once), the attempts that
+answer what came of them (`outcomes`: `texts`, `edits`, `photos`, over `raw`), `records`
+(the one writer of those outcomes: marks, deferrals, retries; `unreachable` for a 403),
+`limiter` (Telegram's send limits per chat and overall; `limiters` picks a shared one),
+`request_limiter` (the same limiter for the handlers' own calls).
 """

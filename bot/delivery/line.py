@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Bot
@@ -32,10 +32,10 @@ class Line:
     bot: Bot
     limiter: OutboundLimiter
     clock: Callable[[], float]
-    timeout: float
+    timeout: float  # seconds to wait for Telegram's answer to a send or an edit
     # Requests to Telegram at once: more only fill the HTTP client's pool, whose every
     # request looks at each open connection (the cost grew with their number).
-    sending: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(16))
+    sending: asyncio.Semaphore
     stopping: bool = False
 
     async def reserve(self, chat_id: int, count: int = 1) -> Reservation | Wait:
