@@ -272,9 +272,9 @@ def _remove(job: Job[CustomContext]) -> None:
 def excused(command: cmd.Command) -> cmd.Command:
     """The same deadline, without penalties: the bot, not the player, was late."""
     if isinstance(command, cmd.EndDay):
-        return cmd.EndDay(day=command.day, excuse_penalties=True)
+        return cmd.EndDay(day=command.day, excused=True)
     if isinstance(command, cmd.AnswerDeadline):
-        return cmd.AnswerDeadline(suggestion=command.suggestion, excuse_penalty=True)
+        return cmd.AnswerDeadline(suggestion=command.suggestion, excused=True)
     if isinstance(command, cmd.TurnDeadline):  # the engine gives a fresh timer
         return cmd.TurnDeadline(turn=command.turn, excused=True)
     if isinstance(command, cmd.RefuteDeadline):
