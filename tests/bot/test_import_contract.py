@@ -75,9 +75,9 @@ def test_no_module_imports_inside_a_function() -> None:
             continue
         tree = _tree(name)
         top = {id(node) for node in tree.body}
-        for node in tree.body:  # `if TYPE_CHECKING:` blocks count as the top
-            if isinstance(node, ast.If):
-                top.update(id(inner) for inner in node.body)
+        for statement in tree.body:  # `if TYPE_CHECKING:` blocks count as the top
+            if isinstance(statement, ast.If):
+                top.update(id(inner) for inner in statement.body)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top:
                 late.append(f"{name}:{node.lineno}")
