@@ -11,15 +11,17 @@ registered here; another package registers its own the same way, at run time.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.board import BOARDS
-from engine.commands import COMMAND_TYPES
-from engine.events import EVENT_TYPES
-from engine.evolve import add_folds, folds
-from engine.formats import add_format, format_keys, format_of
+from engine.commands import COMMAND_TYPES, Command
+from engine.events import EVENT_TYPES, Event
+from engine.evolve import add_folds, folds, remove_folds
+from engine.formats import add_format, format_keys, format_of, remove_format
 from engine.liars.edition import LIARS_EDITION
 from engine.state import Game
 from engine.table.classic import CLASSIC
-from engine.table.edition import Edition, add_edition, edition_for, editions
+from engine.table.edition import Edition, add_edition, edition_for, editions, remove_edition
 from engine.y2023.edition import Y2023_EDITION
 
 __all__ = [
@@ -30,7 +32,20 @@ __all__ = [
     "editions",
     "find_edition",
     "register",
+    "unregister",
 ]
+
+
+@dataclass(frozen=True)
+class _Added:
+    """What registering an edition added (so unregistering it takes exactly that away)."""
+
+    board: str | None
+    events: tuple[type[Event], ...]
+    commands: tuple[type[Command], ...]
+
+
+_ADDED: dict[str, _Added] = {}
 
 
 def _clashes(edition: Edition) -> list[str]:
@@ -60,14 +75,40 @@ def register(edition: Edition) -> Edition:
     clashes = _clashes(edition)
     if clashes:
         raise ValueError(f"{edition.key!r} clashes with " + ", ".join(clashes))
+    if edition in editions():
+        return edition
+    board = edition.board
+    added = _Added(
+        board=board.key if board is not None and board.key not in BOARDS else None,
+        events=tuple(kind for kind in edition.events if kind not in folds()),
+        commands=tuple(kind for kind in edition.commands if kind.__name__ not in COMMAND_TYPES),
+    )
     add_format(edition.format)
     add_edition(edition)
-    if edition.board is not None:
-        BOARDS[edition.board.key] = edition.board
+    if board is not None:
+        BOARDS[board.key] = board
     add_folds(edition.events)
     EVENT_TYPES.update({kind.__name__: kind for kind in edition.events})
     COMMAND_TYPES.update({kind.__name__: kind for kind in edition.commands})
+    _ADDED[edition.key] = added
     return edition
+
+
+def unregister(edition: Edition) -> None:
+    """Take back what registering the edition added (its format, board, events and
+    commands), as a test that plays an edition for a while does; not registered: nothing."""
+    added = _ADDED.pop(edition.key, None)
+    if added is None or edition not in editions():
+        return
+    remove_edition(edition)
+    remove_format(edition.key)
+    if added.board is not None:
+        BOARDS.pop(added.board, None)
+    remove_folds(added.events)
+    for kind in added.events:
+        EVENT_TYPES.pop(kind.__name__, None)
+    for command in added.commands:
+        COMMAND_TYPES.pop(command.__name__, None)
 
 
 def find_edition(key: str) -> Edition | None:

@@ -246,6 +246,7 @@ _FOLDS: dict[type[ev.Event], Fold] = {
     ev.GameEnded: game_ended,
     **TABLE_HANDLERS,
 }
+_CORE = frozenset(_FOLDS)
 
 
 def add_folds(folds: Mapping[type[ev.Event], Fold]) -> None:
@@ -254,6 +255,13 @@ def add_folds(folds: Mapping[type[ev.Event], Fold]) -> None:
         if _FOLDS.get(kind, fold) is not fold:
             raise ValueError(f"{kind.__name__} is folded already")
         _FOLDS[kind] = fold
+
+
+def remove_folds(kinds: Iterable[type[ev.Event]]) -> None:
+    """Forget an unregistered edition's events (never the forum's or the table's)."""
+    for kind in kinds:
+        if kind not in _CORE:
+            _FOLDS.pop(kind, None)
 
 
 def folds() -> Mapping[type[ev.Event], Fold]:

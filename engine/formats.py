@@ -39,6 +39,12 @@ def add_format(format_: Format) -> None:
     _FORMATS[format_.key] = format_
 
 
+def remove_format(key: str) -> None:
+    """Forget a format (an edition unregistered); the forum stays."""
+    if key != FORUM.key:
+        _FORMATS.pop(key, None)
+
+
 def format_of(key: str) -> Format:
     """The format named `key`; KeyError if no edition brought it."""
     return _FORMATS[key]

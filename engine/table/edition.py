@@ -138,6 +138,12 @@ def add_edition(edition: Edition) -> None:
     _EDITIONS[edition.key] = edition
 
 
+def remove_edition(edition: Edition) -> None:
+    """Forget an edition (engine/editions.py `unregister`)."""
+    if _EDITIONS.get(edition.key) is edition:
+        del _EDITIONS[edition.key]
+
+
 def editions() -> tuple[Edition, ...]:
     """Every known edition, in the order they were added (the default first)."""
     return tuple(_EDITIONS.values())

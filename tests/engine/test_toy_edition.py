@@ -17,26 +17,40 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.cards import Category
 from engine.codec import event_from_dict, event_to_dict, from_dict, to_dict
+from engine.commands import COMMAND_TYPES
 from engine.decide import decide_and_apply
-from engine.editions import edition_key, edition_of, editions, find_edition, register
+from engine.editions import (
+    edition_key,
+    edition_of,
+    editions,
+    find_edition,
+    register,
+    unregister,
+)
 from engine.errors import NotYourTurn, WrongFormat
-from engine.events import Event
+from engine.events import EVENT_TYPES, Event
+from engine.evolve import folds
 from engine.formats import Format, format_keys
 from engine.settings import Settings
 from engine.state import Game
+from engine.table.classic import TABLE_COMMANDS
 from engine.table.dice import roll_dice
-from engine.table.edition import Fold
+from engine.table.edition import Fold, Handler
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.state import Step
-from tests.engine.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart
+from tests.engine.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart, knock
 
 T0 = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def registered() -> Iterator[None]:
-    assert register(TOY) is TOY  # once; registering the same edition again changes nothing
+    """The toy is registered for this module's tests, then taken back (so the other tests
+    in the process see only the editions the engine ships)."""
+    assert register(TOY) is TOY
+    assert register(TOY) is TOY  # again: nothing changes
     yield
+    unregister(TOY)
 
 
 class Table:
@@ -192,3 +206,27 @@ def test_an_edition_whose_event_name_is_taken_is_refused_whole() -> None:
     with pytest.raises(ValueError, match="Knocked"):
         register(Echo())
     assert find_edition("toy_echo") is None and "toy_echo" not in format_keys()
+
+
+def test_unregistering_takes_back_what_registering_added() -> None:
+    @dataclass(frozen=True, kw_only=True)
+    class Echoed(Event):
+        seat: int
+
+    @dataclass(frozen=True, kw_only=True)
+    class Echo(cmd.Command):
+        pass
+
+    class EchoTable(D4):
+        format = Format("toy_echo2", players=(3, 6))
+        commands: Mapping[type[cmd.Command], Handler] = {**TABLE_COMMANDS, Echo: knock}
+        events: Mapping[type[Event], Fold] = {Echoed: lambda state, e: state}
+
+    echo = register(EchoTable())
+    assert find_edition("toy_echo2") is echo and EVENT_TYPES["Echoed"] is Echoed
+    assert COMMAND_TYPES["Echo"] is Echo and Echoed in folds()
+    unregister(echo)
+    assert find_edition("toy_echo2") is None and "toy_echo2" not in format_keys()
+    assert "Echoed" not in EVENT_TYPES and "Echo" not in COMMAND_TYPES
+    assert Echoed not in folds() and COMMAND_TYPES["Roll"] is cmd.Roll  # shared ones stay
+    assert find_edition("toy_d4") is TOY
