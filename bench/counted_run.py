@@ -18,6 +18,7 @@ transactions per update on SQLite, which has no statistics view.
 from __future__ import annotations
 
 import collections
+import contextlib
 import gc
 import os
 import sqlite3
@@ -25,27 +26,33 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from bench import stalls
 from bot.cli import main as whodunit
-from storage.database import Database
+from storage.watch import watch
 
 COUNTS = {"begin": 0, "commit": 0}
 SITES: collections.Counter[str] = collections.Counter()
 STATEMENTS: collections.Counter[str] = collections.Counter()
-WAITED: collections.Counter[str] = collections.Counter()  # seconds, by site
-OURS = ("/bot/", "/storage/")  # frames of ours, less this module's wrapper
+WAITED: collections.defaultdict[str, float] = collections.defaultdict(float)  # s, by site
+OURS = ("/bot/", "/storage/")  # frames of ours
+PLUMBING = ("storage/database.py", "storage/watch.py")  # the frames that show it to us
 
 
 def _site() -> str:
     """The innermost frames of the bot's own code that began a transaction."""
-    frames = [f for f in traceback.extract_stack()[:-2] if any(p in f.filename for p in OURS)]
+    frames = [
+        f
+        for f in traceback.extract_stack()[:-2]
+        if any(p in f.filename for p in OURS) and not f.filename.endswith(PLUMBING)
+    ]
     return " < ".join(f"{Path(f.filename).stem}.{f.name}" for f in reversed(frames[-4:]))
 
 
@@ -79,34 +86,32 @@ def _publish(path: Path) -> None:
         time.sleep(0.2)
 
 
-def _record_sites() -> None:
-    """Count each unit of database work by the coroutines that asked for it."""
-    run = Database._run
+class _Counted:
+    """A storage.watch watcher: each statement run on PostgreSQL's driver itself is a
+    transaction of its own (autocommit), which SQLAlchemy's events do not see; with
+    `sites`, each unit of database work counted by the coroutines that asked for it."""
 
-    async def counted(self: Database, write: bool, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        site = _site()
-        SITES[site] += 1
+    def __init__(self, sites: bool) -> None:
+        self.sites = sites
+
+    @contextlib.contextmanager
+    def unit(self, kind: str) -> Iterator[None]:
+        site = _site() if self.sites else ""
         start = time.perf_counter()
+        if kind == "driver":
+            COUNTS["begin"] += 1
         try:
-            return await run(self, write, fn, *args, **kwargs)
+            yield
+            if kind == "driver":
+                COUNTS["commit"] += 1
         finally:
-            WAITED[site] += time.perf_counter() - start
+            if self.sites:
+                SITES[site] += 1
+                WAITED[site] += time.perf_counter() - start
 
-    Database._run = counted  # type: ignore[method-assign,assignment]
-
-
-def _count_driver_statements() -> None:
-    """PostgreSQL's statements run on the driver itself (Database.run_driver): each is a
-    transaction of its own (autocommit), which SQLAlchemy's events do not see."""
-    run_driver = Database.run_driver
-
-    async def counted(self: Database, fn: Any, *, urgent: bool = False) -> Any:
-        COUNTS["begin"] += 1
-        result = await run_driver(self, fn, urgent=urgent)
-        COUNTS["commit"] += 1
-        return result
-
-    Database.run_driver = counted  # type: ignore[method-assign]
+    @contextlib.contextmanager
+    def job(self, fn: Callable[[Connection], object]) -> Iterator[None]:
+        yield
 
 
 GC_STARTED: list[float] = [0.0]
@@ -166,10 +171,8 @@ def main() -> int:
     path = Path(sys.argv[1])
     _own_files()
     event.listen(Engine, "begin", _count("begin"))
-    if os.environ.get("BENCH_TX_SITES"):
-        _record_sites()
     event.listen(Engine, "commit", _count("commit"))
-    _count_driver_statements()
+    watch(_Counted(sites=bool(os.environ.get("BENCH_TX_SITES"))))
     if os.environ.get("BENCH_STATEMENTS"):
         event.listen(Engine, "before_cursor_execute", _statement)
         event.listen(Engine, "connect", _trace)

@@ -6,11 +6,12 @@ in that while (a wall far above the CPU: the thread waited for the GIL or for a 
 what it was (the task and where it stopped, or the thread of the job).
 
 BENCH_STALLS: a daemon thread samples every other thread's stack about every millisecond.
-A unit of work is one event-loop callback (a frame of asyncio's `Handle._run`) or one database job
-(`storage.database._on_connection`); one that runs longer than BENCH_STALL_MS (default 20)
-is written to PATH as a line: when it began (epoch seconds), how long it ran, the thread,
-and the place seen in most of its samples (the innermost frame of the bot's own code, then
-the innermost frame of all), with that place's share of the samples.
+A unit of work is one event-loop callback (a frame of asyncio's `Handle._run`) or one
+database job (`storage.database`'s `_on_connection`, in a thread of SQLite's); one that
+runs longer than BENCH_STALL_MS (default 20) is written to PATH as a line: when it began
+(epoch seconds), how long it ran, the thread, and the place seen in most of its samples
+(the innermost frame of the bot's own code, then the innermost frame of all), with that
+place's share of the samples.
 """
 
 from __future__ import annotations
@@ -18,15 +19,19 @@ from __future__ import annotations
 import asyncio
 import asyncio.events
 import collections
-import functools
+import contextlib
 import os
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
+from typing import TextIO
 
-from storage import database
+from sqlalchemy.engine import Connection
+
+from storage.watch import watch
 
 UNITS = {("events.py", "_run"), ("database.py", "_on_connection")}
 OURS = ("/bot/", "/storage/", "/engine/")
@@ -140,25 +145,36 @@ def _timed_callbacks(path: Path, threshold: float) -> None:
             )
 
     asyncio.events.Handle._run = timed_run  # type: ignore[method-assign,assignment]
-    on_connection = database._on_connection
+    watch(_SlowJobs(out, threshold))
 
-    @functools.wraps(on_connection)
-    def timed_job(engine: object, fn: object) -> object:
+
+class _SlowJobs:
+    """A storage.watch watcher: writes each database job of SQLite's threads that took
+    longer than the threshold, with its wall and its thread's CPU time."""
+
+    def __init__(self, out: TextIO, threshold: float) -> None:
+        self.out = out
+        self.threshold = threshold
+
+    @contextlib.contextmanager
+    def unit(self, kind: str) -> Iterator[None]:
+        yield
+
+    @contextlib.contextmanager
+    def job(self, fn: Callable[[Connection], object]) -> Iterator[None]:
         wall, cpu, process = time.perf_counter(), time.thread_time(), time.process_time()
         try:
-            return on_connection(engine, fn)  # type: ignore[arg-type]
+            yield
         finally:
             took = time.perf_counter() - wall
-            if took >= threshold:
+            if took >= self.threshold:
                 used = time.thread_time() - cpu
                 others = time.process_time() - process - used  # the process's other threads
-                out.write(
+                self.out.write(
                     f"{time.time() - took:.3f} db   {1000 * took:6.1f} ms cpu {1000 * used:6.1f}"
                     f" {threading.current_thread().name} {_job_name(fn)}"
                     f" (other threads {1000 * others:.1f} ms)\n"
                 )
-
-    database._on_connection = timed_job  # type: ignore[assignment]
 
 
 def _job_name(fn: object) -> str:

@@ -50,11 +50,11 @@ def next_command(state: Game, n: int) -> cmd.Command:
     pending = state.pending_answers()
     if pending:
         s = pending[0]
-        target = state.players[s.target]
-        held = [c for c in s.cards if c in target.hand]
+        answering = state.players[s.target]
+        held = [c for c in s.cards if c in answering.hand]
         if held:
-            return cmd.Refute(actor=target.user, suggestion=s.id, card=held[0])
-        return cmd.DeclareNoRefutation(actor=target.user, suggestion=s.id)
+            return cmd.Refute(actor=answering.user, suggestion=s.id, card=held[0])
+        return cmd.DeclareNoRefutation(actor=answering.user, suggestion=s.id)
     players = len(state.players)
     actor = 1 + n % players
     target = 1 + (actor + n // players % (players - 1)) % players

@@ -305,7 +305,9 @@ class Commands:
                 raise
 
         try:
-            outcome, _ = await self._retrying(lambda: self.db.run_write_then(once, self._remember))
+            outcome, _ = await self._retrying(
+                lambda: self.db.run_transaction(once, after_commit=self._remember)
+            )
         except AlreadyHandled as seen:
             state = await self.load(seen.game_id)
             return Outcome(seen.game_id, [], state, seen.last_seq + 1)

@@ -46,6 +46,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from storage.checkpoints import Checkpointer
 from storage.config import database_url, is_sqlite
 from storage.pinned import Pinned
+from storage.watch import WATCHERS, watched, watched_job
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -136,6 +137,12 @@ class Database:
     def dialect(self) -> str:
         return self.engine.dialect.name
 
+    async def run_read(
+        self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """fn(connection, ...) in a read transaction: one consistent view, no write lock."""
+        return await self._run(False, _transaction(lambda conn: fn(conn, *args, **kwargs)))
+
     async def run_write(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
@@ -143,37 +150,31 @@ class Database:
         commits when fn returns and rolls back when fn raises."""
         return await self._run(True, _transaction(lambda conn: fn(conn, *args, **kwargs)))
 
-    async def run_urgent_write(
+    async def run_transaction(
         self,
         fn: Callable[[Connection], T],
+        *,
         after_commit: Callable[[T], object] | None = None,
+        urgent: bool = False,
+        autocommit: bool = False,
     ) -> T:
-        """Like run_write_then, ahead of the writes waiting for SQLite's writer thread; on
-        PostgreSQL each statement of fn commits as it runs (meant for one UPDATE)."""
-        return await self._run(True, _transaction(fn, after_commit), urgent=True)
+        """Like run_write, with what only some writes need:
 
-    async def run_urgent_transaction(
-        self, fn: Callable[[Connection], T], after_commit: Callable[[T], object] | None = None
-    ) -> T:
-        """Like run_write_then, ahead of the writes waiting for SQLite's writer thread; one
-        transaction on both databases (for several statements that must commit together)."""
-        return await self._run(
-            True, _transaction(fn, after_commit), urgent=self.sqlite, relaxed=True
-        )
-
-    async def run_read(
-        self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
-    ) -> T:
-        """fn(connection, ...) in a read transaction: one consistent view, no write lock."""
-        return await self._run(False, _transaction(lambda conn: fn(conn, *args, **kwargs)))
-
-    async def run_write_then(
-        self, fn: Callable[[Connection], T], after_commit: Callable[[T], object]
-    ) -> T:
-        """Like run_write; after_commit(result) runs right after COMMIT succeeds, in the
-        same thread or greenlet: before SQLite's writer thread takes its next transaction,
-        and before PostgreSQL's caller yields to the event loop."""
-        return await self._run(True, _transaction(fn, after_commit))
+        - `after_commit(result)` runs right after COMMIT succeeds, in the same thread or
+          greenlet: before SQLite's writer thread takes its next transaction, and before
+          PostgreSQL's caller yields to the event loop;
+        - `urgent`: ahead of the writes waiting for SQLite's writer thread, committed
+          without waiting for the disk (a message's mark: see _tune_sqlite and the
+          relaxed engine);
+        - `autocommit` (urgent only): on PostgreSQL each statement of fn commits as it
+          runs, one round trip instead of three (meant for one UPDATE)."""
+        assert urgent or not autocommit, "autocommit is for urgent writes"
+        body = _transaction(fn, after_commit)
+        if not urgent:
+            return await self._run(True, body)
+        if autocommit:
+            return await self._run(True, body, urgent=True)
+        return await self._run(True, body, urgent=self.sqlite, relaxed=True)
 
     async def run_driver(self, fn: Callable[[Any], Awaitable[T]], *, urgent: bool = False) -> T:
         """PostgreSQL: `await fn(asyncpg connection)` in autocommit, past SQLAlchemy (whose
@@ -182,6 +183,12 @@ class Database:
         from the pool. Urgent: on the marks' connections. Any driver error is raised as
         DriverError; one that broke the connection discards it."""
         assert self.async_engine is not None, "PostgreSQL only"
+        if not WATCHERS:
+            return await self._on_driver(fn, urgent)
+        with watched("driver"):
+            return await self._on_driver(fn, urgent)
+
+    async def _on_driver(self, fn: Callable[[Any], Awaitable[T]], urgent: bool) -> T:
         pinned = self._pinned[urgent]
         if pinned.free:  # the usual case: no checkout from the pool (storage.pinned)
             async with pinned.lend() as (conn, driver):
@@ -201,6 +208,14 @@ class Database:
         fn: Callable[[Connection], T],
         urgent: bool = False,
         relaxed: bool = False,
+    ) -> T:
+        if not WATCHERS:
+            return await self._unwatched(write, fn, urgent, relaxed)
+        with watched("write" if write else "read"):
+            return await self._unwatched(write, fn, urgent, relaxed)
+
+    async def _unwatched(
+        self, write: bool, fn: Callable[[Connection], T], urgent: bool, relaxed: bool
     ) -> T:
         if self.async_engine is not None:
             engine = self._async_writer if write else self.async_engine
@@ -323,7 +338,11 @@ def _rollback(transaction: RootTransaction) -> None:
 
 
 def _on_connection(engine: Engine, fn: Callable[[Connection], T]) -> T:
-    with engine.connect() as conn:
+    """A job of SQLite's threads: fn on a connection of `engine`."""
+    if not WATCHERS:
+        with engine.connect() as conn:
+            return fn(conn)
+    with watched_job(fn), engine.connect() as conn:
         return fn(conn)
 
 

@@ -107,8 +107,10 @@ class Marks:
             after(None)
             return marked
         if len(batch) == 1 and batch[0].next_for is None:  # one UPDATE: autocommit on PG
-            return await self.db.run_urgent_write(body, after)
-        return await self.db.run_urgent_transaction(body, after)
+            return await self.db.run_transaction(
+                body, after_commit=after, urgent=True, autocommit=True
+            )
+        return await self.db.run_transaction(body, after_commit=after, urgent=True)
 
 
 @functools.cache

@@ -203,7 +203,8 @@ class Outbox:
             query = update(o).where(o.id == row_id, o.status == OutboxStatus.CLAIMED)
             return rowcount(conn, query.values(payload=dumps(payload))) == 1
 
-        return await self.db.run_urgent_write(record)  # a part sent: as urgent as a mark
+        # A part sent: as urgent as a mark.
+        return await self.db.run_transaction(record, urgent=True, autocommit=True)
 
     async def mark_undeliverable(self, row_id: int, reason: str) -> bool:
         """The person cannot get direct messages yet: park the row until release_waiting."""
@@ -315,4 +316,7 @@ class Outbox:
         if not urgent:
             return bool(await self.db.run_write(rowcount, query))
         after = (lambda _: urgent()) if callable(urgent) else None
-        return bool(await self.db.run_urgent_write(lambda conn: rowcount(conn, query), after))
+        done = await self.db.run_transaction(
+            lambda conn: rowcount(conn, query), after_commit=after, urgent=True, autocommit=True
+        )
+        return bool(done)

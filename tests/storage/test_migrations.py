@@ -96,9 +96,9 @@ async def test_sqlite_marks_commit_without_waiting_for_the_disk(tmp_path: Path) 
         return conn.exec_driver_sql("PRAGMA synchronous").scalar()
 
     try:
-        urgent = await db.run_urgent_write(level)
+        urgent = await db.run_transaction(level, urgent=True, autocommit=True)
         command = await db.run_write(level)
-        together = await db.run_urgent_transaction(level)
+        together = await db.run_transaction(level, urgent=True)
     finally:
         await db.dispose()
     assert (urgent, command, together) == (1, 2, 1)  # NORMAL, FULL, NORMAL
@@ -185,8 +185,8 @@ async def test_postgresql_marks_commit_without_waiting_for_the_wal(pg_database: 
         return conn.exec_driver_sql("SHOW synchronous_commit").scalar()
 
     try:
-        urgent = await db.run_urgent_write(level)
-        together = await db.run_urgent_transaction(level)
+        urgent = await db.run_transaction(level, urgent=True, autocommit=True)
+        together = await db.run_transaction(level, urgent=True)
         command = await db.run_write(level)
     finally:
         await db.dispose()
