@@ -2,15 +2,44 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
 from tests.support.postgres import require_server
 
+TESTS = Path(__file__).parent
+
 # No time limit per example: speed is measured by the benchmarks, and a loaded machine
 # (CI beside other work) must not turn a slow example into a failure.
 settings.register_profile("whodunit", deadline=None)
 settings.load_profile("whodunit")
+
+
+# The longest modules (minutes each on 2 cores), handed out before the other slow ones.
+LONGEST = (
+    "bot/processes/test_workers.py",
+    "engine/test_random_games.py",
+    "bot/render/test_rendering_games.py",
+    "bot/processes/test_crash_kills.py",
+    "engine/test_simulation.py",
+)
+
+
+def _order(item: pytest.Item, slow_modules: set[Path]) -> int:
+    relative = item.path.relative_to(TESTS).as_posix()
+    if relative in LONGEST:
+        return LONGEST.index(relative)
+    return len(LONGEST) if item.path in slow_modules else len(LONGEST) + 1
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest modules first, then the others with slow tests (each module's tests kept
+    together): run in parallel (scripts/test), the long tests start early on both workers
+    instead of one running alone at the end."""
+    slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: _order(item, slow_modules))
 
 
 @pytest.fixture(scope="session")

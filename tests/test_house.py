@@ -13,6 +13,7 @@ import tokenize
 from functools import cache
 from pathlib import Path
 
+from tests.conftest import LONGEST
 from tests.house_imports import PACKAGES, ROOT, Import, all_imports, circles, module_paths
 
 MAX_LINES = 400
@@ -229,3 +230,13 @@ def test_no_private_name_crosses_a_module() -> None:
         for line in _private_uses(name, path, imports, set(modules))
     ]
     assert not found, _listing("private names used across modules", sorted(set(found)))
+
+
+# --- the test run itself ------------------------------------------------------------------
+
+
+def test_the_modules_scheduled_first_exist() -> None:
+    """scripts/test hands these out first (tests/conftest.py); a renamed one would silently
+    lose its place."""
+    missing = [name for name in LONGEST if not (ROOT / "tests" / name).is_file()]
+    assert not missing, _listing("modules in tests/conftest.py LONGEST that do not exist", missing)

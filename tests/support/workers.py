@@ -210,7 +210,9 @@ class Table:
             now = await store.load(self.game_id)
             return now if now.phase is Phase.ENDED else None
 
-        # The game's end is announced in the group.
+        # The window is judged a minute on: read the game (a replay) once its end is announced
+        # in the group, not a hundred games twice a second all that minute.
+        await self.wait_post(rf"@{accuser.username} wins")
         result: Game = await self.fake.wait_for(ended, PATIENCE, chats=[self.group.id])
         self.steps.append("ended")
         return result
