@@ -186,7 +186,7 @@ def _job_name(fn: object) -> str:
         if not found:
             break
         fn = found[0]
-        name = fn.__qualname__  # type: ignore[attr-defined]
+        name = str(getattr(fn, "__qualname__", name))
     return name
 
 

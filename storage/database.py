@@ -100,7 +100,7 @@ class Database:
             relaxed_args = {**engine_args, "pool_size": 1}
             self._relaxed_sync = create_engine(sync_url, connect_args=args, **relaxed_args)
             _tune_sqlite(self._relaxed_sync)
-            self._writes = _Writer()
+            self._writes = WriterThread()
             self._reads = ThreadPoolExecutor(read_threads, thread_name_prefix="whodunit-sqlite")
             self.checkpoints: Checkpointer | None = Checkpointer(self.engine)
         else:
@@ -247,7 +247,7 @@ class Database:
         self._relaxed_sync.dispose()
 
 
-class _Writer:
+class WriterThread:
     """SQLite's one writer thread: jobs in the order given, urgent ones first."""
 
     def __init__(self) -> None:

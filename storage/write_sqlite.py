@@ -103,7 +103,9 @@ def write_on_cursor(conn: Connection, write: CommandWrite, now: datetime) -> Han
     """Write the command in the writer's open transaction; None if the game moved on or the
     update's step ran already (then nothing was written)."""
     stamp = _stamper(conn.dialect)
-    cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    driver = conn.connection.driver_connection
+    assert driver is not None, "a connection checked out of the pool"
+    cursor = driver.cursor()
     try:
         return _write(cursor, write, now.astimezone(UTC), stamp)
     finally:

@@ -9,7 +9,7 @@ from functools import partial
 from sqlalchemy import select
 
 from engine import commands as cmd
-from storage.database import _Writer
+from storage.database import WriterThread
 from storage.messages_owed import OutboxItem
 from storage.models import OutboxRecord, OutboxStatus
 from storage.service import Store
@@ -111,7 +111,7 @@ async def test_old_sent_rows_are_pruned_but_running_games_keep_their_message_ids
 
 def test_an_urgent_write_goes_ahead_of_the_queued_ones() -> None:
     """SQLite's writer thread: a sent message's mark does not wait behind game commands."""
-    writer = _Writer()
+    writer = WriterThread()
     gate, done = threading.Event(), list[str]()
     writer.submit(gate.wait)  # the writer is busy with a long transaction
     futures = [writer.submit(partial(done.append, f"command {n}")) for n in range(3)]
