@@ -3,7 +3,8 @@
 `register(edition)` makes an edition playable: its format (the settings' `format` key,
 player range, own cards), its board, its commands (for `decide` and the codec) and its
 events (for `evolve` and the codec). The classic, the 2023 and the Liars editions are
-registered here; another package registers its own the same way, at run time.
+registered here; another package registers its own the same way, at run time
+(`unregister` takes it back, for a test that plays one for a while).
 
 `edition_of(game)` is a game's edition (None for the forum); `edition_key(game)` its key
 ("forum", "classic", "y2023", "liars", ...), the key the bot's own registry uses.
