@@ -123,7 +123,7 @@ def _rows(conn: Connection) -> dict[str, list[tuple[Any, ...]]]:
     """Every table the service writes, in a stable order, normalised."""
     found = {}
     for model in TABLES:
-        table = model.__table__
+        table = Base.metadata.tables[model.__tablename__]
         columns = [c for c in table.columns if c.name not in UNCOMPARED]
         keys = [c for c in table.primary_key.columns if c.name not in UNCOMPARED]
         order = list(table.primary_key.columns) if "id" in table.columns else keys
