@@ -30,6 +30,7 @@ async def test_a_classic_game_in_russian(table: Party, monkeypatch: pytest.Monke
     await player.accuse(await player.current(), game.envelope)
     game = await player.game()
     assert game.phase is Phase.ENDED and game.winner is not None
+    assert game.envelope is not None
     texts = [m.text for m in bot_messages(table.group)]
     assert any(t.startswith("🎲 Классическое «Клуэдо» начинается") for t in texts)
     assert any("выбрасывает" in t for t in texts)
