@@ -1,6 +1,8 @@
 """What an edition is on the bot side: how its game is announced, prompted, worded and
-drawn. The shared code asks the registry (`bot.editions`) for a game's edition and calls
-these; an edition changes only what differs from the classic defaults."""
+drawn. The shared code asks the registry (`bot.editions.registry`) for a game's edition and
+calls these; an edition gives only what differs from the defaults (the classic's where the
+table has one). A new edition is a module or package under `bot/editions/` that builds an
+`Edition`, a line in the registry, and its texts in the catalogs."""
 
 from __future__ import annotations
 
@@ -50,7 +52,8 @@ class Edition:
     rules_words: tuple[str, ...] = ()  # /rules <word>: its rules asked by name in any chat
     at_table: bool = True  # played turn by turn on a board (else the forum's days)
     started: str = "table.started"  # the catalog key of the start's post
-    planners: Mapping[type[Event], Handler] = field(default_factory=dict)  # its own events
+    # its own events' planners, and any shared event it words its own way (planned first)
+    planners: Mapping[type[Event], Handler] = field(default_factory=dict)
     prompt: TurnPrompt[Any] | None = None  # the current player's turn prompt
     composers: Mapping[str, Composer] = field(default_factory=dict)  # its messages' texts
     boards: Mapping[str, BoardView] = field(default_factory=dict)  # board name -> drawing
