@@ -108,9 +108,10 @@ class RandomTable:
     def turn(self) -> None:
         """The current player's next move, chosen among the legal ones."""
         game = self.game
-        user = game.players[game.table.current].user  # type: ignore[union-attr]
+        assert game.table is not None
+        user = game.players[game.table.current].user
         options = turn_options(game, user)
-        turns = game.table.turn  # type: ignore[union-attr]
+        turns = game.table.turn
         if options.can_accuse and self.rng.random() < min(0.002 * turns, 0.05):
             self.accuse(user)
         elif options.can_roll:
@@ -171,19 +172,23 @@ class RandomTable:
 
     def admin_move(self) -> None:
         game = self.game
-        admin = {"actor": 1, "actor_is_admin": True}
+        admin = 1
         roll = self.rng.random()
         if game.paused:
             self.now += timedelta(minutes=self.rng.randint(1, 30))
-            self.run(cmd.ResumeGame(**admin))  # type: ignore[arg-type]
+            self.run(cmd.ResumeGame(actor=admin, actor_is_admin=True))
         elif roll < 0.3:
-            self.run(cmd.PauseGame(**admin))  # type: ignore[arg-type]
+            self.run(cmd.PauseGame(actor=admin, actor_is_admin=True))
         elif roll < 0.4:
             self.run(cmd.LeaveGame(actor=self.rng.choice(game.players).user))
         elif roll < 0.5:
             newcomer = 1000 + len(self.events)
             victim = self.rng.choice(game.players).user
-            self.run(cmd.ReplacePlayer(**admin, player=victim, newcomer=newcomer))  # type: ignore[arg-type]
+            self.run(
+                cmd.ReplacePlayer(
+                    actor=admin, actor_is_admin=True, player=victim, newcomer=newcomer
+                )
+            )
 
     def advance_clock(self) -> None:
         """Move time to the next deadline (sometimes late) and fire it (sometimes twice).
