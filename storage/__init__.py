@@ -6,6 +6,11 @@ the same transaction as the events that owe them. SQLite (default) or PostgreSQL
   (storage.games) answer questions. Its attributes: Store.outbox (storage.outbox: the
   sender's side), Store.deadlines (storage.deadlines: the scheduler's side),
   Store.people, Store.chats, Store.workers, Store.updates (handled Telegram updates).
+- storage.commands: how a command runs (decided once per attempt, optimistic or under the
+  game row's lock); storage.command_write: what it writes, described once; written by one
+  SQL path per database (storage.write_postgresql, storage.write_sqlite).
+- storage.claims: the outbox rows a sender claims, the handoff, the marks, and the one rule
+  of what may be claimed (a chat's head row).
 - storage.messages_owed: OutboxItem, PlanContext and Planner, what the bot's planner is
   given and returns, and how its items are stored as outbox rows.
 - storage.leases: how outbox and deadline rows are claimed by one worker at a time.
