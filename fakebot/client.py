@@ -23,8 +23,10 @@ import httpx
 from .messages import CallbackAnswer
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-# Seconds a wait_for goes at most without checking its condition again.
+# Seconds a wait_for goes at most without checking its condition again: one that may read
+# anything (a database say), and one about what the bot does in some chats (a safety net).
 RECHECK = 0.5
+CHATS_RECHECK = 5.0
 
 
 @dataclass
@@ -216,7 +218,10 @@ class FakeTelegramClient:
     def __init__(self, url: str, *, process: asyncio.subprocess.Process | None = None):
         self.url = url.rstrip("/")
         self.process = process
-        self._http = httpx.AsyncClient(base_url=self.url, timeout=30.0)
+        # Every waiting player holds a request open in the fake (wait_change, a press): no
+        # pool limit, and no closing and reopening connections beyond httpx's 20 kept.
+        unpooled = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        self._http = httpx.AsyncClient(base_url=self.url, timeout=30.0, limits=unpooled)
 
     @property
     def base_url(self) -> str:
@@ -446,10 +451,12 @@ class FakeTelegramClient:
     ) -> Any:
         """Check a (sync or async) ``condition`` until truthy (returns its value); TimeoutError
         after ``timeout``. Between checks it waits in the fake for the bot's next Bot API
-        call (about one of ``chats`` if given), at most RECHECK seconds (the condition may
-        read something the fake does not see, a database say): no polling."""
+        call, at most RECHECK seconds (the condition may read what the fake does not see, a
+        database say): no polling. With ``chats`` the condition is about what the bot does
+        in those chats: only a call about one of them wakes it (at most CHATS_RECHECK)."""
         deadline = time.monotonic() + timeout
         watched = sorted(set(chats)) if chats is not None else None
+        recheck = RECHECK if watched is None else CHATS_RECHECK
         seen = await self.op("wait_change")
         while True:
             result = condition()
@@ -461,5 +468,5 @@ class FakeTelegramClient:
             if left <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {condition}")
             seen = await self.op(
-                "wait_change", since=seen, chats=watched, timeout=min(left, RECHECK)
+                "wait_change", since=seen, chats=watched, timeout=min(left, recheck)
             )
