@@ -213,7 +213,7 @@ class Table:
         # The window is judged a minute on: read the game (a replay) once its end is announced
         # in the group, not a hundred games twice a second all that minute.
         await self.wait_post(rf"@{accuser.username} wins")
-        result: Game = await self.fake.wait_for(ended, PATIENCE, chats=[self.group.id])
+        result: Game = await self.fake.wait_for(ended, PATIENCE)
         self.steps.append("ended")
         return result
 
