@@ -14,7 +14,10 @@ how they read:
   IMMEDIATE already holds SQLite's single write lock), then its state (from the cache when
   it is at that seq; a decision already made on that very state is not made again).
 
-A failed optimistic attempt (another writer came first) is followed by the locked one.
+A failed optimistic attempt (another writer came first) is followed by another optimistic
+one when a writer of this process has cached a newer state meanwhile (PostgreSQL: the
+statement on the driver failed, the transaction decides on that newer state), else by the
+locked one.
 Should two writers still collide (the event seq is unique per game), the loser rolls back
 and retries on fresh state, up to MAX_TRIES times. A rule error rolls back: nothing is
 written. A command run for an update that already ran it writes nothing and returns the
@@ -181,10 +184,12 @@ class Commands:
         step: Step | None,
         tried: Decided | None,
     ) -> Written:
-        """In the write transaction: the optimistic attempt (unless made already), then the
-        locked one."""
+        """In the write transaction: the optimistic attempt (unless made already on the
+        state cached now: one of this process's writers may have cached a newer one since),
+        then the locked one."""
         cached = self.cache.get(game_id)
-        if tried is None and cached is not None and cached.written_here:
+        newer = tried is None or (cached is not None and not _same(tried.known, cached))
+        if newer and cached is not None and cached.written_here:
             tried = _decide(cached, command, now, planner, self._place(conn, cached))
             written = self._write(conn, tried, now, step, locked=False)
             if written is not None:
