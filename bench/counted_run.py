@@ -135,17 +135,18 @@ def _count_statement(statement: str) -> None:
     STATEMENTS[" ".join(statement.split())[:90]] += 1
 
 
-def _count_on_driver() -> None:
-    """PostgreSQL: the statements run on asyncpg itself (Database.run_driver) too."""
-    for name in ("fetch", "execute"):
-        method = getattr(asyncpg.connection.Connection, name)
+def _log_driver_queries(dbapi_connection: Any, _record: Any) -> None:
+    """PostgreSQL: the statements run on asyncpg itself (Database.run_driver) too, through
+    asyncpg's query loggers (SQLAlchemy's own go through prepared statements, which those
+    do not see: they are counted by `_statement`)."""
+    driver = getattr(dbapi_connection, "driver_connection", None)
+    if isinstance(driver, asyncpg.Connection):
+        driver.add_query_logger(_driver_query)
 
-        async def counted(driver: Any, sql: str, *args: Any, _method: Any = method) -> Any:
-            if not sql.lstrip().startswith(("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT")):
-                _count_statement(sql)  # (SQLAlchemy's transactions are counted as theirs)
-            return await _method(driver, sql, *args)
 
-        setattr(asyncpg.connection.Connection, name, counted)
+def _driver_query(record: Any) -> None:
+    if not record.query.lstrip().startswith(("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT")):
+        _count_statement(record.query)  # (SQLAlchemy's transactions are counted as theirs)
 
 
 def _trace(dbapi_connection: Any, _record: Any) -> None:
@@ -176,7 +177,7 @@ def main() -> int:
     if os.environ.get("BENCH_STATEMENTS"):
         event.listen(Engine, "before_cursor_execute", _statement)
         event.listen(Engine, "connect", _trace)
-        _count_on_driver()
+        event.listen(Engine, "connect", _log_driver_queries)
     if os.environ.get("BENCH_GC"):
         gc.callbacks.append(_time_collections)
     threading.Thread(target=_publish, args=(path,), daemon=True).start()
