@@ -136,9 +136,9 @@ def test_thousand_random_games_end_with_the_invariants_holding(key: str) -> None
         for _ in range(20_000):
             if game.game.phase is Phase.ENDED:
                 break
-            before, seen = game.game, len(game.events)
+            before, logged = game.game, len(game.events)
             game.step()
-            case.each_step(before, game.game, game.events[seen:])
+            case.each_step(before, game.game, game.events[logged:])
         final = game.game
         assert final.phase is Phase.ENDED, f"game {seed} did not end"
         case.at_end(final, game.events)
