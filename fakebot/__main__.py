@@ -13,6 +13,7 @@ import os
 import signal
 from pathlib import Path
 
+from .control import add_control_routes
 from .server import FakeTelegram
 
 
@@ -57,6 +58,7 @@ async def serve(args: argparse.Namespace) -> None:
         port=args.port,
         allow_http_webhooks=args.allow_http_webhooks,
     )
+    add_control_routes(server)  # driven from the test's process (FakeTelegramClient)
     await server.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -1,4 +1,5 @@
-"""A small JSON control API under ``/_fake/<op>`` to drive the world from another process.
+"""A small JSON control API under ``/_fake/<op>`` to drive the world from another process
+(`python -m fakebot` mounts it).
 
 Every operation takes a JSON object (POST body, or the query string for GET) and answers JSON;
 a mistake in the request answers HTTP 400 ``{"error": "..."}``.  Users, chats and messages
@@ -14,18 +15,16 @@ import re
 import time
 from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import web
 
 from .chats import FakeChat, FakeGroup
 from .messages import FakeMessage
+from .server import FakeTelegram
 from .users import FakeUser
 
-if TYPE_CHECKING:
-    from .server import FakeTelegram
-
-Op = Callable[["FakeTelegram", dict[str, Any]], Awaitable[Any]]
+Op = Callable[[FakeTelegram, dict[str, Any]], Awaitable[Any]]
 OPS: dict[str, Op] = {}
 
 

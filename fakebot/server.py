@@ -114,7 +114,6 @@ class FakeTelegram:
         callback_ttl: float = 15.0,
         host: str = "127.0.0.1",
         port: int = 0,
-        control: bool = True,
         allow_http_webhooks: bool = False,
         webhook_retry_seconds: float = 0.5,
     ):
@@ -139,10 +138,6 @@ class FakeTelegram:
         self._runner: web.AppRunner | None = None
         self.app = web.Application(client_max_size=64 * 1024**2)
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
-        if control:
-            from .control import add_control_routes
-
-            add_control_routes(self)
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self) -> FakeTelegram:

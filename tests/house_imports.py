@@ -4,11 +4,11 @@
 (exit status 1 when there is one). The house tests (tests/test_house.py) read the same
 graph for the circle, function-level import and import-contract checks.
 
-An edge A -> B is a module-level import in A of project module B: `import b`, `from b
-import name`, and `from pkg import sub` when `sub` is a submodule (then the edge goes to
-`pkg.sub`, else to `pkg`). Imports under `if TYPE_CHECKING:` count too: a circle needed
-only for annotations still means two modules that know each other. Imports inside a
-function are not edges (the house tests list those separately).
+An edge A -> B is an import in A of project module B that runs: `import b`, `from b import
+name`, and `from pkg import sub` when `sub` is a submodule (then the edge goes to `pkg.sub`,
+else to `pkg`), at module level or inside a function (a lazy import that closes a circle is
+still a circle, only a later one). Imports under `if TYPE_CHECKING:` are not edges: they
+never run, and classes that refer to each other in annotations are no circle.
 """
 
 from __future__ import annotations
@@ -148,12 +148,12 @@ def all_imports(modules: dict[str, Path] | None = None) -> list[Import]:
 
 
 def graph(imports: list[Import]) -> dict[str, set[str]]:
-    """Module -> the modules it imports at module level (function-level imports left out)."""
+    """Module -> the modules it imports when it runs (TYPE_CHECKING imports left out)."""
     edges: dict[str, set[str]] = {}
     for imp in imports:
         edges.setdefault(imp.source, set())
         edges.setdefault(imp.target, set())
-        if not imp.in_function and imp.target != imp.source:
+        if not imp.type_checking and imp.target != imp.source:
             edges[imp.source].add(imp.target)
     return edges
 

@@ -72,6 +72,24 @@ def test_the_import_graph_sees_the_project() -> None:
     assert any(i.source == "engine.decide" and i.target == "engine.commands" for i in imports)
 
 
+def test_the_circle_check_counts_lazy_imports_and_not_type_only_ones(tmp_path: Path) -> None:
+    """On a made-up package: a -> b at module level and b -> a inside a function is a
+    circle; c and d naming each other only under TYPE_CHECKING is not."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    files = {
+        "__init__.py": "",
+        "a.py": "from pkg import b\n",
+        "b.py": "def later():\n    from pkg.a import thing\n",
+        "c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.d import D\n",
+        "d.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import c\n",
+    }
+    for name, text in files.items():
+        (package / name).write_text(text)
+    found = circles(all_imports(module_paths(("pkg",), tmp_path)))
+    assert found == ["2 modules {pkg.a, pkg.b}: pkg.a -> pkg.b -> pkg.a"]
+
+
 def test_no_import_circle() -> None:
     found = circles(_imports())
     assert not found, _listing("import circles (python -m tests.house_imports)", found)
