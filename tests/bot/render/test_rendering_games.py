@@ -180,8 +180,14 @@ def play_games(games: int = GAMES) -> Played:
     for seed in range(Y2023_GAMES):  # the 2023 edition, two to six players
         images = seed % 3 != 0
         settings = Y2023_SETTINGS.changed(timezone=TIMEZONE, images=images)
-        cards = {"suspects": Y2023.suspects, "weapons": Y2023.weapons, "rooms": Y2023.places}
-        y2023 = PlannedTable(seed=seed, players=2 + seed % 5, settings=settings, **cards)
+        y2023 = PlannedTable(
+            seed=seed,
+            players=2 + seed % 5,
+            settings=settings,
+            suspects=Y2023.suspects,
+            weapons=Y2023.weapons,
+            rooms=Y2023.places,
+        )
         y2023.play()
         event_types |= y2023.event_types
         rendered += [render(200 + seed, payload, failures) for payload in y2023.planned]
