@@ -277,8 +277,8 @@ async def test_wait_for_checks_again_at_each_bot_call_to_its_chats(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """No polling: a client's wait_for checks its condition when the bot calls about one of
-    the watched chats (a call about another chat does not wake it), and at least every
-    RECHECK seconds for what the fake cannot see."""
+    the watched chats (a call about another chat does not wake it); one watching no chat at
+    least every RECHECK seconds, for what the fake cannot see."""
     client = await FakeTelegramClient.launch(TOKEN)
     try:
         alice = await client.add_user("Alice", username="alice")
@@ -292,7 +292,7 @@ async def test_wait_for_checks_again_at_each_bot_call_to_its_chats(
             return any("ready" in m.text for m in await alice.private_messages())
 
         async with Bot(TOKEN, base_url=client.base_url) as bot:
-            monkeypatch.setattr(fakebot.client, "RECHECK", 30.0)  # only a call wakes it here
+            monkeypatch.setattr(fakebot.client, "CHATS_RECHECK", 30.0)  # only a call wakes it
             waiting = asyncio.create_task(client.wait_for(alice_told, 10, chats=[alice.id]))
             await asyncio.sleep(0.2)
             assert len(checks) == 1, "checked once, then waiting in the fake"
@@ -309,7 +309,7 @@ async def test_wait_for_checks_again_at_each_bot_call_to_its_chats(
             outside: list[int] = []  # something the fake cannot see
             asyncio.get_running_loop().call_later(0.1, outside.append, 1)
             started = time.monotonic()
-            assert await client.wait_for(lambda: outside, 5, chats=[alice.id]) == [1]
+            assert await client.wait_for(lambda: outside, 5) == [1]
             assert time.monotonic() - started <= RECHECK + 0.5, "checked again after RECHECK"
     finally:
         await client.aclose()
