@@ -124,22 +124,68 @@ def _import_spans(path: Path) -> dict[int, int]:
     }
 
 
-def test_function_level_imports_of_project_modules_say_why() -> None:
-    paths = module_paths()
+def _function_starts(path: Path) -> dict[int, int]:
+    """Line of each import inside a function -> the line of the innermost enclosing def."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: dict[int, int] = {}
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    for function in sorted(
+        (n for n in ast.walk(tree) if isinstance(n, functions)), key=lambda n: n.lineno
+    ):
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                found[node.lineno] = function.lineno  # inner defs come later and win
+    return found
+
+
+def _unexplained(paths: dict[str, Path], imports: list[Import]) -> list[str]:
+    """Function-level imports with no comment saying why: on the import or the line above,
+    or one earlier in the function that speaks of its imports (for all of them)."""
     unexplained = []
     comments = {name: _comments(path) for name, path in paths.items()}
     spans = {name: _import_spans(path) for name, path in paths.items()}
-    for imp in _imports():
+    starts = {name: _function_starts(path) for name, path in paths.items()}
+    for imp in imports:
         if not imp.in_function:
             continue
         notes = comments[imp.source]
         last = spans[imp.source].get(imp.line, imp.line)
         lines = range(imp.line - 1, last + 1)  # the line above, and every line of the import
-        if not any(_says_why(notes.get(line, "")) for line in lines):
+        start = starts[imp.source].get(imp.line, imp.line)
+        for_all = any(
+            "import" in notes.get(line, "") and _says_why(notes[line])
+            for line in range(start, imp.line)
+        )
+        if not for_all and not any(_says_why(notes.get(line, "")) for line in lines):
             unexplained.append(f"{imp.source}:{imp.line} imports {imp.target} inside a function")
-    assert not unexplained, _listing(
-        "function-level imports with no comment saying why", sorted(set(unexplained))
-    )
+    return sorted(set(unexplained))
+
+
+def test_the_function_level_check_wants_a_reason(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    files = {
+        "__init__.py": "",
+        "a.py": "",
+        "bare.py": "def f():\n    from pkg import a\n",
+        "noqa.py": "def f():\n    from pkg import a  # noqa: F401\n",
+        "above.py": "def f():\n    # optional dependency\n    from pkg import a\n",
+        "block.py": "def f():\n    # imports on use\n    x = 1\n    import pkg.a\n",
+    }
+    for name, text in files.items():
+        (package / name).write_text(text)
+    paths = module_paths(("pkg",), tmp_path)
+    found = _unexplained(paths, all_imports(paths))
+    assert found == [
+        "pkg.bare:2 imports pkg.a inside a function",
+        "pkg.noqa:2 imports pkg.a inside a function",
+    ]
+
+
+def test_function_level_imports_of_project_modules_say_why() -> None:
+    paths = module_paths()
+    found = _unexplained(paths, _imports())
+    assert not found, _listing("function-level imports with no comment saying why", found)
 
 
 # --- import contracts ---------------------------------------------------------------------
