@@ -28,6 +28,8 @@ MAX_TYPE_IGNORES = 5
 # The engine's editions, and the one module allowed to import them (the edition registry).
 EDITION_PACKAGES = ("engine.liars", "engine.y2023")
 EDITION_REGISTRY = "engine.editions"
+# The only importers of the registry: the package's entry point and decide.
+ENGINE_ENTRY_POINTS = ("engine", "engine.decide")
 # The table core: what every table edition shares.
 TABLE_CORE = ("engine.table", "engine.decide", "engine.evolve")
 
@@ -223,6 +225,23 @@ def test_only_the_edition_registry_imports_the_editions_in_the_engine() -> None:
     assert not found, _listing(title, found)
 
 
+def test_the_edition_registry_is_imported_only_by_the_engine_entry_points() -> None:
+    found = _lines(
+        [
+            i
+            for i in _imports()
+            if i.target == EDITION_REGISTRY and i.source not in ENGINE_ENTRY_POINTS
+        ]
+    )
+    assert not found, _listing(f"{EDITION_REGISTRY} imported beside the entry points", found)
+
+
+def test_the_engine_imports_only_at_the_top() -> None:
+    """The pure engine has no lazy import at all, commented or not."""
+    found = _lines([i for i in _imports() if _within(i.source, ("engine",)) and i.in_function])
+    assert not found, _listing("engine imports inside a function", found)
+
+
 def test_the_contract_checks_see_an_import() -> None:
     """The contract helper finds a known import, so an empty list above means something."""
     assert _breaches(("storage.service",), ("engine",))
@@ -294,6 +313,31 @@ def test_no_private_name_crosses_a_module() -> None:
         for line in _private_uses(name, path, imports, set(modules))
     ]
     assert not found, _listing("private names used across modules", sorted(set(found)))
+
+
+# python-telegram-bot's own private calls, on purpose: its Message parse of every answer
+# was a seventh of the event loop's time (bot/delivery/raw.py), and getUpdates unparsed
+# (bot/intake.py); os._exit is public.
+THIRD_PARTY_PRIVATE = {
+    ("bot.delivery.raw", "_post"),
+    ("bot.delivery.raw", "_merge_api_rl_kwargs"),
+    ("bot.intake", "_post"),
+    ("bot.shutdown", "_exit"),
+}
+
+
+def test_the_bot_uses_no_private_attribute_of_another_object() -> None:
+    """Beyond modules: `thing._name` on anything but `self` / `cls` in the bot."""
+    found = [
+        f"{name}:{node.lineno} .{node.attr}"
+        for name, path in module_paths(("bot",)).items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and _private(node.attr)
+        and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+        and (name, node.attr) not in THIRD_PARTY_PRIVATE
+    ]
+    assert not found, _listing("private attributes of other objects in the bot", found)
 
 
 # --- the test run itself ------------------------------------------------------------------
