@@ -11,7 +11,8 @@ A room is entered within the roll when its door square is at most roll - 1 steps
 shortest way (a shortest way never visits a square twice), so a breadth-first search finds
 the rooms. A corridor square is an end only when some walk of exactly the roll, never on
 the same square twice, stops there: a depth-first search over those walks (at most a few
-thousand on this board for a roll of 12) finds the squares.
+thousand on this board for a roll of 12) finds the squares. An edition whose rulebook lets
+a token stop short (the 2023 edition's `exact_roll`) takes every square within the roll.
 """
 
 from __future__ import annotations
@@ -77,9 +78,10 @@ def reachable(
     steps: int,
     blocked: frozenset[Square],
     barred_room: str | None = None,
+    exact: bool = True,
 ) -> Reach:
     """Every place a token may end on: a corridor square at the end of a walk of exactly
-    `steps`, or a room entered within `steps`.
+    `steps` (of one to `steps` when not `exact`), or a room entered within `steps`.
 
     `blocked` holds the squares of the other tokens; `barred_room` is a room left this
     turn. A token starting in a room leaves it through one of its doors, so that room is
@@ -94,6 +96,8 @@ def reachable(
         for room in board.rooms_entered_from(square)
         if room not in barred
     }
+    if not exact:  # a shortest way never visits a square twice: its length is the walk's
+        return Reach(frozenset(rooms), frozenset(s for s, d in dist.items() if d > 0))
     return Reach(rooms=frozenset(rooms), squares=exact_walk_ends(board, origin, steps, blocked))
 
 

@@ -12,6 +12,7 @@ from engine.decision import Decision
 from engine.errors import NotYourTurn, WrongFormat
 from engine.rules import require_active, require_player, require_running
 from engine.state import Game, Player
+from engine.table.edition import table_edition
 from engine.table.setup import board_of
 from engine.table.state import Table
 
@@ -47,9 +48,9 @@ def reach(game: Game, player: Player) -> Reach:
     assert table is not None
     origin = table.place_of(player.role)
     barred = origin if isinstance(origin, str) else None
-    return reachable(
-        board_of(game), origin, sum(table.dice), table.occupied(but=player.role), barred
-    )
+    exact = table_edition(game).exact_roll
+    blocked = table.occupied(but=player.role)
+    return reachable(board_of(game), origin, sum(table.dice), blocked, barred, exact)
 
 
 def reaches(found: Reach, place: Place, origin: Place) -> bool:

@@ -46,6 +46,8 @@ class Edition:
     # The step at which the passage and staying are chosen instead of walking: before the
     # roll (classic), or after it (the 2023 and Liars editions: every turn starts rolling).
     instead_of_walking: Step = Step.ROLL
+    # The corridor walk is exactly the roll (classic: "the number shown"); False: up to it.
+    exact_roll: bool = True
 
     @property
     def key(self) -> str:

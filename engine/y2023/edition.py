@@ -31,6 +31,7 @@ class Y2023Edition(Classic):
     aliases = ("2023",)
     events = Y2023_FOLDS
     instead_of_walking = Step.MOVE  # every turn begins with the dice
+    exact_roll = False  # "Vi ne devas uzi vian plenan" (roll): up to the roll, "ĝis dek spacoj"
 
     def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
         start_2023(decision, rng, now)

@@ -1,6 +1,6 @@
 """A 2023-edition turn: every turn starts with the two dice (a magnifying glass counts as
-one); then the clue card a glass offers, if the player takes it; then walking, or staying
-in the room the turn began in, or its passage."""
+one); then the clue card a glass offers, if the player takes it; then walking up to the
+roll, or staying in the room the turn began in, or its passage."""
 
 from __future__ import annotations
 
@@ -60,6 +60,20 @@ def test_no_diagonal_no_square_twice_never_through_or_onto_a_token_doors_include
     game.put("mustard", (0, 17))
     game.move("library")  # no exact count needed
     assert game.table.place_of("scarlett") == "library"
+
+
+def test_move_up_to_the_roll_in_the_corridor() -> None:
+    """Up to the roll ("Vi ne devas uzi vian plenan"): any square one to six steps away on
+    a six, where the classic game wants exactly six (tests/engine/test_table_turns.py)."""
+    game = _game()
+    game.put("scarlett", (22, 13))  # in front of the Billiard Room's side door
+    game.rolled(6)
+    squares = set(turn_options(game.game, 1).squares)
+    assert {(21, 13), (18, 13), (16, 13), (17, 12)} <= squares
+    assert (22, 13) not in squares  # staying on one's square is no move
+    assert (15, 13) not in squares and (22, 6) not in squares  # seven steps away
+    game.move((21, 13))  # one square of six
+    assert game.table.place_of("scarlett") == (21, 13) and game.table.step is Step.MOVED
 
 
 def test_every_turn_starts_with_the_dice_even_in_a_room() -> None:
