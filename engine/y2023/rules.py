@@ -3,7 +3,8 @@ hooks (engine/y2023/edition.py):
 
 - Every turn starts with the two dice ("Vi komencos vian vicon ĵetante la du ĵetkubojn").
 - A magnifying glass rolled (one or two) lets the player draw one clue card ("vi povas"):
-  their choice, once, before the move; it is read and done at once.
+  their choice, once, after the move ("La unua ago ... estas movi vian karakteron"; walking,
+  staying or the passage) and before the suggestion; it is read and done at once.
 - A player whose turn began in a room may, after the roll, stay there (and suggest) or take
   its secret passage instead of walking.
 - Entering a room that holds a face-down card, the player looks at it, privately.
@@ -26,12 +27,12 @@ from engine.y2023.state import y2023_of
 
 
 def may_draw_clue(table: Table) -> bool:
-    """A glass rolled this turn, no clue card drawn yet, and the token not moved yet (two
-    glasses still draw one)."""
+    """A glass rolled this turn, no clue card drawn yet, the token moved (or stayed) and
+    no suggestion made yet (two glasses still draw one)."""
     edition = y2023_of(table)
     return (
         edition is not None
-        and table.step is Step.MOVE
+        and table.step is Step.MOVED
         and GLASS in table.dice
         and edition.clue_turn != table.turn
     )

@@ -1,6 +1,6 @@
 """A 2023-edition turn: every turn starts with the two dice (a magnifying glass counts as
-one); then the clue card a glass offers, if the player takes it; then walking up to the
-roll, or staying in the room the turn began in, or its passage."""
+one); then walking up to the roll, or staying in the room the turn began in, or its
+passage; then the clue card a glass offers, if the player takes it, before suggesting."""
 
 from __future__ import annotations
 
@@ -136,6 +136,10 @@ def test_a_magnifying_glass_offers_a_clue_card_the_player_chooses_to_draw() -> N
     game.next_roll(glass=True)
     rolled = game.roll()
     assert not any(isinstance(e, yev.ClueCardDrawn) for e in rolled)  # not drawn for them
+    assert not turn_options(game.game, 1).can_draw_clue  # moving is the first action
+    with pytest.raises(NoClueCard):
+        game.draw()
+    game.walk()
     assert turn_options(game.game, 1).can_draw_clue
     drawn = [e for e in game.draw() if isinstance(e, yev.ClueCardDrawn)]
     assert [d.clue for d in drawn] == [top] and drawn[0].seat == 0
@@ -145,14 +149,15 @@ def test_a_magnifying_glass_offers_a_clue_card_the_player_chooses_to_draw() -> N
         game.draw()  # once a turn
 
 
-def test_a_clue_card_may_be_declined_and_the_player_stays() -> None:
+def test_staying_counts_as_the_move_and_suggesting_declines_the_clue_card() -> None:
     game = _game()
     game.put("scarlett", "hall")
     deck = game.y2023.clues
     game.next_roll(glass=True)
     game.roll()
+    game.stay()
     assert turn_options(game.game, 1).can_draw_clue
-    game.stay()  # declined: the move comes without it
+    game.suggest("mustard", "dagger")  # declined: the suggestion comes without it
     assert not turn_options(game.game, 1).can_draw_clue
     with pytest.raises(NoClueCard):
         game.draw()
@@ -166,6 +171,7 @@ def test_two_magnifying_glasses_still_draw_one_card() -> None:
         turn += 1
     game._table(turn=turn)
     game.roll()
+    game.walk()
     events = game.draw()
     assert sum(isinstance(e, yev.ClueCardDrawn) for e in events) == 1
     with pytest.raises(NoClueCard):
@@ -191,6 +197,7 @@ def test_a_clue_card_makes_the_holder_reveal_the_card_to_everyone() -> None:
     _clue_on_top(game, f"reveal_{card}")
     game.next_roll(glass=True)
     game.roll()
+    game.walk()
     events = game.draw()
     revealed = next(e for e in events if isinstance(e, yev.ClueRevealed))
     assert (revealed.card, revealed.seat) == (card, 2)
@@ -204,6 +211,7 @@ def test_a_clue_card_for_a_card_nobody_holds_reveals_nothing() -> None:
     _clue_on_top(game, f"reveal_{free}")
     game.next_roll(glass=True)
     game.roll()
+    game.walk()
     revealed = next(e for e in game.draw() if isinstance(e, yev.ClueRevealed))
     assert revealed.seat is None and game.y2023.revealed == ()
 
@@ -214,6 +222,7 @@ def test_the_left_neighbour_shows_the_reader_a_random_card_privately() -> None:
     _clue_on_top(game, left_shows)
     game.next_roll(glass=True)
     game.roll()
+    game.walk()
     shown = next(e for e in game.draw() if isinstance(e, yev.ClueCardShown))
     assert (shown.seat, shown.to) == (1, 0) and shown.card in game.game.players[1].hand
     assert game.y2023.seen == ((0, shown.card),)
@@ -229,6 +238,7 @@ def test_a_wrong_accuser_still_reveals_for_clue_cards() -> None:
     _clue_on_top(game, f"reveal_{card}")
     game.next_roll(glass=True)
     game.roll()
+    game.walk()
     revealed = next(e for e in game.draw() if isinstance(e, yev.ClueRevealed))
     assert revealed.seat == 0
 

@@ -9,6 +9,7 @@ from typing import Any
 from engine import commands as cmd
 from engine.settings import GameFormat, Settings
 from engine.table.dice import roll_dice
+from engine.table.queries import turn_options
 from engine.y2023.cards import GLASS
 from engine.y2023.state import Edition2023, y2023_part
 from tests.support.classic import Classic
@@ -38,6 +39,11 @@ class Y2023Game(Classic):
     def draw(self) -> list[Any]:
         """The current player takes the clue card their glass offers."""
         return self.run(cmd.DrawClue(actor=self.current.user))
+
+    def walk(self) -> list[Any]:
+        """The current player moves to the first place offered (a room before a square)."""
+        options = turn_options(self.game, self.current.user)
+        return self.move(options.rooms[0] if options.rooms else options.squares[0])
 
     def roll_and_stay(self) -> list[Any]:
         """Every turn starts with the dice; then the current player stays where they are."""

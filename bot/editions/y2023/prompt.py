@@ -1,6 +1,7 @@
 """The 2023 edition's turn prompt: the classic's, with its own words where the turn
 differs (every turn begins with the dice and one accuses from a room; a glass rolled
-offers the clue card); and the cards one has seen besides one's hand, for /hand."""
+offers the clue card once the token has moved); and the cards one has seen besides one's
+hand, for /hand."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from bot.announce.plan import Args
 from bot.announce.table_prompt import PROMPTING, ClassicPrompt
 from engine.state import Game
 from engine.table.queries import TurnOptions
-from engine.table.state import Step
 from engine.y2023 import events as yev
 from engine.y2023.queries import private_view
 from engine.y2023.state import y2023_of
@@ -19,7 +19,7 @@ class Y2023Prompt(ClassicPrompt):
 
     def args(self, game: Game, options: TurnOptions) -> tuple[str, Args]:
         msg, args = super().args(game, options)
-        if options.step is Step.MOVE and options.can_draw_clue:
+        if options.can_draw_clue:
             return "y2023.prompt_glass", args
         if options.can_roll and not options.can_accuse:  # accused from a room only
             return "y2023.prompt_roll", args

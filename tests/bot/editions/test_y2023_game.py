@@ -128,6 +128,10 @@ async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(
     game, reader = await _current(player)
     before = len(bot_messages(table.group))
     await player.press(reader, prompt(table), player.label("button.roll"))
+    rolled = prompt(table)
+    move = button(rolled, "🚪") or button(rolled, "➡️")
+    assert move is not None
+    await player.press(reader, rolled, move)  # moving comes first
     await player.press(reader, prompt(table), player.label("button.draw_clue"))
     game = await player.game()
     assert game.table is not None and y2023_of(game.table) is not None
@@ -207,7 +211,7 @@ async def test_rules_explain_the_2023_edition(
     assert "the 2023 edition" in rules and "magnifying glass" in rules
 
 
-async def test_a_rolled_glass_offers_the_clue_card_and_declining_it_draws_none(
+async def test_a_rolled_glass_offers_the_clue_card_after_the_move_and_ending_declines_it(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fix_seed(monkeypatch, REVEAL_SEED)
@@ -217,12 +221,16 @@ async def test_a_rolled_glass_offers_the_clue_card_and_declining_it_draws_none(
     before = len(bot_messages(table.group))
     assert button(prompt(table), player.label("button.draw_clue")) is None  # dice first
     await player.press(reader, prompt(table), player.label("button.roll"))
-    offered = prompt(table)
-    assert button(offered, player.label("button.draw_clue")) is not None
-    print("prompt after the roll:", offered.text)
-    choice = button(offered, "🚪") or button(offered, "➡️")
+    rolled = prompt(table)
+    assert button(rolled, player.label("button.draw_clue")) is None  # then the move
+    choice = button(rolled, "🚪") or button(rolled, "➡️")
     assert choice is not None
-    await player.press(reader, offered, choice)  # declined: the move comes instead
+    await player.press(reader, rolled, choice)
+    offered = prompt(table)
+    print("prompt after the move:", offered.text)
+    assert button(offered, player.label("button.draw_clue")) is not None
+    assert "clue card" in offered.text
+    await player.press(reader, offered, player.label("button.end_turn"))  # declined
     game = await player.game()
     assert game.table is not None and y2023_of(game.table) is not None
     assert y2023_part(game.table).revealed == () and y2023_part(game.table).clue_turn == 0
@@ -231,7 +239,7 @@ async def test_a_rolled_glass_offers_the_clue_card_and_declining_it_draws_none(
     assert button(prompt(table), player.label("button.draw_clue")) is None
 
 
-async def test_a_turn_begun_in_a_room_rolls_a_glass_declines_the_clue_card_and_stays(
+async def test_a_turn_begun_in_a_room_rolls_a_glass_stays_then_draws_before_suggesting(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Every token set up in the Hall (the setup alone sees this board; play uses the real one).
@@ -254,17 +262,21 @@ async def test_a_turn_begun_in_a_room_rolls_a_glass_declines_the_clue_card_and_s
     start = prompt(table)
     assert button(start, player.label("button.stay")) is None  # every turn: the dice first
     await player.press(reader, start, player.label("button.roll"))
-    offered = prompt(table)
-    print("prompt after the roll:", offered.text, offered.buttons)
-    assert button(offered, player.label("button.draw_clue")) is not None
-    stay = button(offered, player.label("button.stay"))
+    rolled = prompt(table)
+    print("prompt after the roll:", rolled.text, rolled.buttons)
+    assert button(rolled, player.label("button.draw_clue")) is None  # the move comes first
+    stay = button(rolled, player.label("button.stay"))
     assert stay is not None
-    await player.press(reader, offered, stay)  # the clue card declined: they stay
+    await player.press(reader, rolled, stay)  # staying is their move
     game = await player.game()
     assert game.table is not None and y2023_of(game.table) is not None
     assert game.table.place_of(mine) == "hall" and y2023_part(game.table).clue_turn == 0
+    offered = prompt(table)
+    assert button(offered, player.label("button.draw_clue")) is not None
+    assert button(offered, player.label("button.suggest")) is not None
+    await player.press(reader, offered, player.label("button.draw_clue"))
     texts = [m.text for m in bot_messages(table.group)[before:]]
-    assert not any("draws a clue card" in t for t in texts)
+    assert any("draws a clue card" in t for t in texts)
     after = prompt(table)
-    assert button(after, player.label("button.draw_clue")) is None
+    assert button(after, player.label("button.draw_clue")) is None  # once a turn
     assert button(after, player.label("button.suggest")) is not None

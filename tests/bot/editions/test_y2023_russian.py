@@ -39,13 +39,14 @@ async def test_the_2023_edition_in_russian(table: Party, monkeypatch: pytest.Mon
     assert "издание 2023 года" in rules and "Лупа" in rules
     who = await player.current()
     await player.press(who, prompt(table), player.label("button.roll"))
+    choice = button(prompt(table), "🚪") or button(prompt(table), "➡️")
+    assert choice is not None
+    await player.press(who, prompt(table), choice)  # the move first, then the clue card
+    assert "лупа" in prompt(table).text
     await player.press(who, prompt(table), player.label("button.draw_clue"))
     texts = [m.text for m in bot_messages(table.group)]
     assert any("выбрасывает лупу и тянет карту улик" in t for t in texts)
     assert any("показывает всем карту" in t for t in texts)
-    choice = button(prompt(table), "🚪") or button(prompt(table), "➡️")
-    assert choice is not None
-    await player.press(who, prompt(table), choice)
     await player.suggest_if_offered(who)
     if (await player.current()) is who and (await player.game()).table.pending is None:  # type: ignore[union-attr]
         await player.press(who, prompt(table), player.label("button.end_turn"))
