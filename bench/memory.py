@@ -80,10 +80,10 @@ async def store_games(url: str, tables: list[tuple[RemoteGroup, list[RemoteUser]
 
 
 async def touch(
-    fake: FakeTelegramClient, tables: list[tuple[RemoteGroup, list[RemoteUser]]], at_once: int
+    fake: FakeTelegramClient, tables: list[tuple[RemoteGroup, list[RemoteUser]]], concurrency: int
 ) -> None:
     """/status in every group, each awaited (its game's state loaded by the bot)."""
-    gate = asyncio.Semaphore(at_once)
+    gate = asyncio.Semaphore(concurrency)
 
     async def one(group: RemoteGroup, person: RemoteUser) -> None:
         async with gate:

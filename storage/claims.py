@@ -12,7 +12,7 @@ The rule is SQL text (`claimable`, `nothing_ahead`), written once here and used 
 statement that claims: the sender's claim (`claim`, `claim_in_chats`), a command's write
 that claims its new head rows as it inserts them (storage.write_postgresql,
 storage.write_sqlite) and the marks that claim their chat's next row
-(storage.mark_at_once). tests/storage/test_claims.py checks that no other module spells it.
+(storage.marks_driver). tests/storage/test_claims.py checks that no other module spells it.
 """
 
 from __future__ import annotations

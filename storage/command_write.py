@@ -26,7 +26,7 @@ from storage.members import members
 from storage.messages_owed import OutboxItem, outbox_rows
 from storage.snapshots import encode_state, snapshot_format
 from storage.sql import dumps
-from storage.updates import Step
+from storage.updates import UpdateStep
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class CommandWrite:
     status: str
     touched: bool  # the game row's updated_at moves (the command wrote events)
     events: list[dict[str, Any]]
-    step: Step | None
+    step: UpdateStep | None
     gone_deadlines: list[str]
     moved_deadlines: Wanted
     wanted: Wanted  # the game's deadline rows after the write
@@ -69,7 +69,7 @@ def describe(
     decision: Decision,
     now: datetime,
     items: Sequence[OutboxItem],
-    step: Step | None,
+    step: UpdateStep | None,
     *,
     worker: str | None,
     lease: timedelta,

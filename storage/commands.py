@@ -54,7 +54,7 @@ from storage.log import load_state
 from storage.messages_owed import OutboxItem, PlanContext, Planner
 from storage.models import GameRecord
 from storage.outcome import LEASE, Conflict, Outcome, Written, retryable, retryable_sqlstate
-from storage.updates import AlreadyHandled, Step, ensure_new
+from storage.updates import AlreadyHandled, UpdateStep, ensure_new
 from storage.write_postgresql import write_in_transaction, write_on_driver
 from storage.write_sqlite import write_on_cursor
 
@@ -107,7 +107,7 @@ class Commands:
         command: OpenLobby,
         now: datetime,
         planner: Planner | None,
-        step: Step | None,
+        step: UpdateStep | None,
     ) -> Outcome:
         """Open a lobby in a chat topic; a GameExists rule error if one is not ended yet."""
 
@@ -122,7 +122,7 @@ class Commands:
         command: Command,
         now: datetime,
         planner: Planner | None,
-        step: Step | None,
+        step: UpdateStep | None,
     ) -> Outcome:
         """Run a command on a game; RuleError propagates and nothing is written."""
         tried: Decided | None = None
@@ -143,7 +143,12 @@ class Commands:
 
     # --- the attempts -------------------------------------------------------------
     async def _optimistic_on_driver(
-        self, game_id: int, command: Command, now: datetime, planner: Planner | None, step: Step
+        self,
+        game_id: int,
+        command: Command,
+        now: datetime,
+        planner: Planner | None,
+        step: UpdateStep,
     ) -> Outcome | Decided | None:
         """PostgreSQL, an update's command: the optimistic attempt as one statement in
         autocommit. Its Outcome when it wrote; else what it decided (None: nothing), for
@@ -181,7 +186,7 @@ class Commands:
         command: Command,
         now: datetime,
         planner: Planner | None,
-        step: Step | None,
+        step: UpdateStep | None,
         tried: Decided | None,
     ) -> Written:
         """In the write transaction: the optimistic attempt (unless made already on the
@@ -216,7 +221,7 @@ class Commands:
         command: OpenLobby,
         now: datetime,
         planner: Planner | None,
-        step: Step | None,
+        step: UpdateStep | None,
     ) -> Written:
         if open_game(conn, chat_id, topic_id) is not None:
             raise GameExists()
@@ -238,7 +243,12 @@ class Commands:
         return written
 
     def _write(
-        self, conn: Connection, decided: Decided, now: datetime, step: Step | None, locked: bool
+        self,
+        conn: Connection,
+        decided: Decided,
+        now: datetime,
+        step: UpdateStep | None,
+        locked: bool,
     ) -> Written | None:
         """Write what was decided (a refusal is raised); None if the game moved on (an
         optimistic attempt) or the update's step ran already: nothing was written."""
@@ -258,7 +268,7 @@ class Commands:
             handoff = write_on_cursor(conn, write, now)
         return _written(decided, write, handoff) if handoff is not None else None
 
-    def _describe(self, decided: Decided, now: datetime, step: Step | None) -> CommandWrite:
+    def _describe(self, decided: Decided, now: datetime, step: UpdateStep | None) -> CommandWrite:
         assert decided.decision is not None
         worker, every = self.claim_for, self.snapshot_every
         known, decision, items = decided.known, decided.decision, decided.items
@@ -296,7 +306,7 @@ class Commands:
 
     # --- the transaction ------------------------------------------------------------
     async def _in_transaction(
-        self, step: Step | None, attempt: Callable[[Connection], Written]
+        self, step: UpdateStep | None, attempt: Callable[[Connection], Written]
     ) -> Outcome:
         """`attempt` in a write transaction, retried after a collision; the state it wrote
         is cached once the transaction has committed (and before the next one)."""

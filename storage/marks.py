@@ -4,7 +4,7 @@ being written go together in the next transaction (a group commit, never a wait)
 A mark may also claim the next row of its chat for the same sender, in the same
 transaction, when that sender knows rows wait behind the one it sent: the chat's next
 message then needs no claim of its own. On PostgreSQL the marks written together, claims
-included, are one statement on the driver (storage.mark_at_once), not a transaction.
+included, are one statement on the driver (storage.marks_driver), not a transaction.
 
 The mark of an edit may be lazy: an edit made twice shows the same, so a crash before its
 mark costs nothing visible. A lazy mark joins the next transaction that writes marks, or
@@ -25,7 +25,7 @@ from sqlalchemy.engine import Connection
 
 from storage.claims import Mark, Marked, claim_in_chats
 from storage.database import Database
-from storage.mark_at_once import fits, marks_on_driver
+from storage.marks_driver import fits, marks_on_driver
 from storage.models import OutboxRecord, OutboxStatus
 from storage.sql import rowcount
 
@@ -43,7 +43,7 @@ class Marks:
         self._writer: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._flushed = False  # flush() asked for the waiting lazy marks to be written now
-        self.at_once = True  # PostgreSQL: a mark that claims next in one statement
+        self.on_driver = True  # PostgreSQL: a mark that claims next in one statement
         self.transactions = 0  # for benchmarks: how many transactions wrote the marks
         self.written = 0
 
@@ -99,7 +99,7 @@ class Marks:
         def body(conn: Connection) -> list[Marked]:
             return _write_marks(conn, batch, self.lease)
 
-        if self.db.dialect == "postgresql" and self.at_once and fits(batch):
+        if self.db.dialect == "postgresql" and self.on_driver and fits(batch):
             # One statement (the claims of the chats' next rows in it).
             marked = await self.db.run_driver(
                 lambda driver: marks_on_driver(driver, batch, self.lease), urgent=True

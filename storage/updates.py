@@ -31,7 +31,7 @@ KEEP = timedelta(days=2)
 
 
 @dataclass(frozen=True)
-class Step:
+class UpdateStep:
     """One game command of one update."""
 
     update_id: int
@@ -45,9 +45,9 @@ class UpdateMark:
     update_id: int
     steps: int = 0
 
-    def next_step(self) -> Step:
+    def next_step(self) -> UpdateStep:
         """The step of the update's next game command."""
-        step = Step(self.update_id, self.steps)
+        step = UpdateStep(self.update_id, self.steps)
         self.steps += 1
         return step
 
@@ -61,7 +61,7 @@ class AlreadyHandled(Exception):
         self.last_seq = last_seq
 
 
-def ensure_new(conn: Connection, step: Step) -> None:
+def ensure_new(conn: Connection, step: UpdateStep) -> None:
     """Raise AlreadyHandled if this step already ran."""
     h, g = HandledUpdateRecord, GameRecord
     query = (
@@ -74,7 +74,7 @@ def ensure_new(conn: Connection, step: Step) -> None:
         raise AlreadyHandled(row.game_id, row.last_seq)
 
 
-def record(conn: Connection, step: Step, game_id: int, now: datetime) -> bool:
+def record(conn: Connection, step: UpdateStep, game_id: int, now: datetime) -> bool:
     """Record the step as run, in the command's transaction; False if it already ran."""
     values = {"update_id": step.update_id, "step": step.step, "game_id": game_id}
     statement = _record_statement(conn.dialect.name)
@@ -86,7 +86,7 @@ def _record_statement(dialect: str) -> Any:
     return insert_for(dialect, HandledUpdateRecord).on_conflict_do_nothing()
 
 
-def record_or_raise(conn: Connection, step: Step | None, game_id: int, now: datetime) -> None:
+def record_or_raise(conn: Connection, step: UpdateStep | None, game_id: int, now: datetime) -> None:
     """Record the update's step in the command's transaction; AlreadyHandled if it ran."""
     if step is not None and not record(conn, step, game_id, now):
         ensure_new(conn, step)  # raises AlreadyHandled

@@ -128,10 +128,10 @@ async def test_a_mark_and_the_next_claim_in_one_statement_write_what_a_transacti
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     found, statements = [], []
-    for at_once in (True, False):
+    for on_driver in (True, False):
         await truncate(db_url, "outbox")
         store = await Store.open(db_url, migrate=False)
-        store.outbox.marks.at_once = at_once
+        store.outbox.marks.on_driver = on_driver
         run: list[str] = []
         listener = _appender(run)
         event.listen(Engine, "before_cursor_execute", listener)
@@ -225,10 +225,10 @@ async def test_marks_that_meet_are_one_statement_that_writes_what_a_transaction_
     db_url: str,
 ) -> None:
     found = []
-    for at_once in (True, False):
+    for on_driver in (True, False):
         await truncate(db_url, "outbox")
         store = await Store.open(db_url, migrate=False)
-        store.outbox.marks.at_once = at_once
+        store.outbox.marks.on_driver = on_driver
         transactions = store.outbox.marks.transactions
         try:
             found.append((await _marks_that_meet(store), store.outbox.marks.transactions))
