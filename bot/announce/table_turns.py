@@ -23,8 +23,8 @@ def _suspect_seat(game: Game, suspect: str) -> int | None:
 
 
 def dice_count(game: Game) -> int:
-    """How many dice a turn rolls, as the game's edition rolls them (the engine's rule)."""
-    return len(table_edition(game).roll(game, 1))
+    """How many dice a turn rolls (the edition's rule, read from the engine)."""
+    return table_edition(game).dice(game)
 
 
 def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, after: Game) -> None:

@@ -70,9 +70,13 @@ class Edition:
         return self.cards.suspects
 
     # --- dice and movement ----------------------------------------------------------
+    def dice(self, game: Game) -> int:
+        """How many dice a turn rolls: one or two, as the settings say."""
+        return game.settings.dice
+
     def roll(self, game: Game, turn: int) -> tuple[int, ...]:
-        """The turn's dice: one or two six-sided dice, as the settings say."""
-        return roll_dice(game.seed, turn, game.settings.dice)
+        """The turn's six-sided dice."""
+        return roll_dice(game.seed, turn, self.dice(game))
 
     def may_stay(self, game: Game, seat: Seat) -> bool:
         """Moved into a room by another's suggestion since the last turn, and still there."""

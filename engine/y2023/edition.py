@@ -11,7 +11,6 @@ from engine.formats import Format
 from engine.ids import Seat
 from engine.state import Game
 from engine.table.classic import Classic
-from engine.table.dice import roll_dice
 from engine.table.state import Step, Table
 from engine.y2023 import rules
 from engine.y2023.board import Y2023_BOARD
@@ -36,8 +35,8 @@ class Y2023Edition(Classic):
     def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
         start_2023(decision, rng, now)
 
-    def roll(self, game: Game, turn: int) -> tuple[int, ...]:
-        return roll_dice(game.seed, turn, 2)
+    def dice(self, game: Game) -> int:
+        return 2  # "la du ĵetkubojn", whatever the dice setting
 
     def may_stay(self, game: Game, seat: Seat) -> bool:
         return rules.may_stay(game, seat)

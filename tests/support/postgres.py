@@ -10,8 +10,9 @@ import os
 import uuid
 
 import asyncpg
-import pytest
 from sqlalchemy.engine import make_url
+
+from tests.support.services import unreachable
 
 DEFAULT_PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 PG_URL = os.environ.get("WHODUNIT_TEST_POSTGRES_URL", DEFAULT_PG)
@@ -35,15 +36,10 @@ async def admin_sql(sql: str, url: str = PG_URL) -> None:
 def require_server(url: str = PG_URL, *, ci: bool | None = None) -> str:
     """The server's URL once it answers; else skip the test, or fail it under CI (CI=true):
     a CI run must not pass with the PostgreSQL half silently left out."""
-    if ci is None:
-        ci = os.environ.get("CI", "").lower() == "true"
     try:
         asyncio.run(admin_sql("SELECT 1", url))
     except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        message = f"PostgreSQL unreachable at {url}: {exc!r}"
-        if ci:
-            pytest.fail(message)
-        pytest.skip(message)
+        unreachable(f"PostgreSQL unreachable at {url}: {exc!r}", ci=ci)
     return url
 
 

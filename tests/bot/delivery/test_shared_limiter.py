@@ -18,6 +18,7 @@ from bot.delivery.redis_limiter import RedisLimiter
 from storage.migrate import upgrade
 from tests.bot.delivery.test_limiter import GROUP, OTHER_GROUP, PERSON, FakeClock, simulate
 from tests.support.postgres import create_pg_database, drop_pg_database
+from tests.support.services import unreachable
 from tests.support.windows import most_in_a_window
 
 REDIS_URL = os.environ.get("WHODUNIT_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -57,9 +58,7 @@ async def _redis_up() -> None:
     try:
         await client.ping()
     except (RedisConnectionError, OSError) as error:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"Redis unreachable at {REDIS_URL}: {error!r}")
-        pytest.skip(f"Redis unreachable at {REDIS_URL}: {error!r}")
+        unreachable(f"Redis unreachable at {REDIS_URL}: {error!r}")
     finally:
         await client.aclose()
 

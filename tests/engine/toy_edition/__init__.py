@@ -65,8 +65,11 @@ class D4(Classic):
     commands = TOY_COMMANDS
     events = TOY_EVENTS
 
+    def dice(self, game: Game) -> int:
+        return 1
+
     def roll(self, game: Game, turn: int) -> tuple[int, ...]:
-        return roll_dice(game.seed, turn, 1, faces=FACES)
+        return roll_dice(game.seed, turn, self.dice(game), faces=FACES)
 
 
 TOY = D4()
