@@ -156,6 +156,15 @@ class TablePlayer:
         await self.press(refuter, ask, card)
         self.seen.shown.append((game.players[pending.suggester].user, card))
 
+    async def until_a_refuter_is_asked(self, turns: int) -> Game:
+        """Play up to `turns` turns until a suggestion waits for a refuter's card."""
+        for _ in range(turns):
+            await self.turn()
+            game = await self.game()
+            if game.table is not None and game.table.pending is not None:
+                return game
+        raise AssertionError(f"no suggestion waited for a refuter in {turns} turns")
+
     async def current(self) -> FakeUser:
         game = await self.game()
         assert game.table is not None

@@ -70,11 +70,7 @@ async def test_a_refuter_whose_time_ran_out_while_the_bot_was_down_still_chooses
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
     player.auto_refute = False
-    for _ in range(30):
-        await player.turn()
-        game = await player.game()
-        if game.table is not None and game.table.pending is not None:
-            break
+    game = await player.until_a_refuter_is_asked(30)
     assert game.table is not None
     pending = game.table.pending
     assert pending is not None and pending.refuter is not None

@@ -41,11 +41,7 @@ async def test_timers_and_a_restart_in_the_middle_of_a_turn(
     assert _count(table, "Time is up") == 1
 
     # A suggestion whose refuter stays silent: the GM shows the first match for them.
-    for _ in range(20):
-        await player.turn()
-        game = await player.game()
-        if game.table is not None and game.table.pending is not None:
-            break
+    game = await player.until_a_refuter_is_asked(20)
     assert game.table is not None
     pending = game.table.pending
     assert pending is not None and pending.refuter is not None
