@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.service [--games 50] [--rounds 2] [--backends sqlite,postgresql]
         [--concurrency 1,64] [--running-games 0] [--repeats 3] [--real-limits] [--echo-only]
-        [--modes polling,webhook1,webhook2] [--limiter default|redis|local]
+        [--modes polling,webhook1,webhook2] [--limiter default|redis|local] [--against PATH]
 
 The fake Bot API (`python -m fakebot --no-collector`) runs in its own process (one for
 the echo bot, one for each configuration below); so does the bot
@@ -62,6 +62,12 @@ Redis (`--limiter redis`, `--redis-url`), or each process alone (`--limiter loca
 WHODUNIT_SHARED_LIMITER=false, right for one process only); the limits are lifted, but
 sharing them still costs a round trip per send. The echo bot polls in every mode.
 
+`--against PATH` (a checkout of other code, say `git worktree add /tmp/old <commit>`):
+every configuration is set up twice, once with the bot of this checkout and once with the
+bot run from PATH's code (the same driver, fake and venv), and the two take the same turns;
+then, for each configuration, "this code against PATH": updates per second, bot CPU per
+update, p50 and p99 of both. Before and after a change, same run, same minutes.
+
 To see where time goes (bench.counted_run): BENCH_TX_SITES=PATH and BENCH_STATEMENTS=PATH
 (transactions and statements per update, per phase), BENCH_GC=PATH (the pauses of the
 collector's older generations), BENCH_LATENCIES=PATH (each update's latency, and the fake's
@@ -96,7 +102,14 @@ from bench.service_procs import (
     Bot,
     Service,
 )
-from bench.service_turns import INSTRUMENT, Stage, open_stage, start_bot, take_turns
+from bench.service_turns import (
+    HEADINGS,
+    INSTRUMENT,
+    Stage,
+    open_stage,
+    start_bot,
+    take_turns,
+)
 from fakebot import FakeTelegramClient
 
 
@@ -131,11 +144,6 @@ LIMITERS: dict[str, Callable[[argparse.Namespace], dict[str, str]]] = {  # --lim
     "redis": lambda args: {"WHODUNIT_REDIS_URL": args.redis_url},
     "local": lambda args: {"WHODUNIT_SHARED_LIMITER": "false"},
 }
-HEADINGS = {
-    "polling": "",
-    "webhook1": ", 1 webhook worker behind the proxy",
-    "webhook2": ", 2 webhook workers behind the proxy",
-}
 
 
 async def all_runs(
@@ -151,19 +159,21 @@ async def all_runs(
     the phases run once (real limits)."""
     async with contextlib.AsyncExitStack() as stack:
         stages: list[Stage] = []
+        trees = [None] if args.against is None else [None, args.against]
         for backend in backends:
             for running in args.running_games:
                 for mode in args.modes:
-                    if backend == "sqlite":
-                        url = f"sqlite:///{folder}/bench-{running}-{uuid.uuid4().hex[:6]}.db"
-                    else:
-                        url = await stack.enter_async_context(fresh_database())
-                    heading = f"{backend}, {running} running games in the database{HEADINGS[mode]}:"
-                    extra = LIMITERS[args.limiter](args)
-                    stage = await open_stage(
-                        stack, args, folder, backend, url, running, mode, extra, heading
-                    )
-                    stages.append(stage)
+                    for tree in trees:
+                        if backend == "sqlite":
+                            name = f"bench-{running}-{uuid.uuid4().hex[:6]}.db"
+                            url = f"sqlite:///{folder}/{name}"
+                        else:
+                            url = await stack.enter_async_context(fresh_database())
+                        extra = LIMITERS[args.limiter](args)
+                        stage = await open_stage(
+                            stack, args, folder, backend, url, running, mode, extra, tree
+                        )
+                        stages.append(stage)
 
         async def phase(
             stage: Stage, label: str, drive: Awaitable[None], t: Timeline, turn: int
@@ -182,20 +192,18 @@ async def all_runs(
         if args.repeats > 1:
             print(f"each phase {args.repeats} times, all the configurations in turn:")
         for stage in stages:
-            print(
-                f"{stage.backend}, {stage.running} running games in the database"
-                f"{HEADINGS[stage.mode]}:",
-                flush=True,
-            )
+            print(stage.heading, flush=True)
             for label, turns in stage.turns.items():
                 figures = pooled(turns)
                 c = int(label.split()[1]) if label.endswith("at a time") else None
-                if c is not None:
+                if c is not None and stage.against is None:
                     results[(stage.backend, stage.running, stage.mode, c)] = figures
                 print(figures.line(echo.get(c) if c is not None else None), flush=True)
+        ours = [s for s in stages if s.against is None]
         for backend in backends:
-            compare_running(backend, [s for s in stages if s.backend == backend])
-        compare_backends(stages)
+            compare_running(backend, [s for s in ours if s.backend == backend])
+        compare_backends(ours)
+        compare_trees(stages)
         if args.real_limits:
             for stage in stages:
                 print(f"{stage.backend}, {stage.running} running games, real limits:", flush=True)
@@ -223,6 +231,38 @@ def compare_backends(stages: list[Stage]) -> None:
         print(
             f"postgresql against sqlite, {pg.running} running games{HEADINGS[pg.mode]}: "
             + "; ".join(parts),
+            flush=True,
+        )
+
+
+def compare_trees(stages: list[Stage]) -> None:
+    """This checkout against `--against`'s, in each configuration (same turns, pooled):
+    updates per second, bot CPU per update, p50 and p99."""
+    for theirs in (s for s in stages if s.against is not None):
+        mine = next(
+            s
+            for s in stages
+            if s.against is None
+            and (s.backend, s.running, s.mode) == (theirs.backend, theirs.running, theirs.mode)
+        )
+        parts = []
+        for label, turns in mine.turns.items():
+            if label not in theirs.turns:
+                continue  # a paced phase: each configuration is paced at its own rate
+            a, b = pooled(turns), pooled(theirs.turns[label])
+            rate = 100 * (a.rate / b.rate - 1)
+            cpu = 100 * ((a.cpu / a.updates) / (b.cpu / b.updates) - 1)
+            ms = [[1000 * x for x in f.latencies] for f in (a, b)]
+            parts.append(
+                f"{label.removeprefix('game, ')}: upd/s {a.rate:.1f} against {b.rate:.1f}"
+                f" ({rate:+.0f}%), CPU/upd {1000 * a.cpu / a.updates:.2f} against"
+                f" {1000 * b.cpu / b.updates:.2f} ms ({cpu:+.0f}%), p50 {pct(ms[0], 0.5):.0f}"
+                f" against {pct(ms[1], 0.5):.0f} ms, p99 {pct(ms[0], 0.99):.0f} against"
+                f" {pct(ms[1], 0.99):.0f} ms"
+            )
+        print(
+            f"this code against {theirs.against}, {mine.backend}, {mine.running} running games"
+            f"{HEADINGS[mine.mode]}:\n    " + "\n    ".join(parts),
             flush=True,
         )
 
@@ -294,6 +334,13 @@ def numbers(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x]
 
 
+def checkout(text: str) -> Path:
+    tree = Path(text).resolve()
+    if not (tree / "bench" / "counted_run.py").is_file():
+        raise argparse.ArgumentTypeError(f"{tree} is not a checkout of this project")
+    return tree
+
+
 def modes(text: str) -> list[str]:
     chosen = [x for x in text.split(",") if x]
     unknown = [x for x in chosen if x not in MODES]
@@ -330,6 +377,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="times each phase runs, the configurations of a backend in turn (pooled)",
     )
     parser.add_argument("--echo-only", action="store_true")
+    parser.add_argument(
+        "--against",
+        type=checkout,
+        help="a checkout of other code (say a `git worktree` of an older commit): its bot"
+        " also runs every configuration, in the same turns, and the two are compared",
+    )
     return parser.parse_args(argv)
 
 

@@ -80,20 +80,29 @@ class Bot:
     counts: Path | None = None
 
     @classmethod
-    async def spawn(cls, args: list[str], env: dict[str, str], log: Path) -> Bot:
+    async def spawn(
+        cls, args: list[str], env: dict[str, str], log: Path, tree: Path = REPO_ROOT
+    ) -> Bot:
+        """`python -m args` run from the code of `tree` (a checkout; this one by default)."""
+        env = {**env, "PYTHONPATH": str(tree)}
         with log.open("ab") as out:
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", *args, env=env, cwd=REPO_ROOT, stdout=out, stderr=out
+                sys.executable, "-m", *args, env=env, cwd=tree, stdout=out, stderr=out
             )
         return cls(process)
 
     @classmethod
     async def start(
-        cls, fake: FakeTelegramClient, args: list[str], env: dict[str, str], log: Path
+        cls,
+        fake: FakeTelegramClient,
+        args: list[str],
+        env: dict[str, str],
+        log: Path,
+        tree: Path = REPO_ROOT,
     ) -> Bot:
         """Spawn a polling bot and wait until it has removed the webhook (it polls next)."""
         after = time.time()
-        bot = await cls.spawn(args, env, log)
+        bot = await cls.spawn(args, env, log, tree)
         await fake.wait_call(after=after, method="deleteWebhook", timeout=READY)
         return bot
 
@@ -166,6 +175,7 @@ async def start_whodunit(
     folder: Path,
     real_limits: bool = False,
     extra: dict[str, str] | None = None,
+    tree: Path = REPO_ROOT,
 ) -> Bot:
     """One polling `whodunit run` with its transactions counted (`bench.counted_run`)."""
     counts = folder / f"counts-{uuid.uuid4().hex[:6]}"
@@ -174,6 +184,7 @@ async def start_whodunit(
         ["bench.counted_run", str(counts)],
         whodunit_env(fake, url, real_limits, extra),
         folder / "whodunit.log",
+        tree,
     )
     bot.counts = counts
     return bot
@@ -218,12 +229,14 @@ async def start_service(
     folder: Path,
     real_limits: bool = False,
     extra: dict[str, str] | None = None,
+    tree: Path = REPO_ROOT,
 ) -> Service:
-    """The bot in `mode`: polling, or webhook workers (started one after the other, the
-    first migrating the fresh database) behind the proxy, each having set the webhook."""
+    """The bot in `mode` from the code of `tree`: polling, or webhook workers (started one
+    after the other, the first migrating the fresh database) behind the proxy, each having
+    set the webhook."""
     count = MODES[mode]
     if count == 0:
-        return Service([await start_whodunit(fake, url, folder, real_limits, extra)])
+        return Service([await start_whodunit(fake, url, folder, real_limits, extra, tree)])
     ports = [free_port() for _ in range(count)]
     proxy, proxy_log, proxy_port = await _proxy(ports, folder)
     service = Service([], proxy, proxy_log)
@@ -241,7 +254,7 @@ async def start_service(
             )
             after = time.time()
             log = folder / f"worker{n}.log"
-            bot = await Bot.spawn(["bench.counted_run", str(counts)], env, log)
+            bot = await Bot.spawn(["bench.counted_run", str(counts)], env, log, tree)
             bot.counts = counts
             service.workers.append(bot)
             await _healthy(port, bot, log)

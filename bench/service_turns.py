@@ -26,8 +26,14 @@ from bench.service_prefill import prefill
 from bench.service_procs import TOKEN, Service, start_service
 from fakebot import FakeTelegramClient
 from storage.service import Store
+from tests.support.processes import REPO_ROOT
 
 INSTRUMENT = ["--allow-http-webhooks", "--no-collector"]  # no pauses of the instrument
+HEADINGS = {
+    "polling": "",
+    "webhook1": ", 1 webhook worker behind the proxy",
+    "webhook2": ", 2 webhook workers behind the proxy",
+}
 
 
 @dataclass
@@ -41,19 +47,28 @@ class Stage:
     fake: FakeTelegramClient
     folder: Path
     extra: dict[str, str]
+    against: Path | None = None  # the bot runs the code of this checkout, not this one's
     bot: Service | None = None
     clubs: list[Club] = field(default_factory=list)
     turns: dict[str, list[Figures]] = field(default_factory=dict)  # label -> each turn's
 
     @property
+    def heading(self) -> str:
+        code = f" (the code of {self.against})" if self.against else ""
+        return (
+            f"{self.backend}, {self.running} running games in the database"
+            f"{HEADINGS[self.mode]}{code}:"
+        )
+
+    @property
     def files(self) -> str:
         """What the phase files of this configuration are named by."""
-        return f"{self.backend} {self.running} {self.mode} "
+        return f"{self.backend} {self.running} {self.mode} {'against ' if self.against else ''}"
 
     @property
     def tag(self) -> str:
         """What the bot's own BENCH_* files of this configuration end with."""
-        return f"{self.backend}-{self.running}-{self.mode}"
+        return f"{self.backend}-{self.running}-{self.mode}{'-against' if self.against else ''}"
 
     @property
     def pg_url(self) -> str | None:
@@ -69,15 +84,15 @@ async def open_stage(
     running: int,
     mode: str,
     extra: dict[str, str],
-    heading: str,
+    against: Path | None,
 ) -> Stage:
     """Pre-fill the database, start a fake and the bot on it, set up the groups."""
-    print(heading, flush=True)
     fake = await FakeTelegramClient.launch(TOKEN, extra_args=INSTRUMENT)
     stack.push_async_callback(fake.aclose)
-    tagged = folder / f"{backend}-{running}-{mode}"
-    tagged.mkdir()
-    stage = Stage(backend, url, running, mode, fake, tagged, extra)
+    stage = Stage(backend, url, running, mode, fake, folder, extra, against)
+    print(stage.heading, flush=True)
+    stage.folder = folder / stage.tag
+    stage.folder.mkdir()
     t0 = time.perf_counter()
     await prefill(url, running)
     if running:
@@ -111,8 +126,9 @@ async def start_bot(
 ) -> None:
     """The stage's bot, stopped with the stack (or before, by a restart)."""
     extra = {**stage.extra, "BENCH_FILES_TAG": stage.tag}
+    tree = stage.against or REPO_ROOT
     stage.bot = await start_service(
-        stage.fake, stage.mode, stage.url, stage.folder, real_limits=real_limits, extra=extra
+        stage.fake, stage.mode, stage.url, stage.folder, real_limits, extra, tree
     )
     stack.push_async_callback(_stop, stage.bot)
 
