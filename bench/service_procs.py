@@ -103,7 +103,16 @@ class Bot:
         """Spawn a polling bot and wait until it has removed the webhook (it polls next)."""
         after = time.time()
         bot = await cls.spawn(args, env, log, tree)
-        await fake.wait_call(after=after, method="deleteWebhook", timeout=READY)
+        waiting = asyncio.ensure_future(
+            fake.wait_call(after=after, method="deleteWebhook", timeout=READY)
+        )
+        exited = asyncio.ensure_future(bot.process.wait())
+        await asyncio.wait([waiting, exited], return_when=asyncio.FIRST_COMPLETED)
+        if not waiting.done():
+            waiting.cancel()
+            raise RuntimeError(f"{' '.join(args)} exited:\n{log.read_text()[-3000:]}")
+        exited.cancel()
+        waiting.result()
         return bot
 
     def cpu(self) -> float:
