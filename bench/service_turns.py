@@ -5,9 +5,9 @@ the differences the figures are read for (5,000 running games against none, Post
 against SQLite). So every configuration (each backend, `--running-games` count and
 `--modes` entry) is set up first, each with its bot and its groups on a fake Bot API of its
 own, and then each phase runs `--repeats` times, the configurations one after the other in
-every turn: drift falls on all of them alike. A configuration's figures pool its turns (all
-updates, all latencies); its updates per second in each turn are printed beside them, to
-show the spread.
+every turn (in reverse order every other turn): drift falls on all of them alike. A
+configuration's figures pool its turns (all updates, all latencies); its updates per second
+in each turn are printed beside them, to show the spread.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ Measure = Callable[[Stage, str, Awaitable[None], Timeline, int], Awaitable[Figur
 async def take_turns(stages: list[Stage], args: argparse.Namespace, measure: Measure) -> None:
     """Each concurrency, then the paced phase, `args.repeats` times, the stages in turn."""
     for turn in range(args.repeats):
-        for stage in stages:
+        for stage in in_turn(stages, turn):
             for c in args.concurrency:
                 timeline = Timeline()
                 drive = play_rounds(stage.clubs, args.rounds, c, timeline)
@@ -156,13 +156,20 @@ async def take_turns(stages: list[Stage], args: argparse.Namespace, measure: Mea
         return
     rates = {id(stage): half_peak(stage) for stage in stages}
     for turn in range(args.repeats):
-        for stage in stages:
+        for stage in in_turn(stages, turn):
             rate = rates[id(stage)]
             timeline = Timeline()
             drive = paced_rounds(stage.clubs, args.rounds, rate, timeline)
             label = f"game, paced at half the peak ({rate:.0f}/s)"
             figures = await measure(stage, label, drive, timeline, turn)
             stage.turns.setdefault(label, []).append(figures)
+
+
+def in_turn(stages: list[Stage], turn: int) -> list[Stage]:
+    """The order of the configurations in a turn: reversed every other turn, so that none
+    always follows the same one (a phase may leave work behind for the next: a checkpoint,
+    a collection, the fake's log)."""
+    return stages if turn % 2 == 0 else stages[::-1]
 
 
 def half_peak(stage: Stage) -> float:
