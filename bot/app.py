@@ -48,7 +48,9 @@ from bot.handlers import (
     moves,
     packs,
     places,
+    preferences,
     private,
+    settings_menu,
     table,
 )
 from bot.handlers.common import answer_toast
@@ -76,7 +78,17 @@ GROUP_COMMANDS = (
     "help",
     "settings",
 )
-PRIVATE_COMMANDS = ("suggest", "accuse", "hand", "games", "reminders", "help", "rules")
+PRIVATE_COMMANDS = (
+    "suggest",
+    "accuse",
+    "hand",
+    "games",
+    "reminders",
+    "language",
+    "timezone",
+    "help",
+    "rules",
+)
 BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
 
@@ -166,7 +178,8 @@ def add_handlers(application: App) -> None:
         "remove": admin.remove,
         "replace": admin.replace,
         "endgame": admin.end_game,
-        "language": admin.language,
+        "language": preferences.language,
+        "timezone": preferences.timezone,
         "pack": packs.pack,
     }
     fresh = ~filters.UpdateType.EDITED  # editing an old command must not run it again
@@ -187,6 +200,14 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(moves.composer_button, pattern=composer_kinds))
     table_kinds = f"^({cb.TURN}|{cb.SHOW}|{cb.BACK}):"
     application.add_handler(CallbackQueryHandler(table.table_button, pattern=table_kinds))
+    menu = CallbackQueryHandler(settings_menu.menu_button, pattern=f"^{cb.SETTINGS_MENU}:")
+    application.add_handler(menu)
+    pointer = CallbackQueryHandler(settings_menu.open_button, pattern=f"^{cb.SETTINGS_OPEN}:")
+    application.add_handler(pointer)
+    preference_kinds = f"^({cb.PERSON_LANGUAGE}|{cb.PERSON_ZONE}):"
+    application.add_handler(
+        CallbackQueryHandler(preferences.preference_button, pattern=preference_kinds)
+    )
     for kinds, press in BUTTONS:  # each edition's own buttons besides its turn prompt's
         application.add_handler(CallbackQueryHandler(press, pattern=f"^({'|'.join(kinds)}):"))
     application.add_handler(CallbackQueryHandler(_unknown_button))

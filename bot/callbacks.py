@@ -56,6 +56,13 @@ def number(text: str) -> int:
     return int(text)
 
 
+def chat(text: str) -> int:
+    """A chat's id from button data (a group's is negative)."""
+    if re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", text) is None:
+        raise Malformed(text)
+    return int(text)
+
+
 def _digits(text: str) -> bool:
     """ASCII digits only ("²" and "٣" pass str.isdigit but are no ids), and not too many."""
     return re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", text) is not None
@@ -76,3 +83,8 @@ TURN = "t"  # the classic format's turn prompt: t:game:turn:action[:args]
 SHOW = "v"  # a refuter shows a card at the table: v:game:suggestion:card index
 BACK = "b"  # an away player is back at the table
 CHARACTER = "rc"  # a character chosen on the lobby post: rc:game:suspect index
+PERSON_LANGUAGE = "pl"  # a person's language: pl:0:code (or auto)
+PERSON_ZONE = "pz"  # a person's time zone: pz:0:IANA name (or auto)
+# The settings menu in private: mn:game (0: the chat's defaults):chat:topic:version:action[:args]
+SETTINGS_MENU = "mn"
+SETTINGS_OPEN = "mo"  # the group's pointer to the settings menu: mo:game:chat:topic

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 
 from bot.render.reader import Person
 from engine.settings import Settings
-from locales import supported
+from locales import LANGUAGES, known, supported
 from storage.service import Store
+
+MAX_GAMES_REMEMBERED = 10_000
 
 
 class Directory:
@@ -16,13 +18,39 @@ class Directory:
     def __init__(self, store: Store, default_language: str) -> None:
         self.store = store
         self.default_language = default_language
+        self._game_chats: dict[int, int] = {}
 
-    async def person_language(self, user_id: int) -> str:
-        """The person's Telegram language if we have a catalog for it, else the default."""
+    async def person_language(self, user_id: int, game_id: int | None = None) -> str:
+        """The language of a person's private messages: the one they chose (/language),
+        else their Telegram language if we have a catalog for it, else that of the chat of
+        the game the message is about, else the default."""
         person = await self.store.people.get(user_id)
-        if person is None or not person.language_code:
-            return self.default_language
-        return supported(person.language_code)
+        if person is not None and person.language in LANGUAGES:
+            return person.language
+        if person is not None and person.language_code and known(person.language_code):
+            return supported(person.language_code)
+        if game_id is not None:
+            chat = await self.game_chat(game_id)
+            if chat is not None:
+                return await self.chat_language(chat)
+        return self.default_language
+
+    async def person_timezone(self, user_id: int) -> str | None:
+        """The time zone the person chose (/timezone); None: each game's chat's."""
+        person = await self.store.people.get(user_id)
+        return person.timezone if person is not None else None
+
+    async def game_chat(self, game_id: int) -> int | None:
+        """The chat a game is played in (remembered: a game's chat changes only when its
+        group becomes a supergroup, and then its language goes along)."""
+        if game_id not in self._game_chats:
+            ref = await self.store.game(game_id)
+            if ref is None:
+                return None
+            if len(self._game_chats) >= MAX_GAMES_REMEMBERED:
+                self._game_chats.clear()
+            self._game_chats[game_id] = ref.chat_id
+        return self._game_chats[game_id]
 
     async def chat_language(self, chat_id: int) -> str:
         chosen = (await self.store.chats.get(chat_id)).language

@@ -1,4 +1,5 @@
-"""Typed suggestions, forum style: "/suggest @player Scarlett; rope; kitch" in any language."""
+"""Typed suggestions, forum style: "/suggest @player Scarlett; rope; kitch": the cards named
+in the chat's language or in English."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import lru_cache
 from bot.delivery.payload import Card, Cards
 from bot.delivery.payload import Category as CategoryArg
 from engine.cards import CATEGORY_ORDER, Category, Pack, name_key
-from locales import LANGUAGES, t
+from locales import DEFAULT_LANGUAGE, t
 
 
 class ParseError(ValueError):
@@ -33,17 +34,20 @@ def normalize(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", name_key(text)).split())
 
 
-def card_names(pack: Pack, card: str) -> list[str]:
-    """Every name a card goes by, as written: its id and its name in each catalog."""
+def card_names(pack: Pack, card: str, language: str) -> list[str]:
+    """Every name a card goes by in a chat of `language`, as written: its id, its name in
+    that language and in English."""
     label = pack.label(card)
     if label is not None:  # a chat's own pack: its names only
         return [label]
     names = {card.replace("_", " ")}
-    names.update(t(language, f"card.{card}") for language in LANGUAGES)
+    names.update(t(each, f"card.{card}") for each in {language, DEFAULT_LANGUAGE})
     return sorted(names)
 
 
-def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: str) -> str:
+def match_card(
+    pack: Pack, in_play: tuple[str, ...], category: Category, typed: str, language: str
+) -> str:
     """The one card of a category that a typed word names.
 
     Tried in turn: the name as written (so "Rope!" and "Rope" are told apart), the name
@@ -53,7 +57,7 @@ def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: 
     key = name_key(typed)
     if not key:
         raise ParseError("parse.missing_card", category=CategoryArg(category.value))
-    names = _known_names(pack, category)
+    names = _known_names(pack, category, language)
     wanted = normalize(typed)
     found = (
         [card for card, keys, _ in names if key in keys]
@@ -74,13 +78,13 @@ def match_card(pack: Pack, in_play: tuple[str, ...], category: Category, typed: 
 
 @lru_cache(maxsize=256)
 def _known_names(
-    pack: Pack, category: Category
+    pack: Pack, category: Category, language: str
 ) -> tuple[tuple[str, frozenset[str], tuple[str, ...]], ...]:
     """Each card of the category with its names as name_key and as normalize see them
     (worked out once per pack, not for every suggestion typed)."""
     found = []
     for card in pack.cards_of(category):
-        names = card_names(pack, card)
+        names = card_names(pack, card, language)
         plain = tuple(normalize(name) for name in names)
         found.append((card, frozenset(name_key(name) for name in names), plain))
     return tuple(found)
@@ -94,8 +98,11 @@ def _prefix_of(wanted: str, names: Iterable[str]) -> bool:
     )
 
 
-def parse_suggestion(text: str, pack: Pack, in_play: tuple[str, ...]) -> TypedSuggestion:
-    """Read "@player suspect; weapon; place" (";" or "," or new lines between the cards)."""
+def parse_suggestion(
+    text: str, pack: Pack, in_play: tuple[str, ...], language: str
+) -> TypedSuggestion:
+    """Read "@player suspect; weapon; place" (";" or "," or new lines between the cards),
+    the cards named in `language` or in English."""
     body = text.strip()
     target = ""
     mention = re.match(r"@(\w{3,32})(?:[:,](?=\s|$))?\s*", body)  # "@bob: A; B; C"
@@ -108,7 +115,7 @@ def parse_suggestion(text: str, pack: Pack, in_play: tuple[str, ...]) -> TypedSu
     if len(parts) != 3:
         raise ParseError("parse.usage")
     cards = tuple(
-        match_card(pack, in_play, category, part)
+        match_card(pack, in_play, category, part, language)
         for category, part in zip(CATEGORY_ORDER, parts, strict=True)
     )
     return TypedSuggestion(target, (cards[0], cards[1], cards[2]))

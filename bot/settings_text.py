@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import fields
 from datetime import time, timedelta
 from typing import Any
@@ -10,7 +11,8 @@ from typing import Any
 from bot.delivery.payload import Span
 from bot.render.reader import duration_text
 from engine.settings import Settings
-from locales import t
+from locales import LANGUAGES, t
+from locales.formats import unit_words
 
 DURATIONS = frozenset(
     {
@@ -27,21 +29,23 @@ OPTIONAL = frozenset(
     {"day_ends_at", "max_received_per_day", "answer_grace", "open_day_if_window_left"}
 )
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
-# Every unit word a duration may use (English and Russian), in seconds.
-_UNIT_WORDS = {
-    86400: ("d", "day", "days", "д", "дн", "день", "дня", "дней"),
-    3600: ("h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов"),
-    60: ("m", "min", "mins", "minute", "minutes", "м", "мин", "минута", "минуты", "минут"),
-    1: ("s", "sec", "secs", "second", "seconds", "с", "сек", "секунда", "секунды", "секунд"),
-}
-_UNITS = {word: seconds for seconds, words in _UNIT_WORDS.items() for word in words}
+# Every unit word a duration may use in any of our languages (CLDR's), in seconds.
+_UNITS = unit_words(LANGUAGES)
 _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"  # ASCII digits only: "²" or "١" are not numbers here
 _PART = re.compile(rf"({_NUMBER})\s*([^\W\d_]+)")
 _DURATION = re.compile(rf"(?:\s*{_NUMBER}\s*[^\W\d_]+)+\s*")
 MAX_DIGITS = 6  # no count, day or duration a person types needs more
 MAX_DURATION = timedelta(days=366)
-_OFF = {"off", "no", "none", "false", "нет", "выкл", "0ff"}
-_ON = {"on", "yes", "true", "да", "вкл"}
+
+
+def _words(key: str) -> frozenset[str]:
+    """The words for on (or off) in every language: each catalog's comma-separated list."""
+    return frozenset(
+        word.strip().casefold() for language in LANGUAGES for word in t(language, key).split(",")
+    )
+
+
+ON_WORDS, OFF_WORDS = _words("setting.words_on"), _words("setting.words_off")
 
 
 class SettingInputError(ValueError):
@@ -99,7 +103,7 @@ def parse_setting(name: str, text: str) -> Any:
     if name not in SETTING_NAMES:
         raise SettingInputError("unknown")
     raw = text.strip()
-    if name in OPTIONAL and raw.lower() in _OFF:
+    if name in OPTIONAL and raw.casefold() in OFF_WORDS:
         return None
     if name in DURATIONS:
         return parse_duration(raw)
@@ -110,9 +114,9 @@ def parse_setting(name: str, text: str) -> Any:
         return time(int(match[1]), int(match[2]))
     default = getattr(Settings(), name)
     if isinstance(default, bool):
-        if raw.lower() in _ON:
+        if raw.casefold() in ON_WORDS:
             return True
-        if raw.lower() in _OFF:
+        if raw.casefold() in OFF_WORDS:
             return False
         raise SettingInputError("switch")
     if isinstance(default, int) or name == "max_received_per_day":
@@ -120,6 +124,30 @@ def parse_setting(name: str, text: str) -> Any:
     if name in ("role_assignment", "format"):
         return raw.lower()
     return raw
+
+
+def _plain(text: str) -> str:
+    """A setting's name as compared: any case, "_" as a space, no quotes, single spaces."""
+    text = re.sub(r"[«»“”„\"']", "", text.casefold().replace("_", " "))
+    return " ".join(text.split())
+
+
+def _names_of(language: str, name: str) -> set[str]:
+    """How a setting may be typed in a language: its label, with or without its note in
+    brackets."""
+    label = _plain(t(language, f"setting.{name}"))
+    return {label, _plain(re.sub(r"\s*\(.*\)\s*$", "", label))}
+
+
+def split_setting(words: Sequence[str], languages: Sequence[str]) -> tuple[str, str]:
+    """The setting a typed /settings line names first (its name in the code, or its label
+    in one of `languages`), and the rest as its value; the first word when none matches."""
+    for cut in range(len(words), 0, -1):
+        typed = _plain(" ".join(words[:cut]))
+        for name in SETTING_NAMES:
+            if typed == _plain(name) or any(typed in _names_of(lang, name) for lang in languages):
+                return name, " ".join(words[cut:])
+    return (words[0].lower(), " ".join(words[1:])) if words else ("", "")
 
 
 def describe_setting(language: str, name: str, value: Any) -> str:

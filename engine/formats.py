@@ -8,22 +8,67 @@ from dataclasses import dataclass
 
 from engine.cards import Pack
 
+# The settings (engine/settings.py `Settings` fields) a forum game reads, in the order
+# people read them, and those every table edition reads unless it names its own.
+FORUM_SETTINGS: tuple[str, ...] = (
+    "format",
+    "day_length",
+    "day_ends_at",
+    "timezone",
+    "suggestions_per_day",
+    "max_per_target_per_day",
+    "max_received_per_day",
+    "answer_grace",
+    "missed_answer_penalty",
+    "auto_no_refutation",
+    "accusation_window",
+    "open_day_if_window_left",
+    "eliminated_may_suggest",
+    "reminder_before",
+    "extra_cards",
+    "role_assignment",
+    "min_players",
+    "max_players",
+    "pack",
+)
+TABLE_SETTINGS: tuple[str, ...] = (
+    "format",
+    "turn_time",
+    "refute_time",
+    "away_after",
+    "dice",
+    "images",
+    "role_assignment",
+    "min_players",
+    "max_players",
+    "timezone",
+)
+
 
 @dataclass(frozen=True)
 class Format:
     """`players` is a table edition's own range (None: the forum, the settings' range);
     `pack` the edition's own cards (None: the settings name the pack); `roles_chosen`:
-    players always choose their suspect."""
+    players always choose their suspect; `settings` the settings its games read (empty:
+    the forum's, or the table's `TABLE_SETTINGS`)."""
 
     key: str
     players: tuple[int, int] | None = None
     pack: Pack | None = None
     roles_chosen: bool = False
+    settings: tuple[str, ...] = ()
 
     @property
     def at_table(self) -> bool:
         """Played at the table, turn by turn on a board (not the forum's days)."""
         return self.players is not None
+
+    @property
+    def setting_names(self) -> tuple[str, ...]:
+        """The settings this format's games read, in the order people read them."""
+        if self.settings:
+            return self.settings
+        return TABLE_SETTINGS if self.at_table else FORUM_SETTINGS
 
 
 FORUM = Format("forum")

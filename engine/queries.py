@@ -10,7 +10,9 @@ from engine.cards import CATEGORY_ORDER, CardId, Category
 from engine.commands import Command
 from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError
 from engine.events import EndReason
+from engine.formats import format_of
 from engine.rules import require_admin
+from engine.settings import SCHEDULE_SETTINGS, Settings
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
 
 
@@ -180,6 +182,33 @@ def settings_refusal(game: Game | None, actor_is_admin: bool) -> RuleError | Non
     if settings_are_the_games(game):
         return None
     return admin_refusal(actor_is_admin)
+
+
+@dataclass(frozen=True)
+class SettingsScope:
+    """What a settings menu offers: the values (a running game's pending ones), the
+    settings its format reads, those that may change now, and whether a change waits for
+    the next day (a running forum game's schedule)."""
+
+    settings: Settings
+    shown: tuple[str, ...]
+    changeable: frozenset[str]
+    from_next_day: bool
+
+
+def settings_scope(game: Game | None, defaults: Settings) -> SettingsScope:
+    """The settings a change here goes to (the game's, else the chat's `defaults`), as
+    `change_settings` and `change_chat_defaults` will take them."""
+    if not settings_are_the_games(game):
+        shown = format_of(defaults.format).setting_names
+        return SettingsScope(defaults, shown, frozenset(shown), False)
+    assert game is not None
+    current = game.pending_settings or game.settings
+    shown = format_of(current.format).setting_names
+    if not game.running:
+        return SettingsScope(current, shown, frozenset(shown), False)
+    changeable = frozenset(shown) & SCHEDULE_SETTINGS
+    return SettingsScope(current, shown, changeable, not current.at_table)
 
 
 def reveal(game: Game) -> Reveal:

@@ -1,4 +1,8 @@
-"""Message catalogs: one JSON file per language, keyed by event type and rule-error code."""
+"""Message catalogs: one JSON file per language, keyed by event type and rule-error code.
+
+A new language is its catalog file (`xx.json`, every key of `en.json`) and its code in
+LANGUAGES; its plural categories, dates, durations and time-zone names come from CLDR
+(locales.formats)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("en", "ru")
+from locales.formats import plural_category
+
+LANGUAGES = ("en", "ru", "uk", "be", "eo", "nl", "de", "es")
 DEFAULT_LANGUAGE = "en"
 _HERE = Path(__file__).resolve().parent
 
@@ -23,6 +29,11 @@ def catalog(language: str) -> dict[str, Any]:
     return data
 
 
+def known(language: str | None) -> bool:
+    """Whether we have a catalog for a Telegram language code ("de-AT": German)."""
+    return bool(language) and str(language).split("-")[0].lower() in LANGUAGES
+
+
 def supported(language: str | None) -> str:
     """The catalog language for a Telegram language code ("ru-RU" → "ru"), else English."""
     if language:
@@ -32,18 +43,6 @@ def supported(language: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def plural_form(language: str, count: int) -> str:
-    """CLDR plural category: one / few / many / other (Russian, Belarusian, Ukrainian)."""
-    n = abs(count)
-    if language in ("ru", "be", "uk"):
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "other"
-
-
 def has(language: str, key: str) -> bool:
     return key in catalog(language)
 
@@ -51,13 +50,13 @@ def has(language: str, key: str) -> bool:
 def t(language: str, key: str, /, **values: Any) -> str:
     """The message `key` in `language`, filled with `values`.
 
-    A plural entry is an object of CLDR forms chosen by the value `count`.
+    A plural entry is an object of CLDR plural categories chosen by the value `count`.
     A key missing from a catalog falls back to English, then to the key itself.
     """
     entry = catalog(language).get(key)
     if entry is None:
         entry = catalog(DEFAULT_LANGUAGE).get(key, key)
     if isinstance(entry, dict):
-        form = plural_form(language, int(values.get("count", 0)))
+        form = plural_category(language, values.get("count", 0))
         entry = entry.get(form) or entry["other"]
     return str(entry).format_map(values) if values else str(entry)

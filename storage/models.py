@@ -160,9 +160,11 @@ class PersonRecord(Base):
     name: Mapped[str] = mapped_column(String(256))
     username: Mapped[str | None] = mapped_column(String(64))
     username_key: Mapped[str | None] = mapped_column(String(64), index=True)  # lower case
-    language_code: Mapped[str | None] = mapped_column(String(16))
+    language_code: Mapped[str | None] = mapped_column(String(16))  # Telegram's
     dm_ok: Mapped[bool | None]
     reminders: Mapped[bool] = mapped_column(server_default=true())
+    language: Mapped[str | None] = mapped_column(String(16))  # chosen with /language
+    timezone: Mapped[str | None] = mapped_column(String(64))  # chosen with /timezone
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 

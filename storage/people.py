@@ -1,4 +1,5 @@
-"""People the bot has seen: name, username, language, and whether a direct message works.
+"""People the bot has seen: name, username, Telegram's language, the language and time zone
+they chose, and whether a direct message works.
 
 Look-ups are served from a per-process cache: every message the bot sends names people and
 reads its reader's language, and reading them from the database each time was most of the
@@ -26,7 +27,8 @@ MAX_CACHED = 50_000
 
 @dataclass(frozen=True)
 class Person:
-    """dm_ok: None until the bot has tried (or the person started it), then True/False."""
+    """dm_ok: None until the bot has tried (or the person started it), then True/False;
+    language and timezone: None until the person chooses one."""
 
     user_id: int
     name: str
@@ -36,6 +38,8 @@ class Person:
     created_at: datetime
     updated_at: datetime
     reminders: bool = True
+    language: str | None = None
+    timezone: str | None = None
 
 
 def _person(r: Any) -> Person:
@@ -48,6 +52,8 @@ def _person(r: Any) -> Person:
         created_at=r.created_at,
         updated_at=r.updated_at,
         reminders=r.reminders,
+        language=r.language,
+        timezone=r.timezone,
     )
 
 
@@ -115,6 +121,20 @@ class People:
         query = update(PersonRecord).where(PersonRecord.user_id == user_id).values(reminders=on)
         changed = await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
         self._change(user_id, reminders=on)
+        return changed
+
+    async def set_language(self, user_id: int, language: str | None) -> bool:
+        """The language the person reads their private messages in (None: Telegram's)."""
+        return await self._set(user_id, language=language)
+
+    async def set_timezone(self, user_id: int, timezone: str | None) -> bool:
+        """The time zone the person reads deadlines in (None: each game's chat's)."""
+        return await self._set(user_id, timezone=timezone)
+
+    async def _set(self, user_id: int, **values: Any) -> bool:
+        query = update(PersonRecord).where(PersonRecord.user_id == user_id).values(**values)
+        changed = await self.db.run_write(lambda conn: bool(conn.execute(query).rowcount))
+        self._change(user_id, **values)
         return changed
 
     async def get(self, user_id: int) -> Person | None:

@@ -84,7 +84,21 @@ class Setting:
     name: str
 
 
-Typed = User | Users | Card | Cards | Moment | Span | Category | Setting
+@dataclass(frozen=True)
+class Zone:
+    """A time zone (IANA name), shown by its city in the reader's language and its offset."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Language:
+    """A catalog's language (its code), shown by its own name ("Deutsch")."""
+
+    code: str
+
+
+Typed = User | Users | Card | Cards | Moment | Span | Category | Setting | Zone | Language
 _TAGS: dict[str, type[Typed]] = {
     "$user": User,
     "$users": Users,
@@ -94,6 +108,8 @@ _TAGS: dict[str, type[Typed]] = {
     "$span": Span,
     "$category": Category,
     "$setting": Setting,
+    "$zone": Zone,
+    "$language": Language,
 }
 _TAG_OF = {kind: tag for tag, kind in _TAGS.items()}
 # Format 1: a name's suffix typed its value; the name without it is the placeholder.

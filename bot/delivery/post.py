@@ -53,13 +53,15 @@ async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
 
 async def _reader(directory: Directory, row: OutboxRow, payload: Payload) -> Reader:
     named = users_in(payload.args) | _button_users(payload)
+    zone = payload.tz or "UTC"  # the game's chat's
     if row.user_id is not None:  # one read for the reader and the people named
         people = await directory.persons(named | {row.user_id})
-        language = await directory.person_language(row.user_id)
+        language = await directory.person_language(row.user_id, row.game_id)
+        zone = await directory.person_timezone(row.user_id) or zone
     else:
         language = await directory.chat_language(row.chat_id)
         people = await directory.persons(named)
-    return Reader(language, payload.tz or "UTC", people, payload.labels or {})
+    return Reader(language, zone, people, payload.labels or {})
 
 
 def _button_users(payload: Payload) -> set[int]:

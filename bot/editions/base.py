@@ -47,9 +47,9 @@ class Edition:
     """One format's presentation; `key` is the engine's format (`Settings.format`)."""
 
     key: str
-    words: tuple[str, ...]  # what /newgame <word> names it by, in every language
+    words: tuple[str, ...]  # /newgame <word>: its name (and each catalog's edition.words_KEY)
     rules: str  # the catalog key of /rules in a game of this format
-    rules_words: tuple[str, ...] = ()  # /rules <word>: its rules asked by name in any chat
+    rules_words: tuple[str, ...] = ()  # /rules <word> in any chat (and edition.words_KEY)
     at_table: bool = True  # played turn by turn on a board (else the forum's days)
     started: str = "table.started"  # the catalog key of the start's post
     # its own events' planners, and any shared event it words its own way (planned first)

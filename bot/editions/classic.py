@@ -11,7 +11,7 @@ from engine.board import CLASSIC as CLASSIC_BOARD
 
 CLASSIC = Edition(
     key="classic",
-    words=("classic", "классика"),
+    words=("classic",),
     rules="rules.classic",
     started="table.started",
     prompt=ClassicPrompt(),

@@ -6,7 +6,7 @@ from bot.editions.base import Edition
 
 FORUM = Edition(
     key="forum",
-    words=("forum", "форум"),
+    words=("forum",),
     rules="rules.text",
     at_table=False,
     started="game.started",

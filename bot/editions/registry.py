@@ -14,11 +14,27 @@ from bot.editions.y2023 import Y2023
 from bot.render.wording import Composer
 from engine.settings import Settings
 from engine.state import Game
+from locales import LANGUAGES, t
 
 EDITIONS: tuple[Edition, ...] = (FORUM, CLASSIC, Y2023, LIARS)
 BY_KEY: Mapping[str, Edition] = {e.key: e for e in EDITIONS}
-BY_WORD: Mapping[str, Edition] = {word: e for e in EDITIONS for word in e.words}
-RULES_BY_WORD: Mapping[str, str] = {word: e.rules for e in EDITIONS for word in e.rules_words}
+
+
+def catalog_words(key: str) -> tuple[str, ...]:
+    """What people call the edition `key` in each language (`edition.words_KEY`)."""
+    words = (t(lang, f"edition.words_{key}").split(",") for lang in LANGUAGES)
+    return tuple(word.strip().casefold() for each in words for word in each)
+
+
+BY_WORD: Mapping[str, Edition] = {
+    word: e for e in EDITIONS for word in (*e.words, *catalog_words(e.key))
+}
+RULES_BY_WORD: Mapping[str, str] = {
+    word: e.rules
+    for e in EDITIONS
+    if e.rules_words
+    for word in (*e.rules_words, *catalog_words(e.key))
+}
 BOARD_VIEWS: Mapping[str, BoardView] = {name: v for e in EDITIONS for name, v in e.boards.items()}
 COMPOSERS: Mapping[str, Composer] = {k: c for e in EDITIONS for k, c in e.composers.items()}
 
@@ -34,12 +50,12 @@ def edition_of(game: Game) -> Edition:
 
 def by_word(word: str) -> Edition | None:
     """The edition `/newgame <word>` names (any case), if any."""
-    return BY_WORD.get(word.lower())
+    return BY_WORD.get(word.casefold())
 
 
 def rules_by_word(word: str) -> str | None:
     """The catalog key of the rules `/rules <word>` asks for by name, if any."""
-    return RULES_BY_WORD.get(word.lower())
+    return RULES_BY_WORD.get(word.casefold())
 
 
 def board_view(name: str) -> BoardView:

@@ -10,7 +10,7 @@ from telegram import Message, Update
 from telegram.constants import MessageEntityType
 
 from bot.context import CustomContext
-from bot.delivery.payload import Setting
+from bot.delivery.payload import Language, Setting
 from bot.handlers.common import (
     Where,
     game_here,
@@ -20,17 +20,21 @@ from bot.handlers.common import (
     require_game_here,
     say,
 )
+from bot.handlers.setting_change import change_settings
+from bot.handlers.settings_menu import open_menu
 from bot.settings_text import (
     SettingInputError,
     parse_duration,
     parse_setting,
+    split_setting,
 )
 from engine import commands as cmd
 from engine.codec import to_dict
 from engine.errors import RuleError
 from engine.queries import admin_refusal, settings_are_the_games, settings_refusal
-from engine.settings import change_chat_defaults, require_setting
-from locales import LANGUAGES
+from engine.settings import require_setting
+from locales import DEFAULT_LANGUAGE, LANGUAGES
+from locales.formats import language_name
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,8 @@ async def replace(update: Update, context: CustomContext) -> None:
 
 
 async def settings(update: Update, context: CustomContext) -> None:
-    """/settings shows every setting; /settings NAME VALUE changes one (admins)."""
+    """/settings: the menu in an admin's private chat (others see every setting);
+    /settings NAME VALUE changes one, named as in the code or in the chat's language."""
     w = await group_update(update, context)
     if w is None:
         return
@@ -175,6 +180,10 @@ async def settings(update: Update, context: CustomContext) -> None:
     args = context.args or []
     ref = await game_here(context, w)
     game = await svc.store.load(ref.id) if ref is not None else None
+    admin = await is_admin(context, w.chat.id, w.user.id)
+    if not args and admin:
+        await open_menu(context, w)
+        return
     if not args:
         current = (
             game.pending_settings or game.settings
@@ -184,12 +193,12 @@ async def settings(update: Update, context: CustomContext) -> None:
         listing = {"settings": to_dict(current), "for_game": game is not None}
         await say(context, w, "settings.list", listing)
         return
-    admin = await is_admin(context, w.chat.id, w.user.id)
     refusal = settings_refusal(game, admin)  # the chat's defaults are the admins' to set
     if refusal is not None:
         await refuse(context, w, refusal)
         return
-    name, raw = args[0].lower(), " ".join(args[1:])
+    languages = (await svc.directory.chat_language(w.chat.id), DEFAULT_LANGUAGE)
+    name, raw = split_setting(args, languages)
     try:
         require_setting(name)
     except RuleError as error:
@@ -200,30 +209,42 @@ async def settings(update: Update, context: CustomContext) -> None:
     except SettingInputError as error:
         await say(context, w, f"input.{error.reason}", {"setting": Setting(name), **error.values})
         return
+    to_game = ref is not None and settings_are_the_games(game)
     try:
-        if ref is not None and settings_are_the_games(game):
-            change = cmd.ChangeSettings(
-                actor=w.user.id, actor_is_admin=admin, changes={name: value}
-            )
-            await svc.run(ref.id, change, update=context.update_mark)
-        else:
-            defaults = await svc.store.chats.get(w.chat.id)
-            changed = change_chat_defaults(
-                defaults.settings, {name: value}, has_custom_pack=defaults.pack is not None
-            )
-            await svc.store.chats.set_settings(w.chat.id, changed)
-            await say(context, w, "settings.defaults_saved", {"setting": Setting(name)})
+        await change_settings(
+            context,
+            w.chat.id,
+            ref.id if ref is not None and to_game else None,
+            actor=w.user.id,
+            admin=admin,
+            changes={name: value},
+        )
     except RuleError as error:
         await refuse(context, w, error)
+        return
+    if not to_game:
+        await say(context, w, "settings.defaults_saved", {"setting": Setting(name)})
 
 
-async def language(update: Update, context: CustomContext) -> None:
-    """/language en|ru: the chat's language (admins)."""
+async def chat_language(update: Update, context: CustomContext) -> None:
+    """/language code (or the language's own name) in a group: the chat's language (admins)."""
     if (a := await _admin_here(update, context)) is None:
         return
-    args = context.args or []
-    if not args or args[0].lower() not in LANGUAGES:
-        await say(context, a.w, "error.language_choices", {"choices": ", ".join(LANGUAGES)})
+    chosen = language_code(" ".join(context.args or []))
+    if chosen is None:
+        choices = ", ".join(f"{code} ({language_name(code)})" for code in LANGUAGES)
+        await say(context, a.w, "error.language_choices", {"choices": choices})
         return
-    await context.services.store.chats.set_language(a.w.chat.id, args[0].lower())
-    await say(context, a.w, "language.set")
+    await context.services.store.chats.set_language(a.w.chat.id, chosen)
+    await say(context, a.w, "language.set", {"language": Language(chosen)})
+
+
+def language_code(typed: str) -> str | None:
+    """A catalog's code from what a person typed: "de", "DE", "de-AT", "Deutsch"."""
+    word = typed.strip().casefold()
+    if not word:
+        return None
+    for code in LANGUAGES:
+        if word in (code, language_name(code).casefold()) or word.startswith(f"{code}-"):
+            return code
+    return None

@@ -58,7 +58,8 @@ async def new_game(update: Update, context: CustomContext) -> None:
     typed = " ".join(words)
     if typed and settings.roles_chosen:
         try:
-            role = match_card(pack, pack.suspects, Category.SUSPECT, typed)
+            language = await context.services.directory.chat_language(w.chat.id)
+            role = match_card(pack, pack.suspects, Category.SUSPECT, typed, language)
         except ParseError as error:
             await say(context, w, error.key, dict(error.values), labels=labels_of(pack))
             return
@@ -191,7 +192,8 @@ async def join_with_role(update: Update, context: CustomContext) -> None:
     role = None
     if typed:
         try:
-            role = match_card(game.pack, game.pack.suspects, Category.SUSPECT, typed)
+            language = await svc.directory.chat_language(w.chat.id)
+            role = match_card(game.pack, game.pack.suspects, Category.SUSPECT, typed, language)
         except ParseError as error:
             await say(context, w, error.key, dict(error.values), labels=labels_of(game.pack))
             return

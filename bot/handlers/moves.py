@@ -67,7 +67,8 @@ async def suggest(update: Update, context: CustomContext) -> None:
     text, target_id = _after_command(w)
     in_play = tuple(c for category in CATEGORY_ORDER for c in game.in_play(category))
     try:
-        typed = parse_suggestion(text, game.pack, in_play)
+        language = await svc.directory.chat_language(w.chat.id)
+        typed = parse_suggestion(text, game.pack, in_play, language)
         if target_id is None:
             if not typed.target:
                 raise ParseError("parse.usage")

@@ -19,6 +19,7 @@ from bot.handlers.common import (
     where,
 )
 from bot.handlers.moves import open_composer
+from bot.settings_text import OFF_WORDS, ON_WORDS
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import player_view
@@ -154,10 +155,10 @@ async def reminders(update: Update, context: CustomContext) -> None:
         return
     await remember(context, w.user)
     words = context.args or []
-    choice = words[0].lower() if words else ""
-    if choice not in ("on", "off", "вкл", "выкл"):
+    choice = words[0].casefold() if words else ""
+    if choice not in ON_WORDS | OFF_WORDS:
         await say(context, w, "reminders.usage")
         return
-    on = choice in ("on", "вкл")
+    on = choice in ON_WORDS
     await context.services.store.people.set_reminders(w.user.id, on)
     await say(context, w, "reminders.on" if on else "reminders.off")

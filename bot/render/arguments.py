@@ -1,14 +1,28 @@
 """A message's typed arguments formatted for its reader: people as mentions, cards by name,
-moments in the chat's zone, spans in words, categories and settings by their labels."""
+moments in the reader's zone, spans in words, categories and settings by their labels, time
+zones by their city, languages by their own names."""
 
 from __future__ import annotations
 
 import html
 from typing import Any
 
-from bot.delivery.payload import Card, Cards, Category, Moment, Setting, Span, User, Users, upgrade
+from bot.delivery.payload import (
+    Card,
+    Cards,
+    Category,
+    Language,
+    Moment,
+    Setting,
+    Span,
+    User,
+    Users,
+    Zone,
+    upgrade,
+)
 from bot.render.reader import Reader
 from locales import t
+from locales.formats import language_name, zone_label
 
 
 def flat_args(reader: Reader, args: dict[str, Any]) -> dict[str, Any]:
@@ -35,6 +49,10 @@ def flat_args(reader: Reader, args: dict[str, Any]) -> dict[str, Any]:
             out[name] = html.escape(t(reader.language, f"setting.{value.name}"))
         elif isinstance(value, Span):
             out[name] = reader.duration(value.seconds)
+        elif isinstance(value, Zone):
+            out[name] = html.escape(zone_label(reader.language, value.name))
+        elif isinstance(value, Language):
+            out[name] = html.escape(language_name(value.code))
         elif isinstance(value, str):
             out[name] = html.escape(value)
         else:

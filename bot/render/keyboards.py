@@ -7,14 +7,16 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.render.reader import Reader
+from bot.settings_text import describe_setting
 from locales import t
+from locales.formats import language_name, zone_label
 
 
 def buttons_markup(
     reader: Reader, rows: list[list[dict[str, Any]]] | None
 ) -> list[list[dict[str, str]]]:
     """Button specs → InlineKeyboardButton dicts: text from the catalog (with its `args`),
-    a person's name, a card's name, or given `text`."""
+    a person's name, a card's name, a setting's value, or given `text`."""
     result: list[list[dict[str, str]]] = []
     for row in rows or []:
         out_row: list[dict[str, str]] = []
@@ -24,6 +26,13 @@ def buttons_markup(
                 text = person.name if person else t(reader.language, "person.unknown")
             elif "card" in spec:
                 text = reader.card_name(str(spec["card"]))
+            elif "setting" in spec:  # a setting's value in words, ✅ when it is the current one
+                text = describe_setting(reader.language, str(spec["setting"]), spec["value"])
+                text = f"✅ {text}" if spec.get("chosen") else text
+            elif "zone" in spec:  # a time zone by its city in the reader's language
+                text = zone_label(reader.language, str(spec["zone"]))
+            elif "language" in spec:  # a language by its own name
+                text = language_name(str(spec["language"]))
             elif "t" in spec:
                 catalog_args: dict[str, Any] = dict(spec.get("args", {}))
                 if "room" in spec:  # a room named in the button, in the reader's language

@@ -15,6 +15,7 @@ from bot.render.arguments import flat_args
 from bot.render.game_messages import GAME_COMPOSERS
 from bot.render.listings import LISTING_COMPOSERS
 from bot.render.reader import Reader
+from bot.render.settings_menu import MENU_COMPOSERS
 from bot.render.table_messages import TABLE_COMPOSERS
 from bot.render.wording import Composer, join_lines, place_name
 from locales import t
@@ -22,6 +23,7 @@ from locales import t
 COMPOSERS: Mapping[str, Composer] = {
     **GAME_COMPOSERS,
     **LISTING_COMPOSERS,
+    **MENU_COMPOSERS,
     **TABLE_COMPOSERS,
     **EDITION_COMPOSERS,
 }

@@ -6,9 +6,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
-from locales import has, t
+from locales import formats, has, t
 
 
 @dataclass(frozen=True)
@@ -55,31 +54,13 @@ class Reader:
         return ", ".join(self.card(c) for c in cards)
 
     def moment(self, iso: str) -> str:
-        """A deadline in the chat's time zone, e.g. "29 Nov 12:00 (Europe/Berlin)"."""
-        local = datetime.fromisoformat(iso).astimezone(ZoneInfo(self.timezone))
-        month = t(self.language, f"month.{local.month}")
-        return t(
-            self.language,
-            "format.moment",
-            day=local.day,
-            month=month,
-            time=local.strftime("%H:%M"),
-            zone=self.timezone,
-        )
+        """A deadline in the reader's time zone, the zone named: "Nov 29, 12:00 (Berlin, UTC+1)"."""
+        return formats.moment(self.language, datetime.fromisoformat(iso), self.timezone)
 
     def duration(self, seconds: float) -> str:
         return duration_text(self.language, timedelta(seconds=seconds))
 
 
 def duration_text(language: str, span: timedelta) -> str:
-    """ "1 day 2 hours", "30 minutes", with plural forms."""
-    minutes = int(span.total_seconds() // 60)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    seconds = int(span.total_seconds()) % 60  # only short timers have them (Liar!'s window)
-    parts = [
-        t(language, f"unit.{unit}", count=n)
-        for unit, n in (("days", days), ("hours", hours), ("minutes", mins), ("seconds", seconds))
-        if n
-    ]
-    return " ".join(parts) or t(language, "unit.minutes", count=0)
+    """ "1 day 2 hours", "30 minutes", each unit in the language's plural form."""
+    return formats.duration(language, span)

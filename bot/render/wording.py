@@ -12,6 +12,7 @@ from typing import Any
 from bot.render.arguments import flat_args
 from bot.render.reader import Reader, duration_text
 from locales import t
+from locales.formats import unit_count
 
 Composer = Callable[[Reader, dict[str, Any]], str]
 """A message's whole text in the reader's language, from its typed arguments."""
@@ -61,7 +62,7 @@ def day_length_text(language: str, seconds: float) -> str:
     """A day's length as people say it: "24 hours", "36 hours", "3 days", "90 minutes"."""
     span = timedelta(seconds=seconds)
     if span <= timedelta(hours=48) and span % timedelta(hours=1) == timedelta(0):
-        return t(language, "unit.hours", count=int(span / timedelta(hours=1)))
+        return unit_count(language, "hour", int(span / timedelta(hours=1)))
     return duration_text(language, span)
 
 

@@ -10,7 +10,7 @@ from datetime import datetime
 from engine import commands as cmd
 from engine.commands import DeadlineCommand
 from engine.decision import Decision
-from engine.formats import Format
+from engine.formats import TABLE_SETTINGS, Format
 from engine.ids import Seat
 from engine.liars import clock, play, turns
 from engine.liars import commands as lcmd
@@ -43,12 +43,22 @@ LIARS_TABLE: Mapping[type[cmd.Command], Handler] = {
     lcmd.LiarsDeadline: clock.liars_deadline,
 }
 
+# The table's settings and the investigation deck's and the Liar! window's.
+LIARS_SETTINGS = (
+    *TABLE_SETTINGS,
+    "truth_move_cards",
+    "truth_pass_cards",
+    "truth_peek_cards",
+    "lie_cards",
+    "liar_window",
+)
+
 
 class LiarsEdition(Classic):
     """Clue: Liars Edition (2020): 3 to 6 players (the rulebook gives no count: six
     characters, dealt as the classic), a ring of rooms, investigation cards and Liar!"""
 
-    format = Format("liars", players=(3, 6), pack=LIARS_PACK)
+    format = Format("liars", players=(3, 6), pack=LIARS_PACK, settings=LIARS_SETTINGS)
     cards = LIARS_PACK
     board = None  # the ring of rooms (engine/liars/cards.py), not a board of squares
     commands = LIARS_TABLE

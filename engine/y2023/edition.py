@@ -7,7 +7,7 @@ import random
 from datetime import datetime
 
 from engine.decision import Decision
-from engine.formats import Format
+from engine.formats import TABLE_SETTINGS, Format
 from engine.ids import Seat
 from engine.state import Game
 from engine.table.classic import Classic
@@ -18,13 +18,18 @@ from engine.y2023.cards import Y2023, Y2023_PLAYERS
 from engine.y2023.evolve import Y2023_FOLDS
 from engine.y2023.setup import start_2023
 
+# The table's settings but the dice (always two) and the roles (always chosen).
+Y2023_SETTINGS = tuple(name for name in TABLE_SETTINGS if name not in ("dice", "role_assignment"))
+
 
 class Y2023Edition(Classic):
     """Clue (2023): two dice every turn, clue cards for a magnifying glass, cards face down
     in rooms (two players), accusations from a room; players always choose a character
     ("Ĉiu ludanto elektas rolulon"; whoever has not chosen gets a random one)."""
 
-    format = Format("y2023", players=Y2023_PLAYERS, pack=Y2023, roles_chosen=True)
+    format = Format(
+        "y2023", players=Y2023_PLAYERS, pack=Y2023, roles_chosen=True, settings=Y2023_SETTINGS
+    )
     cards = Y2023
     board = Y2023_BOARD
     aliases = ("2023",)

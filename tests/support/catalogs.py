@@ -1,4 +1,5 @@
-"""What the catalog tests share: the two catalogs and small readers of their messages."""
+"""What the catalog tests share: the English catalog (every other one follows it), the
+other languages, and small readers of their messages."""
 
 from __future__ import annotations
 
@@ -6,15 +7,15 @@ import re
 import string
 from collections import Counter
 
-from locales import catalog
+from locales import DEFAULT_LANGUAGE, LANGUAGES, catalog
 
-EN, RU = catalog("en"), catalog("ru")
+EN = catalog("en")
 KEYS = sorted(EN)
-RU_FORMS = {"one", "few", "many", "other"}
+OTHERS = tuple(language for language in LANGUAGES if language != DEFAULT_LANGUAGE)
 ALLOWED_TAGS = {"b", "i", "code", "a"}
 # Messages rendered with a `count` value (bot/messages.py, bot/render.py: a *_users argument
-# adds its length as count): only these may become Russian plural objects where English has
-# none, and only these may use {count} where English does not.
+# adds its length as count): only these may become plural objects in another language where
+# English has none, and only these may use {count} where English does not.
 RENDERED_WITH_COUNT = frozenset(
     {
         "lobby.opened",

@@ -3,6 +3,8 @@ the turn prompt and Liar! in the group, a card face up or passed in private."""
 
 from __future__ import annotations
 
+import re
+import string
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -11,6 +13,7 @@ from engine.liars.state import Stage, liars_of, liars_part
 from engine.state import Game
 from engine.table.state import Step
 from fakebot import FakeMessage, FakeUser
+from locales import t
 from tests.support.harness import bot_messages
 from tests.support.table_play import TablePlayer, button, prompt, prompt_by_id
 
@@ -114,7 +117,8 @@ class LiarsPlayer(TablePlayer):
             await self.press(caller, self.liar_post(), self.label("button.liar"))
             after = await self.game()
             news = who.private_messages()[before[who.id] :]
-            truth = [m for m in news if "was wrong" in m.text or "зря" in m.text]
+            said = literal(self.lang, "dm.liars_truth_shown")
+            truth = [m for m in news if said in m.text]
             assert truth, "the reader learns the presser's random card"
             card = next(c for c in LIARS_PACK.all_cards if self.card(c) in truth[0].text)
             seen.truth_called.append((caller.id, who.id, card))
@@ -157,7 +161,7 @@ class LiarsPlayer(TablePlayer):
         name = self.people[target.user].first_name
         await self.press(who, message, name)
         dm = who.private_messages()[-1]
-        assert "You look at" in dm.text or "Вы смотрите" in dm.text, dm.text
+        assert literal(self.lang, "dm.liars_peeked") in dm.text, dm.text
         cards = tuple(c for c in LIARS_PACK.all_cards if f"{self.card(c)}" in dm.text)
         self.liars_seen.peeks.append((who.id, cards))
 
@@ -180,3 +184,9 @@ class LiarsPlayer(TablePlayer):
 def _asks(message: FakeMessage, prefix: str) -> bool:
     """A private prompt whose buttons are of one kind (by their data)."""
     return any((data or "").startswith(prefix) for row in message.buttons for _, data in row)
+
+
+def literal(language: str, key: str) -> str:
+    """The longest piece of a message's own text (between its placeholders, tags aside)."""
+    pieces = string.Formatter().parse(t(language, key))
+    return max((re.sub(r"<[^>]*>", "", text).strip() for text, _, _, _ in pieces), key=len)

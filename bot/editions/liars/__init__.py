@@ -16,9 +16,9 @@ from engine.liars.cards import BOARD_KEY
 
 LIARS = Edition(
     key="liars",
-    words=("liars", "лжецы"),
+    words=("liars",),
     rules="rules.liars",
-    rules_words=("liars", "лжецы"),
+    rules_words=("liars",),
     started="liars.started",
     planners=LIARS_EVENT_HANDLERS,
     prompt=LiarsPrompt(),

@@ -1,14 +1,17 @@
-"""The message catalogs: complete, consistent with each other and with the engine, valid
-Telegram HTML, right Russian plurals, and every message random games cause renders in both
-languages (the Russian one from the Russian catalog)."""
+"""The message catalogs: every language has every key of the English one with the same
+placeholders and markup, valid Telegram HTML, a plural entry for every CLDR category its
+language needs (Babel's, not a list written here), consistent with the engine, plurals and
+moments right; and every message random games cause renders in every language."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
+import locales
 from bot.announce.registry import EVENT_HANDLERS
 from bot.render.reader import Reader
 from engine.cards import PACKS
@@ -18,13 +21,13 @@ from engine.settings import Settings
 from fakebot.html import parse_html
 from fakebot.spec import ApiError
 from locales import LANGUAGES, catalog, t
+from locales.formats import plural_categories, plural_category, unit_count
 from tests.support.catalogs import (
     ALLOWED_TAGS,
     EN,
     KEYS,
+    OTHERS,
     RENDERED_WITH_COUNT,
-    RU,
-    RU_FORMS,
     all_texts,
     forms,
     placeholders,
@@ -32,33 +35,55 @@ from tests.support.catalogs import (
 )
 
 
-def test_both_catalogs_have_the_same_keys() -> None:
-    assert set(LANGUAGES) == {"en", "ru"}
-    assert sorted(set(EN) - set(RU)) == [], "keys missing from ru.json"
-    assert sorted(set(RU) - set(EN)) == [], "keys ru.json has that en.json lacks"
+def test_every_language_has_a_catalog_file_and_every_file_a_language() -> None:
+    files = {p.stem for p in Path(locales.__file__).parent.glob("*.json")}
+    assert files == set(LANGUAGES)
+    assert len(LANGUAGES) == 8
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_same_placeholders_in_every_form(key: str) -> None:
-    en_sets = {form: placeholders(text) for form, text in forms(EN[key]).items()}
-    expected = set().union(*en_sets.values())
-    assert all(s == expected for s in en_sets.values()), f"en forms disagree: {en_sets}"
-    extra = {"count"} if key in RENDERED_WITH_COUNT or isinstance(EN[key], dict) else set()
-    for form, text in forms(RU[key]).items():
-        found = placeholders(text)
-        assert expected <= found <= expected | extra, f"ru[{form or 'plain'}]: {found}"
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_catalog_has_the_english_keys(lang: str) -> None:
+    theirs = catalog(lang)
+    assert sorted(set(EN) - set(theirs)) == [], f"keys missing from {lang}.json"
+    assert sorted(set(theirs) - set(EN)) == [], f"keys {lang}.json has that en.json lacks"
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_plural_entries_have_every_russian_form(key: str) -> None:
-    en, ru = EN[key], RU[key]
-    if isinstance(en, dict):
-        assert set(en) == {"one", "other"}
-        assert isinstance(ru, dict), "an English plural entry must stay plural in Russian"
-    if isinstance(ru, dict):
-        assert set(ru) == RU_FORMS
-        assert isinstance(en, dict) or key in RENDERED_WITH_COUNT, "no count to choose a form"
-        assert all(isinstance(v, str) and v for v in ru.values())
+def test_english_forms_agree() -> None:
+    for key in KEYS:
+        sets = {form: placeholders(text) for form, text in forms(EN[key]).items()}
+        assert len({frozenset(s) for s in sets.values()}) == 1, f"en {key}: {sets}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_placeholders_in_every_form(lang: str) -> None:
+    wrong = []
+    for key in KEYS:
+        expected = set().union(*(placeholders(x) for x in forms(EN[key]).values()))
+        extra = {"count"} if key in RENDERED_WITH_COUNT or isinstance(EN[key], dict) else set()
+        for form, text in forms(catalog(lang)[key]).items():
+            found = placeholders(text)
+            if not expected <= found <= expected | extra:
+                wrong.append(f"{key}[{form or 'plain'}]: {sorted(found)} for {sorted(expected)}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_entries_have_every_cldr_category_of_their_language(lang: str) -> None:
+    needed = plural_categories(lang)
+    assert "other" in needed
+    wrong = []
+    for key in KEYS:
+        entry = catalog(lang)[key]
+        if isinstance(EN[key], dict) and not isinstance(entry, dict):
+            wrong.append(f"{key}: plural in English, plain here")
+        if isinstance(entry, dict):
+            if set(entry) != needed:
+                wrong.append(f"{key}: {sorted(entry)}, CLDR says {sorted(needed)}")
+            if not isinstance(EN[key], dict) and key not in RENDERED_WITH_COUNT:
+                wrong.append(f"{key}: plural, but rendered with no count")
+            if not all(isinstance(v, str) and v for v in entry.values()):
+                wrong.append(f"{key}: an empty form")
+    assert wrong == []
 
 
 def test_every_rule_error_has_a_message() -> None:
@@ -114,51 +139,93 @@ def test_catalog_html_is_well_formed(lang: str) -> None:
             pytest.fail(f"{lang} {key}{form}: {error.description}")
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_russian_keeps_the_english_markup(key: str) -> None:
-    en_tags = [tags(text) for text in forms(EN[key]).values()]
-    for form, text in forms(RU[key]).items():
-        assert tags(text) == en_tags[0], f"{form or 'plain'}: {tags(text)} != {en_tags[0]}"
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_catalog_keeps_the_english_markup(lang: str) -> None:
+    wrong = []
+    for key in KEYS:
+        en_tags = tags(next(iter(forms(EN[key]).values())))
+        for form, text in forms(catalog(lang)[key]).items():
+            if tags(text) != en_tags:
+                wrong.append(f"{key}[{form or 'plain'}]: {dict(tags(text))} != {dict(en_tags)}")
+    assert wrong == []
 
 
-# --- Russian plurals -----------------------------------------------------------------------
+# --- plurals, durations and moments ----------------------------------------------------------
+
+# What a Slavic reader expects of each count (CLDR: 1 and 21 one, 2 and 22 few, 5 and 11 many).
+SLAVIC = {1: "one", 2: "few", 5: "many", 11: "many", 21: "one", 22: "few", 12: "many", 101: "one"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "be"])
+@pytest.mark.parametrize("count", sorted(SLAVIC))
+def test_slavic_plurals_pick_the_form_a_reader_expects(lang: str, count: int) -> None:
+    assert plural_category(lang, count) == SLAVIC[count]
+    for key in KEYS:
+        entry = catalog(lang)[key]
+        if isinstance(entry, dict):
+            expected = entry[SLAVIC[count]].format_map({"count": count} | _fillers(entry))
+            assert t(lang, key, count=count, **_fillers(entry)) == expected, key
+
+
+def _fillers(entry: dict[str, str]) -> dict[str, str]:
+    names = set().union(*(placeholders(v) for v in entry.values())) - {"count"}
+    return {name: f"<{name}>" for name in names}
 
 
 @pytest.mark.parametrize(
-    ("count", "expected"),
+    ("lang", "count", "expected"),
     [
-        (0, "0 дней"),
-        (1, "1 день"),
-        (2, "2 дня"),
-        (4, "4 дня"),
-        (5, "5 дней"),
-        (11, "11 дней"),
-        (12, "12 дней"),
-        (14, "14 дней"),
-        (21, "21 день"),
-        (22, "22 дня"),
-        (25, "25 дней"),
-        (101, "101 день"),
-        (111, "111 дней"),
-        (112, "112 дней"),
-        (1002, "1002 дня"),
+        ("ru", 1, "1 день"),
+        ("ru", 2, "2 дня"),
+        ("ru", 5, "5 дней"),
+        ("ru", 11, "11 дней"),
+        ("ru", 21, "21 день"),
+        ("ru", 22, "22 дня"),
+        ("ru", 111, "111 дней"),
+        ("uk", 1, "1 день"),
+        ("uk", 2, "2 дні"),
+        ("uk", 5, "5 днів"),
+        ("uk", 11, "11 днів"),
+        ("uk", 21, "21 день"),
+        ("uk", 22, "22 дні"),
+        ("be", 1, "1 суткі"),
+        ("be", 5, "5 сутак"),
+        ("be", 21, "21 суткі"),
+        ("en", 1, "1 day"),
+        ("en", 2, "2 days"),
+        ("de", 1, "1 Tag"),
+        ("de", 22, "22 Tage"),
+        ("nl", 2, "2 dagen"),
+        ("es", 2, "2 días"),
+        ("eo", 2, "2 tagoj"),
     ],
 )
-def test_russian_plural_of_days(count: int, expected: str) -> None:
-    assert t("ru", "unit.days", count=count) == expected
+def test_days_in_every_language(lang: str, count: int, expected: str) -> None:
+    assert unit_count(lang, "day", count) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "unit", "count", "expected"),
+    [
+        ("ru", "hour", 1, "1 час"),
+        ("ru", "hour", 3, "3 часа"),
+        ("ru", "hour", 12, "12 часов"),
+        ("ru", "hour", 23, "23 часа"),
+        ("ru", "minute", 2, "2 минуты"),
+        ("ru", "minute", 41, "41 минута"),
+        ("uk", "hour", 22, "22 години"),
+        ("uk", "minute", 5, "5 хвилин"),
+        ("be", "hour", 2, "2 гадзіны"),
+        ("be", "hour", 11, "11 гадзін"),
+    ],
+)
+def test_slavic_units(lang: str, unit: str, count: int, expected: str) -> None:
+    assert unit_count(lang, unit, count) == expected
 
 
 @pytest.mark.parametrize(
     ("key", "count", "expected"),
     [
-        ("unit.hours", 1, "1 час"),
-        ("unit.hours", 3, "3 часа"),
-        ("unit.hours", 12, "12 часов"),
-        ("unit.hours", 23, "23 часа"),
-        ("unit.minutes", 1, "1 минута"),
-        ("unit.minutes", 2, "2 минуты"),
-        ("unit.minutes", 30, "30 минут"),
-        ("unit.minutes", 41, "41 минута"),
         ("dm.reminder_left", 1, "У вас остаётся 1 предположение на сегодня."),
         ("dm.reminder_left", 2, "У вас остаются 2 предположения на сегодня."),
         ("dm.reminder_left", 5, "У вас остаётся 5 предположений на сегодня."),
@@ -170,16 +237,23 @@ def test_russian_plural_forms(key: str, count: int, expected: str) -> None:
     assert t("ru", key, count=count) == expected
 
 
-def test_russian_durations_and_moments() -> None:
+def test_durations_and_moments_with_the_zone_named() -> None:
     reader = Reader("ru", "Europe/Moscow")
     assert reader.duration(timedelta(days=1, hours=2, minutes=5).total_seconds()) == (
         "1 день 2 часа 5 минут"
     )
     assert reader.duration(0) == "0 минут"
-    assert reader.moment("2026-05-02T09:30:00+00:00") == "2 мая в 12:30 (Europe/Moscow)"
+    assert reader.moment("2026-05-02T09:30:00+00:00") == "2 мая, 12:30 (Москва, UTC+3)"
     assert Reader("en", "Europe/Moscow").moment("2026-05-02T09:30:00+00:00") == (
-        "2 May 12:30 (Europe/Moscow)"
+        "May 2, 12:30 (Moscow, UTC+3)"
     )
+    assert Reader("de", "America/New_York").moment("2026-12-03T06:07:00+00:00") == (
+        "3. Dez., 01:07 (New York, UTC−5)"
+    )
+    assert Reader("uk", "Asia/Vladivostok").moment("2026-12-03T06:07:00+00:00") == (
+        "3 груд., 16:07 (Владивосток, UTC+10)"
+    )
+    assert Reader("en", "UTC").moment("2026-12-03T06:07:00+00:00") == "Dec 3, 06:07 (UTC)"
 
 
 # --- every message of random games renders in both languages --------------------------------

@@ -65,15 +65,15 @@ def test_typed_names_find_their_card(category: Category, typed: str, meant: str 
     by_name = {PACK.label(card): card for card in PACK.all_cards}
     if meant is None:
         with pytest.raises(ParseError) as refused:
-            match_card(PACK, PACK.all_cards, category, typed)
+            match_card(PACK, PACK.all_cards, category, typed, "en")
         assert refused.value.key == "parse.unknown_card"
     else:
-        assert match_card(PACK, PACK.all_cards, category, typed) == by_name[meant]
+        assert match_card(PACK, PACK.all_cards, category, typed, "en") == by_name[meant]
 
 
 def test_names_differing_in_punctuation_only_need_it_typed() -> None:
     with pytest.raises(ParseError) as refused:
-        match_card(PACK, PACK.all_cards, Category.SUSPECT, "dr who")
+        match_card(PACK, PACK.all_cards, Category.SUSPECT, "dr who", "en")
     assert refused.value.key == "parse.ambiguous_card"
 
 
@@ -94,8 +94,8 @@ def test_every_name_a_pack_accepts_can_be_typed_back(suspects: list[str]) -> Non
     for card in pack.cards_of(Category.SUSPECT):
         label = pack.label(card)
         assert label is not None
-        assert match_card(pack, pack.all_cards, CATEGORY_ORDER[0], label) == card
-        typed = parse_suggestion(f"@carol {label}; x; 1", pack, pack.all_cards)
+        assert match_card(pack, pack.all_cards, CATEGORY_ORDER[0], label, "en") == card
+        typed = parse_suggestion(f"@carol {label}; x; 1", pack, pack.all_cards, "en")
         assert typed.target == "carol" and typed.cards == (card, "w1", "p1")
 
 
