@@ -18,13 +18,13 @@ async def test_days_end_at_noon_berlin_time_across_the_spring_change(table: Part
     game = await state(table, game_id)
     assert game.day_ends_at == datetime(2027, 3, 28, 10, 0, tzinfo=UTC)  # 12:00 CEST
     opened = next(m for m in bot_messages(table.group) if "Day 1 begins" in m.text)
-    assert "28 Mar 12:00 (Europe/Berlin)" in opened.text
+    assert "Mar 28, 12:00 (Berlin, UTC+2)" in opened.text
     await table.bot.advance(game.day_ends_at - table.bot.clock.now() - timedelta(seconds=1))
     assert (await state(table, game_id)).day == 1
     await table.bot.advance(timedelta(seconds=2))
     game = await state(table, game_id)
     assert game.day == 2 and game.day_ends_at == datetime(2027, 3, 29, 10, 0, tzinfo=UTC)
-    assert "29 Mar 12:00 (Europe/Berlin)" in bot_messages(table.group)[-1].text
+    assert "Mar 29, 12:00 (Berlin, UTC+2)" in bot_messages(table.group)[-1].text
 
 
 async def test_reminders_three_hours_before_the_end_unless_turned_off(table: Party) -> None:

@@ -153,7 +153,7 @@ async def test_no_day_open_says_when_the_next_day_opens(table: Party) -> None:
     await table.bot.say(table.bob, table.group, _typed("carol", naming(game, bob.hand[0])))
     reply = bot_messages(table.group)[-1]
     closes = game.window.closes_at  # one hour after the first day's end: 2 Jan 01:00 UTC
-    when = f"{closes.day} {closes.strftime('%b')} {closes.strftime('%H:%M')} (UTC)"
+    when = f"{closes.strftime('%b')} {closes.day}, {closes.strftime('%H:%M')} (UTC)"
     assert "No game day is open now" in reply.text
     assert f"the next one opens when the accusation window closes, {when}" in reply.text
 
@@ -350,7 +350,7 @@ async def test_a_suggestion_after_the_days_end_hears_the_next_day_opens_at_once(
     await table.bot.say(table.bob, table.group, _typed("carol", naming(game, bob.hand[0])))
     reply = bot_messages(table.group)[-1]
     end = game.day_ends_at
-    when = f"{end.day} {end.strftime('%b')} {end.strftime('%H:%M')} (UTC)"
+    when = f"{end.strftime('%b')} {end.day}, {end.strftime('%H:%M')} (UTC)"
     assert f"No game day is open now: the day ended {when}" in reply.text
     assert "the next one opens in a moment" in reply.text
 
