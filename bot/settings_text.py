@@ -10,8 +10,9 @@ from typing import Any
 
 from bot.delivery.payload import Span
 from bot.render.reader import duration_text
+from engine.formats import format_keys
 from engine.settings import Settings
-from locales import LANGUAGES, t
+from locales import LANGUAGES, every_word, t
 from locales.formats import unit_words
 
 DURATIONS = frozenset(
@@ -32,20 +33,13 @@ SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
 # Every unit word a duration may use in any of our languages (CLDR's), in seconds.
 _UNITS = unit_words(LANGUAGES)
 _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"  # ASCII digits only: "²" or "١" are not numbers here
-_PART = re.compile(rf"({_NUMBER})\s*([^\W\d_]+)")
-_DURATION = re.compile(rf"(?:\s*{_NUMBER}\s*[^\W\d_]+)+\s*")
+_PART = re.compile(rf"({_NUMBER})\s*([^\W\d_]+)\.?")  # "2 Std." as "2 Std"
+_DURATION = re.compile(rf"(?:\s*{_NUMBER}\s*[^\W\d_]+\.?)+\s*")
 MAX_DIGITS = 6  # no count, day or duration a person types needs more
 MAX_DURATION = timedelta(days=366)
 
 
-def _words(key: str) -> frozenset[str]:
-    """The words for on (or off) in every language: each catalog's comma-separated list."""
-    return frozenset(
-        word.strip().casefold() for language in LANGUAGES for word in t(language, key).split(",")
-    )
-
-
-ON_WORDS, OFF_WORDS = _words("setting.words_on"), _words("setting.words_off")
+ON_WORDS, OFF_WORDS = every_word("setting.words_on"), every_word("setting.words_off")
 
 
 class SettingInputError(ValueError):
@@ -121,7 +115,10 @@ def parse_setting(name: str, text: str) -> Any:
         raise SettingInputError("switch")
     if isinstance(default, int) or name == "max_received_per_day":
         return parse_whole_number(raw, signed=True)
-    if name in ("role_assignment", "format"):
+    if name == "format":  # its key, or what people call it in any language
+        typed = raw.casefold()
+        return next((k for k in format_keys() if typed in every_word(f"edition.words_{k}")), typed)
+    if name == "role_assignment":
         return raw.lower()
     return raw
 

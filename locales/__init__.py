@@ -60,3 +60,14 @@ def t(language: str, key: str, /, **values: Any) -> str:
         form = plural_category(language, values.get("count", 0))
         entry = entry.get(form) or entry["other"]
     return str(entry).format_map(values) if values else str(entry)
+
+
+def every_word(key: str) -> frozenset[str]:
+    """The words a comma-separated entry lists in any language, in lower case (what people
+    may type: the words for on and off, the names of a game format)."""
+    return frozenset(
+        word.strip().casefold()
+        for language in LANGUAGES
+        for word in t(language, key).split(",")
+        if word.strip()
+    )

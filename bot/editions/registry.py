@@ -14,16 +14,15 @@ from bot.editions.y2023 import Y2023
 from bot.render.wording import Composer
 from engine.settings import Settings
 from engine.state import Game
-from locales import LANGUAGES, t
+from locales import every_word
 
 EDITIONS: tuple[Edition, ...] = (FORUM, CLASSIC, Y2023, LIARS)
 BY_KEY: Mapping[str, Edition] = {e.key: e for e in EDITIONS}
 
 
-def catalog_words(key: str) -> tuple[str, ...]:
-    """What people call the edition `key` in each language (`edition.words_KEY`)."""
-    words = (t(lang, f"edition.words_{key}").split(",") for lang in LANGUAGES)
-    return tuple(word.strip().casefold() for each in words for word in each)
+def catalog_words(key: str) -> frozenset[str]:
+    """What people call the edition `key` in any language (`edition.words_KEY`)."""
+    return every_word(f"edition.words_{key}")
 
 
 BY_WORD: Mapping[str, Edition] = {
