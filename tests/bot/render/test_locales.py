@@ -5,6 +5,7 @@ moments right; and every message random games cause renders in every language.""
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from datetime import timedelta
 from pathlib import Path
@@ -21,7 +22,7 @@ from engine.settings import Settings
 from fakebot.html import parse_html
 from fakebot.spec import ApiError
 from locales import LANGUAGES, catalog, t
-from locales.formats import plural_categories, plural_category, unit_count
+from locales.formats import locale, plural_categories, plural_category, unit_count
 from tests.support.catalogs import (
     ALLOWED_TAGS,
     EN,
@@ -257,3 +258,26 @@ def test_durations_and_moments_with_the_zone_named() -> None:
 
 
 # --- every message of random games renders in both languages --------------------------------
+
+
+def test_no_hand_written_plural_rule_or_month_name_is_left() -> None:
+    """Plural categories, month names and units come from CLDR (Babel): no catalog keeps
+    its own, and no shipped module spells a month's name in one of our languages or the
+    arithmetic of a plural rule."""
+    for lang in LANGUAGES:
+        own = [k for k in catalog(lang) if k.startswith(("month.", "unit.", "format.moment"))]
+        assert own == [], lang
+    months = {
+        str(name).casefold()
+        for lang in LANGUAGES
+        for width in ("wide", "abbreviated")
+        for name in locale(lang).months["format"][width].values()
+        if len(str(name).strip(".")) > 3
+    }
+    root = Path(locales.__file__).parent.parent
+    for package in ("bot", "engine", "storage", "locales", "simulation", "fakebot"):
+        for path in (root / package).rglob("*.py"):
+            source = path.read_text(encoding="utf-8")
+            quoted = {q.casefold() for q in re.findall(r"[\"']([^\"'\n]{3,})[\"']", source)}
+            assert not quoted & months, (path, quoted & months)
+            assert not re.search(r"%\s*10\b.*%\s*100\b|%\s*100\b.*%\s*10\b", source), path
