@@ -14,6 +14,7 @@ from engine.formats import format_keys
 from engine.settings import Settings
 from locales import LANGUAGES, every_word, t
 from locales.formats import unit_words
+from locales.zones import find_zone
 
 DURATIONS = frozenset(
     {
@@ -120,6 +121,8 @@ def parse_setting(name: str, text: str) -> Any:
         return next((k for k in format_keys() if typed in every_word(f"edition.words_{k}")), typed)
     if name == "role_assignment":
         return raw.lower()
+    if name == "timezone":  # a city in any of our languages, an offset or an IANA name
+        return find_zone(raw, LANGUAGES) or raw
     return raw
 
 
