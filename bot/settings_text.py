@@ -12,8 +12,8 @@ from bot.delivery.payload import Span
 from bot.render.reader import duration_text
 from engine.formats import format_keys
 from engine.settings import Settings
-from locales import LANGUAGES, every_word, t
-from locales.formats import unit_words
+from locales import LANGUAGES, every_word, has, t
+from locales.formats import unit_words, zone_label
 from locales.zones import find_zone
 
 DURATIONS = frozenset(
@@ -164,4 +164,10 @@ def describe_setting(language: str, name: str, value: Any) -> str:
         return t(language, "setting.value_on" if value else "setting.value_off")
     if name == "role_assignment":
         return t(language, f"setting.role_{value}")
+    if name == "format":  # what people call it in the language (the first of its words)
+        return t(language, f"edition.words_{value}").split(",")[0].strip()
+    if name == "pack" and has(language, f"setting.pack_{value}"):
+        return t(language, f"setting.pack_{value}")
+    if name == "timezone":
+        return zone_label(language, str(value))
     return str(value)[:5] if name == "day_ends_at" else str(value)
