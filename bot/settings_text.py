@@ -121,6 +121,8 @@ def parse_setting(name: str, text: str) -> Any:
         return next((k for k in format_keys() if typed in every_word(f"edition.words_{k}")), typed)
     if name == "role_assignment":
         return raw.lower()
+    if name == "pack" and raw.casefold() in every_word("edition.words_classic"):
+        return "classic"  # "/settings pack классика": the classic cards
     if name == "timezone":  # a city in any of our languages, an offset or an IANA name
         return find_zone(raw, LANGUAGES) or raw
     return raw

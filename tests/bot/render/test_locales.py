@@ -9,6 +9,7 @@ import re
 from dataclasses import fields
 from datetime import timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -21,7 +22,7 @@ from engine.events import EVENT_TYPES
 from engine.settings import Settings
 from fakebot.html import parse_html
 from fakebot.spec import ApiError
-from locales import LANGUAGES, catalog, t
+from locales import LANGUAGES, catalog, every_word, t
 from locales.formats import locale, plural_categories, plural_category, unit_count
 from tests.support.catalogs import (
     ALLOWED_TAGS,
@@ -281,3 +282,18 @@ def test_no_hand_written_plural_rule_or_month_name_is_left() -> None:
             quoted = {q.casefold() for q in re.findall(r"[\"']([^\"'\n]{3,})[\"']", source)}
             assert not quoted & months, (path, quoted & months)
             assert not re.search(r"%\s*10\b.*%\s*100\b|%\s*100\b.*%\s*10\b", source), path
+
+
+def test_typed_words_of_every_language_mean_one_thing() -> None:
+    """On and off, and the names of the formats, are read in every language at once: no
+    word may mean both on and off, or name two formats."""
+    on, off = every_word("setting.words_on"), every_word("setting.words_off")
+    assert {"on", "off", "да", "нет"} <= on | off
+    assert not on & off, on & off
+    named: dict[str, str] = {}
+    for key in ("forum", "classic", "y2023", "liars"):
+        for word in every_word(f"edition.words_{key}"):
+            assert named.setdefault(word, key) == key, (word, named[word], key)
+    for lang in LANGUAGES:
+        for zone in str(t(lang, "timezone.common")).split():
+            assert ZoneInfo(zone), (lang, zone)
