@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from functools import cache
 
 from locales import DEFAULT_LANGUAGE, LANGUAGES, catalog
 
@@ -59,3 +60,25 @@ def all_texts(lang: str) -> list[tuple[str, str, str]]:
 
 
 # --- the catalogs agree ------------------------------------------------------------------
+
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+@cache
+def own_words(language: str) -> frozenset[str]:
+    """The words (three letters or more, lower case) of a catalog's own text, placeholders
+    and markup aside."""
+    found: set[str] = set()
+    for _, _, text in all_texts(language):
+        for literal, _, _, _ in string.Formatter().parse(text):
+            plain = re.sub(r"<[^>]*>", " ", literal)
+            found.update(w.casefold() for w in WORD.findall(plain))
+    return frozenset(found)
+
+
+def english_words(text: str, language: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """The words of `text` that the English catalog uses and `language`'s never does (nor
+    `allowed`: people's names, say): English that leaked into a message of `language`."""
+    foreign = own_words(DEFAULT_LANGUAGE) - own_words(language) - allowed
+    return [w for w in WORD.findall(text) if w.casefold() in foreign]

@@ -6,9 +6,7 @@ and the Slavic plurals a reader sees are right for 1, 2, 5, 11, 21 and 22."""
 from __future__ import annotations
 
 import re
-import string
 from datetime import timedelta
-from functools import cache
 
 import pytest
 
@@ -17,7 +15,7 @@ from engine.state import Game, Phase
 from fakebot import FakeMessage, FakeUser
 from locales import DEFAULT_LANGUAGE, LANGUAGES, catalog, t
 from locales.formats import plural_category
-from tests.support.catalogs import all_texts
+from tests.support.catalogs import WORD, english_words
 from tests.support.harness import Party, bot_messages
 from tests.support.liars_play import LiarsPlayer
 from tests.support.play import card_name, open_and_start, state
@@ -27,28 +25,15 @@ pytestmark = pytest.mark.slow
 FORMATS = ("forum", "classic", "y2023", "liars")
 SEEDS = {"classic": 12, "y2023": 6, "liars": 21}
 TURNS = 6  # played before the current player accuses
-WORD = re.compile(r"[^\W\d_]{3,}")
 
 
-@cache
-def _words(language: str) -> frozenset[str]:
-    """The words (three letters or more) of a catalog's own text, placeholders aside."""
-    found: set[str] = set()
-    for _, _, text in all_texts(language):
-        for literal, _, _, _ in string.Formatter().parse(text):
-            plain = re.sub(r"<[^>]*>", " ", literal)
-            found.update(w.casefold() for w in WORD.findall(plain))
-    return frozenset(found)
-
-
-def english_words(message: FakeMessage, language: str, people: list[FakeUser]) -> list[str]:
-    """Words of the English catalog in a message that the language's own catalog never
-    uses; @usernames, commands, links, typed values (<code>) and people's names aside."""
+def leaked(message: FakeMessage, language: str, people: list[FakeUser]) -> list[str]:
+    """English words in a message of `language` (tests.support.catalogs.english_words);
+    @usernames, commands, links, typed values (<code>) and people's names aside."""
     text = re.sub(r"<code>.*?</code>|[@/]\w+|https?://\S+", " ", message.html or message.text)
     text = re.sub(r"<[^>]*>", " ", text)
     names = {w.casefold() for p in people for w in WORD.findall(p.first_name)}
-    foreign = _words(DEFAULT_LANGUAGE) - _words(language) - names - {"cluedo", "club"}
-    return [w for w in WORD.findall(text) if w.casefold() in foreign]
+    return english_words(text, language, frozenset(names | {"cluedo", "club"}))
 
 
 async def _forum(table: Party, lang: str) -> None:
@@ -136,11 +121,7 @@ async def test_a_whole_game_in_every_language(
     assert len(everything) > 15
     if lang == DEFAULT_LANGUAGE:
         return
-    wrong = [
-        (words, m.text[:200])
-        for m in everything
-        if (words := english_words(m, lang, table.players))
-    ]
+    wrong = [(words, m.text[:200]) for m in everything if (words := leaked(m, lang, table.players))]
     assert wrong == []
 
 
