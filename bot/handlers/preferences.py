@@ -120,7 +120,7 @@ async def preference_button(update: Update, context: CustomContext) -> None:
     if query is None:
         return
     data = cb.parse(query.data)
-    if data is None or len(data.args) != 1 or query.message is None:
+    if data is None or data.game != 0 or len(data.args) != 1 or query.message is None:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     if query.message.chat.id != query.from_user.id:  # only ever sent to a private chat
