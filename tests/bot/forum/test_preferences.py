@@ -7,7 +7,7 @@ import asyncio
 import secrets
 
 from fakebot import FakeMessage, FakeUser
-from fakebot.users import CallbackAnswer
+from fakebot.messages import CallbackAnswer
 from locales import t
 from locales.formats import language_name
 from tests.support.harness import Party
