@@ -6,7 +6,7 @@ bot; a unit then costs one check of an empty list."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
 
 from sqlalchemy.engine import Connection
@@ -35,17 +35,23 @@ def watch(watcher: Watcher) -> None:
     WATCHERS.append(watcher)
 
 
-@contextlib.contextmanager
-def watched(kind: str) -> Iterator[None]:
-    with contextlib.ExitStack() as stack:
-        for watcher in WATCHERS:
-            stack.enter_context(watcher.unit(kind))
-        yield
+def watched(kind: str) -> contextlib.AbstractContextManager[object]:
+    """Around a unit of work awaited on the event loop: every watcher's `unit`."""
+    if len(WATCHERS) == 1:  # the usual measurement: no stack of contexts to build
+        return WATCHERS[0].unit(kind)
+    return _all(watcher.unit(kind) for watcher in WATCHERS)
+
+
+def watched_job(fn: Callable[[Connection], object]) -> contextlib.AbstractContextManager[object]:
+    """Around a job of SQLite's threads: every watcher's `job`."""
+    if len(WATCHERS) == 1:
+        return WATCHERS[0].job(fn)
+    return _all(watcher.job(fn) for watcher in WATCHERS)
 
 
 @contextlib.contextmanager
-def watched_job(fn: Callable[[Connection], object]) -> Iterator[None]:
+def _all(contexts: Iterable[contextlib.AbstractContextManager[object]]) -> Iterator[None]:
     with contextlib.ExitStack() as stack:
-        for watcher in WATCHERS:
-            stack.enter_context(watcher.job(fn))
+        for context in contexts:
+            stack.enter_context(context)
         yield
