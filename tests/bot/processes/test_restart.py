@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage
 from storage.service import Store
@@ -28,6 +29,21 @@ async def _wait_post(fake: FakeTelegramClient, group: RemoteGroup, text: str, ti
         return [m for m in await _bot_posts(group) if text in m.text]
 
     return await fake.wait_for(found, timeout)
+
+
+async def _until_all_marked(url: str, timeout: float = 15.0) -> None:
+    """Wait until every outbox row is finished: what was sent is marked sent (delivery is
+    at least once: a kill between Telegram's answer and the mark sends that message again)."""
+    store = await Store.open(url, migrate=False)
+    query = text("SELECT count(*) FROM outbox WHERE status IN ('pending', 'claimed')")
+    try:
+        for _ in range(int(timeout / 0.05)):
+            if not await store.db.run_read(lambda conn: conn.execute(query).scalar()):
+                return
+            await asyncio.sleep(0.05)
+    finally:
+        await store.close()
+    raise AssertionError("the bot left messages unsent")
 
 
 @pytest.mark.slow
@@ -63,6 +79,7 @@ async def test_sigkill_before_the_day_ends_and_restart_after(tmp_path: Path) -> 
         named = "; ".join(card_name(c) for c in naming(game, seat.hand[0]))
         await bob.send(group, "/suggest @carol " + named)
         await _wait_post(fake, group, "Suggestion 1 for @carol", 15)
+        await _until_all_marked(url)  # else a kill between a send and its mark resends it
 
         first.send_signal(signal.SIGKILL)  # Carol stays silent; the bot dies mid-day
         await first.wait()
