@@ -12,7 +12,7 @@ from bot.delivery.payload import Span
 from bot.render.reader import duration_text
 from engine.formats import format_keys
 from engine.settings import Settings
-from locales import LANGUAGES, every_word, has, t
+from locales import LANGUAGES, edition_words, every_word, has, t
 from locales.formats import unit_words, zone_label
 from locales.zones import find_zone
 
@@ -118,10 +118,10 @@ def parse_setting(name: str, text: str) -> Any:
         return parse_whole_number(raw, signed=True)
     if name == "format":  # its key, or what people call it in any language
         typed = raw.casefold()
-        return next((k for k in format_keys() if typed in every_word(f"edition.words_{k}")), typed)
+        return next((k for k in format_keys() if typed in edition_words(k)), typed)
     if name == "role_assignment":
         return raw.lower()
-    if name == "pack" and raw.casefold() in every_word("edition.words_classic"):
+    if name == "pack" and raw.casefold() in edition_words("classic"):
         return "classic"  # "/settings pack классика": the classic cards
     if name == "timezone":  # a city in any of our languages, an offset or an IANA name
         return find_zone(raw, LANGUAGES) or raw

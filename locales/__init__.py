@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from locales.formats import plural_category
+from locales.formats import language_name, plural_category
 
 LANGUAGES = ("en", "ru", "uk", "be", "eo", "nl", "de", "es")
 DEFAULT_LANGUAGE = "en"
@@ -60,6 +60,22 @@ def t(language: str, key: str, /, **values: Any) -> str:
         form = plural_category(language, values.get("count", 0))
         entry = entry.get(form) or entry["other"]
     return str(entry).format_map(values) if values else str(entry)
+
+
+def language_of(typed: str) -> str | None:
+    """A catalog's code from what a person typed: "de", "DE", "de-AT", "Deutsch"."""
+    word = typed.strip().casefold()
+    if not word:
+        return None
+    for code in LANGUAGES:
+        if word in (code, language_name(code).casefold()) or word.startswith(f"{code}-"):
+            return code
+    return None
+
+
+def edition_words(key: str) -> frozenset[str]:
+    """What people call the game format `key` in any language (`edition.words_KEY`)."""
+    return every_word(f"edition.words_{key}")
 
 
 def every_word(key: str) -> frozenset[str]:

@@ -14,25 +14,20 @@ from bot.editions.y2023 import Y2023
 from bot.render.wording import Composer
 from engine.settings import Settings
 from engine.state import Game
-from locales import every_word
+from locales import edition_words
 
 EDITIONS: tuple[Edition, ...] = (FORUM, CLASSIC, Y2023, LIARS)
 BY_KEY: Mapping[str, Edition] = {e.key: e for e in EDITIONS}
 
 
-def catalog_words(key: str) -> frozenset[str]:
-    """What people call the edition `key` in any language (`edition.words_KEY`)."""
-    return every_word(f"edition.words_{key}")
-
-
 BY_WORD: Mapping[str, Edition] = {
-    word: e for e in EDITIONS for word in (*e.words, *catalog_words(e.key))
+    word: e for e in EDITIONS for word in (*e.words, *edition_words(e.key))
 }
 RULES_BY_WORD: Mapping[str, str] = {
     word: e.rules
     for e in EDITIONS
     if e.rules_words
-    for word in (*e.rules_words, *catalog_words(e.key))
+    for word in (*e.rules_words, *edition_words(e.key))
 }
 BOARD_VIEWS: Mapping[str, BoardView] = {name: v for e in EDITIONS for name, v in e.boards.items()}
 COMPOSERS: Mapping[str, Composer] = {k: c for e in EDITIONS for k, c in e.composers.items()}

@@ -33,7 +33,7 @@ from engine.codec import to_dict
 from engine.errors import RuleError
 from engine.queries import admin_refusal, settings_are_the_games, settings_refusal
 from engine.settings import require_setting
-from locales import DEFAULT_LANGUAGE, LANGUAGES
+from locales import DEFAULT_LANGUAGE, LANGUAGES, language_of
 from locales.formats import language_name
 
 
@@ -230,21 +230,10 @@ async def chat_language(update: Update, context: CustomContext) -> None:
     """/language code (or the language's own name) in a group: the chat's language (admins)."""
     if (a := await _admin_here(update, context)) is None:
         return
-    chosen = language_code(" ".join(context.args or []))
+    chosen = language_of(" ".join(context.args or []))
     if chosen is None:
         choices = ", ".join(f"{code} ({language_name(code)})" for code in LANGUAGES)
         await say(context, a.w, "error.language_choices", {"choices": choices})
         return
     await context.services.store.chats.set_language(a.w.chat.id, chosen)
     await say(context, a.w, "language.set", {"language": Language(chosen)})
-
-
-def language_code(typed: str) -> str | None:
-    """A catalog's code from what a person typed: "de", "DE", "de-AT", "Deutsch"."""
-    word = typed.strip().casefold()
-    if not word:
-        return None
-    for code in LANGUAGES:
-        if word in (code, language_name(code).casefold()) or word.startswith(f"{code}-"):
-            return code
-    return None

@@ -8,13 +8,12 @@ from telegram import Update
 
 from bot.context import CustomContext
 from bot.delivery.payload import labels_of
-from bot.editions.registry import catalog_words
 from bot.handlers.common import group_update, is_admin, refuse, say
 from bot.parsing import normalize
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
 from engine.queries import admin_refusal
-from locales import LANGUAGES, t
+from locales import LANGUAGES, edition_words, t
 
 
 def parse_pack_text(text: str) -> list[list[str]]:
@@ -72,7 +71,7 @@ async def pack(update: Update, context: CustomContext) -> None:
         await refuse(context, w, refusal)
         return
     defaults = await svc.store.chats.get(w.chat.id)
-    if text.casefold() in ("classic", *catalog_words("classic")):
+    if text.casefold() in ("classic", *edition_words("classic")):
         await svc.store.chats.set_settings(w.chat.id, defaults.settings.changed(pack="classic"))
         await say(context, w, "pack.classic")
         return

@@ -11,12 +11,12 @@ from telegram.error import TelegramError
 from bot import callbacks as cb
 from bot.context import CustomContext
 from bot.delivery.payload import Buttons, Language, Moment, Zone, upgrade
-from bot.handlers.admin import chat_language, language_code
+from bot.handlers.admin import chat_language
 from bot.handlers.common import answer_toast, game_here, remember, say, where
 from bot.render.keyboards import keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
-from locales import LANGUAGES, t
+from locales import LANGUAGES, language_of, t
 from locales.formats import language_name
 from locales.zones import find_zone
 
@@ -38,7 +38,7 @@ async def language(update: Update, context: CustomContext) -> None:
         key, args, rows = await _language_menu(context, w.user.id)
         await say(context, w, key, args, buttons=rows)
         return
-    chosen = language_code(typed)
+    chosen = language_of(typed)
     if chosen is None:
         choices = ", ".join(f"{code} ({language_name(code)})" for code in LANGUAGES)
         await say(context, w, "error.language_choices", {"choices": choices})

@@ -86,17 +86,12 @@ async def open_menu(context: CustomContext, w: Where) -> None:
 async def open_button(update: Update, context: CustomContext) -> None:
     """The group pointer's button: the presser's own menu in private, if they are an admin."""
     query = update.callback_query
-    if query is None:
+    pressed = _pressed(update)
+    if query is None or query.message is None or pressed is None or len(pressed[1].args) != 2:
+        await answer_toast(context, update, "toast.stale", alert=True)
         return
-    w = where(update)
-    data = cb.parse(query.data)
-    try:
-        if w is None or data is None or query.message is None or len(data.args) != 2:
-            raise cb.Malformed("no pointer")
-        chat_id, topic_id = cb.chat(data.args[0]), cb.chat(data.args[1])
-        if chat_id != query.message.chat.id:
-            raise cb.Malformed("another chat")
-    except cb.Malformed:
+    w, _, chat_id, topic_id = pressed
+    if chat_id != query.message.chat.id:  # the pointer names its own group
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     await remember(context, w.user)
@@ -118,17 +113,11 @@ async def menu_button(update: Update, context: CustomContext) -> None:
     """A press in the menu: checked (an admin now, the menu still current), then the next
     screen, or the change through the same path as the typed /settings."""
     query = update.callback_query
-    if query is None:
-        return
-    w = where(update)
-    data = cb.parse(query.data)
-    try:
-        if w is None or data is None or query.message is None or len(data.args) < 4:
-            raise cb.Malformed("no menu")
-        chat_id, topic_id = cb.chat(data.args[0]), cb.chat(data.args[1])
-    except cb.Malformed:
+    pressed = _pressed(update)
+    if query is None or query.message is None or pressed is None or len(pressed[1].args) < 4:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
+    w, data, chat_id, topic_id = pressed
     version, action, rest = data.args[2], data.args[3], list(data.args[4:])
     await remember(context, w.user)
     if not await is_admin(context, chat_id, w.user.id):
@@ -175,6 +164,20 @@ async def menu_button(update: Update, context: CustomContext) -> None:
         await answer_toast(context, update, toast)
     else:
         await answer_empty(update)
+
+
+def _pressed(update: Update) -> tuple[Where, cb.Callback, int, int] | None:
+    """Who pressed, the button's data and the chat and topic it names (its first two
+    fields); None for data none of our buttons carries."""
+    query = update.callback_query
+    w = where(update)
+    data = cb.parse(query.data if query is not None else None)
+    if w is None or data is None or len(data.args) < 2:
+        return None
+    try:
+        return w, data, cb.chat(data.args[0]), cb.chat(data.args[1])
+    except cb.Malformed:
+        return None
 
 
 async def _edit(context: CustomContext, update: Update, screen: Screen) -> None:

@@ -8,7 +8,7 @@ import string
 from collections import Counter
 from functools import cache
 
-from locales import DEFAULT_LANGUAGE, LANGUAGES, catalog
+from locales import DEFAULT_LANGUAGE, LANGUAGES, catalog, t
 
 EN = catalog("en")
 KEYS = sorted(EN)
@@ -82,3 +82,9 @@ def english_words(text: str, language: str, allowed: frozenset[str] = frozenset(
     `allowed`: people's names, say): English that leaked into a message of `language`."""
     foreign = own_words(DEFAULT_LANGUAGE) - own_words(language) - allowed
     return [w for w in WORD.findall(text) if w.casefold() in foreign]
+
+
+def literal(language: str, key: str) -> str:
+    """The longest piece of a message's own text (between its placeholders, tags aside)."""
+    pieces = string.Formatter().parse(t(language, key))
+    return max((re.sub(r"<[^>]*>", "", text).strip() for text, _, _, _ in pieces), key=len)

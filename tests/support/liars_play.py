@@ -3,8 +3,6 @@ the turn prompt and Liar! in the group, a card face up or passed in private."""
 
 from __future__ import annotations
 
-import re
-import string
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -13,7 +11,7 @@ from engine.liars.state import Stage, liars_of, liars_part
 from engine.state import Game
 from engine.table.state import Step
 from fakebot import FakeMessage, FakeUser
-from locales import t
+from tests.support.catalogs import literal
 from tests.support.harness import bot_messages
 from tests.support.table_play import TablePlayer, button, prompt, prompt_by_id
 
@@ -184,9 +182,3 @@ class LiarsPlayer(TablePlayer):
 def _asks(message: FakeMessage, prefix: str) -> bool:
     """A private prompt whose buttons are of one kind (by their data)."""
     return any((data or "").startswith(prefix) for row in message.buttons for _, data in row)
-
-
-def literal(language: str, key: str) -> str:
-    """The longest piece of a message's own text (between its placeholders, tags aside)."""
-    pieces = string.Formatter().parse(t(language, key))
-    return max((re.sub(r"<[^>]*>", "", text).strip() for text, _, _, _ in pieces), key=len)

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from locales import t
+from tests.support.catalogs import literal
 from tests.support.harness import Party, bot_messages
-from tests.support.liars_play import literal
 from tests.support.play import card_name, naming, open_and_start, state
 
 

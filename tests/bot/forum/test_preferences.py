@@ -10,8 +10,8 @@ from fakebot import FakeMessage, FakeUser
 from fakebot.messages import CallbackAnswer
 from locales import t
 from locales.formats import language_name
+from tests.support.catalogs import literal
 from tests.support.harness import Party
-from tests.support.liars_play import literal
 
 
 async def _forged(table: Party, who: FakeUser, message: FakeMessage, data: str) -> CallbackAnswer:

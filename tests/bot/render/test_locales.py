@@ -22,7 +22,7 @@ from engine.events import EVENT_TYPES
 from engine.settings import Settings
 from fakebot.html import parse_html
 from fakebot.spec import ApiError
-from locales import LANGUAGES, catalog, every_word, t
+from locales import LANGUAGES, catalog, edition_words, every_word, t
 from locales.formats import locale, plural_categories, plural_category, unit_count
 from tests.support.catalogs import (
     ALLOWED_TAGS,
@@ -292,7 +292,7 @@ def test_typed_words_of_every_language_mean_one_thing() -> None:
     assert not on & off, on & off
     named: dict[str, str] = {}
     for key in ("forum", "classic", "y2023", "liars"):
-        for word in every_word(f"edition.words_{key}"):
+        for word in edition_words(key):
             assert named.setdefault(word, key) == key, (word, named[word], key)
     for lang in LANGUAGES:
         for zone in str(t(lang, "timezone.common")).split():
