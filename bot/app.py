@@ -46,10 +46,12 @@ from bot.handlers import (
     lobby,
     membership,
     moves,
+    notebook,
     packs,
     places,
     preferences,
     private,
+    records,
     settings_menu,
     table,
 )
@@ -77,11 +79,14 @@ GROUP_COMMANDS = (
     "rules",
     "help",
     "settings",
+    "stats",
 )
 PRIVATE_COMMANDS = (
     "suggest",
     "accuse",
     "hand",
+    "notebook",
+    "mark",
     "games",
     "reminders",
     "language",
@@ -164,10 +169,13 @@ def add_handlers(application: App) -> None:
         "status": info.status,
         "cards": info.cards,
         "log": info.log_command,
+        "stats": records.stats,
         "rules": info.rules,
         "help": info.help_command,
         "start": private.start,
         "hand": private.hand,
+        "notebook": notebook.notebook,
+        "mark": notebook.mark,
         "games": private.my_games,
         "reminders": private.reminders,
         "settings": admin.settings,
@@ -204,6 +212,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(menu)
     pointer = CallbackQueryHandler(settings_menu.open_button, pattern=f"^{cb.SETTINGS_OPEN}:")
     application.add_handler(pointer)
+    pages = CallbackQueryHandler(notebook.notebook_button, pattern=f"^{cb.NOTEBOOK}:")
+    application.add_handler(pages)
     preference_kinds = f"^({cb.PERSON_LANGUAGE}|{cb.PERSON_ZONE}):"
     application.add_handler(
         CallbackQueryHandler(preferences.preference_button, pattern=preference_kinds)
@@ -262,6 +272,7 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
             store=store,
             bot_username=me.username or "whodunit_bot",
             default_language=config.default_language,
+            notebook_app_url=config.notebook_app_url,
             admins=AdminCache(config.admin_cache_seconds),
             refusals=RepeatedRefusals(config.refusal_edit_seconds),
         )

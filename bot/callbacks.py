@@ -87,4 +87,5 @@ PERSON_LANGUAGE = "pl"  # a person's language: pl:0:code (or auto)
 PERSON_ZONE = "pz"  # a person's time zone: pz:0:IANA name (or auto)
 # The settings menu in private: mn:game (0: the chat's defaults):chat:topic:version:action[:args]
 SETTINGS_MENU = "mn"
+NOTEBOOK = "nb"  # a player's notebook: nb:game (the picture) or nb:game:t (the text)
 SETTINGS_OPEN = "mo"  # the group's pointer to the settings menu: mo:game:chat:topic

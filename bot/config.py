@@ -75,6 +75,8 @@ class BotConfig(BaseSettings):
     webhook_path: str | None = None
     webhook_max_connections: int = Field(default=40, ge=1, le=100)
     http_host: str = "0.0.0.0"
+    # The notebook Mini App (webhook mode with an https URL): how long its sign-in holds.
+    notebook_app_max_age_seconds: float = Field(default=86400.0, gt=0)
     # Unset: 8080 in webhook mode, no HTTP server in polling mode.
     http_port: int | None = Field(default=None, ge=0, le=65535)
 
@@ -119,6 +121,15 @@ class BotConfig(BaseSettings):
             "Telegram sends with every update, e.g. WHODUNIT_WEBHOOK_SECRET=$(openssl rand "
             "-hex 32)"
         )
+
+    @property
+    def notebook_app_url(self) -> str | None:
+        """The notebook Mini App's page on the webhook's https host (None: not served)."""
+        url = urlsplit((self.webhook_url or "").strip())
+        if url.scheme != "https" or not url.hostname:
+            return None
+        host = url.netloc.rpartition("@")[2]  # never credentials in a button's link
+        return f"https://{host}/notebook/"
 
     @property
     def listen_port(self) -> int | None:

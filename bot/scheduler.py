@@ -247,6 +247,7 @@ class Scheduler:
         if outcome.events:
             self.services.deliver(outcome.handoff)
             self.replan(outcome)
+            self.services.follow_up(outcome)
 
     async def _tell_offline(self, row: DeadlineRow) -> None:
         """Once per game and downtime, before the catch-up: the bot, not the players, was late."""

@@ -13,9 +13,12 @@ from bot.admins import AdminCache
 from bot.announce.registry import plan_messages
 from bot.delivery.payload import Payload
 from bot.directory import Directory
+from bot.notebook.keeper import Notebooks
+from bot.notebook.story import tell_story
 from bot.observe import note_accepted, note_game
 from bot.refusals import RepeatedRefusals
 from engine.commands import Command, OpenLobby
+from engine.events import GameEnded
 from storage.messages_owed import OutboxItem
 from storage.outbox import Handoff
 from storage.service import Outcome, Store
@@ -35,9 +38,12 @@ class Services:
     store: Store
     bot_username: str = "whodunit_bot"
     default_language: str = "en"
+    notebook_app_url: str | None = None  # the notebook Mini App's page (webhook mode, https)
     clock: Callable[[], datetime] = utc_now
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     directory: Directory = field(init=False)
+    notebooks: Notebooks = field(init=False)
+    _background: set[asyncio.Task[None]] = field(default_factory=set)
     deadlines_changed: Callable[[Outcome], None] | None = None  # the scheduler's re-plan
     seen_people: dict[int, tuple[str, str | None, str | None]] = field(default_factory=dict)
     admins: AdminCache = field(default_factory=AdminCache)
@@ -48,6 +54,7 @@ class Services:
 
     def __post_init__(self) -> None:
         self.directory = Directory(self.store, self.default_language)
+        self.notebooks = Notebooks(self.store)
 
     def now(self) -> datetime:
         return self.clock()
@@ -82,6 +89,17 @@ class Services:
             self.deliver(outcome.handoff)
             if self.deadlines_changed is not None:
                 self.deadlines_changed(outcome)
+            self.follow_up(outcome)
+
+    def follow_up(self, outcome: Outcome) -> None:
+        """What a written command sets going beside its messages (a handler's or a
+        deadline's): a game that ended gets its story, worked out and told in the
+        background."""
+        if not any(isinstance(e, GameEnded) for e in outcome.events):
+            return
+        task = asyncio.create_task(tell_story(self.store, self.tell, outcome.game_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def deliver(self, handoff: Handoff) -> None:
         """Hand claimed rows to the sender; without one here, wake whoever claims."""
@@ -105,9 +123,11 @@ class Services:
         tz: str | None = None,
         labels: dict[str, str] | None = None,
         edit_of: str | None = None,
+        picture: str | None = None,
     ) -> None:
         """Queue one message outside a game command (an answer, an error, a listing);
-        with `edit_of`, an edit of the message that the row with that key sent."""
+        with `edit_of`, an edit of the message that the row with that key sent; with
+        `picture`, a photo drawn from the arguments (the text its caption)."""
         payload = Payload(
             msg,
             args or {},
@@ -117,6 +137,7 @@ class Services:
             notify=notify,
             edit_of=edit_of,
             reply_to_message_id=reply_to_message_id,
+            picture=picture,
         ).to_row()
         unique = key or f"tell:{chat_id}:{self.now().timestamp()}:{next(_counter)}"
         item = OutboxItem(

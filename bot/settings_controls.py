@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.cards import CUSTOM, PACKS
 from engine.formats import format_keys
-from engine.settings import RoleAssignment, Settings
+from engine.settings import NotebookHelp, RoleAssignment, Settings
 
 MINUTES = timedelta(minutes=1)
 HOURS = timedelta(hours=1)
@@ -87,6 +87,7 @@ def choices(name: str) -> tuple[Any, ...] | None:
         return (True, False)
     fixed: dict[str, tuple[Any, ...]] = {
         "role_assignment": tuple(RoleAssignment),
+        "notebook": tuple(NotebookHelp),
         "format": format_keys(),
         "pack": (*PACKS, CUSTOM),
         "dice": (1, 2),

@@ -11,7 +11,7 @@ from typing import Any
 from bot.delivery.payload import Span
 from bot.render.reader import duration_text
 from engine.formats import format_keys
-from engine.settings import Settings
+from engine.settings import NotebookHelp, Settings
 from locales import LANGUAGES, edition_words, every_word, has, t
 from locales.formats import unit_words, zone_label
 from locales.zones import find_zone
@@ -121,6 +121,11 @@ def parse_setting(name: str, text: str) -> Any:
         return next((k for k in format_keys() if typed in edition_words(k)), typed)
     if name == "role_assignment":
         return raw.lower()
+    if name == "notebook":  # its code, or its word in any language
+        typed = raw.casefold()
+        return next(
+            (v for v in NotebookHelp if typed in every_word(f"setting.notebook_{v}")), typed
+        )
     if name == "pack" and raw.casefold() in edition_words("classic"):
         return "classic"  # "/settings pack классика": the classic cards
     if name == "timezone":  # a city in any of our languages, an offset or an IANA name
@@ -166,6 +171,8 @@ def describe_setting(language: str, name: str, value: Any) -> str:
         return t(language, "setting.value_on" if value else "setting.value_off")
     if name == "role_assignment":
         return t(language, f"setting.role_{value}")
+    if name == "notebook":
+        return t(language, f"setting.notebook_{value}").split(",")[0].strip()
     if name == "format":  # what people call it in the language (the first of its words)
         return t(language, f"edition.words_{value}").split(",")[0].strip()
     if name == "pack" and has(language, f"setting.pack_{value}"):

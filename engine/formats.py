@@ -30,6 +30,7 @@ FORUM_SETTINGS: tuple[str, ...] = (
     "min_players",
     "max_players",
     "pack",
+    "notebook",
 )
 TABLE_SETTINGS: tuple[str, ...] = (
     "format",
@@ -42,6 +43,7 @@ TABLE_SETTINGS: tuple[str, ...] = (
     "min_players",
     "max_players",
     "timezone",
+    "notebook",
 )
 
 

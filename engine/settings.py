@@ -40,6 +40,16 @@ class RoleAssignment(StrEnum):
     CHOSEN = "chosen"
 
 
+class NotebookHelp(StrEnum):
+    """How much the notebook the GM keeps for each player tells them (the same for all):
+    nothing beyond the hand, what they observed, what follows exactly, or exact odds."""
+
+    OFF = "off"
+    FACTS = "facts"
+    DEDUCTIONS = "deductions"
+    ODDS = "odds"
+
+
 @dataclass(frozen=True)
 class Settings:
     """All rule settings with their defaults (in brackets in docs/rules-*.md)."""
@@ -68,6 +78,7 @@ class Settings:
     refute_time: timedelta = timedelta(minutes=2)
     away_after: int = 2  # missed turns in a row before a player is marked away
     images: bool = True  # the classic format: the board as a picture (else in words)
+    notebook: NotebookHelp = NotebookHelp.FACTS  # what each player's notebook tells them
     # Liars Edition: the investigation deck (not in the rulebook: a documented default)
     truth_move_cards: int = 4
     truth_pass_cards: int = 4
@@ -142,6 +153,14 @@ def _role_assignment(value: str) -> RoleAssignment:
         raise _invalid("role_assignment", SettingReason.ONE_OF, choices=choices) from None
 
 
+def _notebook_help(value: str) -> NotebookHelp:
+    try:
+        return NotebookHelp(value)
+    except ValueError:
+        choices = ", ".join(NotebookHelp)
+        raise _invalid("notebook", SettingReason.ONE_OF, choices=choices) from None
+
+
 def _game_format(value: str) -> str:
     """A shipped format as its GameFormat member, another registered edition's key as is."""
     try:
@@ -213,6 +232,8 @@ def validate(s: Settings) -> None:
         raise _invalid("missed_answer_penalty", SettingReason.AT_LEAST, minimum=0)
     if not isinstance(s.role_assignment, RoleAssignment):
         object.__setattr__(s, "role_assignment", _role_assignment(s.role_assignment))
+    if not isinstance(s.notebook, NotebookHelp):
+        object.__setattr__(s, "notebook", _notebook_help(s.notebook))
     if s.answer_grace is not None and s.answer_grace < timedelta(0):
         raise _invalid("answer_grace", SettingReason.AT_LEAST, minimum=timedelta(0))
     if s.accusation_window < MINUTE:

@@ -74,10 +74,10 @@ class FakeMessage:
 
     @property
     def buttons(self) -> Buttons:
-        """Inline keyboard rows as (text, callback_data or url)."""
+        """Inline keyboard rows as (text, callback_data, url or a Mini App's url)."""
         markup = self.reply_markup or {}
         return [
-            [(b["text"], b.get("callback_data", b.get("url"))) for b in row]
+            [(b["text"], b.get("callback_data", b.get("url", _web_app_url(b)))) for b in row]
             for row in markup.get("inline_keyboard", [])
         ]
 
@@ -187,3 +187,8 @@ class FakeMessage:
             "service": self.service,
             "date": self.date,
         }
+
+
+def _web_app_url(button: dict[str, Any]) -> str | None:
+    web_app = button.get("web_app")
+    return str(web_app["url"]) if isinstance(web_app, dict) else None

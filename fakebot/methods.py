@@ -43,6 +43,13 @@ CONFLICT = (
 QUERY_INVALID = "query is too old and response timeout expired or query ID is invalid"
 
 
+def web_app_in_private_only(chat: FakeChat, markup: dict[str, Any] | None) -> None:
+    """Telegram refuses an inline button that opens a Mini App outside a private chat."""
+    rows = (markup or {}).get("inline_keyboard", [])
+    if not isinstance(chat, FakePrivateChat) and any("web_app" in b for row in rows for b in row):
+        raise bad_request("BUTTON_TYPE_INVALID")
+
+
 def not_implemented(method: str) -> ApiError:
     """The answer for a real Bot API method the fake does not simulate."""
     return bad_request(f"method {method} not implemented in the fake")
@@ -159,6 +166,7 @@ class BotApi:
 
     async def on_sendMessage(self, params: Params) -> dict[str, Any]:
         chat = self.writable(params["chat_id"])
+        web_app_in_private_only(chat, params.get("reply_markup"))
         thread = self.thread(chat, params.get("message_thread_id"))
         reply_to, quote = self.reply(chat, params)
         if reply_to is not None and thread is None:
@@ -186,6 +194,7 @@ class BotApi:
         """A photo uploaded (multipart) with an optional caption; sizes are read from the
         PNG header, like Telegram's own photo sizes."""
         chat = self.writable(params["chat_id"])
+        web_app_in_private_only(chat, params.get("reply_markup"))
         thread = self.thread(chat, params.get("message_thread_id"))
         reply_to, _ = self.reply(chat, params)
         upload = params["photo"]
@@ -254,6 +263,7 @@ class BotApi:
         if not params.get("text"):
             raise bad_request("message text is empty")
         message = self.editable(params)
+        web_app_in_private_only(message.chat, params.get("reply_markup"))
         if message.photo is not None:
             raise bad_request("there is no text in the message to edit")
         text = self.formatted(params)
@@ -270,6 +280,7 @@ class BotApi:
     async def on_editMessageReplyMarkup(self, params: Params) -> dict[str, Any]:
         message = self.editable(params)
         markup = params.get("reply_markup")
+        web_app_in_private_only(message.chat, markup)
         if markup == message.reply_markup or (not markup and not message.reply_markup):
             raise bad_request(NOT_MODIFIED)
         message.apply_edit(message.text, message.html, message.entities, markup, now())

@@ -298,6 +298,9 @@ def _check_button(button: dict[str, Any], path: str) -> None:
     url = button.get("url")
     if url is not None and not re.match(r"(https?|tg)://\S+$", url):
         raise bad_request("BUTTON_URL_INVALID")
+    web_app = button.get("web_app")
+    if web_app is not None and not re.match(r"https://\S+$", str(web_app.get("url", ""))):
+        raise bad_request("BUTTON_URL_INVALID")  # a Mini App is served over https only
 
 
 def _check_inline_keyboard(markup: dict[str, Any], path: str) -> None:

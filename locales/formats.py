@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from babel import Locale
 from babel.dates import format_skeleton, get_timezone_location
+from babel.numbers import format_decimal
 from babel.units import format_unit
 
 UNITS = (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
@@ -28,6 +29,11 @@ def plural_category(language: str, count: float) -> str:
 def plural_categories(language: str) -> frozenset[str]:
     """Every plural category the language's numbers fall into ("other" always among them)."""
     return frozenset(locale(language).plural_form.tags) | {"other"}
+
+
+def decimal(language: str, value: float) -> str:
+    """A number with at most one decimal, as the language writes it: "4.5", "4,5"."""
+    return str(format_decimal(value, format="#,##0.#", locale=locale(language)))
 
 
 def language_name(language: str) -> str:

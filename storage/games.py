@@ -84,3 +84,15 @@ class OpenGames:
 
     def clear(self) -> None:
         self._copies.clear()
+
+
+def ended_games(conn: Connection, chat_id: int, topic_id: int, limit: int) -> list[GameRef]:
+    """The chat topic's ended games, the latest `limit` of them, oldest first."""
+    g = GameRecord
+    query = (
+        select(g)
+        .where(g.chat_id == chat_id, g.topic_id == topic_id, g.status == ENDED)
+        .order_by(g.id.desc())
+        .limit(limit)
+    )
+    return [_ref(row) for row in reversed(conn.execute(query).all())]

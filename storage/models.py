@@ -169,6 +169,21 @@ class PersonRecord(Base):
     updated_at: Mapped[datetime]
 
 
+class NotebookMarkRecord(Base):
+    """A player's own mark on one cell of their notebook (a card against an owner: a seat,
+    or -1 the envelope): "yes", "no" or "maybe", and a short note of their own."""
+
+    __tablename__ = "notebook_marks"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    card: Mapped[str] = mapped_column(String(64), primary_key=True)
+    owner: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    mark: Mapped[str | None] = mapped_column(String(8))
+    note: Mapped[str | None] = mapped_column(String(32))
+    updated_at: Mapped[datetime]
+
+
 class OutboxStatus(StrEnum):
     """Where an outbox row is on its way (stored as the plain string)."""
 

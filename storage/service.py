@@ -19,10 +19,18 @@ from storage.commands import Commands
 from storage.database import Database
 from storage.deadlines import Deadlines
 from storage.freshness import Freshness
-from storage.games import GameRef, OpenGames, find_game, find_open_game, games_of_person
+from storage.games import (
+    GameRef,
+    OpenGames,
+    ended_games,
+    find_game,
+    find_open_game,
+    games_of_person,
+)
 from storage.log import read_events
 from storage.messages_owed import Planner
 from storage.migrate import upgrade_database
+from storage.notebooks import NotebookMarks
 from storage.outbox import Outbox
 from storage.outcome import Outcome
 from storage.people import People
@@ -44,6 +52,7 @@ class Store:
         self.outbox = Outbox(db)
         self.deadlines = Deadlines(db)
         self.people = People(db, freshness=self.freshness)
+        self.notebook_marks = NotebookMarks(db)
         self.chats = Chats(db, self.freshness)
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)
@@ -143,6 +152,10 @@ class Store:
     async def events(self, game_id: int) -> list[Event]:
         """The game's whole log, in order."""
         return await self.db.run_read(read_events, game_id)
+
+    async def ended_games(self, chat_id: int, topic_id: int, limit: int = 500) -> list[GameRef]:
+        """The chat topic's ended games (the latest `limit`), oldest first."""
+        return await self.db.run_read(ended_games, chat_id, topic_id, limit)
 
     async def game(self, game_id: int) -> GameRef | None:
         return await self.db.run_read(find_game, game_id)

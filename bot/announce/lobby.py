@@ -26,6 +26,7 @@ def lobby_args(game: Game) -> Args:
         "host": User(game.lobby_host or game.creator),  # an empty lobby: whoever joins next
         "players": Users(tuple(e.user for e in game.lobby)),
         "minimum": game.settings.player_range[0],
+        "notebook": game.settings.notebook.value,  # everyone plays under the same help
         **edition_of(game).lobby_args(game),
     }
 

@@ -215,6 +215,7 @@ class Payload:
     edit_of: str | None = None  # the key of the row whose sent message this one edits
     reply_to_message_id: int | None = None
     board: dict[str, Any] | None = None  # a board position: the post goes as its picture
+    picture: str | None = None  # the post goes as this picture of its args (bot.render.pictures)
 
     def to_row(self) -> dict[str, Any]:
         """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify` and
@@ -230,6 +231,7 @@ class Payload:
             "notify": list(self.notify) if self.notify is not None else None,
             "reply_to_message_id": self.reply_to_message_id,
             "board": self.board,
+            "picture": self.picture,
         }
         row.update({name: value for name, value in optional.items() if value is not None})
         return row
@@ -255,6 +257,7 @@ class Payload:
             edit_of=row.get("target") if row.get("op") == "edit" else None,
             reply_to_message_id=row.get("reply_to_message_id"),
             board=row.get("board"),
+            picture=row.get("picture"),
         )
 
 

@@ -15,6 +15,7 @@ from bot.directory import Directory
 from bot.render.board_post import board_post
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
+from bot.render.pictures import picture_post
 from bot.render.reader import Reader
 from storage.outbox import OutboxRow
 
@@ -47,6 +48,9 @@ async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
         return Post(text, markup, edit_of=payload.edit_of)
     if payload.board is not None:
         text, photo = board_post(reader, payload.board, text)
+        return Post(text, markup, photo=photo)
+    if payload.picture is not None:
+        text, photo = picture_post(reader, payload.picture, payload.args, text)
         return Post(text, markup, photo=photo)
     return Post(text, markup)
 

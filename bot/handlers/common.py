@@ -83,9 +83,11 @@ async def say(
     tag: str = "",
     tz: str | None = None,
     labels: dict[str, str] | None = None,
+    picture: str | None = None,
 ) -> None:
-    """Answer where the update came from, through the outbox (times in `tz`); nothing while
-    the flood guard holds this update's replies back (`bot/flood.py`)."""
+    """Answer where the update came from, through the outbox (times in `tz`; as a picture
+    drawn from `args`, the text its caption); nothing while the flood guard holds this
+    update's replies back (`bot/flood.py`)."""
     note_answer(msg)
     if held_back():
         return
@@ -100,6 +102,7 @@ async def say(
         key=f"u{w.update_id}:{msg}{tag}",
         tz=tz,
         labels=labels,
+        picture=picture,
     )
 
 

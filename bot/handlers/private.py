@@ -92,7 +92,7 @@ async def hand(update: Update, context: CustomContext) -> None:
         label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
         owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
         views.append({"game": ref.id, "game_label": label, **hand_args(game, view)})
-    await say(context, w, "hand.list", {"views": views}, reply=False)
+    await say(context, w, "hand.list", {"views": views}, reply=False, buttons=_notebooks(views))
     for game_id, label, game, owed in owed_prompts:  # the answers still owed, buttons again
         args, choices = answer_prompt_args(game, owed)
         await say(
@@ -106,6 +106,23 @@ async def hand(update: Update, context: CustomContext) -> None:
             tz=game.settings.timezone,
             labels=labels_of(game.pack),
         )
+
+
+def _notebooks(views: list[dict[str, object]]) -> list[list[dict[str, object]]]:
+    """A notebook button under the hands, one per game (named when there are several)."""
+    games = [int(str(v["game"])) for v in views]
+    if len(games) == 1:
+        return [[{"t": "button.notebook", "data": cb.Callback(cb.NOTEBOOK, games[0]).encode()}]]
+    return [
+        [
+            {
+                "t": "button.notebook_game",
+                "args": {"game": game},
+                "data": cb.Callback(cb.NOTEBOOK, game).encode(),
+            }
+        ]
+        for game in games
+    ]
 
 
 async def answer_button(update: Update, context: CustomContext) -> None:

@@ -23,8 +23,10 @@ from locales import t
 def lobby(reader: Reader, args: dict[str, Any]) -> str:
     """The lobby post; a 2023 lobby's adds who has chosen which character."""
     lang = reader.language
-    rest = {k: v for k, v in args.items() if k not in ("characters", "two_players")}
+    rest = {k: v for k, v in args.items() if k not in ("characters", "two_players", "notebook")}
     text = t(lang, "lobby.opened", **flat_args(reader, rest))
+    if "notebook" in args:  # a lobby post of before the notebook has no line for it
+        text = join_lines(text, t(lang, f"lobby.notebook_{args['notebook']}"))
     if "characters" not in args:
         return text
     chosen = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.render.reader import Reader
 from bot.settings_text import describe_setting
@@ -16,7 +16,8 @@ def buttons_markup(
     reader: Reader, rows: list[list[dict[str, Any]]] | None
 ) -> list[list[dict[str, str]]]:
     """Button specs → InlineKeyboardButton dicts: text from the catalog (with its `args`),
-    a person's name, a card's name, a setting's value, or given `text`."""
+    a person's name, a card's name, a setting's value, or given `text`; the button opens
+    `url`, a Mini App at `web_app` (private chats only), or sends back `data`."""
     result: list[list[dict[str, str]]] = []
     for row in rows or []:
         out_row: list[dict[str, str]] = []
@@ -43,6 +44,8 @@ def buttons_markup(
             button = {"text": text}
             if "url" in spec:
                 button["url"] = str(spec["url"])
+            elif "web_app" in spec:
+                button["web_app"] = str(spec["web_app"])
             else:
                 button["callback_data"] = str(spec["data"])
             out_row.append(button)
@@ -58,7 +61,10 @@ def keyboard(rows: list[list[dict[str, str]]]) -> InlineKeyboardMarkup | None:
         [
             [
                 InlineKeyboardButton(
-                    text=b["text"], url=b.get("url"), callback_data=b.get("callback_data")
+                    text=b["text"],
+                    url=b.get("url"),
+                    callback_data=b.get("callback_data"),
+                    web_app=WebAppInfo(b["web_app"]) if "web_app" in b else None,
                 )
                 for b in row
             ]

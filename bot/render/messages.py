@@ -14,8 +14,11 @@ from bot.editions.registry import COMPOSERS as EDITION_COMPOSERS
 from bot.render.arguments import flat_args
 from bot.render.game_messages import GAME_COMPOSERS
 from bot.render.listings import LISTING_COMPOSERS
+from bot.render.notebook_text import NOTEBOOK_COMPOSERS
 from bot.render.reader import Reader
+from bot.render.records_text import RECORDS_COMPOSERS
 from bot.render.settings_menu import MENU_COMPOSERS
+from bot.render.story_text import STORY_COMPOSERS
 from bot.render.table_messages import TABLE_COMPOSERS
 from bot.render.wording import Composer, join_lines, place_name
 from locales import t
@@ -23,6 +26,9 @@ from locales import t
 COMPOSERS: Mapping[str, Composer] = {
     **GAME_COMPOSERS,
     **LISTING_COMPOSERS,
+    **NOTEBOOK_COMPOSERS,
+    **STORY_COMPOSERS,
+    **RECORDS_COMPOSERS,
     **MENU_COMPOSERS,
     **TABLE_COMPOSERS,
     **EDITION_COMPOSERS,

@@ -14,6 +14,7 @@ from bot.heap import settle_startup_objects
 from bot.intake import ALLOWED_UPDATES, PRUNE_EVERY, begin_shutdown, serve
 from bot.services import Services
 from bot.web.health import Health
+from bot.web.notebook_app import NotebookApp
 from bot.web.server import HttpServer, build_web_app
 from bot.web.webhook import WebhookReceiver
 from storage.database import Database
@@ -29,6 +30,17 @@ def health_of(application: App) -> Health:
         return services.store.db if services is not None else None
 
     return Health(database)
+
+
+def notebook_app_of(application: App, config: BotConfig) -> NotebookApp | None:
+    """The notebook Mini App when the bot has a public https URL (None otherwise)."""
+    if config.notebook_app_url is None:
+        return None
+    return NotebookApp(
+        lambda: application.bot_data.get("services"),
+        application.bot.token,
+        max_age=config.notebook_app_max_age_seconds,
+    )
 
 
 async def run(application: App, config: BotConfig) -> None:
@@ -73,7 +85,12 @@ async def serve_webhook(
     receiver = WebhookReceiver(application, config.webhook_secret or "")
     port = config.listen_port
     assert port is not None, "webhook mode always has a port"
-    app = build_web_app(health, webhook=receiver, webhook_path=config.webhook_route)
+    app = build_web_app(
+        health,
+        webhook=receiver,
+        webhook_path=config.webhook_route,
+        notebook=notebook_app_of(application, config),
+    )
     # Requests under way get half the shutdown budget (as polling's updates in flight do).
     drain = max(0.5, config.shutdown_seconds - 1.0) * 0.5
     server = HttpServer(app, config.http_host, port, drain_seconds=drain)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from bot.web.health import Health
 from bot.web.webhook import WebhookReceiver
+
+if TYPE_CHECKING:
+    from bot.web.notebook_app import NotebookApp
 
 log = logging.getLogger(__name__)
 
@@ -15,15 +19,22 @@ MAX_BODY = 1024**2  # an update is a few kilobytes; Telegram never posts files
 
 
 def build_web_app(
-    health: Health, *, webhook: WebhookReceiver | None = None, webhook_path: str = "/"
+    health: Health,
+    *,
+    webhook: WebhookReceiver | None = None,
+    webhook_path: str = "/",
+    notebook: NotebookApp | None = None,
 ) -> web.Application:
-    """Routes: GET /healthz, /readyz, /metrics, and POST `webhook_path` with a webhook."""
+    """Routes: GET /healthz, /readyz, /metrics, POST `webhook_path` with a webhook, and the
+    notebook Mini App's under /notebook/ with one."""
     app = web.Application(client_max_size=MAX_BODY)
     app.router.add_get("/healthz", health.healthz)
     app.router.add_get("/readyz", health.readyz)
     app.router.add_get("/metrics", health.metrics)
     if webhook is not None:
         app.router.add_post(webhook_path, webhook.receive)
+    if notebook is not None:
+        notebook.add_routes(app.router)
     return app
 
 

@@ -17,8 +17,10 @@ from engine.liars import commands as lcmd
 from engine.liars.cards import LIARS_PACK
 from engine.liars.checks import current_play
 from engine.liars.evolve import LIARS_FOLDS
+from engine.liars.notebook import LIARS_OBSERVERS, liars_sizes
 from engine.liars.state import liars_of
 from engine.lobby import deal
+from engine.notebook.facts import Owner
 from engine.state import Game
 from engine.table.classic import TABLE_COMMANDS, Classic
 from engine.table.edition import Handler
@@ -63,6 +65,7 @@ class LiarsEdition(Classic):
     board = None  # the ring of rooms (engine/liars/cards.py), not a board of squares
     commands = LIARS_TABLE
     events = LIARS_FOLDS
+    observers = LIARS_OBSERVERS
     instead_of_walking = Step.MOVE  # the passage and staying come after the roll
 
     def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
@@ -72,6 +75,9 @@ class LiarsEdition(Classic):
 
     def on_leaving(self, decision: Decision, seat: Seat, now: datetime) -> None:
         clock.settle_for_leaver(decision, seat, now)
+
+    def notebook_sizes(self, game: Game) -> tuple[tuple[Owner, int], ...]:
+        return liars_sizes(game)
 
     def turn_clock_stopped(self, game: Game) -> bool:
         """While the others answer an investigation card (Liar!, a card face up, passes)."""

@@ -5,7 +5,8 @@ An edition (engine/table/classic.py, engine/liars/, engine/y2023/, or a new pack
 subclass overriding what differs: its cards, board and player range (`format`), the set-up,
 the dice, when the passage and staying are chosen, what happens on entering a room, where
 one may accuse, what leaving settles, its own clocks, its own commands (command type ->
-handler) and events (event type -> fold). The table core finds a game's edition here
+handler) and events (event type -> fold), and what its own events show each player's
+notebook (event type -> observer). The table core finds a game's edition here
 (`table_edition`); engine/editions.py, the registry, is the one module that imports the
 edition packages and adds them.
 """
@@ -25,6 +26,8 @@ from engine.errors import NoClueCard, RuleError
 from engine.events import Event
 from engine.formats import Format
 from engine.ids import Seat
+from engine.notebook.facts import Owner
+from engine.notebook.observed import Observer
 from engine.settings import Settings
 from engine.state import Game
 from engine.table.dice import roll_dice
@@ -43,6 +46,8 @@ class Edition:
     aliases: tuple[str, ...] = ()  # other keys people may type for it (ASCII, any language)
     commands: Mapping[type[Command], Handler] = {}  # its commands, by type
     events: Mapping[type[Event], Fold] = {}  # how its own events change the state
+    # What its own events show a seat's notebook (engine/notebook/observe.py calls them).
+    observers: Mapping[type[Event], Observer] = {}
     # The step at which the passage and staying are chosen instead of walking: before the
     # roll (classic), or after it (the 2023 and Liars editions: every turn starts rolling).
     instead_of_walking: Step = Step.ROLL
@@ -125,6 +130,11 @@ class Edition:
     def due_at(self, game: Game, command: DeadlineCommand) -> datetime | None:
         """When one of the edition's own deadline commands falls due (None: not pending)."""
         return None
+
+    # --- the notebook -----------------------------------------------------------------
+    def notebook_sizes(self, game: Game) -> tuple[tuple[Owner, int], ...]:
+        """How many cards each owner holds now, as everyone knows: each seat its hand."""
+        return tuple((p.seat, len(p.hand)) for p in game.players)
 
 
 def _table(game: Game) -> Table:

@@ -9,6 +9,7 @@ from datetime import datetime
 from engine.decision import Decision
 from engine.formats import TABLE_SETTINGS, Format
 from engine.ids import Seat
+from engine.notebook.facts import Owner
 from engine.state import Game
 from engine.table.classic import Classic
 from engine.table.state import Step, Table
@@ -16,6 +17,7 @@ from engine.y2023 import rules
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import Y2023, Y2023_PLAYERS
 from engine.y2023.evolve import Y2023_FOLDS
+from engine.y2023.notebook import Y2023_OBSERVERS, y2023_sizes
 from engine.y2023.setup import start_2023
 
 # The table's settings but the dice (always two) and the roles (always chosen).
@@ -34,6 +36,7 @@ class Y2023Edition(Classic):
     board = Y2023_BOARD
     aliases = ("2023",)
     events = Y2023_FOLDS
+    observers = Y2023_OBSERVERS
     instead_of_walking = Step.MOVE  # every turn begins with the dice
     exact_roll = False  # "Vi ne devas uzi vian plenan" (roll): up to the roll, "ĝis dek spacoj"
 
@@ -42,6 +45,9 @@ class Y2023Edition(Classic):
 
     def dice(self, game: Game) -> int:
         return 2  # "la du ĵetkubojn", whatever the dice setting
+
+    def notebook_sizes(self, game: Game) -> tuple[tuple[Owner, int], ...]:
+        return y2023_sizes(game)
 
     def may_stay(self, game: Game, seat: Seat) -> bool:
         return rules.may_stay(game, seat)

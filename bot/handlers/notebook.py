@@ -1,0 +1,150 @@
+"""/notebook and /mark in private, and the notebook's buttons: each player's notebook as a
+picture (or text), and their own marks on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import Update
+
+from bot import callbacks as cb
+from bot.context import CustomContext
+from bot.delivery.payload import Users, labels_of
+from bot.handlers.common import Where, answer_toast, private_update, say, where
+from bot.notebook.marking import MarkError, read_mark
+from engine.state import Game, Phase
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A running game the person plays in, and their seat."""
+
+    game_id: int
+    game: Game
+    seat: int
+
+
+async def notebook(update: Update, context: CustomContext) -> None:
+    """/notebook [game]: the person's notebook of their running game (which one, when they
+    play in several)."""
+    w = await private_update(update, context, "notebook")
+    if w is None:
+        return
+    seated = await _chosen_game(context, w, context.args or [])
+    if seated is not None:
+        await send_notebook(
+            context, w, seated, as_text=bool(context.args and "text" in context.args)
+        )
+
+
+async def mark(update: Update, context: CustomContext) -> None:
+    """/mark [game] card player yes|no|maybe|clear [note]: a mark of one's own on a cell."""
+    w = await private_update(update, context, "notebook")
+    if w is None:
+        return
+    words = list(context.args or [])
+    seated = await _chosen_game(context, w, words[:1] if words[:1] and words[0].isdigit() else [])
+    if seated is None:
+        return
+    if words and words[0].isdigit():
+        words = words[1:]
+    svc = context.services
+    language = await svc.directory.person_language(w.user.id, seated.game_id)
+    names = await svc.directory.persons(p.user for p in seated.game.players)
+    try:
+        card, owner, own = read_mark(seated.game, words, language, names, seated.seat)
+    except MarkError as error:
+        await say(context, w, error.key, error.values, labels=labels_of(seated.game.pack))
+        return
+    await svc.store.notebook_marks.put(seated.game_id, seated.seat, card, owner, own)
+    cell = {"card": card, "owner": owner, "mark": own.mark, "note": own.note}
+    key = "notebook.mark_cleared" if own.mark is None else "notebook.mark_saved"
+    args = {"cell": cell, "owners": _owners(seated.game), "player": w.user.id}
+    await say(
+        context,
+        w,
+        key,
+        {**args, "players": _players(seated.game)},
+        labels=labels_of(seated.game.pack),
+    )
+
+
+async def notebook_button(update: Update, context: CustomContext) -> None:
+    """The notebook's buttons: under /hand (nb:game) and under the picture (nb:game:t)."""
+    query = update.callback_query
+    w = where(update)
+    data = cb.parse(query.data if query else None)
+    if query is None or w is None or data is None or data.args not in ((), ("t",)):
+        await answer_toast(context, update, "toast.stale")
+        return
+    seated = await _seat_of(context, w.user.id, data.game)
+    if seated is None or not w.private:
+        await answer_toast(context, update, "toast.stale")
+        return
+    await answer_toast(context, update, "toast.notebook")
+    await send_notebook(context, w, seated, as_text=data.args == ("t",))
+
+
+async def send_notebook(context: CustomContext, w: Where, seated: Seated, *, as_text: bool) -> None:
+    """The notebook now: a picture with a button for the text, or the text."""
+    sheet = await context.services.notebooks.sheet(seated.game_id, seated.seat)
+    args = {"sheet": sheet, "players": _players(seated.game)}
+    labels = labels_of(seated.game.pack)
+    if as_text or sheet["level"] == "off":
+        await say(context, w, "notebook.text", args, reply=False, labels=labels)
+        return
+    text_button = cb.Callback(cb.NOTEBOOK, seated.game_id, ("t",)).encode()
+    buttons: list[list[dict[str, object]]] = [[{"t": "button.notebook_text", "data": text_button}]]
+    app_url = context.services.notebook_app_url
+    if app_url is not None and w.private:  # Telegram takes a Mini App button in private only
+        opened = f"{app_url}?game={seated.game_id}"
+        buttons.append([{"t": "button.notebook_app", "web_app": opened}])
+    await say(
+        context,
+        w,
+        "notebook.picture",
+        args,
+        reply=False,
+        labels=labels,
+        picture="notebook",
+        buttons=buttons,
+    )
+
+
+def _owners(game: Game) -> list[list[int]]:
+    return [[p.seat, p.user] for p in game.players]
+
+
+def _players(game: Game) -> Users:
+    return Users(tuple(p.user for p in game.players))
+
+
+async def _running(context: CustomContext, user_id: int) -> list[Seated]:
+    svc = context.services
+    found = []
+    for ref in await svc.store.games_of_person(user_id):
+        game = await svc.store.load(ref.id)
+        player = game.player_of(user_id)
+        if game.phase is Phase.RUNNING and player is not None:
+            found.append(Seated(ref.id, game, player.seat))
+    return found
+
+
+async def _seat_of(context: CustomContext, user_id: int, game_id: int) -> Seated | None:
+    return next((s for s in await _running(context, user_id) if s.game_id == game_id), None)
+
+
+async def _chosen_game(context: CustomContext, w: Where, args: list[str]) -> Seated | None:
+    """The game a private command is about: the one named by number, or the only one."""
+    games = await _running(context, w.user.id)
+    named = [a for a in args if a.isdigit()]
+    if named:
+        games = [s for s in games if s.game_id == int(named[0])]
+    if not games:
+        await say(context, w, "notebook.no_game")
+        return None
+    if len(games) > 1:
+        numbers = ", ".join(str(s.game_id) for s in games)
+        await say(context, w, "notebook.pick_game", {"first": games[0].game_id, "games": numbers})
+        return None
+    return games[0]

@@ -1,0 +1,20 @@
+"""Posts that go as a picture drawn from their arguments (a player's notebook), by name;
+when the picture cannot be drawn the post goes as text instead, in full."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.render.notebook_post import notebook_post
+from bot.render.reader import Reader
+
+PicturePost = Callable[[Reader, dict[str, Any], str], tuple[str, bytes | None]]
+PICTURES: Mapping[str, PicturePost] = {"notebook": notebook_post}
+
+
+def picture_post(
+    reader: Reader, name: str, args: dict[str, Any], caption: str
+) -> tuple[str, bytes | None]:
+    """The post's text and its picture (None: the text says it all)."""
+    return PICTURES[name](reader, args, caption)

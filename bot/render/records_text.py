@@ -1,0 +1,48 @@
+"""A chat's records in words (/stats)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.reader import Reader
+from bot.render.wording import join_lines
+from locales import t
+from locales.formats import decimal
+
+MAX_LISTED = 15  # detectives listed, best first
+
+
+def records(reader: Reader, args: dict[str, Any]) -> str:
+    lang = reader.language
+    lines = [
+        t(lang, "stats.title"),
+        t(
+            lang,
+            "stats.games",
+            count=args["played"],
+            won=args["won"],
+            no_winner=args["no_winner"],
+            ended=args["ended"],
+        ),
+        t(lang, "stats.suggestions", count=args["suggestions"]),
+    ]
+    if args["forum_days"] is not None:
+        lines.append(t(lang, "stats.forum_days", days=decimal(lang, args["forum_days"])))
+    if args["table_turns"] is not None:
+        lines.append(t(lang, "stats.table_turns", turns=decimal(lang, args["table_turns"])))
+    quickest = args["quickest"]
+    if quickest is not None:
+        key = "stats.quickest_turn" if quickest["table"] else "stats.quickest_day"
+        who = reader.mention(quickest["player"].id)
+        lines.append(t(lang, key, player=who, n=quickest["n"]))
+    lines.append(t(lang, "stats.players_title"))
+    for rank, record in enumerate(args["players"][:MAX_LISTED], start=1):
+        who = reader.mention(record["player"].id)
+        line = t(
+            lang, "stats.player", rank=rank, player=who, won=record["won"], count=record["played"]
+        )
+        lines.append(line)
+    return join_lines(*lines)
+
+
+RECORDS_COMPOSERS = {"stats.chat": records}

@@ -1,0 +1,291 @@
+"""Exact counting of the deals that fit a propagated grid, and how many of them put each
+card with each owner.
+
+What propagation settled is taken out: a card with a known owner is gone and its owner's
+room is one less. The open cards are then dealt one at a time by dynamic programming. A
+state is what is still open after some cards: each owner's room left (the envelope as one
+owner of room one per category) and which clauses begun are not yet satisfied. A clause
+must be satisfied by the time its last card is dealt, so the cards are ordered to close
+clauses early (few open at once), and the cards in no clause come last. A forward pass
+counts the ways to reach each state, a backward pass the ways to finish from it; their
+products give every cell's count at once.
+
+Owners that no clause names and that every open card may or may not hold alike are one
+*pool* in the count: the pool's cards are split among them afterwards in a number of ways
+that is the same for every deal (a multinomial), and by symmetry each of them holds a
+given card of the pool in proportion to its room.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import factorial
+
+from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid
+from engine.notebook.order import card_order, shared_bits
+
+
+@dataclass(frozen=True)
+class Counts:
+    """How many deals fit (`total`) and how many of them make each cell true."""
+
+    total: int
+    cells: list[int]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """An owner of the count: one owner, several interchangeable owners (a pool), or the
+    envelope's place for one category."""
+
+    owners: tuple[int, ...]
+    rooms: tuple[int, ...]  # each owner's room left
+
+    @property
+    def room(self) -> int:
+        return sum(self.rooms)
+
+
+@dataclass(frozen=True)
+class Residue:
+    """The open part of a grid: the open cards, each one's slots, the slots, and the
+    clauses still open as (card position, slot, satisfied when there) per literal."""
+
+    cards: list[int]
+    domains: list[list[int]]
+    slots: list[Slot]
+    clauses: list[list[tuple[int, int]]]  # (position in `cards`, slot) satisfying it
+
+
+def count(grid: Grid, values: list[int]) -> Counts:
+    """The deals that fit the propagated values (no contradiction among them)."""
+    residue = residue_of(grid, values)
+    if residue is None:
+        return Counts(0, [0] * grid.cell_count)
+    total, by_card = deal_count(residue)
+    pooled = 1
+    for slot in residue.slots:
+        pooled *= multinomial(slot.rooms)
+    cells = [0] * grid.cell_count
+    if total == 0:
+        return Counts(0, cells)
+    everything = total * pooled
+    for cell, value in enumerate(values):
+        if value == TRUE:
+            cells[cell] = everything
+    width = grid.width
+    for position, card in enumerate(residue.cards):
+        for slot_index, ways in by_card[position].items():
+            slot = residue.slots[slot_index]
+            for owner, room in zip(slot.owners, slot.rooms, strict=True):
+                if room:
+                    cells[card * width + owner] = ways * pooled * room // slot.room
+    return Counts(everything, cells)
+
+
+def multinomial(parts: tuple[int, ...]) -> int:
+    """The ways to split sum(parts) things into groups of these sizes."""
+    ways = factorial(sum(parts))
+    for part in parts:
+        ways //= factorial(part)
+    return ways
+
+
+def residue_of(grid: Grid, values: list[int]) -> Residue | None:
+    """The grid's open part; None when the rooms left do not match the open cards."""
+    width, envelope = grid.width, grid.envelope
+    rooms = list(grid.sizes)
+    envelope_rooms = [1] * (max(grid.category, default=-1) + 1)
+    open_cards: list[int] = []
+    for card in range(len(grid.cards)):
+        row = values[card * width : card * width + width]
+        if TRUE not in row:
+            open_cards.append(card)
+        elif row.index(TRUE) == envelope:
+            envelope_rooms[grid.category[card]] -= 1
+        else:
+            rooms[row.index(TRUE)] -= 1
+    if min(rooms, default=0) < 0 or min(envelope_rooms, default=0) < 0:
+        return None
+    open_clauses = [
+        [(cell, holds) for cell, holds in literals if values[cell] == UNKNOWN]
+        for literals, _ in grid.clauses
+        if not any(values[cell] == (TRUE if holds else FALSE) for cell, holds in literals)
+    ]
+    named = {cell % width for literals in open_clauses for cell, _ in literals}
+    slots, slot_of = _slots(grid, values, open_cards, rooms, named)
+    envelope_slot: dict[int, int] = {}
+    for k, room in enumerate(envelope_rooms):
+        if room:
+            envelope_slot[k] = len(slots)
+            slots.append(Slot((envelope,), (1,)))
+    if sum(slot.room for slot in slots) != len(open_cards):
+        return None
+    domains: list[list[int]] = []
+    for card in open_cards:
+        domain: list[int] = []
+        for owner in range(width):
+            if values[card * width + owner] != UNKNOWN:
+                continue
+            if owner == envelope:
+                slot = envelope_slot.get(grid.category[card])
+            else:
+                slot = slot_of.get(owner)
+            if slot is not None and slot not in domain:
+                domain.append(slot)
+        domains.append(domain)
+    position = {card: i for i, card in enumerate(open_cards)}
+    clauses: list[list[tuple[int, int]]] = []
+    for literals in open_clauses:
+        satisfying: list[tuple[int, int]] = []
+        for cell, holds in literals:
+            card, owner = divmod(cell, width)
+            at = position[card]
+            for slot in domains[at]:
+                if (owner in slots[slot].owners) == holds and (at, slot) not in satisfying:
+                    satisfying.append((at, slot))
+        clauses.append(satisfying)
+    return Residue(open_cards, domains, slots, clauses)
+
+
+def _slots(
+    grid: Grid, values: list[int], open_cards: list[int], rooms: list[int], named: set[int]
+) -> tuple[list[Slot], dict[int, int]]:
+    """The slots of the owners with room left (not the envelope): one for each owner a
+    clause names, one for each pool of the others that may hold the same open cards."""
+    width = grid.width
+    slots: list[Slot] = []
+    slot_of: dict[int, int] = {}
+    pools: dict[tuple[bool, ...], list[int]] = {}
+    for owner in range(width):
+        if owner == grid.envelope or rooms[owner] == 0:
+            continue
+        if owner in named:
+            slot_of[owner] = len(slots)
+            slots.append(Slot((owner,), (rooms[owner],)))
+        else:
+            column = tuple(values[card * width + owner] == UNKNOWN for card in open_cards)
+            pools.setdefault(column, []).append(owner)
+    for owners in pools.values():
+        for owner in owners:
+            slot_of[owner] = len(slots)
+        slots.append(Slot(tuple(owners), tuple(rooms[o] for o in owners)))
+    return slots, slot_of
+
+
+def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
+    """The ways to deal the open cards, and for each card and slot the ways it lies there."""
+    n = len(residue.cards)
+    if any(not clause for clause in residue.clauses):
+        return 0, [{} for _ in range(n)]
+    order = card_order(n, [[p for p, _ in clause] for clause in residue.clauses])
+    step_of = {card: step for step, card in enumerate(order)}
+    spans = [
+        (min(step_of[p] for p, _ in clause), max(step_of[p] for p, _ in clause))
+        for clause in residue.clauses
+    ]
+    bit = shared_bits(spans)
+    flags = max(bit, default=-1) + 1
+    opens, closes = [0] * n, [0] * n
+    satisfies: list[dict[int, int]] = [{} for _ in range(n)]  # step -> slot -> bits
+    for j, clause in enumerate(residue.clauses):
+        mask = 1 << bit[j]
+        opens[spans[j][0]] |= mask
+        closes[spans[j][1]] |= mask
+        for p, slot in clause:
+            step = step_of[p]
+            satisfies[step][slot] = satisfies[step].get(slot, 0) | mask
+    rooms = [slot.room for slot in residue.slots]
+    width = max(rooms, default=0).bit_length() + 1
+    half = 1 << (width - 1)
+    offset = [flags + s * width for s in range(len(rooms))]
+    guards = sum(half << o for o in offset)
+    start = sum((room + half) << o for room, o in zip(rooms, offset, strict=True))
+    moves = [
+        [
+            (~satisfies[step].get(slot, 0), 1 << offset[slot], slot)
+            for slot in residue.domains[order[step]]
+        ]
+        for step in range(n)
+    ]
+    limits = _limits(residue, order, rooms, offset, half, flags)
+    layers = _forward(start, guards, opens, closes, moves, limits)
+    total = layers[n].get(guards, 0)
+    by_card: list[dict[int, int]] = [{} for _ in range(n)]
+    if total:
+        _backward(layers, guards, opens, moves, order, by_card)
+    return total, by_card
+
+
+def _limits(
+    residue: Residue, order: list[int], rooms: list[int], offset: list[int], half: int, flags: int
+) -> list[int]:
+    """For each step, the packed bound on every slot's room once that card is dealt: no
+    more than the cards still to come that it may take (and never over its room)."""
+    n = len(order)
+    remaining = [0] * len(rooms)
+    limits = [0] * n
+    low = (1 << flags) - 1
+    for step in range(n - 1, -1, -1):
+        limits[step] = low + sum(
+            (min(room, left) + 2 * half) << o
+            for room, left, o in zip(rooms, remaining, offset, strict=True)
+        )
+        for slot in residue.domains[order[step]]:
+            remaining[slot] += 1
+    return limits
+
+
+Moves = list[list[tuple[int, int, int]]]
+
+
+def _forward(
+    start: int, guards: int, opens: list[int], closes: list[int], moves: Moves, limits: list[int]
+) -> list[dict[int, int]]:
+    """For each step, the states before it and the ways to reach each."""
+    layers: list[dict[int, int]] = [{start: 1}]
+    for step, choices in enumerate(moves):
+        opened, closed, limit = opens[step], closes[step], limits[step]
+        after: dict[int, int] = {}
+        get = after.get
+        for state, ways in layers[-1].items():
+            state |= opened
+            for keep, unit, _ in choices:
+                moved = (state & keep) - unit
+                if moved & guards != guards or moved & closed or (limit - moved) & guards != guards:
+                    continue
+                after[moved] = get(moved, 0) + ways
+        layers.append(after)
+    return layers
+
+
+def _backward(
+    layers: list[dict[int, int]],
+    guards: int,
+    opens: list[int],
+    moves: Moves,
+    order: list[int],
+    by_card: list[dict[int, int]],
+) -> None:
+    """The ways to finish from each state, step by step from the end, and with the ways to
+    reach it, each card's ways to lie in each slot."""
+    ahead: dict[int, int] = {guards: 1}
+    for step in range(len(moves) - 1, -1, -1):
+        opened, choices = opens[step], moves[step]
+        found = [0] * len(choices)
+        here: dict[int, int] = {}
+        get = ahead.get
+        for state, ways in layers[step].items():
+            opened_state = state | opened
+            finish = 0
+            for k, (keep, unit, _) in enumerate(choices):
+                rest = get((opened_state & keep) - unit)
+                if rest:
+                    finish += rest
+                    found[k] += ways * rest
+            if finish:
+                here[state] = finish
+        ahead = here
+        by_card[order[step]] = {
+            slot: w for (_, _, slot), w in zip(choices, found, strict=True) if w
+        }

@@ -1,0 +1,61 @@
+"""What a player's facts prove, exactly: the cells the same in every deal that fits them
+(`forced`) and how likely each cell is (`odds`), every fitting deal being equally likely.
+
+A *deal* gives every card of the case to one owner: each seat (and the face-up cards, the
+cards in rooms) exactly its size, the envelope one card of each category. It *fits* when
+every clause of every fact holds. The random choices of the game (which card a player
+shows, and so on) are equally likely in every fitting deal given the hand sizes, so the
+fitting deals are equally likely and the odds are their proportions.
+
+The work: plain propagation first (engine/notebook/grid.py), then an exact count of the
+fitting deals and of those making each cell true (engine/notebook/count.py); a cell is
+forced when none or all of them make it true. Why a cell is forced is
+engine/notebook/explain.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.notebook.count import count
+from engine.notebook.facts import Case, Holding
+from engine.notebook.grid import Propagation, grid_of
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the facts prove. `consistent`: some deal fits them (when not, nothing else
+    means anything); `deals`: how many fit; `forced`: every cell (each card against every
+    owner, the envelope and the face-up cards included) with the same value in all of
+    them; `odds`: each cell's probability, when asked for (each card's sum to one)."""
+
+    consistent: bool
+    deals: int = 0
+    forced: Mapping[Holding, bool] = field(default_factory=dict)
+    odds: Mapping[Holding, Fraction] = field(default_factory=dict)
+
+
+INCONSISTENT = Solution(consistent=False)
+
+
+def solve(case: Case, *, odds: bool) -> Solution:
+    """The forced cells of the case and, with `odds`, every cell's exact probability."""
+    grid = grid_of(case)
+    propagated = Propagation(grid)
+    if propagated.conflict is not None:
+        return INCONSISTENT
+    counts = count(grid, propagated.values)
+    total = counts.total
+    if total == 0:
+        return INCONSISTENT
+    forced: dict[Holding, bool] = {}
+    chances: dict[Holding, Fraction] = {}
+    for cell, ways in enumerate(counts.cells):
+        holding = grid.holding(cell)
+        if ways == 0 or ways == total:
+            forced[holding] = ways == total
+        if odds:
+            chances[holding] = Fraction(ways, total)
+    return Solution(consistent=True, deals=total, forced=forced, odds=chances)
