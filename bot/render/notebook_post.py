@@ -4,6 +4,7 @@ caption); when the picture cannot be drawn, the whole notebook in words instead.
 from __future__ import annotations
 
 import logging
+import unicodedata
 from typing import Any
 
 from bot.render.notebook_grid import Cell, Flag, Grid, LegendKey, Mark, Row, Section
@@ -110,4 +111,6 @@ def _plain_title(reader: Reader, sheet: dict[str, Any]) -> str:
     person = reader.people.get(sheet["player"])
     name = person.name if person is not None else t(reader.language, "person.unknown")
     when = when_text(reader, sheet, sheet["when"])
-    return t(reader.language, "notebook.title", player=name, when=when)
+    title = t(reader.language, "notebook.title", player=name, when=when)
+    # The picture's font has no emoji: the title goes without its symbols.
+    return "".join(c for c in title if unicodedata.category(c) != "So").strip()

@@ -1,19 +1,14 @@
 """Exact counting of the deals that fit a propagated grid, and how many of them put each
 card with each owner.
 
-What propagation settled is taken out: a card with a known owner is gone and its owner's
-room is one less. The open cards are then dealt one at a time by dynamic programming. A
-state is what is still open after some cards: each owner's room left (the envelope as one
-owner of room one per category) and which clauses begun are not yet satisfied. A clause
-must be satisfied by the time its last card is dealt, so the cards are ordered to close
-clauses early (few open at once), and the cards in no clause come last. A forward pass
-counts the ways to reach each state, a backward pass the ways to finish from it; their
-products give every cell's count at once.
-
-Owners that no clause names and that every open card may or may not hold alike are one
-*pool* in the count: the pool's cards are split among them afterwards in a number of ways
-that is the same for every deal (a multinomial), and by symmetry each of them holds a
-given card of the pool in proportion to its room.
+The open cards (engine/notebook/residue.py) are dealt one at a time by dynamic
+programming. A state is what is still open after some cards: each slot's room left and
+which clauses begun are not yet satisfied, packed in one integer (a field per slot with a
+guard bit that a subtraction below zero clears, then a bit per open clause). A clause must
+be satisfied by the time its last card is dealt, so the cards are ordered to close clauses
+early (engine/notebook/order.py), and a state whose room can no longer be filled by the
+cards to come is dropped. A forward pass counts the ways to reach each state, a backward
+pass the ways to finish from it; their products give every cell's count at once.
 """
 
 from __future__ import annotations
@@ -21,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import factorial
 
-from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid
+from engine.notebook.grid import TRUE, Grid
 from engine.notebook.order import card_order, shared_bits
+from engine.notebook.residue import Residue, residue_of
 
 
 @dataclass(frozen=True)
@@ -31,30 +27,6 @@ class Counts:
 
     total: int
     cells: list[int]
-
-
-@dataclass(frozen=True)
-class Slot:
-    """An owner of the count: one owner, several interchangeable owners (a pool), or the
-    envelope's place for one category."""
-
-    owners: tuple[int, ...]
-    rooms: tuple[int, ...]  # each owner's room left
-
-    @property
-    def room(self) -> int:
-        return sum(self.rooms)
-
-
-@dataclass(frozen=True)
-class Residue:
-    """The open part of a grid: the open cards, each one's slots, the slots, and the
-    clauses still open as (card position, slot, satisfied when there) per literal."""
-
-    cards: list[int]
-    domains: list[list[int]]
-    slots: list[Slot]
-    clauses: list[list[tuple[int, int]]]  # (position in `cards`, slot) satisfying it
 
 
 def count(grid: Grid, values: list[int]) -> Counts:
@@ -89,88 +61,6 @@ def multinomial(parts: tuple[int, ...]) -> int:
     for part in parts:
         ways //= factorial(part)
     return ways
-
-
-def residue_of(grid: Grid, values: list[int]) -> Residue | None:
-    """The grid's open part; None when the rooms left do not match the open cards."""
-    width, envelope = grid.width, grid.envelope
-    rooms = list(grid.sizes)
-    envelope_rooms = [1] * (max(grid.category, default=-1) + 1)
-    open_cards: list[int] = []
-    for card in range(len(grid.cards)):
-        row = values[card * width : card * width + width]
-        if TRUE not in row:
-            open_cards.append(card)
-        elif row.index(TRUE) == envelope:
-            envelope_rooms[grid.category[card]] -= 1
-        else:
-            rooms[row.index(TRUE)] -= 1
-    if min(rooms, default=0) < 0 or min(envelope_rooms, default=0) < 0:
-        return None
-    open_clauses = [
-        [(cell, holds) for cell, holds in literals if values[cell] == UNKNOWN]
-        for literals, _ in grid.clauses
-        if not any(values[cell] == (TRUE if holds else FALSE) for cell, holds in literals)
-    ]
-    named = {cell % width for literals in open_clauses for cell, _ in literals}
-    slots, slot_of = _slots(grid, values, open_cards, rooms, named)
-    envelope_slot: dict[int, int] = {}
-    for k, room in enumerate(envelope_rooms):
-        if room:
-            envelope_slot[k] = len(slots)
-            slots.append(Slot((envelope,), (1,)))
-    if sum(slot.room for slot in slots) != len(open_cards):
-        return None
-    domains: list[list[int]] = []
-    for card in open_cards:
-        domain: list[int] = []
-        for owner in range(width):
-            if values[card * width + owner] != UNKNOWN:
-                continue
-            if owner == envelope:
-                slot = envelope_slot.get(grid.category[card])
-            else:
-                slot = slot_of.get(owner)
-            if slot is not None and slot not in domain:
-                domain.append(slot)
-        domains.append(domain)
-    position = {card: i for i, card in enumerate(open_cards)}
-    clauses: list[list[tuple[int, int]]] = []
-    for literals in open_clauses:
-        satisfying: list[tuple[int, int]] = []
-        for cell, holds in literals:
-            card, owner = divmod(cell, width)
-            at = position[card]
-            for slot in domains[at]:
-                if (owner in slots[slot].owners) == holds and (at, slot) not in satisfying:
-                    satisfying.append((at, slot))
-        clauses.append(satisfying)
-    return Residue(open_cards, domains, slots, clauses)
-
-
-def _slots(
-    grid: Grid, values: list[int], open_cards: list[int], rooms: list[int], named: set[int]
-) -> tuple[list[Slot], dict[int, int]]:
-    """The slots of the owners with room left (not the envelope): one for each owner a
-    clause names, one for each pool of the others that may hold the same open cards."""
-    width = grid.width
-    slots: list[Slot] = []
-    slot_of: dict[int, int] = {}
-    pools: dict[tuple[bool, ...], list[int]] = {}
-    for owner in range(width):
-        if owner == grid.envelope or rooms[owner] == 0:
-            continue
-        if owner in named:
-            slot_of[owner] = len(slots)
-            slots.append(Slot((owner,), (rooms[owner],)))
-        else:
-            column = tuple(values[card * width + owner] == UNKNOWN for card in open_cards)
-            pools.setdefault(column, []).append(owner)
-    for owners in pools.values():
-        for owner in owners:
-            slot_of[owner] = len(slots)
-        slots.append(Slot(tuple(owners), tuple(rooms[o] for o in owners)))
-    return slots, slot_of
 
 
 def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:

@@ -21,7 +21,11 @@ from fractions import Fraction
 
 from engine.notebook.count import count
 from engine.notebook.facts import Case, Holding
-from engine.notebook.grid import Propagation, grid_of
+from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid, Propagation, grid_of
+from engine.notebook.residue import residue_of
+from engine.notebook.search import Exhausted, possible_slots
+
+SEARCH_BUDGET = 20_000  # search steps before counting instead
 
 
 @dataclass(frozen=True)
@@ -46,16 +50,56 @@ def solve(case: Case, *, odds: bool) -> Solution:
     propagated = Propagation(grid)
     if propagated.conflict is not None:
         return INCONSISTENT
+    if not odds:
+        settled = settle(grid, propagated.values)
+        if settled is None:
+            return INCONSISTENT
+        forced = {grid.holding(cell): v == TRUE for cell, v in enumerate(settled) if v != UNKNOWN}
+        return Solution(consistent=True, forced=forced)
     counts = count(grid, propagated.values)
     total = counts.total
     if total == 0:
         return INCONSISTENT
-    forced: dict[Holding, bool] = {}
+    forced = {}
     chances: dict[Holding, Fraction] = {}
     for cell, ways in enumerate(counts.cells):
         holding = grid.holding(cell)
         if ways == 0 or ways == total:
             forced[holding] = ways == total
-        if odds:
-            chances[holding] = Fraction(ways, total)
+        chances[holding] = Fraction(ways, total)
     return Solution(consistent=True, deals=total, forced=forced, odds=chances)
+
+
+def settle(grid: Grid, values: list[int]) -> list[int] | None:
+    """Every cell's value in all deals that fit the propagated values (UNKNOWN where they
+    differ), found by search, or by counting past the search's budget; None when no
+    deal fits."""
+    residue = residue_of(grid, values)
+    if residue is None:
+        return None
+    try:
+        possible = possible_slots(residue, SEARCH_BUDGET)
+    except Exhausted:
+        counts = count(grid, values)
+        if counts.total == 0:
+            return None
+        return [
+            FALSE if ways == 0 else TRUE if ways == counts.total else UNKNOWN
+            for ways in counts.cells
+        ]
+    if possible is None:
+        return None
+    settled = list(values)
+    width = grid.width
+    for position, card in enumerate(residue.cards):
+        for slot_index in residue.domains[position]:
+            slot = residue.slots[slot_index]
+            if not possible[position] >> slot_index & 1:
+                value = FALSE
+            elif possible[position] == 1 << slot_index and len(slot.owners) == 1:
+                value = TRUE
+            else:
+                continue
+            for owner in slot.owners:
+                settled[card * width + owner] = value
+    return settled
