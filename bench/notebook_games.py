@@ -42,11 +42,17 @@ class Setup:
     suggestions: int  # how many suggestions the game runs for
 
 
+# The benchmark's setups (bench/notebook_solver.py); the big forum games after them are
+# timed for the forced cells (and at eight players the odds) only.
 SETUPS = (
     Setup("forum, 6 players x 3", (6, 6, 9), (3,) * 6, forum=True, suggestions=60),
     Setup("table, 6 players x 3", (6, 6, 9), (3,) * 6, forum=False, suggestions=40),
     Setup("table, 3 players x 6", (6, 6, 9), (6,) * 3, forum=False, suggestions=40),
     Setup("table, 4 players 5,5,4,4", (6, 6, 9), (5, 5, 4, 4), forum=False, suggestions=40),
+)
+BIG_FORUM = (
+    Setup("forum, 8 players x 3", (8, 8, 11), (3,) * 8, forum=True, suggestions=80),
+    Setup("forum, 10 players x 3", (10, 10, 13), (3,) * 10, forum=True, suggestions=100),
 )
 
 

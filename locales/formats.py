@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from zoneinfo import ZoneInfo
 
 from babel import Locale
@@ -23,7 +23,14 @@ def locale(language: str) -> Locale:
 
 def plural_category(language: str, count: float) -> str:
     """CLDR's plural category of `count` in `language` ("one", "few", "many", "other", ...)."""
+    if isinstance(count, int) and 0 <= count < 1000:  # the usual counts, looked up once
+        return _whole_plural(language, count)
     return str(locale(language).plural_form(abs(count)))
+
+
+@lru_cache(maxsize=8192)
+def _whole_plural(language: str, count: int) -> str:
+    return str(locale(language).plural_form(count))
 
 
 def plural_categories(language: str) -> frozenset[str]:
@@ -44,6 +51,11 @@ def language_name(language: str) -> str:
 
 def moment(language: str, when: datetime, zone: str) -> str:
     """A moment in `zone`, with the zone named: "Dec 3, 09:07 (Minsk, UTC+3)"."""
+    return _moment(language, when.replace(second=0, microsecond=0), zone)
+
+
+@lru_cache(maxsize=4096)  # a game's deadlines are read by many, in few languages
+def _moment(language: str, when: datetime, zone: str) -> str:
     local = when.astimezone(ZoneInfo(zone))
     where = locale(language)
     date = format_skeleton("MMMd", local, locale=where)

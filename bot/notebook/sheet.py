@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.events import Event
 from engine.ids import Seat
+from engine.notebook.explain import explain
 from engine.notebook.facts import (
     ENVELOPE,
     FACE_UP,
@@ -36,7 +37,6 @@ from engine.notebook.facts import (
     SourceKind,
 )
 from engine.notebook.observe import case_of
-from engine.notebook.reasons import reasons_for
 from engine.notebook.solve import Solution, solve
 from engine.settings import NotebookHelp
 from engine.state import Game
@@ -147,7 +147,7 @@ def _deductions(
     for holding, value in sorted(solution.forced.items()):
         if holding.owner == seat or direct.get(holding) == value or holding in said:
             continue
-        why = reasons_for(case, holding, value)
+        why = explain(case, holding, value)
         groups.setdefault(why, []).append([holding.card, holding.owner, int(value)])
     return [
         {"cells": cells, "why": [_source(case.facts[i].source, users) for i in why]}

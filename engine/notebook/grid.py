@@ -12,7 +12,7 @@ literal decides, and keeps for every cell it fills the facts it used (a bit mask
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cards import CardId
 from engine.notebook.facts import ENVELOPE, Case, Holding, Owner
@@ -61,6 +61,17 @@ class Grid:
     def holding(self, cell: int) -> Holding:
         return Holding(self.cards[cell // self.width], self.owners[cell % self.width])
 
+    def keeping(self, facts: Iterable[int]) -> Grid:
+        """The same grid with only the clauses of these facts."""
+        kept = set(facts)
+        clauses = tuple(clause for clause in self.clauses if clause[1] in kept)
+        return replace(
+            self,
+            clauses=clauses,
+            broken=self.broken & kept,
+            clauses_of_cell=_clauses_of_cell(clauses, self.cell_count),
+        )
+
 
 def grid_of(case: Case, facts: Iterable[int] | None = None) -> Grid:
     """The case's grid, with all its facts or only those of the given indices."""
@@ -95,11 +106,6 @@ def grid_of(case: Case, facts: Iterable[int] | None = None) -> Grid:
     for g, (cells, _) in enumerate(groups):
         for cell in cells:
             groups_of_cell[cell].append(g)
-    clauses_of_cell: list[list[int]] = [[] for _ in range(len(cards) * width)]
-    for c, (literals_, _) in enumerate(clauses):
-        for cell, _ in literals_:
-            if c not in clauses_of_cell[cell]:
-                clauses_of_cell[cell].append(c)
     return Grid(
         cards=cards,
         owners=owners,
@@ -110,10 +116,21 @@ def grid_of(case: Case, facts: Iterable[int] | None = None) -> Grid:
         broken=frozenset(broken),
         groups=groups,
         groups_of_cell=tuple(tuple(g) for g in groups_of_cell),
-        clauses_of_cell=tuple(tuple(c) for c in clauses_of_cell),
+        clauses_of_cell=_clauses_of_cell(clauses, len(cards) * width),
         card_index=card_index,
         owner_index=owner_index,
     )
+
+
+def _clauses_of_cell(
+    clauses: Sequence[tuple[Literals, int]], cells: int
+) -> tuple[tuple[int, ...], ...]:
+    found: list[list[int]] = [[] for _ in range(cells)]
+    for c, (literals, _) in enumerate(clauses):
+        for cell, _ in literals:
+            if c not in found[cell]:
+                found[cell].append(c)
+    return tuple(tuple(c) for c in found)
 
 
 def _groups(

@@ -3,8 +3,10 @@ open clause takes.
 
 A clause takes a bit from its first card to its last; the fewer clauses are open at
 once, the fewer states the count has. So the cards are taken greedily, each time the one
-that leaves the fewest clauses open (closing the most), and the cards in no clause last.
-Clauses whose spans do not overlap share a bit.
+that opens the fewest clauses less those it closes, less how much nearer it brings its
+clauses to their end (a clause with k cards left comes 1/(k-1) nearer; the weighing was
+chosen on simulated games and on games of refutations alone), and the cards in no clause
+last. Clauses whose spans do not overlap share a bit.
 """
 
 from __future__ import annotations
@@ -23,16 +25,16 @@ def card_order(cards: int, clauses: Sequence[Sequence[int]]) -> list[int]:
     waiting = {card for card in range(cards) if clauses_of[card]}
     order: list[int] = []
     while waiting:
-        best: tuple[int, int, int, int] | None = None
+        best: tuple[float, int] | None = None
         for card in waiting:
             opened = sum(1 for j in clauses_of[card] if not started[j])
             closed = sum(1 for j in clauses_of[card] if left[j] == 1)
-            touching = len(clauses_of[card]) - opened
-            key = (opened - closed, -closed, -touching, card)
+            nearer = sum(1 / (left[j] - 1) if left[j] > 1 else 1 for j in clauses_of[card])
+            key = (opened - closed - nearer, card)
             if best is None or key < best:
                 best = key
         assert best is not None
-        chosen = best[3]
+        chosen = best[1]
         waiting.discard(chosen)
         order.append(chosen)
         for j in clauses_of[chosen]:

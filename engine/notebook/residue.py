@@ -19,8 +19,8 @@ from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid
 
 @dataclass(frozen=True)
 class Slot:
-    """An owner of the count: one owner, several interchangeable owners (a pool), or the
-    envelope's place for one category."""
+    """Where an open card may go: one owner, several interchangeable owners (a pool), or
+    the envelope's place for one category (owner indices of the grid)."""
 
     owners: tuple[int, ...]
     rooms: tuple[int, ...]  # each owner's room left
@@ -32,13 +32,14 @@ class Slot:
 
 @dataclass(frozen=True)
 class Residue:
-    """The open part of a grid: the open cards, each one's slots, the slots, and the
-    clauses still open as (card position, slot, satisfied when there) per literal."""
+    """The open part of a grid: the open cards (card indices of the grid), the slots each
+    may go to, the slots, and each clause still open as the ways to satisfy it: (a
+    position in `cards`, a slot) pairs, any one of which does (none implied by another)."""
 
     cards: list[int]
-    domains: list[list[int]]
+    domains: list[list[int]]  # by position in `cards`: slot indices
     slots: list[Slot]
-    clauses: list[list[tuple[int, int]]]  # (position in `cards`, slot) satisfying it
+    clauses: list[list[tuple[int, int]]]
 
 
 def residue_of(grid: Grid, values: list[int]) -> Residue | None:
@@ -95,7 +96,18 @@ def residue_of(grid: Grid, values: list[int]) -> Residue | None:
                 if (owner in slots[slot].owners) == holds and (at, slot) not in satisfying:
                     satisfying.append((at, slot))
         clauses.append(satisfying)
-    return Residue(open_cards, domains, slots, clauses)
+    return Residue(open_cards, domains, slots, _without_subsumed(clauses))
+
+
+def _without_subsumed(clauses: list[list[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    """The clauses less those another one implies (the same ways or more: a clause
+    satisfied whenever a smaller one is says nothing more)."""
+    sets = sorted({frozenset(clause) for clause in clauses}, key=lambda c: (len(c), sorted(c)))
+    kept: list[frozenset[tuple[int, int]]] = []
+    for clause in sets:
+        if not any(smaller <= clause for smaller in kept):
+            kept.append(clause)
+    return [sorted(clause) for clause in kept]
 
 
 def _slots(

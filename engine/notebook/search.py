@@ -35,6 +35,7 @@ class DealSearch:
         self.budget = budget
         self.steps = 0
         self.prefer: list[int] = [0] * len(self.domains)  # slots seen: tried last
+        self._orders: dict[tuple[int, int], list[int]] = {}
 
     def deal(self, fixed: tuple[int, int] | None = None) -> list[int] | None:
         """A deal (each open card's slot), with card `fixed[0]` in slot `fixed[1]` if
@@ -111,6 +112,17 @@ class DealSearch:
                     changed = True
         return True
 
+    def _ordered(self, domain: int, seen: int) -> list[int]:
+        """The domain's slots, those not seen yet first."""
+        key = (domain, seen & domain)
+        found = self._orders.get(key)
+        if found is None:
+            slots = range(len(self.rooms))
+            found = [slot for slot in slots if (domain & ~seen) >> slot & 1]
+            found += [slot for slot in slots if (domain & seen) >> slot & 1]
+            self._orders[key] = found
+        return found
+
     def _match(self, domains: list[int], hint: Sequence[int] | None) -> list[int] | None:
         """Each card to a slot of its domain within the rooms (a slot's room is exactly
         filled, as the rooms add up to the cards); None when no such matching exists."""
@@ -118,7 +130,8 @@ class DealSearch:
         slots = len(rooms)
         where = [-1] * len(domains)
         holders: list[list[int]] = [[] for _ in range(slots)]
-        choices = [_ordered(domain, prefer[card], slots) for card, domain in enumerate(domains)]
+        ordered = self._ordered
+        choices = [ordered(domain, prefer[card]) for card, domain in enumerate(domains)]
         if hint is not None:
             for card, slot in enumerate(hint):
                 if domains[card] >> slot & 1 and len(holders[slot]) < rooms[slot]:
@@ -151,12 +164,6 @@ class DealSearch:
                 if not augment(card):
                     return None
         return where
-
-
-def _ordered(domain: int, seen: int, slots: int) -> list[int]:
-    """The domain's slots, those not seen yet first."""
-    fresh = [slot for slot in range(slots) if (domain & ~seen) >> slot & 1]
-    return fresh + [slot for slot in range(slots) if (domain & seen) >> slot & 1]
 
 
 def possible_slots(residue: Residue, budget: int) -> list[int] | None:

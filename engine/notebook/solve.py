@@ -7,10 +7,12 @@ every clause of every fact holds. The random choices of the game (which card a p
 shows, and so on) are equally likely in every fitting deal given the hand sizes, so the
 fitting deals are equally likely and the odds are their proportions.
 
-The work: plain propagation first (engine/notebook/grid.py), then an exact count of the
-fitting deals and of those making each cell true (engine/notebook/count.py); a cell is
-forced when none or all of them make it true. Why a cell is forced is
-engine/notebook/explain.py.
+The work: plain propagation first (engine/notebook/grid.py), then what is still open
+(engine/notebook/residue.py). With the odds: an exact count of the fitting deals and of
+those making each cell true (engine/notebook/count.py); a cell is forced when none or all
+of them make it true. The forced cells alone: a search for deals (engine/notebook/
+search.py), which stays quick with many seats where the count does not; past its budget,
+the count. Why a cell is forced is engine/notebook/explain.py.
 """
 
 from __future__ import annotations
@@ -31,9 +33,10 @@ SEARCH_BUDGET = 20_000  # search steps before counting instead
 @dataclass(frozen=True)
 class Solution:
     """What the facts prove. `consistent`: some deal fits them (when not, nothing else
-    means anything); `deals`: how many fit; `forced`: every cell (each card against every
-    owner, the envelope and the face-up cards included) with the same value in all of
-    them; `odds`: each cell's probability, when asked for (each card's sum to one)."""
+    means anything); `deals`: how many fit (counted with the odds only); `forced`: every
+    cell (each card against every owner, the envelope and the face-up cards included)
+    with the same value in all of them; `odds`: each cell's probability, when asked for
+    (each card's sum to one)."""
 
     consistent: bool
     deals: int = 0
