@@ -20,6 +20,7 @@ from bot.scheduler import Scheduler
 from bot.services import Services
 from fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 from storage.claims import deliverable
+from tests.support.catalogs import literal
 
 TOKEN = "123:ABC"
 
@@ -178,6 +179,12 @@ class BotHarness:
         answer = await user.press(message, text)
         await self.settle()
         return answer
+
+
+def end_post(chat: FakeGroup) -> FakeMessage:
+    """The game's end post: the last of the bot's posts but the story that may follow it."""
+    story = literal("en", "story.title")
+    return [m for m in bot_messages(chat) if not m.text.startswith(story)][-1]
 
 
 def bot_messages(chat: FakeGroup) -> list[FakeMessage]:

@@ -12,7 +12,7 @@ import pytest
 from engine.state import Phase
 from engine.table.state import Step
 from fakebot import FakeUser
-from tests.support.harness import Party, bot_messages
+from tests.support.harness import Party, bot_messages, end_post
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, fix_seed, open_classic, prompt
 
@@ -187,7 +187,7 @@ async def test_end_shows_the_envelope_and_stops_the_game(
     await table.bot.say(table.alice, table.group, "/endgame")
     game = await player.game()
     assert game.phase is Phase.ENDED and game.envelope is not None
-    final = bot_messages(table.group)[-1]
+    final = end_post(table.group)
     assert "ended by an admin" in final.text
     assert all(card_name(c) in final.text for c in game.envelope)
     answer = await table.bot.press(who, last, "🎲 Roll")

@@ -12,7 +12,7 @@ from engine.cards import Category
 from engine.state import Phase
 from engine.table.setup import table_cards
 from engine.table.state import Step
-from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
+from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url, end_post
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
 
@@ -106,7 +106,7 @@ async def test_every_accusation_wrong_ends_with_no_winner(
     game = await player.game()
     assert game.phase is Phase.ENDED and game.winner is None
     assert _count(table, "it is wrong") == 3
-    final = bot_messages(table.group)[-1]
+    final = end_post(table.group)
     assert "nobody found the solution" in final.text
     assert all(card_name(c) in final.text for c in envelope)
     before_end = bot_messages(table.group)[:-1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.state import Answer, Phase
-from tests.support.harness import Party, bot_messages
+from tests.support.harness import Party, bot_messages, end_post
 from tests.support.play import card_name, naming, open_and_start, state
 
 
@@ -72,7 +72,7 @@ async def test_extend_remove_replace_and_end(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/endgame")
     game = await state(table, game_id)
     assert game.phase is Phase.ENDED
-    final = bot_messages(table.group)[-1]
+    final = end_post(table.group)
     assert "ended by an admin" in final.text
     assert game.envelope is not None and all(card_name(c) in final.text for c in game.envelope)
 

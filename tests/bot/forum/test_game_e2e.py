@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from engine.cards import CardId, Category
 from engine.state import Game, Phase
-from tests.support.harness import Party, bot_messages
+from tests.support.harness import Party, bot_messages, end_post
 from tests.support.play import (
     all_card_names,
     card_name,
@@ -113,7 +113,7 @@ async def test_a_whole_game_from_lobby_to_winner(table: Party) -> None:
     await table.bot.advance(timedelta(hours=24, seconds=1))
     game = await state(table, game_id)
     assert game.phase is Phase.ENDED and game.winner == alice.seat
-    final = bot_messages(table.group)[-1]
+    final = end_post(table.group)
     assert "@alice wins" in final.text
     assert all(card_name(c) in final.text for c in envelope)
     assert any("accusation was wrong" in m.text for m in table.dave.private_messages())

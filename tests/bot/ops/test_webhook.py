@@ -20,7 +20,7 @@ from engine.cards import CATEGORY_ORDER
 from engine.state import Phase
 from fakebot import FakeTelegram
 from storage.models import EventRecord
-from tests.support.harness import TOKEN, Clock, Party, bot_messages, database_url
+from tests.support.harness import TOKEN, Clock, Party, bot_messages, database_url, end_post
 from tests.support.play import (
     card_name,
     compose_accusation,
@@ -95,7 +95,7 @@ async def test_a_whole_game_plays_through_the_webhook(table: Party) -> None:
     game = await state(table, game_id)
     alice = game.player_of(table.alice.id)
     assert game.phase is Phase.ENDED and alice is not None and game.winner == alice.seat
-    assert "@alice wins" in bot_messages(table.group)[-1].text
+    assert "@alice wins" in end_post(table.group).text
     deliveries = table.server.webhook.deliveries
     assert len(deliveries) > 20 and all(d.ok and d.secret == SECRET for d in deliveries)
     assert not table.server.calls_to("getUpdates")
