@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from engine.board.model import Place
@@ -126,6 +126,27 @@ class ExtendDay(Command):
 @dataclass(frozen=True, kw_only=True)
 class EndGame(Command):
     pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoAway(Command):
+    """The player will be away until `until`: the GM answers for them at once, with no
+    penalty (a table game skips their turns)."""
+
+    until: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComeBack(Command):
+    """An away player is back before their time is up."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetStandingAnswer(Command):
+    """What the GM shows for this player when it answers for them: the first of `order`
+    (their own cards) that was named; empty, the GM's own order."""
+
+    order: tuple[CardId, ...]
 
 
 # --- at the table: the current player's turn, and the refuter's card ------------------
@@ -253,40 +274,10 @@ class RefuteDeadline(DeadlineCommand):
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {
-    cls.__name__: cls
-    for cls in (
-        OpenLobby,
-        JoinLobby,
-        LeaveLobby,
-        ChooseRole,
-        ChangeSettings,
-        StartGame,
-        MakeSuggestion,
-        Refute,
-        DeclareNoRefutation,
-        Accuse,
-        LeaveGame,
-        RemovePlayer,
-        ReplacePlayer,
-        VoidSuggestion,
-        PauseGame,
-        ResumeGame,
-        ExtendDay,
-        EndGame,
-        EndDay,
-        AnswerDeadline,
-        CloseWindow,
-        SendReminder,
-        Roll,
-        Move,
-        TakePassage,
-        StayToSuggest,
-        DrawClue,
-        Suggest,
-        ShowCard,
-        EndTurn,
-        ReturnToTable,
-        TurnDeadline,
-        RefuteDeadline,
-    )
+    kind.__name__: kind
+    for kind in list(globals().values())
+    if isinstance(kind, type)
+    and issubclass(kind, Command)
+    and kind not in (Command, DeadlineCommand)
 }
+"""Every command of this module by name (an edition's are added when it is registered)."""

@@ -9,6 +9,7 @@ from engine import events as ev
 from engine.deadlines import live_deadline
 from engine.decision import Decision
 from engine.errors import InvalidExtension
+from engine.presence import count_idle
 from engine.rules import (
     may_open_day_during_window,
     require_admin,
@@ -28,12 +29,15 @@ def open_next_day(decision: Decision, now: datetime) -> None:
 
 
 def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> Decision:
-    """At the day's end: the GM answers overdue suggestions, the day closes, the next opens."""
+    """At the day's end: the GM answers overdue suggestions, players with no move all day
+    are counted silent, the day closes, the next opens."""
     game = live_deadline(state, c, now)
     if game is None:
         return Decision(state)
     decision = Decision(game)
     answer_overdue(decision, now, excused=c.excused)
+    if not c.excused:  # a day the bot slept through counts nobody silent
+        count_idle(decision, now)
     decision.emit(ev.DayEnded(at=now, day=game.day))
     if may_open_day_during_window(decision.state, now):
         open_next_day(decision, now)

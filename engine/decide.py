@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from engine import accusations, admin, days, lobby, suggestions
+from engine import accusations, admin, days, lobby, presence, suggestions
 from engine import commands as cmd
 from engine.decision import Decision
 from engine.editions import editions
@@ -50,11 +50,15 @@ def _at_table(state: Game | None, command: Any, now: datetime) -> Decision:
     return _table_handler(state, command)(state, command, now)
 
 
-def _by_format(state: Game | None, command: Any, now: datetime) -> Decision:
-    """An accusation: the forum's rules, or the table edition's."""
-    if state is not None and state.table is not None:
-        return _at_table(state, command, now)
-    return accusations.accuse(state, command, now)
+def _by_format(forum: Handler) -> Handler:
+    """A command both formats take: the forum's rules, or the table edition's."""
+
+    def handle(state: Game | None, command: Any, now: datetime) -> Decision:
+        if state is not None and state.table is not None:
+            return _at_table(state, command, now)
+        return forum(state, command, now)
+
+    return handle
 
 
 # The forum's commands and those every format shares; the table's are each edition's.
@@ -69,7 +73,10 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.Refute: _forum_only(suggestions.refute),
     cmd.DeclareNoRefutation: _forum_only(suggestions.declare_no_refutation),
     cmd.AnswerDeadline: suggestions.answer_deadline,
-    cmd.Accuse: _by_format,
+    cmd.Accuse: _by_format(accusations.accuse),
+    cmd.GoAway: _by_format(presence.go_away),
+    cmd.ComeBack: _by_format(presence.come_back),
+    cmd.SetStandingAnswer: presence.set_standing_answer,
     cmd.CloseWindow: accusations.close_window,
     cmd.EndDay: days.end_day,
     cmd.ExtendDay: _forum_only(days.extend_day),

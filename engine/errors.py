@@ -345,6 +345,27 @@ class SeatNotActive(RuleError, code="seat_not_active"):
     pass
 
 
+# --- away players and standing answers (engine/presence.py) -------------------------------
+class AwayNotAllowed(RuleError, code="away_not_allowed"):
+    """The game's settings give no away days."""
+
+
+class AwayTooShort(RuleError, code="away_too_short"):
+    """The moment given is not in the future."""
+
+
+class AwayLimitReached(RuleError, code="away_limit"):
+    """More away days than the game allows. Values: `limit`, `left` (days)."""
+
+
+class TargetAway(RuleError, code="target_away"):
+    """The game does not let away players be asked. Values: `until`."""
+
+
+class StandingNotHeld(RuleError, code="standing_not_held"):
+    """A standing answer names only the player's own cards. Values: `card`."""
+
+
 RULE_ERRORS: dict[str, type[RuleError]] = dict(_KINDS)
 """Every kind of rule error by its code, derived from the subclasses above."""
 

@@ -112,6 +112,7 @@ class SuggestionRefuted(Event):
     card: CardId
     by_gm: bool = False
     penalized: bool = False
+    standing: bool = False  # the GM showed the target's standing answer, not its own order
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -290,6 +291,7 @@ class CardShown(Event):
     seat: Seat
     card: CardId
     by_gm: bool = False
+    standing: bool = False  # the GM showed the refuter's standing answer
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -318,9 +320,11 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerAway(Event):
-    """Missed `away_after` turns in a row: turns skipped, the GM refutes, until back."""
+    """Missed `away_after` turns in a row, or said they would be away `until` then: turns
+    skipped, the GM refutes, until back."""
 
     seat: Seat
+    until: datetime | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -346,49 +350,45 @@ class RefuteTimerRenewed(Event):
     due: datetime
 
 
+@dataclass(frozen=True, kw_only=True)
+class WentAway(Event):
+    """A player said they would be away until `until` (`days`: the game days it counts
+    against their allowance): the GM answers for them at once, with no penalty."""
+
+    seat: Seat
+    until: datetime
+    days: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CameBack(Event):
+    """An away player is back before their time was up; `refund`: the whole game days
+    they did not use, given back to their allowance."""
+
+    seat: Seat
+    refund: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class StandingAnswerSet(Event):
+    """What the GM shows for this seat when it answers for them: the first of `order`
+    that was named (empty: the GM's own order). Told to the player alone."""
+
+    seat: Seat
+    order: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerIdle(Event):
+    """A player made no move for a whole day: `days` such days in a row."""
+
+    seat: Seat
+    days: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        LobbyOpened,
-        PlayerJoined,
-        PlayerLeftLobby,
-        RoleChosen,
-        SettingsChanged,
-        GameStarted,
-        DayOpened,
-        DayEnded,
-        DayExtended,
-        SuggestionMade,
-        SuggestionRefuted,
-        SuggestionNotRefuted,
-        SuggestionVoided,
-        AccusationMade,
-        WindowOpened,
-        AccusationJudged,
-        WindowClosed,
-        PlayerLeft,
-        SeatReplaced,
-        GamePaused,
-        GameResumed,
-        ReminderSent,
-        GameEnded,
-        BoardSetUp,
-        TurnStarted,
-        TurnSkipped,
-        DiceRolled,
-        TokenMoved,
-        StayedToSuggest,
-        WeaponMoved,
-        TableSuggestionMade,
-        CouldNotRefute,
-        RefuterAsked,
-        CardShown,
-        NobodyRefuted,
-        AccusedAtTable,
-        TurnEnded,
-        PlayerAway,
-        PlayerReturned,
-        TurnTimerRenewed,
-        RefuteTimerRenewed,
-    )
+    kind.__name__: kind
+    for kind in list(globals().values())
+    if isinstance(kind, type) and issubclass(kind, Event) and kind is not Event
 }
+"""Every event of this module by name (an edition's are added when it is registered)."""

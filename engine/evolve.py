@@ -28,6 +28,11 @@ def _suggestion(state: Game, suggestion_id: int, **changes: Any) -> Game:
     return replace(state, suggestions=tuple(suggestions))
 
 
+def _moved(state: Game, seat: int) -> Game:
+    """A move of the seat's own: not silent today."""
+    return _player(state, seat, idle_days=0, moved_day=state.day)
+
+
 def _penalize(state: Game, suggestion_id: int) -> Game:
     target = state.suggestions[suggestion_id - 1].target
     player = state.players[target]
@@ -74,10 +79,15 @@ def game_started(state: Game, e: ev.GameStarted) -> Game:
     )
 
 
+def _today_penalty(p: Player, at: datetime) -> Player:
+    """A day opens: a penalty owed applies today, or waits while the player is away."""
+    if p.away_at(at):
+        return replace(p, penalty_today=0)
+    return replace(p, penalty_today=p.pending_penalty, pending_penalty=0)
+
+
 def day_opened(state: Game, e: ev.DayOpened) -> Game:
-    players = tuple(
-        replace(p, penalty_today=p.pending_penalty, pending_penalty=0) for p in state.players
-    )
+    players = tuple(_today_penalty(p, e.at) for p in state.players)
     settings = state.pending_settings or state.settings
     return replace(
         state,
@@ -121,17 +131,29 @@ def suggestion_made(state: Game, e: ev.SuggestionMade) -> Game:
         made_at=e.at,
         answer_due=e.answer_due,
     )
-    return replace(state, suggestions=(*state.suggestions, made))
+    state = replace(state, suggestions=(*state.suggestions, made))
+    return _moved(state, e.suggester)
+
+
+def _answered(state: Game, e: ev.SuggestionRefuted | ev.SuggestionNotRefuted) -> Game:
+    """The answer's penalty, or (the target's own answer) a move of theirs."""
+    if e.penalized:
+        return _penalize(state, e.suggestion)
+    if e.by_gm or (isinstance(e, ev.SuggestionNotRefuted) and e.automatic):
+        return state
+    return _moved(state, state.suggestions[e.suggestion - 1].target)
 
 
 def suggestion_refuted(state: Game, e: ev.SuggestionRefuted) -> Game:
-    state = _suggestion(state, e.suggestion, answer=Answer.REFUTED, card=e.card, by_gm=e.by_gm)
-    return _penalize(state, e.suggestion) if e.penalized else state
+    changes = {"answer": Answer.REFUTED, "card": e.card, "by_gm": e.by_gm}
+    state = _suggestion(state, e.suggestion, penalized=e.penalized, **changes)
+    return _answered(state, e)
 
 
 def suggestion_not_refuted(state: Game, e: ev.SuggestionNotRefuted) -> Game:
-    state = _suggestion(state, e.suggestion, answer=Answer.NOT_REFUTED, by_gm=e.by_gm)
-    return _penalize(state, e.suggestion) if e.penalized else state
+    changes = {"answer": Answer.NOT_REFUTED, "by_gm": e.by_gm}
+    state = _suggestion(state, e.suggestion, penalized=e.penalized, **changes)
+    return _answered(state, e)
 
 
 def suggestion_voided(state: Game, e: ev.SuggestionVoided) -> Game:
@@ -141,7 +163,7 @@ def suggestion_voided(state: Game, e: ev.SuggestionVoided) -> Game:
 def accusation_made(state: Game, e: ev.AccusationMade) -> Game:
     made = Accusation(e.seat, e.window, e.suspect, e.weapon, e.place, e.at)
     state = replace(state, accusations=(*state.accusations, made))
-    return _player(state, e.seat, accused=True)
+    return _moved(_player(state, e.seat, accused=True), e.seat)
 
 
 def window_opened(state: Game, e: ev.WindowOpened) -> Game:
@@ -202,6 +224,24 @@ def reminder_sent(state: Game, e: ev.ReminderSent) -> Game:
     return replace(state, reminded_day=e.day)
 
 
+def went_away(state: Game, e: ev.WentAway) -> Game:
+    taken = state.players[e.seat].away_days + e.days
+    return _player(state, e.seat, away_until=e.until, away_from=e.at, away_days=taken)
+
+
+def came_back(state: Game, e: ev.CameBack) -> Game:
+    taken = state.players[e.seat].away_days - e.refund
+    return _player(state, e.seat, away_until=None, away_days=taken)
+
+
+def standing_answer_set(state: Game, e: ev.StandingAnswerSet) -> Game:
+    return _player(state, e.seat, standing=e.order)
+
+
+def player_idle(state: Game, e: ev.PlayerIdle) -> Game:
+    return _player(state, e.seat, idle_days=e.days)
+
+
 def game_ended(state: Game, e: ev.GameEnded) -> Game:
     window = state.window
     if window is not None and window.open:
@@ -244,6 +284,10 @@ _FOLDS: dict[type[ev.Event], Fold] = {
     ev.GameResumed: game_resumed,
     ev.ReminderSent: reminder_sent,
     ev.GameEnded: game_ended,
+    ev.WentAway: went_away,
+    ev.CameBack: came_back,
+    ev.StandingAnswerSet: standing_answer_set,
+    ev.PlayerIdle: player_idle,
     **TABLE_HANDLERS,
 }
 _CORE = frozenset(_FOLDS)

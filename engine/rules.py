@@ -120,10 +120,16 @@ def matching(hand: tuple[CardId, ...], named: tuple[CardId, ...]) -> tuple[CardI
     return tuple(c for c in named if c in hand)
 
 
-def gm_choice(hand: tuple[CardId, ...], named: tuple[CardId, ...]) -> CardId | None:
-    """The card the GM shows for a silent or absent refuter: the first match, suspect →
-    weapon → place; None if the hand holds none."""
+def gm_choice(
+    hand: tuple[CardId, ...], named: tuple[CardId, ...], standing: tuple[CardId, ...] = ()
+) -> CardId | None:
+    """The card the GM shows for a silent or absent refuter: the first of their standing
+    answer (the order of their own cards they chose) that was named, else the first match,
+    suspect → weapon → place; None if the hand holds none."""
     matches = matching(hand, named)
+    for card in standing:
+        if card in matches:
+            return card
     return matches[0] if matches else None
 
 

@@ -79,6 +79,10 @@ class Settings:
     away_after: int = 2  # missed turns in a row before a player is marked away
     images: bool = True  # the classic format: the board as a picture (else in words)
     notebook: NotebookHelp = NotebookHelp.FACTS  # what each player's notebook tells them
+    away_days: int = 3  # the forum: game days each player may be away in a game (/away)
+    away_asked: bool = True  # the forum: away players may be asked (the GM answers at once)
+    prod_idle: bool = True  # the forum: a player with no move for a whole day is reminded
+    replacement_after: int = 3  # the forum: silent days before a replacement is asked for
     # Liars Edition: the investigation deck (not in the rulebook: a documented default)
     truth_move_cards: int = 4
     truth_pass_cards: int = 4
@@ -240,6 +244,11 @@ def validate(s: Settings) -> None:
         raise _invalid("accusation_window", SettingReason.AT_LEAST, minimum=MINUTE)
     if s.open_day_if_window_left is not None and s.open_day_if_window_left < timedelta(0):
         raise _invalid("open_day_if_window_left", SettingReason.AT_LEAST, minimum=timedelta(0))
+    for name in ("away_days", "replacement_after"):  # 0: none, never
+        if getattr(s, name) < 0:
+            raise _invalid(name, SettingReason.AT_LEAST, minimum=0)
+        if getattr(s, name) > 30:
+            raise _invalid(name, SettingReason.AT_MOST, maximum=30)
     if s.reminder_before < timedelta(0):
         raise _invalid("reminder_before", SettingReason.AT_LEAST, minimum=timedelta(0))
     if s.pack not in PACKS and s.pack != CUSTOM:

@@ -46,6 +46,16 @@ class Player:
     eliminated: bool = False
     pending_penalty: int = 0
     penalty_today: int = 0
+    away_until: datetime | None = None  # said they would be away until then
+    away_from: datetime | None = None  # ... from then
+    away_days: int = 0  # game days of away taken (engine/presence.py)
+    standing: tuple[CardId, ...] = ()  # their standing answer: the GM shows the first named
+    idle_days: int = 0  # whole days in a row with no move of theirs
+    moved_day: int = 0  # the last day they made a move of their own
+
+    def away_at(self, now: datetime) -> bool:
+        """Away by their own word at `now` (a table's missed turns are the table's)."""
+        return self.away_until is not None and now < self.away_until
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,7 @@ class Suggestion:
     answer: Answer = Answer.PENDING
     card: CardId | None = None
     by_gm: bool = False
+    penalized: bool = False  # answered by the GM with the penalty
     refunded: bool = False
 
     @property

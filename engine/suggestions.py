@@ -20,6 +20,7 @@ from engine.errors import (
     ReceivedLimitReached,
     SuggestionAlreadyMade,
     SuggestionIsVoided,
+    TargetAway,
     TargetLimitReached,
     TargetNotInGame,
 )
@@ -50,6 +51,8 @@ def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) ->
         raise TargetNotInGame()
     if target.seat == suggester.seat:
         raise CannotTargetSelf()
+    if target.away_at(now) and not game.settings.away_asked:
+        raise TargetAway(until=target.away_until)
     if game.quota_left(suggester) == 0:
         raise NoSuggestionsLeft(resets_at=game.day_ends_at)
     limit = game.settings.max_per_target_per_day
@@ -77,7 +80,7 @@ def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) ->
         )
     )
     made = decision.state.suggestions[-1]
-    if not target.active:
+    if not target.active or target.away_at(now):
         decision.emit(gm_answer(decision.state, made, now, penalized=False))
     elif game.settings.auto_no_refutation and not matching_cards(game, made):
         decision.emit(ev.SuggestionNotRefuted(at=now, suggestion=made.id, automatic=True))
@@ -85,11 +88,18 @@ def make_suggestion(state: Game | None, c: cmd.MakeSuggestion, now: datetime) ->
 
 
 def gm_answer(game: Game, s: Suggestion, now: datetime, *, penalized: bool) -> ev.Event:
-    """The GM answers for the target: the first matching card, suspect → weapon → place."""
-    card = gm_choice(game.players[s.target].hand, s.cards)
+    """The GM answers for the target: their standing answer's first named card, else the
+    first matching card, suspect → weapon → place."""
+    target = game.players[s.target]
+    card = gm_choice(target.hand, s.cards, target.standing)
     if card is not None:
         return ev.SuggestionRefuted(
-            at=now, suggestion=s.id, card=card, by_gm=True, penalized=penalized
+            at=now,
+            suggestion=s.id,
+            card=card,
+            by_gm=True,
+            penalized=penalized,
+            standing=bool(target.standing),
         )
     return ev.SuggestionNotRefuted(at=now, suggestion=s.id, by_gm=True, penalized=penalized)
 
@@ -134,15 +144,22 @@ def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) ->
         return Decision(state)
     suggestion = game.suggestion(c.suggestion)
     assert suggestion is not None
-    penalized = not c.excused and game.settings.missed_answer_penalty > 0
+    penalized = _penalized(game, suggestion, now, excused=c.excused)
     return Decision(game, gm_answer(game, suggestion, now, penalized=penalized))
+
+
+def _penalized(game: Game, s: Suggestion, now: datetime, *, excused: bool) -> bool:
+    """A missed answer costs the penalty, unless the bot was down (`excused`) or the target
+    is away."""
+    away = game.players[s.target].away_at(now)
+    return not excused and not away and game.settings.missed_answer_penalty > 0
 
 
 def answer_overdue(decision: Decision, now: datetime, *, excused: bool) -> None:
     """Answer every suggestion whose deadline has passed (used when a day ends)."""
     for suggestion in decision.state.pending_answers():
         if suggestion.answer_due <= now:
-            penalized = not excused and decision.state.settings.missed_answer_penalty > 0
+            penalized = _penalized(decision.state, suggestion, now, excused=excused)
             decision.emit(gm_answer(decision.state, suggestion, now, penalized=penalized))
 
 

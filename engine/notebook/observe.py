@@ -136,10 +136,11 @@ def answered(
     when: int,
     refuter: Seat,
     cards: tuple[CardId, ...],
-    shown: tuple[Seat, CardId, bool] | None,
+    shown: tuple[Seat, CardId, bool, bool] | None,
 ) -> Observed:
-    """A suggestion answered with a card (`shown`: the suggester, the card, by the GM)
-    or with none (`shown` None), as `seat` sees it."""
+    """A suggestion answered with a card (`shown`: the suggester, the card, by the GM, by
+    the GM's own order rather than the refuter's standing answer) or with none (`shown`
+    None), as `seat` sees it."""
     if seat == refuter:
         return NOTHING  # their own hand says it
     if shown is None:
@@ -148,14 +149,14 @@ def answered(
             tuple(lacks(card, refuter) for card in cards),
         )
         return Observed(facts=(lacked,))
-    suggester, card, by_gm = shown
+    suggester, card, by_gm, in_order = shown
     if seat != suggester:
         refuted = Fact(Source(SourceKind.REFUTED, when, refuter, cards), (one_of(refuter, cards),))
         return Observed(facts=(refuted,))
     kind = SourceKind.SHOWN_BY_GM if by_gm else SourceKind.SHOWN
     facts = [Fact(Source(kind, when, refuter, (card,)), (holds(card, refuter),))]
     passed_over = cards[: cards.index(card)]
-    if by_gm and passed_over:  # the GM's order: the cards named before it are not there
+    if by_gm and in_order and passed_over:  # the GM's order: those named before are not there
         source = Source(SourceKind.GM_ORDER, when, refuter, (card,))  # the card it showed
         facts.append(Fact(source, tuple(lacks(c, refuter) for c in passed_over)))
     return Observed(facts=tuple(facts))
@@ -172,7 +173,8 @@ def wrong_accusation(seat: Seat, when: int, accuser: Seat, cards: tuple[CardId, 
 def _forum_refuted(e: ev.SuggestionRefuted, seat: Seat, _: Game, game: Game) -> Observed:
     s = game.suggestion(e.suggestion)
     assert s is not None
-    return answered(seat, moment(game), s.target, s.cards, (s.suggester, e.card, e.by_gm))
+    shown = (s.suggester, e.card, e.by_gm, not e.standing)
+    return answered(seat, moment(game), s.target, s.cards, shown)
 
 
 def _forum_not_refuted(e: ev.SuggestionNotRefuted, seat: Seat, _: Game, game: Game) -> Observed:
@@ -200,7 +202,8 @@ def _could_not_refute(e: ev.CouldNotRefute, seat: Seat, _: Game, game: Game) -> 
 
 def _card_shown(e: ev.CardShown, seat: Seat, _: Game, game: Game) -> Observed:
     s = _table_suggestion(game, e.suggestion)
-    return answered(seat, moment(game), e.seat, s.cards, (s.suggester, e.card, e.by_gm))
+    shown = (s.suggester, e.card, e.by_gm, not e.standing)
+    return answered(seat, moment(game), e.seat, s.cards, shown)
 
 
 def _accused_at_table(e: ev.AccusedAtTable, seat: Seat, _: Game, game: Game) -> Observed:

@@ -26,6 +26,8 @@ TABLE_COMMANDS: Mapping[type[cmd.Command], Handler] = {
     cmd.DrawClue: turns.draw_clue,
     cmd.EndTurn: turns.end_turn,
     cmd.ReturnToTable: turns.return_to_table,
+    cmd.ComeBack: turns.return_to_table,
+    cmd.GoAway: turns.go_away,
     cmd.TurnDeadline: turns.turn_deadline,
     cmd.Suggest: suggest.suggest,
     cmd.ShowCard: suggest.show_card,

@@ -74,14 +74,11 @@ def _go_left(decision: Decision, now: datetime) -> None:
     for k in range(len(pending.passed) + 1, count):
         seat = (pending.suggester + k) % count
         player = game.players[seat]
-        card = gm_choice(player.hand, pending.cards)
+        card = gm_choice(player.hand, pending.cards, player.standing)
         if card is None:
             decision.emit(ev.CouldNotRefute(at=now, suggestion=pending.number, seat=seat))
         elif not player.active or table.seats[seat].away:
-            shown = ev.CardShown(
-                at=now, suggestion=pending.number, seat=seat, card=card, by_gm=True
-            )
-            decision.emit(shown)
+            decision.emit(_shown_by_gm(pending.number, seat, card, player.standing, now))
             return
         else:
             due = now + game.settings.refute_time
@@ -123,11 +120,19 @@ def answer_for_absent(decision: Decision, now: datetime) -> None:
     assert table is not None
     pending = table.pending
     assert pending is not None and pending.refuter is not None
-    hand = decision.state.players[pending.refuter].hand
-    card = gm_choice(hand, pending.cards)
+    refuter = decision.state.players[pending.refuter]
+    card = gm_choice(refuter.hand, pending.cards, refuter.standing)
     assert card is not None, "only a player holding a named card is asked"
-    decision.emit(
-        ev.CardShown(at=now, suggestion=pending.number, seat=pending.refuter, card=card, by_gm=True)
+    decision.emit(_shown_by_gm(pending.number, refuter.seat, card, refuter.standing, now))
+
+
+def _shown_by_gm(
+    suggestion: int, seat: int, card: str, standing: tuple[str, ...], now: datetime
+) -> ev.CardShown:
+    """The GM shows a card for a refuter; whether by their standing answer is said, so no
+    notebook reads the GM's own order into it."""
+    return ev.CardShown(
+        at=now, suggestion=suggestion, seat=seat, card=card, by_gm=True, standing=bool(standing)
     )
 
 

@@ -13,6 +13,7 @@ from engine.decision import Decision
 from engine.errors import (
     AlreadyMoved,
     AlreadyRolled,
+    AwayTooShort,
     CannotStay,
     MustMove,
     MustRollFirst,
@@ -221,7 +222,20 @@ def time_out(decision: Decision, turn: int, seat: int, now: datetime) -> None:
     start_next(decision, now)
 
 
-def return_to_table(state: Game | None, c: cmd.ReturnToTable, now: datetime) -> Decision:
+def go_away(state: Game | None, c: cmd.GoAway, now: datetime) -> Decision:
+    """A player says they will be away (until `c.until`): their turns are skipped and the GM
+    refutes for them, as after missed turns, until they are back (a refutation asked of
+    them already waits for its timer)."""
+    game, _ = require_table(state)
+    player = require_active(require_player(game, c.actor))
+    if c.until <= now:
+        raise AwayTooShort()
+    return Decision(game, ev.PlayerAway(at=now, seat=player.seat, until=c.until))
+
+
+def return_to_table(
+    state: Game | None, c: cmd.ReturnToTable | cmd.ComeBack, now: datetime
+) -> Decision:
     """An away player is back; if the game was waiting for anyone, it is their turn."""
     game, table = require_table(state)
     player = require_active(require_player(game, c.actor))

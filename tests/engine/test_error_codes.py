@@ -196,6 +196,22 @@ def _scenario(code: str) -> Callable[[], object]:
         t = _holder()
         s = t.suggest(1, 2, t.held_by(2, SUSPECT))
         return lambda: t.no_refutation(2, s.id)
+    if code == "away_not_allowed":
+        t = Table(3, Settings(away_days=0))
+        return lambda: t.run(cmd.GoAway(actor=1, until=t.now + DAY))
+    if code == "away_too_short":
+        t = Table(3)
+        return lambda: t.run(cmd.GoAway(actor=1, until=t.now))
+    if code == "away_limit":
+        t = Table(3, Settings(away_days=2))
+        return lambda: t.run(cmd.GoAway(actor=1, until=t.now + 3 * DAY))
+    if code == "target_away":
+        t = Table(3, Settings(away_asked=False))
+        t.run(cmd.GoAway(actor=2, until=t.now + DAY))
+        return lambda: t.suggest(1, 2)
+    if code == "standing_not_held":
+        t = Table(3)
+        return lambda: t.run(cmd.SetStandingAnswer(actor=1, order=(t.hand(2)[0],)))
     if code == "already_accused":
         t = Table(3)
         t.accuse(1, t.wrong())
