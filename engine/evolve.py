@@ -7,11 +7,11 @@ added by the registry (engine/editions.py `register`, through `add_folds`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from engine import events as ev
+from engine.frozen import replace
 from engine.state import Accusation, Answer, Game, LobbyEntry, Phase, Player, Suggestion, Window
 from engine.table.evolve import TABLE_HANDLERS, seat_handed_over, table_after_pause
 

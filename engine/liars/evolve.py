@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from engine.events import Event
+from engine.frozen import replace
 from engine.liars import events as lev
 from engine.liars.state import Liars, Play, Stage, liars_of
 from engine.state import Game

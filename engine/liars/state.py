@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
 from engine.cards import CardId
+from engine.frozen import replace
 from engine.ids import Seat
 from engine.liars.cards import Action
 from engine.table.state import EditionState, Table

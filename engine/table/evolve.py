@@ -4,11 +4,11 @@ checked here; an edition's own events are folded by its package (`Edition.events
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from engine import events as ev
+from engine.frozen import replace
 from engine.state import Accusation, Game
 from engine.table.state import MoveKind, Step, Table, TableSeat, TableSuggestion, TurnEnd
 

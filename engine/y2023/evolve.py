@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from engine.events import Event
+from engine.frozen import replace
 from engine.state import Game
 from engine.y2023 import events as ev
 from engine.y2023.state import Edition2023, y2023_of

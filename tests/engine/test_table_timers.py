@@ -197,3 +197,17 @@ def test_a_refuter_timer_excused_for_the_bots_downtime_gives_a_fresh_timer() -> 
     assert game.run(cmd.RefuteDeadline(turn=1, excused=True)) == []
     game.fire_due()  # the fresh timer runs out with the bot up: the GM shows
     assert game.table.suggestions[-1].by_gm
+
+
+def test_a_player_who_says_they_are_away_is_skipped_until_back() -> None:
+    game = _game()
+    until = game.now + timedelta(hours=2)
+    events = game.run(cmd.GoAway(actor=2, until=until))  # Mustard's player, not on turn
+    assert events == [ev.PlayerAway(at=game.now, seat=1, until=until)]
+    game.rolled(1)
+    game.move(turn_options(game.game, game.current.user).squares[0])
+    events = game.end()
+    assert any(isinstance(e, ev.TurnSkipped) and e.seat == 1 for e in events)
+    assert game.current.role == "white"
+    game.run(cmd.ComeBack(actor=2))
+    assert not game.table.seats[1].away
