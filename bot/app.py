@@ -42,6 +42,7 @@ from bot.editions.buttons import BUTTONS
 from bot.flood import FloodGate, FloodGuard, Limits
 from bot.handlers import (
     admin,
+    edits,
     info,
     lobby,
     membership,
@@ -50,6 +51,7 @@ from bot.handlers import (
     packs,
     places,
     preferences,
+    presence,
     private,
     records,
     settings_menu,
@@ -87,6 +89,9 @@ PRIVATE_COMMANDS = (
     "hand",
     "notebook",
     "mark",
+    "away",
+    "back",
+    "standing",
     "games",
     "reminders",
     "language",
@@ -175,6 +180,9 @@ def add_handlers(application: App) -> None:
         "start": private.start,
         "hand": private.hand,
         "notebook": notebook.notebook,
+        "away": presence.away,
+        "back": presence.back,
+        "standing": presence.standing,
         "mark": notebook.mark,
         "games": private.my_games,
         "reminders": private.reminders,
@@ -200,6 +208,9 @@ def add_handlers(application: App) -> None:
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
+    # An edited command runs nothing: its author is told once, in private (bot/handlers/edits).
+    edited = filters.UpdateType.EDITED_MESSAGE
+    application.add_handler(CommandHandler(list(commands), edits.edited_command, filters=edited))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}|{cb.CHARACTER}):"
     answer_kinds = f"^({cb.REFUTE}|{cb.NO_REFUTATION}):"
     composer_kinds = f"^({cb.SUGGEST}|{cb.SUGGEST_SEND}|{cb.ACCUSE}|{cb.ACCUSE_SEND}|{cb.CANCEL}):"
@@ -214,6 +225,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(pointer)
     pages = CallbackQueryHandler(notebook.notebook_button, pattern=f"^{cb.NOTEBOOK}:")
     application.add_handler(pages)
+    wanted = CallbackQueryHandler(presence.replacement_button, pattern=f"^{cb.REPLACEMENT}:")
+    application.add_handler(wanted)
     preference_kinds = f"^({cb.PERSON_LANGUAGE}|{cb.PERSON_ZONE}):"
     application.add_handler(
         CallbackQueryHandler(preferences.preference_button, pattern=preference_kinds)

@@ -89,3 +89,4 @@ PERSON_ZONE = "pz"  # a person's time zone: pz:0:IANA name (or auto)
 SETTINGS_MENU = "mn"
 NOTEBOOK = "nb"  # a player's notebook: nb:game (the picture) or nb:game:t (the text)
 SETTINGS_OPEN = "mo"  # the group's pointer to the settings menu: mo:game:chat:topic
+REPLACEMENT = "rp"  # an admin starts replacing a silent player: rp:game:seat

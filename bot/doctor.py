@@ -2,7 +2,8 @@
 
 Checks the token (getMe), the clock (against the Date header of the Bot API's answer),
 the webhook or polling state (getWebhookInfo), the database and its migrations, and the
-bot's rights in every chat with a game not ended (getChatMember of the bot). It talks to
+bot's rights in every chat with a game not ended (getChatMember of the bot; a game whose
+index could not be pinned is named there). It talks to
 the Bot API with its own small HTTP client, so it sees status codes and headers as they
 are. Exit code 0 when nothing failed (warnings allowed), 1 otherwise.
 """
@@ -30,12 +31,21 @@ from bot.config import BotConfig, TokenError
 from storage.config import DEFAULT_URL, ENV_VAR
 from storage.database import Database
 from storage.migrate import alembic_config
-from storage.models import ChatNameRecord, GameRecord
+from storage.models import ChatNameRecord, GameRecord, IndexPinRecord
 
 CLOCK_SKEW = 30.0  # seconds between our clock and Telegram's before a warning
 PENDING_WARN = 100  # updates waiting at Telegram before a warning
 RECENT_ERROR = timedelta(hours=1)  # a webhook error this recent is a failure
 MAX_CHATS = 500  # chats whose rights are checked (the oldest games first)
+# The admin rights a game's chat should give the bot: what is missing, and what to do.
+RIGHTS = (
+    ("can_delete_messages", "cannot delete messages", "give the bot the right to delete messages"),
+    (
+        "can_pin_messages",
+        "cannot pin the game's index",
+        "give the bot the right to pin messages: a game's index is pinned when it starts",
+    ),
+)
 TIMEOUT = 10.0
 
 
@@ -181,6 +191,7 @@ class OpenGame:
     chat_id: int
     status: str
     title: str | None
+    unpinned: str | None = None  # Telegram's refusal to pin the game's index
 
 
 async def _database(config: BotConfig, checks: list[Check]) -> list[OpenGame] | None:
@@ -231,15 +242,16 @@ def _revision(conn: Connection) -> str | None:
 
 
 def _open_games(conn: Connection) -> list[OpenGame]:
-    g, n = GameRecord, ChatNameRecord
+    g, n, p = GameRecord, ChatNameRecord, IndexPinRecord
     named = n.chat_id == g.chat_id, n.topic_id == 0
     query = (
-        select(g.id, g.chat_id, g.status, n.name)
+        select(g.id, g.chat_id, g.status, n.name, p.refusal)
         .outerjoin(n, named[0] & named[1])
+        .outerjoin(p, p.game_id == g.id)
         .where(g.status != "ended")
         .order_by(g.id)
     )
-    return [OpenGame(r.id, r.chat_id, r.status, r.name) for r in conn.execute(query)]
+    return [OpenGame(r.id, r.chat_id, r.status, r.name, r.refusal) for r in conn.execute(query)]
 
 
 async def _chats(api: BotApi, bot_id: int, games: list[OpenGame]) -> list[Check]:
@@ -282,13 +294,27 @@ async def _chat_rights(api: BotApi, bot_id: int, chat_id: int, games: list[OpenG
     if status == "restricted" and not member.get("can_send_messages", False):
         fix = "lift the restriction: the bot must be allowed to send messages"
         return Check(name, Level.FAIL, f"{where}: the bot cannot post", fix)
+    unpinned = _unpinned(games)
     if status != "administrator":
         fix = "make the bot an admin of the group: it then sees every command and member change"
-        return Check(name, Level.FAIL, f"{where}: the bot is {status}, not an admin", fix)
-    if not member.get("can_delete_messages", False):
-        fix = "give the bot the right to delete messages"
-        return Check(name, Level.WARN, f"{where}: admin, cannot delete messages", fix)
-    return Check(name, Level.OK, f"{where}: admin, can post and delete messages")
+        detail = f"{where}: the bot is {status}, not an admin{unpinned}"
+        return Check(name, Level.FAIL, detail, fix)
+    lacks = [(what, fix) for right, what, fix in RIGHTS if not member.get(right, False)]
+    if unpinned and member.get("can_pin_messages", False):  # the right was given since
+        lacks.append(("an index is not pinned", "pin it by hand: the bot pins only at the start"))
+    if lacks:
+        detail = f"{where}: admin, {'; '.join(what for what, _ in lacks)}{unpinned}"
+        return Check(name, Level.WARN, detail, "; ".join(fix for _, fix in lacks))
+    return Check(name, Level.OK, f"{where}: admin, can post, delete and pin messages")
+
+
+def _unpinned(games: list[OpenGame]) -> str:
+    """The games of a chat whose index could not be pinned, and Telegram's word (or "")."""
+    refused = [g for g in games if g.unpinned]
+    if not refused:
+        return ""
+    ids = ", ".join(str(g.id) for g in refused)
+    return f" (the index of game {ids} could not be pinned: {refused[-1].unpinned})"
 
 
 def report(checks: list[Check], out: TextIO) -> int:

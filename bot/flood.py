@@ -169,7 +169,8 @@ class FloodGuard:
 
 
 def counted(update: object) -> tuple[int, int, bool] | None:
-    """(chat, person, private) of a command or a button press; None for anything else."""
+    """(chat, person, private) of a command (an edited one too: it is answered, never run)
+    or a button press; None for anything else."""
     if not isinstance(update, Update):
         return None
     query = update.callback_query
@@ -178,7 +179,7 @@ def counted(update: object) -> tuple[int, int, bool] | None:
         chat_id = chat.id if chat is not None else query.from_user.id
         private = chat is None or chat.type == ChatType.PRIVATE
         return chat_id, query.from_user.id, private
-    message = update.message
+    message = update.message or update.edited_message
     if message is None or message.from_user is None or not _is_command(message.entities):
         return None
     return message.chat.id, message.from_user.id, message.chat.type == ChatType.PRIVATE

@@ -119,3 +119,16 @@ def parse_suggestion(
         for category, part in zip(CATEGORY_ORDER, parts, strict=True)
     )
     return TypedSuggestion(target, (cards[0], cards[1], cards[2]))
+
+
+def match_own_card(pack: Pack, hand: tuple[str, ...], typed: str, language: str) -> str:
+    """The one card of a hand that a typed word names (its name as written, without
+    punctuation, or a unique prefix of it or of one of its words)."""
+    wanted = normalize(typed)
+    names = {card: [normalize(n) for n in card_names(pack, card, language)] for card in hand}
+    found = [card for card, plain in names.items() if wanted and wanted in plain] or [
+        card for card, plain in names.items() if wanted and _prefix_of(wanted, plain)
+    ]
+    if len(found) != 1:
+        raise ParseError("parse.not_own_card", typed=typed.strip())
+    return found[0]

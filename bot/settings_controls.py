@@ -38,13 +38,17 @@ STEPPED = frozenset(
         "min_players",
         "max_players",
         "away_after",
+        "away_days",
+        "replacement_after",
         "truth_move_cards",
         "truth_pass_cards",
         "truth_peek_cards",
         "lie_cards",
     }
 )
-SWITCHES = frozenset({"auto_no_refutation", "eliminated_may_suggest", "images"})
+SWITCHES = frozenset(
+    {"auto_no_refutation", "eliminated_may_suggest", "images", "away_asked", "prod_idle"}
+)
 ZONES = (
     "UTC",
     "Europe/London",

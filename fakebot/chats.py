@@ -159,6 +159,8 @@ class FakeGroup(FakeChat):
         self.bot_status = "member"
         self.topics: dict[int, FakeTopic] = {}
         self.migrated_to: FakeGroup | None = None
+        self.bot_rights = dict(ADMIN_RIGHTS)  # the bot's rights while it is an admin here
+        self.pinned: list[int] = []  # the pinned messages' ids, the latest pinned last
 
     def refusal(self) -> ApiError | None:
         """The error a request about this chat gets from Telegram, if any."""
@@ -209,10 +211,23 @@ class FakeGroup(FakeChat):
         if status == "creator":
             data["is_anonymous"] = False
         elif status == "administrator":
-            data.update(ADMIN_RIGHTS)
+            data.update(self.bot_rights if user.id == self.world.bot.id else ADMIN_RIGHTS)
         elif status == "kicked":
             data["until_date"] = 0
         return data
+
+    def may_pin(self) -> bool:
+        """Whether the bot may pin here: an admin with the can_pin_messages right."""
+        return self.bot_status == "administrator" and bool(self.bot_rights["can_pin_messages"])
+
+    def pin(self, message: FakeMessage, by: FakeUser) -> None:
+        """Pin ``message`` (pinned again: moved to the top), with Telegram's service message
+        in its topic."""
+        if message.message_id in self.pinned:
+            self.pinned.remove(message.message_id)
+        self.pinned.append(message.message_id)
+        note = {"pinned_message": message.to_api(nested=True)}
+        self.add_message(by, service=note, thread_id=message.thread_id)
 
     def add_member(self, user: FakeUser, *, status: str = "member", announce: bool = True) -> None:
         """Make ``user`` a member (a new_chat_members service message if ``announce``)."""

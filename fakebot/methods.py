@@ -298,6 +298,20 @@ class BotApi:
         message.deleted = True
         return True
 
+    async def on_pinChatMessage(self, params: Params) -> bool:
+        """In a group only an admin with the can_pin_messages right may pin."""
+        if "business_connection_id" in params:
+            raise bad_request("business messages are not implemented in the fake")
+        chat = self.writable(params["chat_id"])
+        if isinstance(chat, FakeGroup) and not chat.may_pin():
+            raise bad_request("not enough rights to manage pinned messages in the chat")
+        message = chat.message(params["message_id"])
+        if message is None or message.service:
+            raise bad_request("message to pin not found")
+        if isinstance(chat, FakeGroup):
+            chat.pin(message, self.world.bot)
+        return True
+
     # -- callbacks --------------------------------------------------------------------------
     async def on_answerCallbackQuery(self, params: Params) -> bool:
         query = self.world.callbacks.get(params["callback_query_id"])

@@ -96,6 +96,8 @@ class RandomGame:
             self.accuse()
         elif roll < 0.80:
             self.admin_move()
+        elif roll < 0.83:
+            self.presence_move()
         else:
             self.advance_clock()
 
@@ -124,6 +126,26 @@ class RandomGame:
         cards = game.envelope if right else self.random_cards()
         suspect, weapon, place = cards
         self.run(cmd.Accuse(actor=player.user, suspect=suspect, weapon=weapon, place=place))
+
+    def presence_move(self) -> None:
+        """Someone says they will be away (or asks for too long), comes back, or sets a
+        standing answer (now and then naming a card they do not hold, to be refused)."""
+        game = self.game
+        player = self.rng.choice(game.players)
+        roll = self.rng.random()
+        away = [p for p in game.players if p.away_at(self.now)]
+        if away and roll < 0.5:
+            self.run(cmd.ComeBack(actor=self.rng.choice(away).user))
+        elif roll < 0.6:
+            until = self.now + timedelta(hours=self.rng.randint(1, 100))
+            self.run(cmd.GoAway(actor=player.user, until=until))
+        elif roll < 0.7:
+            self.run(cmd.ComeBack(actor=player.user))
+        else:
+            order = self.rng.sample(player.hand, self.rng.randint(0, len(player.hand)))
+            if self.rng.random() < 0.1:
+                order.append(self.rng.choice(game.deck))
+            self.run(cmd.SetStandingAnswer(actor=player.user, order=tuple(order)))
 
     def admin_move(self) -> None:
         game = self.game

@@ -5,7 +5,8 @@ the same transaction as the events that owe them. SQLite (default) or PostgreSQL
   Store.create_game decide, plan and write a command; Store.load and the game look-ups
   (storage.games) answer questions. Its attributes: Store.outbox (storage.outbox: the
   sender's side), Store.deadlines (storage.deadlines: the scheduler's side),
-  Store.people, Store.chats, Store.workers, Store.updates (handled Telegram updates).
+  Store.people, Store.chats, Store.workers, Store.updates (handled Telegram updates),
+  Store.index_pins (storage.pins: whether each game's index post could be pinned).
 - storage.commands: how a command runs (decided once per attempt, optimistic or under the
   game row's lock); storage.command_write: what it writes, described once; written by one
   SQL path per database (storage.write_postgresql, storage.write_sqlite).

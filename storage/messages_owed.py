@@ -129,10 +129,12 @@ def outbox_rows(
 def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
     """An edit whose target already has an edit pending (not yet claimed) replaces its payload.
 
-    The message then shows the newest state once, not every state in turn (Join/Leave).
-    Pending rows of one chat are few, and the payload is small: filtered here in Python."""
+    The message then shows the newest state once, not every state in turn (Join/Leave). An
+    edit that must follow the posts queued before it (`keep_place`: it links to them) is
+    queued in its place instead. Pending rows of one chat are few, and the payload is small:
+    filtered here in Python."""
     payload = loads(row["payload"])
-    if payload.get("op") != "edit":
+    if payload.get("op") != "edit" or payload.get("keep_place"):
         return False
     o = OutboxRecord
     pending = select(o.id, o.payload).where(

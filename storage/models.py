@@ -184,6 +184,18 @@ class NotebookMarkRecord(Base):
     updated_at: Mapped[datetime]
 
 
+class IndexPinRecord(Base):
+    """Whether a game's index (its pinned summary post) was pinned: `refusal` is Telegram's
+    answer when it could not be (no right to pin), else None."""
+
+    __tablename__ = "index_pins"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    message_id: Mapped[int] = mapped_column(BigInteger)
+    refusal: Mapped[str | None] = mapped_column(Text)
+    at: Mapped[datetime]
+
+
 class OutboxStatus(StrEnum):
     """Where an outbox row is on its way (stored as the plain string)."""
 

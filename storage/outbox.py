@@ -264,6 +264,11 @@ class Outbox:
             return found[key][1] if key in found else None
         return _in_chat(found, key, chat_id)
 
+    async def sent_message_ids(self, keys: set[str], chat_id: int) -> dict[str, int]:
+        """The Telegram message ids the rows with `keys` sent to `chat_id`, those sent."""
+        found = await self.db.run_read(_sent_ids, keys)
+        return {key: message for key, (chat, message) in found.items() if chat == chat_id}
+
     async def message_key(self, chat_id: int, message_id: int) -> str | None:
         """The key of the outbox row whose sent message in `chat_id` is `message_id`."""
         o = OutboxRecord

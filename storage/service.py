@@ -34,6 +34,7 @@ from storage.notebooks import NotebookMarks
 from storage.outbox import Outbox
 from storage.outcome import Outcome
 from storage.people import People
+from storage.pins import IndexPins
 from storage.updates import HandledUpdates, UpdateMark
 from storage.workers import Workers
 
@@ -53,6 +54,7 @@ class Store:
         self.deadlines = Deadlines(db)
         self.people = People(db, freshness=self.freshness)
         self.notebook_marks = NotebookMarks(db)
+        self.index_pins = IndexPins(db)
         self.chats = Chats(db, self.freshness)
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)

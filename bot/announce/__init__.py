@@ -3,7 +3,8 @@
 `registry.EVENT_HANDLERS` maps an event type to the function that plans its messages, and
 `registry.plan_messages` is the Planner the store calls. Those functions live in one module
 per engine area (`lobby`, `days`, `suggestions`, `accusations`, `admin`, the table's
-`table_turns`), on the `plan.Plan` of one command; an edition's own events are planned in
+`table_turns`), on the `plan.Plan` of one command (`index`: a forum game's index, posted
+at the start and edited once per command that changes it); an edition's own events are planned in
 its package under `bot.editions`, and at the table the game's edition's turn prompt
 (`table_prompt.TurnPrompt`) says what the current player may do next. `views` builds what a
 person asks to see (`/status`, `/log`, `/hand`, an answer prompt again) with the same

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.announce.plan import Plan
-from bot.delivery.payload import Moment, User
+from bot.delivery.payload import Moment, Span, User
 from engine import events as ev
+from engine.digest import day_digest
 from engine.state import Game
 
 
@@ -25,6 +28,7 @@ def day_opened(plan: Plan, seq: int, e: ev.DayOpened, before: Game | None, after
 
 
 def day_ended(plan: Plan, seq: int, e: ev.DayEnded, before: Game | None, after: Game) -> None:
+    """The day's end, with its digest."""
     waiting = after.window_open and not _opens_day_next(plan, seq)
     plan.group(
         plan.key(seq, "dayend"),
@@ -35,8 +39,27 @@ def day_ended(plan: Plan, seq: int, e: ev.DayEnded, before: Game | None, after: 
             "window_closes_at": Moment.of(after.window.closes_at)
             if waiting and after.window
             else None,
+            "digest": _digest(after, e),
         },
     )
+
+
+def _digest(game: Game, e: ev.DayEnded) -> dict[str, Any]:
+    digest = day_digest(game, e.at)
+    seats = [
+        {
+            "player": User(game.players[s.seat].user),
+            "made": s.made,
+            "quota": s.quota,
+            "owes": s.owes,
+            "penalty": s.penalty,
+            "excused": s.excused,
+            "until": Moment.of(s.until) if s.until else None,
+        }
+        for s in digest.seats
+    ]
+    next_day = Span.of(digest.next_day) if digest.next_day is not None else None
+    return {"seats": seats, "next_day": next_day}
 
 
 def _opens_day_next(plan: Plan, seq: int) -> bool:

@@ -32,6 +32,11 @@ def board_args(game: Game) -> Args:
     }
 
 
+def event_key(game_id: int, seq: int, name: str) -> str:
+    """The outbox key of message `name` of the game's event number `seq`."""
+    return f"g{game_id}:e{seq}:{name}"
+
+
 class Plan:
     """Collects the messages of one command; keys make re-planning harmless. `board` is the
     game's edition's picture of the board (the registry passes it)."""
@@ -42,7 +47,7 @@ class Plan:
         self.items: list[OutboxItem] = []
 
     def key(self, seq: int, name: str) -> str:
-        return f"g{self.ctx.game_id}:e{seq}:{name}"
+        return event_key(self.ctx.game_id, seq, name)
 
     def _payload(
         self, msg: str, args: Args | None, buttons: Buttons | None, **more: Any
@@ -75,9 +80,11 @@ class Plan:
         reply_to: str | None = None,
         buttons: Buttons | None = None,
         board: dict[str, Any] | None = None,
+        pin: bool = False,
     ) -> None:
-        """A post in the game's thread; `board` (tokens and weapons) is drawn with it."""
-        payload = self._payload(msg, args, buttons, board=board)
+        """A post in the game's thread; `board` (tokens and weapons) is drawn with it; `pin`:
+        pinned once sent, where the bot may pin."""
+        payload = self._payload(msg, args, buttons, board=board, pin=pin)
         self._to(key, None, payload, reply_to_key=reply_to)
 
     def private(
@@ -101,14 +108,18 @@ class Plan:
         *,
         user: int | None = None,
         buttons: Buttons | None = None,
+        keep_place: bool = False,
     ) -> None:
         """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
 
         `user` names the person whose private chat holds the message; else it is the thread's.
+        `keep_place`: sent after the posts queued before it, never merged into an earlier edit
+        still waiting (for an edit that links to those posts).
         """
         if user is not None:
             args = self._placed(args)
-        self._to(key, user, self._payload(msg, args, buttons, edit_of=target_key))
+        payload = self._payload(msg, args, buttons, edit_of=target_key, keep_place=keep_place)
+        self._to(key, user, payload)
 
     def _placed(self, args: Args | None) -> Args:
         """A private message says which game it is of: the chat's title and the topic's name."""

@@ -4,7 +4,8 @@ store calls inside a command's transaction."""
 
 from __future__ import annotations
 
-from bot.announce import accusations, admin, days, lobby, suggestions, table_turns
+from bot.announce import accusations, admin, days, lobby, presence, suggestions, table_turns
+from bot.announce.index import plan_index
 from bot.announce.plan import Handler, Plan
 from bot.editions.registry import EDITIONS, edition_of
 from engine import events as ev
@@ -58,6 +59,10 @@ SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
     ev.PlayerReturned: table_turns.player_returned,
     ev.TurnTimerRenewed: table_turns.turn_timer_renewed,
     ev.RefuteTimerRenewed: table_turns.refute_timer_renewed,
+    ev.WentAway: presence.went_away,
+    ev.CameBack: presence.came_back,
+    ev.StandingAnswerSet: presence.standing_answer_set,
+    ev.PlayerIdle: presence.player_idle,
 }
 # Every event's planner: the shared ones, and each edition's for its own events.
 EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
@@ -77,4 +82,5 @@ def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
         handler(plan, ctx.first_seq + offset, event, before, after)
     if edition.prompt is not None:  # at the table: what the current player may do now
         edition.prompt.after(plan)
+    plan_index(plan)  # a forum game's index: posted at the start, edited when it changed
     return plan.items

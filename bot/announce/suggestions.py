@@ -131,15 +131,19 @@ def suggestion_refuted(
         plan.key(seq, "shown"),
         suggester,
         "dm.card_shown",
-        {"number": s.number, "target": User(target), "shown": Card(e.card), "by_gm": e.by_gm},
+        {
+            "number": s.number,
+            "target": User(target),
+            "shown": Card(e.card),
+            "by_gm": e.by_gm,
+            "standing": e.standing,  # so nobody reads the GM's own order into it
+        },
     )
     if e.by_gm and after.players[s.target].active:
-        # No penalty although the setting has one: the deadline fell due while the bot was down.
-        excused = not e.penalized and after.settings.missed_answer_penalty > 0
         plan.private(
             plan.key(seq, "gm"),
             target,
-            "dm.gm_answered_excused" if excused else "dm.gm_answered",
+            _gm_answered(after, s.target, e),
             {
                 "number": s.number,
                 "suggester": User(suggester),
@@ -149,6 +153,16 @@ def suggestion_refuted(
                 "count": after.settings.missed_answer_penalty,
             },
         )
+
+
+def _gm_answered(game: Game, seat: int, e: ev.SuggestionRefuted) -> str:
+    """What the target is told of the GM's answer for them: away (their own word), excused
+    (the deadline fell due while the bot was down), or late (with the penalty, if any)."""
+    if game.players[seat].away_at(e.at):
+        return "dm.gm_answered_away"
+    if not e.penalized and game.settings.missed_answer_penalty > 0:
+        return "dm.gm_answered_excused"
+    return "dm.gm_answered"
 
 
 def suggestion_not_refuted(

@@ -207,11 +207,15 @@ def turn_ended(plan: Plan, seq: int, e: ev.TurnEnded, before: Game | None, after
 
 
 def player_away(plan: Plan, seq: int, e: ev.PlayerAway, before: Game | None, after: Game) -> None:
+    """Away after missed turns, or by their own word until a moment (no reason given)."""
+    if e.until is not None:
+        args = {**seat_args(after, e.seat), "until": Moment.of(e.until)}
+        msg = "table.player_away_until"
+    else:
+        args = {**seat_args(after, e.seat), "missed": after.settings.away_after}
+        msg = "table.player_away"
     plan.group(
-        plan.key(seq, "away"),
-        "table.player_away",
-        {**seat_args(after, e.seat), "missed": after.settings.away_after},
-        buttons=table_prompt.back_buttons(plan.ctx.game_id),
+        plan.key(seq, "away"), msg, args, buttons=table_prompt.back_buttons(plan.ctx.game_id)
     )
 
 

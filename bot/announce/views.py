@@ -4,6 +4,7 @@ use: what a command answers and what an event announces read alike."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from bot.announce.plan import Args, triple, user_at
@@ -129,7 +130,7 @@ def _shown(game: Game, view: PlayerView) -> list[dict[str, Any]]:
     ]
 
 
-def hand_args(game: Game, view: PlayerView) -> Args:
+def hand_args(game: Game, view: PlayerView, now: datetime | None = None) -> Args:
     """One game's part of /hand: hand, role, quota, answers owed and the cards shown to them
     (the caller adds which game it is)."""
     return {
@@ -141,4 +142,15 @@ def hand_args(game: Game, view: PlayerView) -> Args:
         "owed": len(view.owed),
         "also_seen": list(edition_of(game).also_seen(game, view.seat)),
         "shown": _shown(game, view),
+        "standing": Cards(game.players[view.seat].standing),
+        "away_until": _away_until(game, view.seat, now),
     }
+
+
+def _away_until(game: Game, seat: int, now: datetime | None) -> Moment | None:
+    """Until when the player said they are away, while it lasts at `now`."""
+    player = game.players[seat]
+    if now is None or not player.away_at(now):
+        return None
+    assert player.away_until is not None
+    return Moment.of(player.away_until)

@@ -6,5 +6,6 @@ sender's way to Telegram: its bot, limiter slots and requests at once), the atte
 answer what came of them (`outcomes`: `texts`, `edits`, `photos`, over `raw`), `records`
 (the one writer of those outcomes: marks, deferrals, retries; `unreachable` for a 403),
 `limiter` (Telegram's send limits per chat and overall; `limiters` picks a shared one),
-`request_limiter` (the same limiter for the handlers' own calls).
+`request_limiter` (the same limiter for the handlers' own calls), `index_post` (a game's
+index filled in at send time, its days' posts resolved) and `pins` (pinning it).
 """

@@ -216,6 +216,8 @@ class Payload:
     reply_to_message_id: int | None = None
     board: dict[str, Any] | None = None  # a board position: the post goes as its picture
     picture: str | None = None  # the post goes as this picture of its args (bot.render.pictures)
+    pin: bool = False  # the post is pinned once sent (a game's index: bot.delivery.pins)
+    keep_place: bool = False  # an edit never merged into an earlier one (storage.messages_owed)
 
     def to_row(self) -> dict[str, Any]:
         """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify` and
@@ -232,6 +234,8 @@ class Payload:
             "reply_to_message_id": self.reply_to_message_id,
             "board": self.board,
             "picture": self.picture,
+            "pin": self.pin or None,
+            "keep_place": self.keep_place or None,
         }
         row.update({name: value for name, value in optional.items() if value is not None})
         return row
@@ -258,6 +262,8 @@ class Payload:
             reply_to_message_id=row.get("reply_to_message_id"),
             board=row.get("board"),
             picture=row.get("picture"),
+            pin=bool(row.get("pin")),
+            keep_place=bool(row.get("keep_place")),
         )
 
 

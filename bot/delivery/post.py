@@ -23,12 +23,13 @@ from storage.outbox import OutboxRow
 @dataclass(frozen=True)
 class Post:
     """The row's text and buttons; `edit_of` the key of the row whose message it edits, or
-    `photo` the board's picture it goes as (the text its caption)."""
+    `photo` the board's picture it goes as (the text its caption); `pin`: pinned once sent."""
 
     text: str
     markup: InlineKeyboardMarkup | None
     edit_of: str | None = None
     photo: bytes | None = None
+    pin: bool = False
 
 
 async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
@@ -52,7 +53,7 @@ async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
     if payload.picture is not None:
         text, photo = picture_post(reader, payload.picture, payload.args, text)
         return Post(text, markup, photo=photo)
-    return Post(text, markup)
+    return Post(text, markup, pin=payload.pin)
 
 
 async def _reader(directory: Directory, row: OutboxRow, payload: Payload) -> Reader:

@@ -27,10 +27,12 @@ from datetime import datetime, timedelta
 from telegram import Bot, InlineKeyboardMarkup
 
 from bot.delivery.edits import edit
+from bot.delivery.index_post import as_sent_now
 from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
 from bot.delivery.line import Line
 from bot.delivery.outcomes import AnswerLost, Outcome, Sent, Wait
 from bot.delivery.photos import send_photo
+from bot.delivery.pins import pin_sent
 from bot.delivery.post import post_of
 from bot.delivery.records import DONE, DOUBT_BACKOFF, Recorded, Records, first_known
 from bot.delivery.texts import send_part
@@ -240,6 +242,7 @@ class Sender:
         slots are released after the record: the mark is written at once)."""
         if self.stopping:
             return DONE  # left claimed: given back at shutdown
+        row = await as_sent_now(row, self.services.store, self.records.sent_ids)
         post = await post_of(self.services.directory, row)
         if post is None:  # the person turned reminders off: nothing sent
             return await self.records.record(row, Sent(None))
@@ -264,9 +267,12 @@ class Sender:
                 )
             else:
                 outcome = await self._send_parts(row, reservation, parts, sent, post.markup)
-            return await self.records.record(row, outcome)
+            recorded = await self.records.record(row, outcome)
         finally:
             await self.line.release(reservation)
+        if post.pin and isinstance(outcome, Sent) and outcome.message_id:
+            await pin_sent(self.line, self.services, row, outcome.message_id)
+        return recorded
 
     async def _target(self, row: OutboxRow, key: str) -> int | None:
         """The id of the message the row with `key` sent to the row's chat (None: none)."""

@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from telegram import Message, Update
-from telegram.constants import MessageEntityType
+from telegram import Update
 
 from bot.context import CustomContext
 from bot.delivery.payload import Language, Setting
@@ -20,6 +19,7 @@ from bot.handlers.common import (
     require_game_here,
     say,
 )
+from bot.handlers.mentions import named_people
 from bot.handlers.setting_change import change_settings
 from bot.handlers.settings_menu import open_menu
 from bot.settings_text import (
@@ -122,33 +122,11 @@ async def void(update: Update, context: CustomContext) -> None:
     await _run_admin(context, w, command)
 
 
-async def _named_people(context: CustomContext, message: Message) -> list[int]:
-    """People named in a message: @usernames, text mentions, or the replied-to author."""
-    svc = context.services
-    found: list[int] = []
-    for entity, text in message.parse_entities().items():
-        if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
-            found.append(entity.user.id)
-        elif entity.type == MessageEntityType.MENTION:
-            user_id = await svc.directory.user_by_username(text.lstrip("@"))
-            if user_id is not None:
-                found.append(user_id)
-    replied = message.reply_to_message
-    topic_start = replied is not None and (
-        replied.forum_topic_created is not None or replied.message_id == message.message_thread_id
-    )
-    if found or replied is None or topic_start:
-        return found  # in a forum topic every message "replies" to the topic's first one
-    if replied.from_user is not None and not replied.from_user.is_bot:
-        found.append(replied.from_user.id)
-    return found
-
-
 async def remove(update: Update, context: CustomContext) -> None:
     """/remove @player (or as a reply to their message)."""
     if (a := await _admin_here(update, context)) is None or a.w.message is None:
         return
-    named = await _named_people(context, a.w.message)
+    named = await named_people(context, a.w.message)
     if not named:
         await say(context, a.w, "error.name_a_player")
         return
@@ -160,7 +138,7 @@ async def replace(update: Update, context: CustomContext) -> None:
     """/replace @old @new: the newcomer takes over the seat."""
     if (a := await _admin_here(update, context)) is None or a.w.message is None:
         return
-    named = await _named_people(context, a.w.message)
+    named = await named_people(context, a.w.message)
     if len(named) < 2:
         await say(context, a.w, "error.name_two_players")
         return

@@ -1,4 +1,4 @@
-"""Questions anyone may ask: /status, /cards, /rules, /help. Public facts only."""
+"""Questions anyone may ask: /status, /cards, /log, /rules, /help. Public facts only."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from bot.context import CustomContext
 from bot.delivery.payload import labels_of
 from bot.editions.registry import edition_for, rules_by_word
 from bot.handlers.common import game_here, game_update, remember, say, where
+from bot.handlers.mentions import mentions
+from bot.handlers.player_log import show_player_log
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
 from engine.state import Phase
@@ -17,7 +19,8 @@ from engine.state import Phase
 
 async def status(update: Update, context: CustomContext) -> None:
     """/status: the day, its end, quotas left and answers pending (in a classic game: the
-    turn, its step and the board); nothing secret."""
+    turn, its step and the board), and whether the game's index could not be pinned;
+    nothing secret."""
     here = await game_update(update, context)
     if here is None:
         return
@@ -25,7 +28,8 @@ async def status(update: Update, context: CustomContext) -> None:
     if game.table is not None and game.phase is Phase.RUNNING:
         await say(context, w, "status.table", table_status_args(game))
         return
-    await say(context, w, "status.game", status_args(game))
+    unpinned = await context.services.store.index_pins.refusal(here.game_id) is not None
+    await say(context, w, "status.game", {**status_args(game), "index_unpinned": unpinned})
 
 
 async def cards(update: Update, context: CustomContext) -> None:
@@ -71,11 +75,16 @@ async def chatter(update: Update, context: CustomContext) -> None:
 
 
 async def log_command(update: Update, context: CustomContext) -> None:
-    """/log [day]: the public log of a day — suggestions and how they were answered."""
+    """/log [day]: the public log of a day — suggestions and how they were answered;
+    /log @player: that player's public history in the game (`bot/handlers/player_log.py`)."""
     here = await game_update(update, context)
     if here is None:
         return
     w, game = here.w, here.game
+    named = await mentions(context, w.message) if w.message is not None else []
+    if named:
+        await show_player_log(context, w, game, named[0])
+        return
     words = context.args or []
     day = game.day
     if words:

@@ -3,25 +3,15 @@ picture (or text), and their own marks on it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
 from bot.delivery.payload import Users, labels_of
 from bot.handlers.common import Where, answer_toast, private_update, say, where
+from bot.handlers.seats import Seated, chosen_game, seat_in
 from bot.notebook.marking import MarkError, read_mark
-from engine.state import Game, Phase
-
-
-@dataclass(frozen=True)
-class Seated:
-    """A running game the person plays in, and their seat."""
-
-    game_id: int
-    game: Game
-    seat: int
+from engine.state import Game
 
 
 async def notebook(update: Update, context: CustomContext) -> None:
@@ -30,7 +20,7 @@ async def notebook(update: Update, context: CustomContext) -> None:
     w = await private_update(update, context, "notebook")
     if w is None:
         return
-    seated = await _chosen_game(context, w, context.args or [])
+    seated = await chosen_game(context, w, context.args or [])
     if seated is not None:
         await send_notebook(
             context, w, seated, as_text=bool(context.args and "text" in context.args)
@@ -43,7 +33,7 @@ async def mark(update: Update, context: CustomContext) -> None:
     if w is None:
         return
     words = list(context.args or [])
-    seated = await _chosen_game(context, w, words[:1] if words[:1] and words[0].isdigit() else [])
+    seated = await chosen_game(context, w, words[:1] if words[:1] and words[0].isdigit() else [])
     if seated is None:
         return
     if words and words[0].isdigit():
@@ -77,7 +67,7 @@ async def notebook_button(update: Update, context: CustomContext) -> None:
     if query is None or w is None or data is None or data.args not in ((), ("t",)):
         await answer_toast(context, update, "toast.stale")
         return
-    seated = await _seat_of(context, w.user.id, data.game)
+    seated = await seat_in(context, w.user.id, data.game)
     if seated is None or not w.private:
         await answer_toast(context, update, "toast.stale")
         return
@@ -117,34 +107,3 @@ def _owners(game: Game) -> list[list[int]]:
 
 def _players(game: Game) -> Users:
     return Users(tuple(p.user for p in game.players))
-
-
-async def _running(context: CustomContext, user_id: int) -> list[Seated]:
-    svc = context.services
-    found = []
-    for ref in await svc.store.games_of_person(user_id):
-        game = await svc.store.load(ref.id)
-        player = game.player_of(user_id)
-        if game.phase is Phase.RUNNING and player is not None:
-            found.append(Seated(ref.id, game, player.seat))
-    return found
-
-
-async def _seat_of(context: CustomContext, user_id: int, game_id: int) -> Seated | None:
-    return next((s for s in await _running(context, user_id) if s.game_id == game_id), None)
-
-
-async def _chosen_game(context: CustomContext, w: Where, args: list[str]) -> Seated | None:
-    """The game a private command is about: the one named by number, or the only one."""
-    games = await _running(context, w.user.id)
-    named = [a for a in args if a.isdigit()]
-    if named:
-        games = [s for s in games if s.game_id == int(named[0])]
-    if not games:
-        await say(context, w, "notebook.no_game")
-        return None
-    if len(games) > 1:
-        numbers = ", ".join(str(s.game_id) for s in games)
-        await say(context, w, "notebook.pick_game", {"first": games[0].game_id, "games": numbers})
-        return None
-    return games[0]

@@ -91,7 +91,7 @@ async def hand(update: Update, context: CustomContext) -> None:
         view = player_view(game, w.user.id)
         label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
         owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
-        views.append({"game": ref.id, "game_label": label, **hand_args(game, view)})
+        views.append({"game": ref.id, "game_label": label, **hand_args(game, view, svc.now())})
     await say(context, w, "hand.list", {"views": views}, reply=False, buttons=_notebooks(views))
     for game_id, label, game, owed in owed_prompts:  # the answers still owed, buttons again
         args, choices = answer_prompt_args(game, owed)

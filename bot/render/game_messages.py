@@ -72,11 +72,36 @@ def day_opened(reader: Reader, args: dict[str, Any]) -> str:
 
 
 def day_ended(reader: Reader, args: dict[str, Any]) -> str:
-    f = flat_args(reader, args)
+    """The day's end, its digest (a post of before the digest has none), and the wait for
+    the accusation window."""
+    f = flat_args(reader, {k: v for k, v in args.items() if k != "digest"})
     waiting = (
         t(reader.language, "day.waiting_for_window", **f) if args["waiting_for_window"] else ""
     )
-    return join_lines(t(reader.language, "day.ended", **f), waiting)
+    digest = "\n" + day_digest(reader, args["digest"]) if "digest" in args else ""
+    return join_lines(t(reader.language, "day.ended", **f), digest, waiting)
+
+
+def day_digest(reader: Reader, digest: dict[str, Any]) -> str:
+    """One line per player: suggestions used, answers owed, penalty, excused, away; then
+    how long the next day is."""
+    lang = reader.language
+    lines = [t(lang, "digest.title")]
+    for seat in digest["seats"]:
+        f = flat_args(reader, seat)
+        parts = [t(lang, "digest.used", **f)]
+        if seat["owes"]:
+            parts.append(t(lang, "digest.owes", **{**f, "count": seat["owes"]}))
+        if seat["penalty"]:
+            parts.append(t(lang, "digest.penalty", **{**f, "count": seat["penalty"]}))
+        if seat["excused"]:
+            parts.append(t(lang, "digest.excused", **{**f, "count": seat["excused"]}))
+        if seat["until"] is not None:
+            parts.append(t(lang, "digest.away", **f))
+        lines.append(t(lang, "digest.line", player=f["player"], facts=" · ".join(parts)))
+    if digest["next_day"] is not None:
+        lines.append(t(lang, "digest.next_day", **flat_args(reader, digest)))
+    return join_lines(*lines)
 
 
 def _penalty_note(reader: Reader, args: dict[str, Any], f: dict[str, Any]) -> str:
@@ -207,6 +232,16 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
     return "\n\n".join(blocks)
 
 
+def card_shown(reader: Reader, args: dict[str, Any]) -> str:
+    """The suggester's card: shown by the target, by the GM in its order, or by the GM as
+    the target's standing answer (then no order can be read into it)."""
+    if args.get("standing"):
+        key = "dm.card_shown_standing"
+    else:
+        key = "dm.card_shown_by_gm" if args["by_gm"] else "dm.card_shown"
+    return t(reader.language, key, **flat_args(reader, args))
+
+
 GAME_COMPOSERS: dict[str, Composer] = {
     "lobby.opened": lobby,
     "game.started": game_started,
@@ -226,7 +261,7 @@ GAME_COMPOSERS: dict[str, Composer] = {
     ),
     "dm.answer_prompt": either("holds_none", "dm.answer_prompt_none", "dm.answer_prompt"),
     "dm.prompt_closed": prompt_closed,
-    "dm.card_shown": either("by_gm", "dm.card_shown_by_gm", "dm.card_shown"),
+    "dm.card_shown": card_shown,
     "dm.gm_answered": flagged("dm.gm_answered", "penalized", "dm.gm_answered_penalty"),
     "settings.changed": settings_changed,
     "dm.seat_history": seat_history,

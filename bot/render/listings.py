@@ -37,7 +37,8 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
     blocks = []
     for view in args["views"]:
         reader = _with_labels(reader, view)
-        f = flat_args(reader, {k: v for k, v in view.items() if k not in ("shown", "also_seen")})
+        own = ("shown", "also_seen", "standing", "away_until")
+        f = flat_args(reader, {k: v for k, v in view.items() if k not in own})
         shown = [
             t(
                 lang,
@@ -53,8 +54,21 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
             seen = ", ".join(reader.card(card) for card in view["also_seen"])
             shown.append(t(lang, "hand.y2023_line", cards=seen))
         place = place_name(lang, view)
-        blocks.append(join_lines(t(lang, "hand.game", **{**f, "place": place}), *shown))
+        head = t(lang, "hand.game", **{**f, "place": place})
+        blocks.append(join_lines(head, *_presence_lines(reader, view), *shown))
     return "\n\n".join(blocks)
+
+
+def _presence_lines(reader: Reader, view: dict[str, Any]) -> list[str]:
+    """The player's standing answer and away time, when they have them."""
+    lines = []
+    if view.get("standing") and view["standing"].ids:
+        cards = flat_args(reader, {"cards": view["standing"]})
+        lines.append(t(reader.language, "hand.standing_line", **cards))
+    if view.get("away_until") is not None:
+        until = flat_args(reader, {"until": view["away_until"]})
+        lines.append(t(reader.language, "hand.away_line", **until))
+    return lines
 
 
 def status(reader: Reader, args: dict[str, Any]) -> str:
@@ -91,7 +105,9 @@ def status(reader: Reader, args: dict[str, Any]) -> str:
                 else "",
             )
         )
-    return "\n\n".join(part for part in (join_lines(head, window), join_lines(*seats)) if part)
+    unpinned = t(lang, "status.index_unpinned") if args.get("index_unpinned") else ""
+    parts = (join_lines(head, window), join_lines(*seats), unpinned)
+    return "\n\n".join(part for part in parts if part)
 
 
 def cards_list(reader: Reader, args: dict[str, Any]) -> str:

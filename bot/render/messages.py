@@ -13,8 +13,10 @@ from bot.delivery.payload import upgrade
 from bot.editions.registry import COMPOSERS as EDITION_COMPOSERS
 from bot.render.arguments import flat_args
 from bot.render.game_messages import GAME_COMPOSERS
+from bot.render.index_text import INDEX_COMPOSERS
 from bot.render.listings import LISTING_COMPOSERS
 from bot.render.notebook_text import NOTEBOOK_COMPOSERS
+from bot.render.player_log import PLAYER_LOG_COMPOSERS
 from bot.render.reader import Reader
 from bot.render.records_text import RECORDS_COMPOSERS
 from bot.render.settings_menu import MENU_COMPOSERS
@@ -25,7 +27,9 @@ from locales import t
 
 COMPOSERS: Mapping[str, Composer] = {
     **GAME_COMPOSERS,
+    **INDEX_COMPOSERS,
     **LISTING_COMPOSERS,
+    **PLAYER_LOG_COMPOSERS,
     **NOTEBOOK_COMPOSERS,
     **STORY_COMPOSERS,
     **RECORDS_COMPOSERS,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from telegram import Bot, Update
-from telegram.error import ChatMigrated, Forbidden
+from telegram import Bot, ChatMemberAdministrator, Update
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from fakebot import FakeTelegram, FakeTelegramClient
 
@@ -111,3 +111,33 @@ async def test_migrate_and_re_add_through_the_control_api() -> None:
         await new.add_bot()
         kinds = [next(k for k in u if k != "update_id") for u in await client.updates()]
         assert kinds == ["message", "message", "my_chat_member", "my_chat_member", "message"]
+
+
+async def test_pinning_takes_an_admin_with_the_right_to_pin(bot: Bot, server: FakeTelegram) -> None:
+    alice = server.add_user("Alice", username="alice")
+    plain = server.add_group("Plain", admins=[alice])
+    sent = await bot.send_message(plain.id, "index")
+    refused = "Not enough rights to manage pinned messages in the chat"
+    with pytest.raises(BadRequest, match=refused):
+        await bot.pin_chat_message(plain.id, sent.message_id, disable_notification=True)
+    assert plain.pinned == [] and len(plain.messages()) == 1
+
+    club = server.add_group("Club", admins=[alice], bot_admin=True, forum=True)
+    topic = club.add_topic("Game")
+    sent = await bot.send_message(club.id, "index", message_thread_id=topic.thread_id)
+    assert await bot.pin_chat_message(club.id, sent.message_id, disable_notification=True)
+    assert club.pinned == [sent.message_id]
+    note = club.messages()[-1]
+    assert note.is_from_bot and note.service["pinned_message"]["message_id"] == sent.message_id
+    assert note.thread_id == topic.thread_id
+    with pytest.raises(BadRequest, match=r"(?i)message to pin not found"):
+        await bot.pin_chat_message(club.id, 999)
+    member = await bot.get_chat_member(club.id, bot.id)
+    assert isinstance(member, ChatMemberAdministrator) and member.can_pin_messages
+
+    club.bot_rights["can_pin_messages"] = False
+    with pytest.raises(BadRequest, match=refused):
+        await bot.pin_chat_message(club.id, sent.message_id)
+    member = await bot.get_chat_member(club.id, bot.id)
+    assert isinstance(member, ChatMemberAdministrator) and not member.can_pin_messages
+    _conforms(server)

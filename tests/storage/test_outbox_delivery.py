@@ -121,3 +121,24 @@ def test_an_urgent_write_goes_ahead_of_the_queued_ones() -> None:
         future.result(timeout=5)
     writer.shutdown()
     assert done == ["mark", "command 0", "command 1", "command 2"]
+
+
+async def test_an_edit_that_keeps_its_place_follows_the_posts_before_it(store: Store) -> None:
+    """A game's index edited when a day opens links to that day's post: it goes after it."""
+    await store.outbox.enqueue([item("index", 10)], NOW)
+    [index] = await store.outbox.claim("w", NOW)
+    await store.outbox.enqueue([edit("e1", 10, "index", "void")], NOW)
+    await store.outbox.enqueue([item("day2", 10)], NOW)
+    kept = OutboxItem(
+        key="e2",
+        chat_id=10,
+        payload={"op": "edit", "target": "index", "text": "day 2", "keep_place": True},
+    )
+    await store.outbox.enqueue([kept], NOW)
+    await store.outbox.mark_sent(index.id, 5, NOW)
+    order = []
+    while rows := await store.outbox.claim("w", NOW):
+        for row in rows:
+            order.append((row.key, row.payload["text"]))
+            await store.outbox.mark_sent(row.id, 6 + len(order), NOW)
+    assert order == [("e1", "void"), ("day2", "day2"), ("e2", "day 2")]

@@ -188,7 +188,8 @@ def end_post(chat: FakeGroup) -> FakeMessage:
 
 
 def bot_messages(chat: FakeGroup) -> list[FakeMessage]:
-    return [m for m in chat.messages() if m.is_from_bot]
+    """The bot's posts (not the service notes of what it did, such as pinning one)."""
+    return [m for m in chat.messages(service=False) if m.is_from_bot]
 
 
 def database_url(tmp_path: Path) -> str:

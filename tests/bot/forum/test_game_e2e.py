@@ -127,10 +127,14 @@ def _not_held(game: Game, hand: tuple[CardId, ...], card: CardId) -> CardId:
 
 
 def _assert_no_secret_in_group(table: Party, game) -> None:  # type: ignore[no-untyped-def]
-    """Answers and accusations name no card; only suggestion posts and the card list do."""
+    """Answers and accusations name no card; only suggestion posts and the card list do,
+    and the game's index its players' roles (public: the start names them too)."""
     names = all_card_names(game)
     for message in bot_messages(table.group):
         text = message.text
         if text.startswith("Suggestion ") or "The game begins" in text:
+            continue
+        if text.startswith("📌 Game index"):
+            assert _cards_named(text, names) == {p.role for p in game.players}, text
             continue
         assert not _cards_named(text, names), text

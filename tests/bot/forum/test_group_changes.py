@@ -49,6 +49,15 @@ def _group_rows(conn: Connection, chat_id: int, after_id: int) -> list[tuple[int
     return [tuple(r) for r in conn.execute(query).all()]  # type: ignore[misc]
 
 
+def _edit_rows(conn: Connection, chat_id: int, after_id: int) -> set[int]:
+    """The ids of the group's rows after `after_id` that edit an earlier post."""
+    o = OutboxRecord
+    query = select(o.id).where(
+        o.chat_id == chat_id, o.id > after_id, o.payload.contains('"op":"edit"')
+    )
+    return set(conn.execute(query).scalars())
+
+
 async def _last_row_id(table: Party) -> int:
     rows = await table.bot.services.store.db.run_read(_group_rows, table.group.id, 0)
     return rows[-1][0] if rows else 0
@@ -157,10 +166,13 @@ async def test_posts_missed_while_the_bot_was_kicked_arrive_in_order_once(table:
     rows = await table.bot.services.store.db.run_read(_group_rows, group.id, first_owed)
     assert [r[0] for r in rows] == [r[0] for r in owed], "nothing owed was lost or added"
     assert {status for _, status, _ in rows} == {"sent"}
-    sent_ids = [message_id for _, _, message_id in rows]
+    edits = await table.bot.services.store.db.run_read(_edit_rows, group.id, first_owed)
+    sent_ids = [message_id for row_id, _, message_id in rows if row_id not in edits]
     assert sent_ids == sorted(sent_ids) and len(set(sent_ids)) == len(sent_ids), "in order"
     missed = bot_messages(group)[before:]
     assert [m.message_id for m in missed] == sent_ids, "each once, nothing else"
+    edited = {message_id for row_id, _, message_id in rows if row_id in edits}
+    assert edited <= {m.message_id for m in bot_messages(group)[:before]}, "posts of before"
     assert missed[0].text.startswith("Suggestion 1 for @carol")
     assert any("Day 2" in m.text for m in missed)
     # And the group hears the game again as it goes on.

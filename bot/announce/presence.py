@@ -1,0 +1,64 @@
+"""Away players, standing answers and silent days: the thread hears "away until …" (never a
+reason) and who is back; a standing answer is confirmed to its player alone; a silent
+player is reminded privately, and after the game's silent days the thread asks for a
+replacement, with a button for an admin."""
+
+from __future__ import annotations
+
+from bot import callbacks as cb
+from bot.announce.plan import Plan, button, user_at
+from bot.delivery.payload import Cards, Moment, User
+from engine import events as ev
+from engine.state import Game
+
+
+def went_away(plan: Plan, seq: int, e: ev.WentAway, before: Game | None, after: Game) -> None:
+    args = {"player": User(user_at(after, e.seat)), "until": Moment.of(e.until)}
+    plan.group(plan.key(seq, "away"), "away.announced", args)
+    plan.private(
+        plan.key(seq, "awaydm"),
+        user_at(after, e.seat),
+        "dm.away_set",
+        {
+            "until": Moment.of(e.until),
+            "days": after.players[e.seat].away_days,
+            "limit": after.settings.away_days,
+        },
+    )
+
+
+def came_back(plan: Plan, seq: int, e: ev.CameBack, before: Game | None, after: Game) -> None:
+    """Back early (going away again while away is told by the new "away until" alone)."""
+    again = any(isinstance(x, ev.WentAway) and x.seat == e.seat for x in plan.ctx.events)
+    if not again:
+        plan.group(plan.key(seq, "back"), "away.back", {"player": User(user_at(after, e.seat))})
+
+
+def standing_answer_set(
+    plan: Plan, seq: int, e: ev.StandingAnswerSet, before: Game | None, after: Game
+) -> None:
+    """Told to the player alone: their standing answer names their own cards."""
+    msg = "dm.standing_set" if e.order else "dm.standing_cleared"
+    plan.private(plan.key(seq, "standing"), user_at(after, e.seat), msg, {"cards": Cards(e.order)})
+
+
+def player_idle(plan: Plan, seq: int, e: ev.PlayerIdle, before: Game | None, after: Game) -> None:
+    """The day's silence: a private reminder (a setting), and once, after the game's silent
+    days in a row, the thread's call for a replacement."""
+    settings = after.settings
+    player = after.players[e.seat]
+    if settings.prod_idle:
+        plan.private(
+            plan.key(seq, "prod"),
+            player.user,
+            "dm.prod",
+            {"days": e.days, "count": e.days, "away_left": settings.away_days - player.away_days},
+        )
+    if settings.replacement_after and e.days == settings.replacement_after:
+        data = cb.Callback(cb.REPLACEMENT, plan.ctx.game_id, (str(e.seat),))
+        plan.group(
+            plan.key(seq, "wanted"),
+            "replacement.wanted",
+            {"player": User(player.user), "days": e.days, "count": e.days},
+            buttons=[[button({"t": "button.find_replacement"}, data)]],
+        )
