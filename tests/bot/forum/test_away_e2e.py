@@ -14,6 +14,7 @@ from fakebot import FakeUser
 from locales import t
 from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
 from tests.support.play import card_name, naming, open_and_start, state
+from tests.support.views import print_views
 
 
 def _typed(cards: tuple[str, str, str]) -> str:
@@ -135,6 +136,7 @@ async def test_away_is_answered_at_once_a_standing_answer_is_shown_and_the_day_i
             assert parts[1:] == expected, line
     assert f"The next day lasts {duration_text('en', timedelta(days=1))}." in end
     assert bob.seat != carol.seat
+    print_views("away, a standing answer and the digest", [table.group], table.players)
 
 
 async def test_prods_and_the_call_for_a_replacement_fire_once_across_restarts_and_downtime(
@@ -194,6 +196,7 @@ async def test_prods_and_the_call_for_a_replacement_fire_once_across_restarts_an
     await a_day_without_dave()  # day 4: the third silent day counted, no second call
     assert len(prods()) == 3 and prods()[-1].startswith("👋 You have made no move for 3 days")
     assert len(calls()) == 1
+    print_views("prods and the call for a replacement", [table.group], table.players)
 
 
 def _none_held(game: Game, target: Player) -> tuple[str, str, str]:

@@ -9,6 +9,7 @@ from fakebot import FakeUser
 from locales import t
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name, open_and_start, state
+from tests.support.views import print_views
 
 
 def _typed(target: str, cards: tuple[str, ...]) -> str:
@@ -56,6 +57,7 @@ async def test_an_edited_suggestion_changes_nothing_and_its_author_is_told_once(
     assert len(_notices(table.bob)) == 1
     for person in (table.alice, table.carol, table.dave):
         assert not _notices(person)
+    print_views("an edited /suggest", [table.group], table.players)
 
 
 async def test_edits_of_plain_messages_and_of_private_commands(table: Party) -> None:

@@ -26,6 +26,7 @@ from tests.support.play import (
     state,
 )
 from tests.support.table_play import open_classic
+from tests.support.views import print_views
 
 TITLE = "📌 Game index"
 REFUSED = "Bad Request: not enough rights to manage pinned messages in the chat"
@@ -144,6 +145,7 @@ async def test_the_index_is_pinned_and_edited_as_the_game_goes(table: Party) -> 
     solution = ", ".join(card_name(c) for c in game.envelope)
     assert f"The end: an admin ended the game. The solution: {solution}." in text
     assert len(server.calls_to("pinChatMessage")) == 1 and group.pinned == [index.message_id]
+    print_views("the game's index", [group], [*table.players, erin])
 
 
 async def _doctor_line(table: Party, chat_id: int) -> str:

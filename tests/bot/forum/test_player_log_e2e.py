@@ -10,6 +10,7 @@ from fakebot import FakeUser
 from locales import t
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name, compose_accusation, open_and_start, state
+from tests.support.views import print_views
 
 
 def _asking(game: Game, target: int, held: CardId) -> tuple[CardId, CardId, CardId]:
@@ -84,6 +85,7 @@ async def test_log_of_a_player_shows_their_suggestions_and_answers_never_the_car
     assert accused.startswith("⚖️ An accusation on ")
     assert accused.endswith(") — judged when the accusation window closes.")
     assert not any(card_name(c) in accused for c in game.envelope or ())
+    print_views("/log @bob", [table.group], table.players)
 
 
 async def test_log_of_an_unknown_name_or_a_non_player_says_so_and_changes_nothing(

@@ -3,6 +3,8 @@ the Russian catalog really used."""
 
 from __future__ import annotations
 
+import fcntl
+import pickle
 import re
 from dataclasses import dataclass, field
 from datetime import time, timedelta
@@ -313,8 +315,21 @@ def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def played() -> Played:
-    return play_games()
+def played(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Played:
+    """The games played and rendered once per test run: parallel workers (pytest-xdist)
+    share one result through a file in the run's temporary directory (the first to come
+    plays them while the others wait on its lock)."""
+    if worker_id == "master":
+        return play_games()
+    shared = tmp_path_factory.getbasetemp().parent / "rendered_games.pickle"
+    with shared.with_suffix(".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if shared.exists():
+            loaded: Played = pickle.loads(shared.read_bytes())
+            return loaded
+        result = play_games()
+        shared.write_bytes(pickle.dumps(result))
+        return result
 
 
 def test_random_games_render_without_errors(played: Played) -> None:

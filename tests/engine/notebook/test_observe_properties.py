@@ -109,7 +109,8 @@ def _fact(kind: SourceKind, when: int, about: int | None, cards: Cards, *clauses
 
 
 def _answer(event: ev.Event, seat: int, when: int, game: Game, named: Named) -> list[Fact]:
-    """A suggestion's answer: the card to the suggester (and what the GM's order proves),
+    """A suggestion's answer: the card to the suggester (and what the GM's order proves,
+    when it was the GM's order and not the refuter's standing answer),
     "one of the three" or "none of the three" to the others."""
     assert isinstance(
         event, ev.SuggestionRefuted | ev.CardShown | ev.SuggestionNotRefuted | ev.CouldNotRefute
@@ -129,7 +130,8 @@ def _answer(event: ev.Event, seat: int, when: int, game: Game, named: Named) -> 
     before = cards[: cards.index(event.card)]
     gm_order = (SourceKind.GM_ORDER, when, who, (event.card,))  # names the card it showed
     order = _fact(*gm_order, *(lacks(c, who) for c in before))
-    return [shown, order] if before else [shown]
+    by_standing = event.standing  # the refuter's own order, not the GM's: it proves nothing
+    return [shown, order] if before and not by_standing else [shown]
 
 
 def _told(event: ev.Event, seat: int, game: Game, named: Named) -> list[Fact]:
