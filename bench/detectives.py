@@ -1,0 +1,83 @@
+"""Computer detectives against each other: games of six, two detectives of each level in
+seats shuffled per game, played through the engine (simulation/detectives.py), in the forum
+format or at the classic table.
+
+    python -m bench.detectives [--games 1000] [--players 6] [--format forum|classic]
+
+Prints each level's share of the games won with a 95% Wilson interval (two seats each: an
+even share is a third), how the games ended, moves the engine refused (none expected),
+and the time of one decision per level (p50 / p95 / max; target: the inspector's p95
+≤ 200 ms in a six-player game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections import Counter
+
+from engine.detectives import Level
+from engine.settings import GameFormat, Settings
+from simulation.detectives import LEVELS, DetectiveGame, seats
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--format", choices=("forum", "classic"), default="forum")
+    args = parser.parse_args()
+    won: Counter[Level] = Counter()
+    seated: Counter[Level] = Counter()
+    endings: Counter[str] = Counter()
+    refused = 0
+    timings: dict[Level, list[float]] = {level: [] for level in LEVELS}
+    started = time.perf_counter()
+    for seed in range(args.games):
+        settings = Settings(format=GameFormat(args.format))
+        game = DetectiveGame(seed=seed, levels=seats(seed, args.players), settings=settings)
+        final = game.play()
+        seated.update(game.levels)
+        endings[str(final.end_reason)] += 1
+        refused += len(game.refused)
+        winner = game.winner_level()
+        if winner is not None:
+            won[winner] += 1
+        for level, seconds in game.timings:
+            timings[level].append(seconds)
+    elapsed = time.perf_counter() - started
+    print(f"{args.games} {args.format} games of {args.players} detectives in {elapsed:.0f} s")
+    for level in LEVELS:
+        share = seated[level] / (args.games * args.players)
+        low, high = wilson(won[level], args.games)
+        print(
+            f"  {level.value:9} won {won[level]:5} of {args.games} games"
+            f" ({100 * won[level] / args.games:.1f}%, 95% CI {100 * low:.1f}–{100 * high:.1f}%;"
+            f" {100 * share:.0f}% of the seats)"
+        )
+    print(f"  endings: {dict(endings)}; moves refused by the engine: {refused}")
+    for level in LEVELS:
+        times = sorted(timings[level])
+        if times:
+            p95 = times[int(0.95 * (len(times) - 1))]
+            print(
+                f"  {level.value:9} decision p50 {1000 * statistics.median(times):.1f} ms,"
+                f" p95 {1000 * p95:.1f} ms, max {1000 * times[-1]:.1f} ms"
+                f" ({len(times)} decisions)"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""What a computer detective knows: its seat's notebook (engine/notebook) and nothing else,
+worked out as deep as its level thinks.
+
+A novice keeps only its hand and the cards shown to it; a sleuth works out every cell its
+facts force; an inspector also every cell's exact odds. The solving is cached by the case
+itself, so several decisions on one unchanged notebook solve it once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+
+from engine.detectives.levels import Level
+from engine.events import Event
+from engine.notebook.facts import ENVELOPE, Case, Holding, Owner, SourceKind
+from engine.notebook.observe import case_of
+from engine.notebook.solve import Solution, solve
+
+# What a novice writes down: its hand and the cards it was shown.
+_NOVICE_KINDS = frozenset({SourceKind.HAND, SourceKind.SHOWN, SourceKind.SHOWN_BY_GM})
+
+
+@dataclass(frozen=True)
+class Mind:
+    """A seat's case and what its level makes of it."""
+
+    seat: int
+    case: Case
+    solution: Solution
+
+    def owner(self, card: str) -> Owner | None:
+        """The card's owner when the facts force it."""
+        for owner in self.case.owners:
+            if self.solution.forced.get(Holding(card, owner)) is True:
+                return owner
+        return None
+
+    def chance(self, card: str, owner: Owner) -> float:
+        """How likely the owner holds the card: the exact odds (an inspector), else 1 or 0
+        where forced and an even guess among the owners still open."""
+        holding = Holding(card, owner)
+        if self.solution.odds:
+            return float(self.solution.odds.get(holding, Fraction(0)))
+        forced = self.solution.forced.get(holding)
+        if forced is not None:
+            return 1.0 if forced else 0.0
+        open_owners = [
+            o for o in self.case.owners if self.solution.forced.get(Holding(card, o)) is None
+        ]
+        return 1.0 / len(open_owners) if open_owners else 0.0
+
+    def envelope(self) -> tuple[str | None, ...]:
+        """Each category's envelope card where the facts force it."""
+        return tuple(
+            next((c for c in category if self.owner(c) == ENVELOPE), None)
+            for category in self.case.categories
+        )
+
+    def best_guess(self) -> tuple[tuple[str, ...], float]:
+        """The likeliest card of each category in the envelope, and the product of their
+        chances (a guess at the accusation's odds)."""
+        cards = []
+        odds = 1.0
+        for category in self.case.categories:
+            card = max(category, key=lambda c: (self.chance(c, ENVELOPE), c))
+            cards.append(card)
+            odds *= self.chance(card, ENVELOPE)
+        return tuple(cards), odds
+
+
+def mind_of(events: list[Event], seat: int, level: Level) -> Mind:
+    """The seat's mind after the events, at its level."""
+    case = case_of(events, seat)
+    if level is Level.NOVICE:
+        case = replace(case, facts=tuple(f for f in case.facts if f.source.kind in _NOVICE_KINDS))
+    return Mind(seat, case, _solved(case, level is Level.INSPECTOR))
+
+
+@lru_cache(maxsize=256)
+def _solved(case: Case, odds: bool) -> Solution:
+    return solve(case, odds=odds)

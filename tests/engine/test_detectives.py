@@ -1,0 +1,113 @@
+"""Computer detectives in forum games (engine/detectives): every game they play ends, the
+engine refuses none of their moves, each accuses only as its level allows, and a decision
+depends only on what its seat was told (changing what it never saw changes nothing)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import commands as cmd
+from engine import events as ev
+from engine.detectives import Level, next_move
+from engine.detectives.accusing import RACE, SURE_ENOUGH
+from engine.detectives.mind import mind_of
+from engine.events import Event, GameStarted
+from engine.evolve import replay
+from engine.settings import GameFormat, Settings
+from engine.state import Phase
+from simulation.detectives import DetectiveGame, seats
+from tests.engine.notebook.observe_games import scrubbed
+
+GAMES = 12
+
+
+FORMATS = (GameFormat.FORUM, GameFormat.CLASSIC)
+
+
+@cache
+def played(seed: int, format: GameFormat) -> DetectiveGame:
+    """A game of four to six detectives, two levels or more at the table."""
+    settings = Settings(format=format)
+    game = DetectiveGame(seed=seed, levels=seats(seed, 4 + seed % 3), settings=settings)
+    game.play()
+    return game
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_detectives_play_every_game_to_its_end_with_no_move_refused(format: GameFormat) -> None:
+    for seed in range(GAMES):
+        game = played(seed, format)
+        assert game.game.phase is Phase.ENDED
+        assert game.refused == []
+    won = sum(played(seed, format).game.winner is not None for seed in range(GAMES))
+    assert won >= GAMES // 2
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_each_accusation_is_one_its_level_allows(format: GameFormat) -> None:
+    accusations = 0
+    for seed in range(GAMES):
+        game = played(seed, format)
+        for seat, at, move in game.moves:
+            if not isinstance(move, cmd.Accuse):
+                continue
+            accusations += 1
+            level = game.levels[seat]
+            mind = mind_of(game.events[:at], seat, level)
+            named = (move.suspect, move.weapon, move.place)
+            if mind.envelope() == named:
+                continue  # forced by its own facts: every level may
+            assert level is Level.INSPECTOR, f"a {level} accused on a guess"
+            guess, odds = mind.best_guess()
+            assert guess == named and odds >= RACE
+            window_open = replay(game.events[:at])
+            assert window_open is not None
+            assert odds >= SURE_ENOUGH or window_open.window_open
+    assert accusations >= GAMES
+
+
+def _own_answers_kept(other: list[Event], events: list[Event], seat: int) -> list[Event]:
+    """The scrubbed log with the seat's own answers as they were: a detective remembers the
+    cards it showed (the notebook leaves them out only because its hand says them)."""
+    game = replay(events)
+    assert game is not None and len(other) == len(events)
+    kept = []
+    for mine, changed in zip(events, other, strict=True):
+        own = (
+            isinstance(mine, ev.SuggestionRefuted)
+            and (s := game.suggestion(mine.suggestion)) is not None
+            and s.target == seat
+        ) or (isinstance(mine, ev.CardShown) and mine.seat == seat)
+        kept.append(mine if own else changed)
+    return kept
+
+
+@settings(max_examples=40)
+@given(
+    format=st.sampled_from(FORMATS),
+    seed=st.integers(0, GAMES - 1),
+    cut=st.floats(0.0, 1.0),
+    level=st.sampled_from(list(Level)),
+    shuffle=st.randoms(use_true_random=False),
+)
+def test_a_decision_depends_only_on_what_its_seat_was_told(
+    format: GameFormat, seed: int, cut: float, level: Level, shuffle: random.Random
+) -> None:
+    record = played(seed, format).events
+    dealt = next(i for i, e in enumerate(record) if isinstance(e, GameStarted)) + 1
+    events = record[: dealt + int(cut * (len(record) - dealt))]
+    game = replay(events)
+    assert game is not None
+    now = events[-1].at
+    for seat in range(len(game.players)):
+        other = _own_answers_kept(scrubbed(events, seat, shuffle), events, seat)
+        changed = replay(other)
+        assert changed is not None
+        mine = next_move(level, game, events, seat, random.Random(seed), now)
+        theirs = next_move(level, changed, other, seat, random.Random(seed), now)
+        assert mine == theirs
