@@ -20,11 +20,17 @@ class Dataclass(Protocol):
 T = TypeVar("T", bound=Dataclass)
 
 
+_CHECKED: dict[type, bool] = {}  # whether a class has a __post_init__
+
+
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of a frozen dataclass instance with some fields changed (an unknown field
     name is a TypeError, as with dataclasses.replace)."""
     cls = type(obj)
-    if hasattr(cls, "__post_init__"):
+    checked = _CHECKED.get(cls)
+    if checked is None:
+        checked = _CHECKED[cls] = hasattr(cls, "__post_init__")
+    if checked:
         return dataclasses.replace(obj, **changes)
     fields = cls.__dataclass_fields__
     new = object.__new__(cls)

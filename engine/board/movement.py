@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.board.model import Board, Place, Square
 
@@ -101,22 +101,26 @@ def reachable(
     return Reach(rooms=frozenset(rooms), squares=exact_walk_ends(board, origin, steps, blocked))
 
 
+@lru_cache(maxsize=512)
 def exact_walk_ends(
     board: Board, origin: Place, steps: int, blocked: frozenset[Square]
 ) -> frozenset[Square]:
     """The corridor squares where a walk of exactly `steps` from `origin` may stop (never
-    the same square twice, never through `blocked`); none for no steps."""
+    the same square twice, never through `blocked`); none for no steps. Kept for the last
+    few hundred positions: a turn asks again for the position it is in (its prompt, its
+    move, the next update's prompt)."""
     if steps <= 0:
         return frozenset()
     if isinstance(origin, tuple):
         blocked = blocked - {origin}
     ends: set[Square] = set()
+    neighbours = board.neighbours
 
     def walk(square: Square, left: int, seen: set[Square]) -> None:
         if left == 0:
             ends.add(square)
             return
-        for near in board.neighbours(square):
+        for near in neighbours(square):
             if near not in seen and near not in blocked:
                 seen.add(near)
                 walk(near, left - 1, seen)

@@ -54,8 +54,10 @@ def check_table_invariants(game: Game) -> None:
         if table.step is Step.MOVE:  # the roll was legal: one or two dice of 1..6
             assert len(table.dice) == (2 if y2023_of(table) else game.settings.dice)
             assert all(1 <= d <= 6 for d in table.dice)
-            origin = table.place_of(current.role)
-            reachable(board, origin, sum(table.dice), table.occupied(but=current.role))
+            origin = table.place_of(current.role)  # a place a roll may leave from (the
+            # breadth-first reach: the walks of exactly the roll are the turn's own work)
+            blocked = table.occupied(but=current.role)
+            reachable(board, origin, sum(table.dice), blocked, exact=False)
     for player in game.players:
         out = player.accused and game.winner != player.seat
         if out and isinstance(table.place_of(player.role), tuple):
