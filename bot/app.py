@@ -211,7 +211,7 @@ def add_handlers(application: App) -> None:
     # An edited command runs nothing: its author is told once, in private (bot/handlers/edits).
     edited = filters.UpdateType.EDITED_MESSAGE
     application.add_handler(CommandHandler(list(commands), edits.edited_command, filters=edited))
-    lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}|{cb.CHARACTER}):"
+    lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}|{cb.CHARACTER}|{cb.DETECTIVE}):"
     answer_kinds = f"^({cb.REFUTE}|{cb.NO_REFUTATION}):"
     composer_kinds = f"^({cb.SUGGEST}|{cb.SUGGEST_SEND}|{cb.ACCUSE}|{cb.ACCUSE_SEND}|{cb.CANCEL}):"
     application.add_handler(CallbackQueryHandler(lobby.lobby_button, pattern=lobby_kinds))

@@ -90,3 +90,4 @@ SETTINGS_MENU = "mn"
 NOTEBOOK = "nb"  # a player's notebook: nb:game (the picture) or nb:game:t (the text)
 SETTINGS_OPEN = "mo"  # the group's pointer to the settings menu: mo:game:chat:topic
 REPLACEMENT = "rp"  # an admin starts replacing a silent player: rp:game:seat
+DETECTIVE = "dt"  # the lobby host seats a computer detective: dt:game:level ("-": the last out)

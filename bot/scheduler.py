@@ -35,6 +35,7 @@ from bot.context import App, CustomContext
 from bot.delivery.payload import Moment
 from bot.services import Services
 from engine import commands as cmd
+from engine.detectives import cued_move
 from engine.errors import RuleError
 from engine.liars import commands as lcmd
 from storage.deadlines import DeadlineRow
@@ -228,8 +229,13 @@ class Scheduler:
         """One deadline through the store; a failure releases it for the next sweep."""
         store = self.services.store
         command = row.engine_command()
-        missed = self.missed_while_down(row, now) and not isinstance(command, cmd.SendReminder)
-        if missed:
+        if isinstance(command, cmd.DetectiveCue):  # the detective's own move, if it has one
+            move = await self._detective_move(row.game_id, command, now)
+            if move is None:
+                await store.deadlines.complete(row)
+                return
+            command = move
+        elif self.missed_while_down(row, now) and not isinstance(command, cmd.SendReminder):
             command = excused(command)
             await self._tell_offline(row)
         try:
@@ -248,6 +254,13 @@ class Scheduler:
             self.services.deliver(outcome.handoff)
             self.replan(outcome)
             self.services.follow_up(outcome)
+
+    async def _detective_move(
+        self, game_id: int, cue: cmd.DetectiveCue, now: datetime
+    ) -> cmd.Command | None:
+        """What the cued computer detective does now (engine.detectives), from the record."""
+        store = self.services.store
+        return cued_move(await store.load(game_id), await store.events(game_id), cue, now)
 
     async def _tell_offline(self, row: DeadlineRow) -> None:
         """Once per game and downtime, before the catch-up: the bot, not the players, was late."""

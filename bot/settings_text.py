@@ -25,6 +25,7 @@ DURATIONS = frozenset(
         "reminder_before",
         "turn_time",
         "refute_time",
+        "detective_delay",
     }
 )
 OPTIONAL = frozenset(

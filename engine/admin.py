@@ -6,6 +6,7 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine import events as ev
+from engine.computer import next_detective
 from engine.decision import Decision
 from engine.errors import (
     AlreadyAnswered,
@@ -69,6 +70,19 @@ def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> D
         raise AlreadyInGame()
     return Decision(
         game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=c.newcomer)
+    )
+
+
+def seat_detective(state: Game | None, c: cmd.SeatDetective, now: datetime) -> Decision:
+    """A computer detective takes over a seat (one a person left, say): hand, role, history."""
+    require_admin(c)
+    game = require_running(state)
+    player = game.player_of(c.player)
+    if player is None:
+        raise TargetNotInGame()
+    user = next_detective((p.user for p in game.players), c.level)
+    return Decision(
+        game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=user)
     )
 
 

@@ -8,13 +8,15 @@ from typing import Any
 
 from engine.board.model import Place
 from engine.cards import CardId, Pack
-from engine.ids import UserId
+from engine.computer import Level
+from engine.ids import Seat, UserId
 from engine.settings import Settings
 
 
 @dataclass(frozen=True, kw_only=True)
 class Command:
-    """Base: `actor` is the Telegram user id (0 for the clock)."""
+    """Base: `actor` is the Telegram user id (0 for the clock; a computer detective's is
+    negative, engine/computer.py)."""
 
     actor: UserId = 0
     actor_is_admin: bool = False
@@ -101,6 +103,28 @@ class RemovePlayer(Command):
 class ReplacePlayer(Command):
     player: UserId
     newcomer: UserId
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddDetective(Command):
+    """The lobby's host (or an admin) seats a computer detective of `level`."""
+
+    level: Level
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemoveDetective(Command):
+    """The lobby's host (or an admin) takes a computer detective out of the lobby."""
+
+    detective: UserId
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatDetective(Command):
+    """An admin hands `player`'s seat to a new computer detective of `level`."""
+
+    player: UserId
+    level: Level
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -271,6 +295,15 @@ class RefuteDeadline(DeadlineCommand):
     `excused`: the time ran out while the bot was down, so the refuter gets a fresh timer."""
 
     turn: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DetectiveCue(DeadlineCommand):
+    """The detective in `seat` has let the human-like delay pass since the game last
+    changed: its move is due. The engine decides nothing for it; whoever holds the game's
+    record asks `engine.detectives.cued_move` for the move and runs that."""
+
+    seat: Seat
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {

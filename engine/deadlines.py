@@ -12,6 +12,7 @@ from datetime import datetime
 
 from engine import commands as cmd
 from engine.commands import DeadlineCommand
+from engine.computer import detective_level
 from engine.state import Answer, Game
 from engine.table.edition import table_edition
 from engine.table.state import Step
@@ -59,6 +60,8 @@ def due_at(game: Game, command: DeadlineCommand) -> datetime | None:
             table = game.table
             pending = table.pending if table is not None else None
             return pending.due if table and pending and table.turn == turn else None
+        case cmd.DetectiveCue(seat=seat):
+            return _cue_at(game, seat)
         case _:  # an edition's own deadline
             return table_edition(game).due_at(game, command) if game.table is not None else None
 
@@ -92,6 +95,11 @@ def deadlines(state: Game | None) -> list[Deadline]:
         pending.append((f"turn:{turn}", cmd.TurnDeadline(turn=turn)))
         pending.append((f"refute:{turn}", cmd.RefuteDeadline(turn=turn)))
         pending += table_edition(state).deadlines(state)
+    pending += [
+        (f"detective:{p.seat}", cmd.DetectiveCue(seat=p.seat))
+        for p in state.players
+        if detective_level(p.user) is not None
+    ]
     found: list[Deadline] = []
     for key, command in pending:
         at = due_at(state, command)
@@ -101,6 +109,16 @@ def deadlines(state: Game | None) -> list[Deadline]:
             continue
         found.append(Deadline(key, at, command))
     return sorted(found, key=lambda d: (d.at, d.key))
+
+
+def _cue_at(game: Game, seat: int) -> datetime | None:
+    """A computer detective's move is due the human-like delay after the game last changed."""
+    if seat >= len(game.players) or game.changed_at is None:
+        return None
+    player = game.players[seat]
+    if detective_level(player.user) is None or not player.active:
+        return None
+    return game.changed_at + game.settings.detective_delay
 
 
 def _reminder_fits(game: Game, remind_at: datetime) -> bool:

@@ -61,11 +61,18 @@ def _by_format(forum: Handler) -> Handler:
     return handle
 
 
+def _cue(state: Game | None, command: cmd.DetectiveCue, now: datetime) -> Decision:
+    """A detective's cue changes nothing by itself (see `cmd.DetectiveCue`)."""
+    return Decision(state)
+
+
 # The forum's commands and those every format shares; the table's are each edition's.
 _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.OpenLobby: lobby.open_lobby,
     cmd.JoinLobby: lobby.join_lobby,
     cmd.LeaveLobby: lobby.leave_lobby,
+    cmd.AddDetective: lobby.add_detective,
+    cmd.RemoveDetective: lobby.remove_detective,
     cmd.ChooseRole: lobby.choose_role,
     cmd.ChangeSettings: lobby.change_settings,
     cmd.StartGame: lobby.start_game,
@@ -84,6 +91,8 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.LeaveGame: admin.leave_game,
     cmd.RemovePlayer: admin.remove_player,
     cmd.ReplacePlayer: admin.replace_player,
+    cmd.SeatDetective: admin.seat_detective,
+    cmd.DetectiveCue: _cue,
     cmd.VoidSuggestion: _forum_only(admin.void_suggestion),
     cmd.PauseGame: admin.pause_game,
     cmd.ResumeGame: admin.resume_game,

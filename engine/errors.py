@@ -76,6 +76,10 @@ class NotJoined(RuleError, code="not_joined"):
     pass
 
 
+class NotADetective(RuleError, code="not_a_detective"):
+    """The one named is not a computer detective of this lobby."""
+
+
 class LobbyFull(RuleError, code="lobby_full"):
     """Values: `maximum`."""
 

@@ -317,7 +317,7 @@ def evolve(state: Game | None, event: ev.Event) -> Game:
     """The state after one event."""
     if state is None and not isinstance(event, ev.LobbyOpened):
         raise ValueError(f"{type(event).__name__} before LobbyOpened")
-    return _FOLDS[type(event)](state, event)
+    return replace(_FOLDS[type(event)](state, event), changed_at=event.at)
 
 
 def replay(events: Iterable[ev.Event], state: Game | None = None) -> Game | None:

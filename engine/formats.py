@@ -35,6 +35,7 @@ FORUM_SETTINGS: tuple[str, ...] = (
     "max_players",
     "pack",
     "notebook",
+    "detective_delay",
 )
 TABLE_SETTINGS: tuple[str, ...] = (
     "format",
@@ -48,6 +49,7 @@ TABLE_SETTINGS: tuple[str, ...] = (
     "max_players",
     "timezone",
     "notebook",
+    "detective_delay",
 )
 
 

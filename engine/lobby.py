@@ -8,6 +8,7 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CUSTOM, CardId, Category, Pack, deck_counts
+from engine.computer import detective_level, next_detective
 from engine.decision import Decision
 from engine.errors import (
     AlreadyJoined,
@@ -15,6 +16,7 @@ from engine.errors import (
     GameNotRunning,
     InvalidSetting,
     LobbyFull,
+    NotADetective,
     NotEnoughPlayers,
     NotJoined,
     PackTooSmall,
@@ -54,6 +56,26 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
     if c.role is not None:
         _require_free_role(game, c.role)
     return Decision(game, ev.PlayerJoined(at=now, user=c.actor, role=c.role))
+
+
+def add_detective(state: Game | None, c: cmd.AddDetective, now: datetime) -> Decision:
+    """The host seats a computer detective: it joins like a person, under its own id."""
+    game = require_lobby(state)
+    require_host_or_admin(game, c)
+    maximum = game.settings.player_range[1]
+    if len(game.lobby) >= maximum:
+        raise LobbyFull(maximum=maximum)
+    user = next_detective((entry.user for entry in game.lobby), c.level)
+    return Decision(game, ev.PlayerJoined(at=now, user=user))
+
+
+def remove_detective(state: Game | None, c: cmd.RemoveDetective, now: datetime) -> Decision:
+    """The host takes a computer detective out of the lobby."""
+    game = require_lobby(state)
+    require_host_or_admin(game, c)
+    if detective_level(c.detective) is None or not game.in_lobby(c.detective):
+        raise NotADetective()
+    return Decision(game, ev.PlayerLeftLobby(at=now, user=c.detective))
 
 
 def _require_free_role(game: Game, role: CardId) -> None:

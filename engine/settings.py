@@ -83,6 +83,7 @@ class Settings:
     away_asked: bool = True  # the forum: away players may be asked (the GM answers at once)
     prod_idle: bool = True  # the forum: a player with no move for a whole day is reminded
     replacement_after: int = 3  # the forum: silent days before a replacement is asked for
+    detective_delay: timedelta = timedelta(seconds=8)  # a computer detective's pause per move
     # Liars Edition: the investigation deck (not in the rulebook: a documented default)
     truth_move_cards: int = 4
     truth_pass_cards: int = 4
@@ -251,6 +252,10 @@ def validate(s: Settings) -> None:
             raise _invalid(name, SettingReason.AT_MOST, maximum=30)
     if s.reminder_before < timedelta(0):
         raise _invalid("reminder_before", SettingReason.AT_LEAST, minimum=timedelta(0))
+    if s.detective_delay < timedelta(0):
+        raise _invalid("detective_delay", SettingReason.AT_LEAST, minimum=timedelta(0))
+    if s.detective_delay > timedelta(hours=1):
+        raise _invalid("detective_delay", SettingReason.AT_MOST, maximum=timedelta(hours=1))
     if s.pack not in PACKS and s.pack != CUSTOM:
         raise _invalid("pack", SettingReason.UNKNOWN_PACK)
     _validate_table(s)

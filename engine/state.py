@@ -7,6 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from engine.cards import CardId, Category, Pack
+from engine.computer import detective_level
 from engine.events import EndReason
 from engine.ids import Seat, UserId
 from engine.settings import Settings, pack_of
@@ -133,6 +134,7 @@ class Game:
     ended_at: datetime | None = None
     custom_pack: Pack | None = None
     table: Table | None = None  # the classic format's board and turn
+    changed_at: datetime | None = None  # the moment of the latest event (detectives wait on it)
 
     # --- cards -------------------------------------------------------------
     @property
@@ -157,10 +159,11 @@ class Game:
 
     @property
     def lobby_host(self) -> UserId | None:
-        """Who runs the lobby: its creator while in it, else whoever has waited longest."""
+        """Who runs the lobby: its creator while in it, else the person who has waited
+        longest (never a computer detective: None when only detectives are left)."""
         if self.in_lobby(self.creator):
             return self.creator
-        return self.lobby[0].user if self.lobby else None
+        return next((e.user for e in self.lobby if detective_level(e.user) is None), None)
 
     def can_accuse(self, player: Player) -> bool:
         return player.active and not player.accused

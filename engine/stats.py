@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.computer import detective_level
 from engine.events import EndReason
 from engine.ids import UserId
 from engine.state import Game
@@ -32,11 +33,19 @@ class ChatRecords:
     table_turns: float | None
     quickest: tuple[int, UserId, bool] | None  # (length, winner, at the table)
     players: tuple[PlayerRecord, ...]
+    # Games with a computer detective at the table count apart, in these alone:
+    computer_games: int = 0
+    computer_won: int = 0  # ... won by a computer detective
+    computer_people_won: int = 0  # ... won by a person
 
 
 def chat_records(games: Sequence[Game]) -> ChatRecords:
-    """The records of a chat's ended games (games that never started do not count)."""
-    played = [g for g in games if g.envelope is not None and g.end_reason is not None]
+    """The records of a chat's ended games (games that never started do not count); games
+    a computer detective sat in are counted apart."""
+    ended = [g for g in games if g.envelope is not None and g.end_reason is not None]
+    played = [g for g in ended if not _with_computers(g)]
+    computers = [g for g in ended if _with_computers(g)]
+    winners = [g.players[g.winner].user for g in computers if g.winner is not None]
     by_user: dict[UserId, list[int]] = {}
     for game in played:
         winner = game.players[game.winner].user if game.winner is not None else None
@@ -69,7 +78,14 @@ def chat_records(games: Sequence[Game]) -> ChatRecords:
         table_turns=sum(turns) / len(turns) if turns else None,
         quickest=quickest,
         players=tuple(records),
+        computer_games=len(computers),
+        computer_won=sum(detective_level(u) is not None for u in winners),
+        computer_people_won=sum(detective_level(u) is None for u in winners),
     )
+
+
+def _with_computers(game: Game) -> bool:
+    return any(detective_level(p.user) is not None for p in game.players)
 
 
 def _turns(game: Game) -> int:

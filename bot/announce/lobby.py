@@ -12,6 +12,7 @@ from bot.editions.registry import edition_of
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict
+from engine.computer import Level, detective_level
 from engine.state import Game
 
 
@@ -39,8 +40,28 @@ def lobby_buttons(game_id: int, game: Game) -> Buttons:
             {"t": "button.leave", "data": cb.Callback(cb.LEAVE, game_id).encode()},
         ],
         [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
+        _detective_row(game_id, game),
     ]
     return rows + edition_of(game).lobby_rows(game_id, game)
+
+
+def _detective_row(game_id: int, game: Game) -> list[dict[str, str]]:
+    """A computer detective of each level to add; and, once one sits, one to take out."""
+    row = [
+        {
+            "t": f"button.detective_{level}",
+            "data": cb.Callback(cb.DETECTIVE, game_id, (level,)).encode(),
+        }
+        for level in Level
+    ]
+    if any(detective_level(e.user) is not None for e in game.lobby):
+        row.append(
+            {
+                "t": "button.detective_out",
+                "data": cb.Callback(cb.DETECTIVE, game_id, ("-",)).encode(),
+            }
+        )
+    return row
 
 
 def roster(game: Game) -> list[dict[str, Any]]:

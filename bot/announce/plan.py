@@ -9,6 +9,7 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.delivery.payload import Card, Payload, User, labels_of
+from engine.computer import detective_level
 from engine.state import Game
 from storage.messages_owed import OutboxItem, PlanContext
 
@@ -64,7 +65,10 @@ class Plan:
         ).to_row()
 
     def _to(self, key: str, user: int | None, payload: dict[str, Any], **extra: Any) -> None:
-        """Queue for a person's private chat, or for the thread when `user` is None."""
+        """Queue for a person's private chat, or for the thread when `user` is None. A
+        computer detective has no chat: what it is told is in the game's record."""
+        if user is not None and detective_level(user) is not None:
+            return
         if user is None:
             item = OutboxItem(key, self.ctx.chat_id, self.ctx.topic_id, payload=payload, **extra)
         else:

@@ -30,10 +30,11 @@ from bot.settings_text import (
 )
 from engine import commands as cmd
 from engine.codec import to_dict
+from engine.computer import Level
 from engine.errors import RuleError
 from engine.queries import admin_refusal, settings_are_the_games, settings_refusal
 from engine.settings import require_setting
-from locales import DEFAULT_LANGUAGE, LANGUAGES, language_of
+from locales import DEFAULT_LANGUAGE, LANGUAGES, every_word, language_of
 from locales.formats import language_name
 
 
@@ -135,10 +136,18 @@ async def remove(update: Update, context: CustomContext) -> None:
 
 
 async def replace(update: Update, context: CustomContext) -> None:
-    """/replace @old @new: the newcomer takes over the seat."""
+    """/replace @old @new: the newcomer takes over the seat; /replace @old inspector (or
+    novice, sleuth): a computer detective of that level does."""
     if (a := await _admin_here(update, context)) is None or a.w.message is None:
         return
     named = await named_people(context, a.w.message)
+    level = level_named(context.args or [])
+    if len(named) == 1 and level is not None:
+        seat = cmd.SeatDetective(
+            actor=a.w.user.id, actor_is_admin=a.admin, player=named[0], level=level
+        )
+        await _run_admin(context, a.w, seat)
+        return
     if len(named) < 2:
         await say(context, a.w, "error.name_two_players")
         return
@@ -146,6 +155,12 @@ async def replace(update: Update, context: CustomContext) -> None:
         actor=a.w.user.id, actor_is_admin=a.admin, player=named[0], newcomer=named[1]
     )
     await _run_admin(context, a.w, command)
+
+
+def level_named(words: list[str]) -> Level | None:
+    """The computer detective's level among the words typed, in any of our languages."""
+    typed = {word.casefold() for word in words}
+    return next((level for level in Level if typed & every_word(f"detective.words_{level}")), None)
 
 
 async def settings(update: Update, context: CustomContext) -> None:

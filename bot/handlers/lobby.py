@@ -30,7 +30,8 @@ from bot.handlers.common import (
 from bot.parsing import ParseError, match_card
 from engine import commands as cmd
 from engine.cards import Category
-from engine.errors import RuleError
+from engine.computer import Level, detective_level
+from engine.errors import NotADetective, RuleError
 from engine.settings import new_game as next_game
 from engine.state import Phase
 
@@ -119,6 +120,9 @@ async def lobby_button(update: Update, context: CustomContext) -> None:
     if data.kind == cb.CHARACTER:
         await _character(update, context, w, data)
         return
+    if data.kind == cb.DETECTIVE:
+        await _detective(update, context, w, data)
+        return
     try:
         if data.kind == cb.JOIN:
             await svc.run(data.game, cmd.JoinLobby(actor=w.user.id), update=context.update_mark)
@@ -180,6 +184,39 @@ async def _character(update: Update, context: CustomContext, w: Where, data: cb.
         await _answer_join(context, update, w, data.game, "toast.role_chosen", chosen, labels)
         return
     await answer_toast(context, update, "toast.role_chosen", chosen, labels=labels)
+
+
+async def _detective(update: Update, context: CustomContext, w: Where, data: cb.Callback) -> None:
+    """A computer detective of the pressed level sits down, or the last one seated leaves:
+    the host's or an admin's press (the engine says whose)."""
+    svc = context.services
+    try:
+        command = await _detective_command(context, w, data)
+    except (RuleError, cb.Malformed):
+        await answer_toast(context, update, "toast.stale")
+        return
+    try:
+        await svc.run(data.game, command, update=context.update_mark)
+    except RuleError as error:
+        await answer_toast(context, update, error_key(error), error_args(error), alert=True)
+        return
+    key = (
+        "toast.detective_out" if isinstance(command, cmd.RemoveDetective) else "toast.detective_in"
+    )
+    await answer_toast(context, update, key)
+
+
+async def _detective_command(context: CustomContext, w: Where, data: cb.Callback) -> cmd.Command:
+    admin = await is_admin(context, w.chat.id, w.user.id)
+    if data.args == ("-",):
+        game = await context.services.store.load(data.game)
+        seated = [e.user for e in game.lobby if detective_level(e.user) is not None]
+        if not seated:
+            raise NotADetective()
+        return cmd.RemoveDetective(actor=w.user.id, actor_is_admin=admin, detective=seated[-1])
+    if len(data.args) != 1 or data.args[0] not in set(Level):
+        raise cb.Malformed("a detective needs its level")
+    return cmd.AddDetective(actor=w.user.id, actor_is_admin=admin, level=Level(data.args[0]))
 
 
 async def join_with_role(update: Update, context: CustomContext) -> None:

@@ -20,7 +20,7 @@ async def stats(update: Update, context: CustomContext) -> None:
     store = context.services.store
     refs = await store.ended_games(w.chat.id, w.topic_id, MAX_GAMES)
     records = chat_records([await store.load(ref.id) for ref in refs])
-    if not records.played:
+    if not records.played and not records.computer_games:
         await say(context, w, "stats.none")
         return
     quickest = None
@@ -36,6 +36,9 @@ async def stats(update: Update, context: CustomContext) -> None:
         "forum_days": records.forum_days,
         "table_turns": records.table_turns,
         "quickest": quickest,
+        "computer_games": records.computer_games,
+        "computer_won": records.computer_won,
+        "computer_people_won": records.computer_people_won,
         "players": [
             {"player": User(r.user), "won": r.won, "played": r.played} for r in records.players
         ],

@@ -23,8 +23,7 @@ def buttons_markup(
         out_row: list[dict[str, str]] = []
         for spec in row:
             if "user" in spec:
-                person = reader.people.get(int(spec["user"]))
-                text = person.name if person else t(reader.language, "person.unknown")
+                text = reader.name(int(spec["user"]))
             elif "card" in spec:
                 text = reader.card_name(str(spec["card"]))
             elif "setting" in spec:  # a setting's value in words, ✅ when it is the current one

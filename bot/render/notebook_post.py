@@ -40,8 +40,7 @@ def column_name(reader: Reader, sheet: dict[str, Any], owner: int, user: int | N
         return t(lang, "notebook.rooms")
     if user == sheet["player"]:
         return t(lang, "notebook.you")
-    person = reader.people.get(user) if user is not None else None
-    return person.name if person is not None else t(lang, "person.unknown")
+    return reader.name(user) if user is not None else t(lang, "person.unknown")
 
 
 def notebook_grid(reader: Reader, sheet: dict[str, Any]) -> Grid:

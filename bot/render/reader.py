@@ -7,6 +7,7 @@ import html
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from engine.computer import detective_level, detective_number
 from locales import formats, has, t
 
 
@@ -26,7 +27,10 @@ class Reader:
     labels: dict[str, str] = field(default_factory=dict)  # a custom pack's card names
 
     def mention(self, user: int) -> str:
-        """A name that links to the person (escaped); @username when there is one."""
+        """A name that links to the person (escaped); @username when there is one; a
+        computer detective's name says it is one, and its level."""
+        if detective_level(user) is not None:
+            return html.escape(self.name(user))
         person = self.people.get(user)
         if person is None:
             unknown = html.escape(t(self.language, "person.unknown"))
@@ -34,6 +38,15 @@ class Reader:
         if person.username:
             return f"@{html.escape(person.username)}"
         return f'<a href="tg://user?id={user}">{html.escape(person.name)}</a>'
+
+    def name(self, user: int) -> str:
+        """A person's name, or a computer detective's, as plain text (not escaped)."""
+        level = detective_level(user)
+        if level is not None:
+            kind = t(self.language, f"detective.level.{level}")
+            return t(self.language, "detective.name", level=kind, number=detective_number(user))
+        person = self.people.get(user)
+        return person.name if person is not None else t(self.language, "person.unknown")
 
     def card_name(self, card: str) -> str:
         """A card's name: the custom pack's, or the catalog's (not escaped)."""

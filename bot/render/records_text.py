@@ -13,9 +13,26 @@ MAX_LISTED = 15  # detectives listed, best first
 
 
 def records(reader: Reader, args: dict[str, Any]) -> str:
+    """The people's games, then those with a computer detective at the table, apart."""
+    lines = [t(reader.language, "stats.title")]
+    if args["played"]:
+        lines += _people_games(reader, args)
+    if args.get("computer_games"):
+        lines.append(
+            t(
+                reader.language,
+                "stats.computers",
+                count=args["computer_games"],
+                people=args["computer_people_won"],
+                computers=args["computer_won"],
+            )
+        )
+    return join_lines(*lines)
+
+
+def _people_games(reader: Reader, args: dict[str, Any]) -> list[str]:
     lang = reader.language
     lines = [
-        t(lang, "stats.title"),
         t(
             lang,
             "stats.games",
@@ -42,7 +59,7 @@ def records(reader: Reader, args: dict[str, Any]) -> str:
             lang, "stats.player", rank=rank, player=who, won=record["won"], count=record["played"]
         )
         lines.append(line)
-    return join_lines(*lines)
+    return lines
 
 
 RECORDS_COMPOSERS = {"stats.chat": records}

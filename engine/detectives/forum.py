@@ -102,7 +102,10 @@ def _suggestion(
         target = rng.choice(targets)
         cards = tuple(_unknown_first(mind, cards, rng) for cards in in_play)
     else:
-        target, cards = _most_informative(mind, targets, in_play, rng)
+        before: set[tuple[int, tuple[str, ...]]] = {
+            (x.target, x.cards) for x in game.suggestions if x.suggester == seat
+        }
+        target, cards = _most_informative(mind, targets, in_play, before, rng)
     suspect, weapon, place = cards
     user = game.players[seat].user
     asked = game.players[target].user
@@ -118,15 +121,22 @@ def _unknown_first(mind: Mind, cards: tuple[str, ...], rng: random.Random) -> st
 
 
 def _most_informative(
-    mind: Mind, targets: list[int], in_play: list[tuple[str, ...]], rng: random.Random
+    mind: Mind,
+    targets: list[int],
+    in_play: list[tuple[str, ...]],
+    asked: set[tuple[int, tuple[str, ...]]],
+    rng: random.Random,
 ) -> tuple[int, tuple[str, ...]]:
     """The target and cards whose answer the detective can least foretell (the entropy of
     "none of them", or which card is shown, from each cell's exact odds, the target taken
-    to choose evenly among the cards it holds)."""
+    to choose evenly among the cards it holds); never what it has asked that target before
+    (an answer still owed would tell it nothing new)."""
     best: tuple[float, float, int, tuple[str, ...]] | None = None
     for target in targets:
         chance = {c: mind.chance(c, target) for cards in in_play for c in cards}
         for cards in product(*in_play):
+            if (target, cards) in asked:
+                continue
             held = [chance[c] for c in cards]
             none = math.prod(1.0 - p for p in held)
             total = sum(held)
@@ -135,5 +145,6 @@ def _most_informative(
             key = (entropy, rng.random(), target, cards)
             if best is None or key[:2] > best[:2]:
                 best = key
-    assert best is not None
+    if best is None:  # it has asked each of them everything: ask again
+        return _most_informative(mind, targets, in_play, set(), rng)
     return best[2], best[3]

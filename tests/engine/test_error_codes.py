@@ -111,6 +111,9 @@ def _scenario(code: str) -> Callable[[], object]:
     if code == "not_joined":
         t = _lobby()
         return lambda: t.run(cmd.LeaveLobby(actor=9))
+    if code == "not_a_detective":  # a person named as a lobby's computer detective
+        t = _lobby()
+        return lambda: t.run(cmd.RemoveDetective(actor=1, detective=2))
     if code == "lobby_full":
         t = _lobby(3, Settings(max_players=3))
         return lambda: t.run(cmd.JoinLobby(actor=4))

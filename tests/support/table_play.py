@@ -150,7 +150,9 @@ class TablePlayer:
         pending = table.pending
         if pending is None or pending.refuter is None or not self.auto_refute:
             return
-        refuter = self.people[game.players[pending.refuter].user]
+        refuter = self.people.get(game.players[pending.refuter].user)
+        if refuter is None:
+            return  # a computer detective answers under the game's clock
         ask = [m for m in refuter.private_messages() if m.buttons][-1]
         card = ask.buttons[0][0][0]
         await self.press(refuter, ask, card)
