@@ -1,7 +1,8 @@
 """Computer detectives: players the bot seats in empty chairs, at three levels
 (engine/detectives/levels.py). Each decides from its own seat's notebook and the public
 state alone, and plays by the same commands as people, through the engine: in the forum
-format and at the classic table (the Liars and 2023 editions' own steps have none yet)."""
+format and at the table of every edition (each edition's own steps through its hook,
+`Edition.detective_move`: engine/liars/detective.py, engine/y2023/detective.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ import random
 from datetime import datetime
 
 from engine import commands as cmd
+from engine.computer import Level, detective_level
+from engine.deadlines import live_deadline
 from engine.detectives.forum import forum_move
-from engine.detectives.levels import Level
 from engine.detectives.table import table_move
 from engine.events import Event
 from engine.state import Game
 
-__all__ = ["Level", "next_move"]
+__all__ = ["Level", "cued_move", "next_move"]
 
 
 def next_move(
@@ -26,3 +28,20 @@ def next_move(
     if game.table is not None:
         return table_move(level, game, events, seat, rng)
     return forum_move(level, game, events, seat, rng, now)
+
+
+def cued_move(
+    game: Game, events: list[Event], cue: cmd.DetectiveCue, now: datetime
+) -> cmd.Command | None:
+    """The move a detective's cue (its deadline) asks for now, from the game's whole record:
+    None when the cue is stale or early, or the detective has nothing to do. The same record
+    gives the same move (its randomness is drawn from the game's seed, the seat and the
+    record's length)."""
+    live = live_deadline(game, cue, now)
+    if live is None:
+        return None
+    level = detective_level(live.players[cue.seat].user)
+    if level is None:
+        return None
+    rng = random.Random(f"{live.seed}:{cue.seat}:{len(events)}")
+    return next_move(level, live, events, cue.seat, rng, now)
