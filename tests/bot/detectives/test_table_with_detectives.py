@@ -84,14 +84,6 @@ async def test_two_people_and_two_detectives_play_a_classic_game_to_the_end(
             await runner.turn()
     game = await runner.game()
     assert game.phase is Phase.ENDED, "the game was played to its end"
-    print(
-        "detective moves",
-        detective_moves,
-        "turn",
-        game.table.turn if game.table else None,
-        "winner",
-        game.winner,
-    )
     assert detective_moves > 10
 
     # The end post names the outcome; the detectives are named as computers in the thread.
@@ -105,3 +97,15 @@ async def test_two_people_and_two_detectives_play_a_classic_game_to_the_end(
     for person in people:
         assert any("Your cards" in m.text for m in person.private_messages())
     assert game.envelope is not None
+
+    # /stats counts the game apart: not among the people's games, but on its own line.
+    await table.bot.say(carol, table.group, "/stats")
+    records = bot_messages(table.group)[-1].text
+    assert game.winner is not None
+    by_computer = detective_level(game.players[game.winner].user) is not None
+    people, computers = (0, 1) if by_computer else (1, 0)
+    assert (
+        "🤖 1 game with computer detectives, counted apart: "
+        f"people won {people}, computer detectives {computers}."
+    ) in records
+    assert "game played" not in records
