@@ -45,6 +45,9 @@ async def test_a_detective_takes_a_departed_players_seat_and_plays_the_next_day(
     await table.bot.say(table.carol, table.group, "/leave")
     await table.bot.say(table.bob, table.group, "/replace @carol inspector")
     assert (await state(table, game_id)).players[carol.seat].user == table.carol.id
+    await table.bot.say(table.alice, table.group, "/replace @carol robot")  # no such level
+    assert "/replace @old inspector" in bot_messages(table.group)[-1].text
+    assert (await state(table, game_id)).players[carol.seat].user == table.carol.id
     await table.bot.say(table.alice, table.group, "/replace @carol inspector")
     game = await state(table, game_id)
     seat = game.players[carol.seat]
