@@ -19,6 +19,13 @@ from bot.render.wording import (
 from bot.settings_text import describe_setting
 from locales import t
 
+# An accusation at the end: right, wrong, or never judged (an earlier one in its window won).
+_ACCUSATION_LINES = {
+    True: "game.accusation_right",
+    False: "game.accusation_line",
+    None: "game.accusation_late",
+}
+
 
 def lobby(reader: Reader, args: dict[str, Any]) -> str:
     """The lobby post; a 2023 lobby's adds who has chosen which character."""
@@ -210,7 +217,7 @@ def game_ended(reader: Reader, args: dict[str, Any]) -> str:
     accusations = [
         t(
             lang,
-            "game.accusation_right" if a["correct"] else "game.accusation_line",
+            _ACCUSATION_LINES[a["correct"]],
             player=reader.mention(a["user"].id),
             cards=reader.cards(a["cards"]),
         )

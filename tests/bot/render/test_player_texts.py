@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.render.messages import compose
+from bot.render.reader import Person, Reader
 from engine.cards import Category
 from engine.state import Game, Phase
 from fakebot import FakeGroup, FakeTopic
@@ -379,3 +381,28 @@ def test_topic_names_are_read_from_creation_edit_and_topic_messages() -> None:
     ]
     icon_only = {"message_thread_id": 5, "forum_topic_edited": {"icon_custom_emoji_id": ""}}
     assert names_in(update(**icon_only)) == [(0, "Book club")]
+
+
+def test_the_end_post_tells_a_later_right_accusation_from_a_wrong_one() -> None:
+    """The first right accusation of the window wins; one after it was never judged, and the
+    end post says so instead of calling it wrong."""
+    cards = ["plum", "rope", "kitchen"]
+    end = {
+        "reason": "won",
+        "winner_user": 1,
+        "envelope_cards": cards,
+        "accusations": [
+            {"user_user": 2, "cards": ["green", "rope", "kitchen"], "correct": False},
+            {"user_user": 1, "cards": cards, "correct": True},
+            {"user_user": 3, "cards": cards, "correct": None},
+        ],
+        "hands": [],
+    }
+    people = {n: Person(name, name.lower()) for n, name in ((1, "Ann"), (2, "Ben"), (3, "Cid"))}
+    text = compose(Reader("en", people=people), "game.ended", end)
+    assert "• @ben: Reverend Green, Rope, Kitchen — wrong" in text
+    assert "• @ann: Professor Plum, Rope, Kitchen — right" in text
+    assert (
+        "• @cid: Professor Plum, Rope, Kitchen — not judged: an earlier accusation was right"
+        in text
+    )
