@@ -5,12 +5,13 @@ suggestions the next day under the game's clock."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 from engine.computer import detective_level
 from engine.settings import Settings
 from engine.state import Answer
 from fakebot import FakeUser
-from tests.support.harness import Party, bot_messages
+from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
 from tests.support.play import card_name, naming, open_and_start, state
 
 DELAY = Settings().detective_delay
@@ -31,7 +32,7 @@ def _typed(target: str, cards: tuple[str, str, str]) -> str:
 
 
 async def test_a_detective_takes_a_departed_players_seat_and_plays_the_next_day(
-    table: Party,
+    table: Party, tmp_path: Path
 ) -> None:
     game_id = await open_and_start(table)
     game = await state(table, game_id)
@@ -69,7 +70,11 @@ async def test_a_detective_takes_a_departed_players_seat_and_plays_the_next_day(
         assert not any("shows you" in m.text for m in person.private_messages())
     assert not any("🤖 Inspector 1 shows" in m.text for m in bot_messages(table.group))
 
-    # The next day it makes its suggestions, a pause apart, each to a person, who is asked.
+    # A restart loses no cue: the next day it makes its suggestions, a pause apart, each to
+    # a person, who is asked.
+    await table.bot.stop()
+    table.bot = BotHarness(table.server, database_url(tmp_path), Clock(table.bot.clock.now()))
+    await table.bot.start()
     await table.bot.advance(timedelta(days=1))
     game = await state(table, game_id)
     assert game.day == 2
