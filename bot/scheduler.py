@@ -258,9 +258,11 @@ class Scheduler:
     async def _detective_move(
         self, game_id: int, cue: cmd.DetectiveCue, now: datetime
     ) -> cmd.Command | None:
-        """What the cued computer detective does now (engine.detectives), from the record."""
+        """What the cued computer detective does now (engine.detectives), from the record;
+        worked out in a thread, so a long think never holds up the other chats."""
         store = self.services.store
-        return cued_move(await store.load(game_id), await store.events(game_id), cue, now)
+        game, events = await store.load(game_id), await store.events(game_id)
+        return await asyncio.to_thread(cued_move, game, events, cue, now)
 
     async def _tell_offline(self, row: DeadlineRow) -> None:
         """Once per game and downtime, before the catch-up: the bot, not the players, was late."""

@@ -1,7 +1,7 @@
-"""Games played by computer detectives alone (the forum format or the classic table),
-through the engine, under the game's own clock: every seat's move in turn (a minute
-apart), and when nobody has one, the clock runs to the next deadline. For benchmarks and
-tests."""
+"""Games played by computer detectives alone (the forum format, or the table of any
+edition: the classic, the 2023, the Liars), through the engine, under the game's own
+clock: every seat's move in turn (a minute apart), and when nobody has one, the clock runs
+to the next deadline. For benchmarks and tests."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ class DetectiveGame:
     events: list[Event] = field(default_factory=list)
     moves: list[tuple[int, int, cmd.Command]] = field(default_factory=list)  # seat, at, move
     timings: list[tuple[Level, float]] = field(default_factory=list)  # seconds per decision
+    move_timings: list[tuple[Level, float]] = field(default_factory=list)  # ... that moved
     refused: list[tuple[int, cmd.Command, str]] = field(default_factory=list)
 
     @property
@@ -75,9 +76,11 @@ class DetectiveGame:
                 break
             started = time.perf_counter()
             move = next_move(level, self.game, self.events, seat, self.rng(seat), self.now)
-            self.timings.append((level, time.perf_counter() - started))
+            seconds = time.perf_counter() - started
+            self.timings.append((level, seconds))
             if move is None:
                 continue
+            self.move_timings.append((level, seconds))
             self.moves.append((seat, len(self.events), move))
             try:
                 self._run(move)

@@ -3,18 +3,21 @@ worked out as deep as its level thinks.
 
 A novice keeps only its hand and the cards shown to it; a sleuth works out every cell its
 facts force; an inspector also every cell's exact odds. The solving is cached by the case
-itself, so several decisions on one unchanged notebook solve it once."""
+itself, so several decisions on one unchanged notebook solve it once; and a seat's notebook
+is read on from where it was last read while the same record only grows (a game played
+out in one process: the simulations, a long game), not from the deal each time."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
 from engine.detectives.levels import Level
-from engine.events import Event
+from engine.events import Event, GameStarted
 from engine.notebook.facts import ENVELOPE, Case, Holding, Owner, SourceKind
-from engine.notebook.observe import case_of
+from engine.notebook.observe import notebook_steps
 from engine.notebook.solve import Solution, solve
 
 # What a novice writes down: its hand and the cards it was shown.
@@ -71,7 +74,7 @@ class Mind:
 
 def mind_of(events: list[Event], seat: int, level: Level) -> Mind:
     """The seat's mind after the events, at its level."""
-    case = case_of(events, seat)
+    case = _read(events, seat)
     if level is Level.NOVICE:
         case = replace(case, facts=tuple(f for f in case.facts if f.source.kind in _NOVICE_KINDS))
     return Mind(seat, case, _solved(case, level is Level.INSPECTOR))
@@ -80,3 +83,50 @@ def mind_of(events: list[Event], seat: int, level: Level) -> Mind:
 @lru_cache(maxsize=256)
 def _solved(case: Case, odds: bool) -> Solution:
     return solve(case, odds=odds)
+
+
+@dataclass
+class _Reading:
+    """A seat's notebook read through the first `read` events of the record `events` (the
+    list itself: it only grows), the last of them, its steps still to come, its case."""
+
+    events: list[Event]
+    steps: Iterator[tuple[Event, int, Case]]
+    read: int
+    last: Event
+    case: Case
+
+
+_READINGS: dict[tuple[int, int], _Reading] = {}  # (the record's id, the seat) -> reading
+_KEPT = 32  # readings kept, the oldest forgotten first
+
+
+def _read(events: list[Event], seat: int) -> Case:
+    """The seat's case after the events: read on from the last reading of the same record
+    when the record has only grown since, else from the deal. ValueError before it."""
+    key = (id(events), seat)
+    reading = _READINGS.pop(key, None)
+    if (
+        reading is None
+        or reading.events is not events
+        or not 0 < reading.read <= len(events)
+        or events[reading.read - 1] is not reading.last
+    ):
+        reading = _first_reading(events, seat)
+    while reading.read < len(events):
+        reading.last, _, reading.case = next(reading.steps)
+        reading.read += 1
+    _READINGS[key] = reading  # the newest last
+    while len(_READINGS) > _KEPT:
+        del _READINGS[next(iter(_READINGS))]
+    return reading.case
+
+
+def _first_reading(events: list[Event], seat: int) -> _Reading:
+    """The seat's notebook read from the deal: one step for each event from it on."""
+    dealt = next((i for i, e in enumerate(events) if isinstance(e, GameStarted)), None)
+    if dealt is None:
+        raise ValueError("no cards dealt yet")
+    steps = notebook_steps(events, seat)
+    last, _, case = next(steps)
+    return _Reading(events, steps, dealt + 1, last, case)

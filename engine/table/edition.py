@@ -5,8 +5,9 @@ An edition (engine/table/classic.py, engine/liars/, engine/y2023/, or a new pack
 subclass overriding what differs: its cards, board and player range (`format`), the set-up,
 the dice, when the passage and staying are chosen, what happens on entering a room, where
 one may accuse, what leaving settles, its own clocks, its own commands (command type ->
-handler) and events (event type -> fold), and what its own events show each player's
-notebook (event type -> observer). The table core finds a game's edition here
+handler) and events (event type -> fold), what its own events show each player's
+notebook (event type -> observer), and how a computer detective plays its own steps
+(`detective_move`). The table core finds a game's edition here
 (`table_edition`); engine/editions.py, the registry, is the one module that imports the
 edition packages and adds them.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.board.model import Board
 from engine.cards import CardId, Pack
@@ -32,6 +33,9 @@ from engine.settings import Settings
 from engine.state import Game
 from engine.table.dice import roll_dice
 from engine.table.state import Step, Table
+
+if TYPE_CHECKING:  # the detectives play through this hook; they import the table core
+    from engine.detectives.detective import Detective
 
 Handler = Callable[[Game | None, Any, datetime], Decision]
 Fold = Callable[[Any, Any], Game]
@@ -135,6 +139,15 @@ class Edition:
     def notebook_sizes(self, game: Game) -> tuple[tuple[Owner, int], ...]:
         """How many cards each owner holds now, as everyone knows: each seat its hand."""
         return tuple((p.seat, len(p.hand)) for p in game.players)
+
+    # --- computer detectives ----------------------------------------------------------
+    def detective_move(self, detective: Detective) -> Command | None:
+        """What a computer detective does now, besides the card it is asked to show (the
+        table's, engine/detectives/table.py): the classic turn on its turn, else nothing.
+        An edition with steps of its own (a card read aloud, calls and passes out of
+        turn, a clue card) overrides this and plays them with the detective's judgement
+        (engine/detectives/detective.py), falling back on `detective.table_turn()`."""
+        return detective.table_turn()
 
 
 def _table(game: Game) -> Table:

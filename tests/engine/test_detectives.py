@@ -1,6 +1,9 @@
-"""Computer detectives in forum games (engine/detectives): every game they play ends, the
-engine refuses none of their moves, each accuses only as its level allows, and a decision
-depends only on what its seat was told (changing what it never saw changes nothing)."""
+"""Computer detectives (engine/detectives) in the forum format and at the table of every
+edition (the classic, the 2023, the Liars: each edition's own steps through its hook,
+`Edition.detective_move`): every game they play ends, the engine refuses none of their
+moves, each accuses only as its level allows, and a decision depends only on what its seat
+was told (changing what it never saw changes nothing). A fourth edition registered at run
+time needs nothing more than the hook's default, or its own override of it."""
 
 from __future__ import annotations
 
@@ -15,18 +18,28 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.detectives import Level, next_move
 from engine.detectives.accusing import RACE, SURE_ENOUGH
+from engine.detectives.detective import Detective
 from engine.detectives.mind import mind_of
+from engine.editions import Edition, register, unregister
 from engine.events import Event, GameStarted
 from engine.evolve import replay
+from engine.formats import Format
 from engine.settings import GameFormat, Settings
 from engine.state import Phase
+from engine.table.state import Step
+from engine.y2023 import events as yev
 from simulation.detectives import DetectiveGame, seats
 from tests.engine.notebook.observe_games import scrubbed
+from tests.engine.toy_edition import D4, TOY, Knock, Knocked, ToyPart
 
-GAMES = 12
-
-
-FORMATS = (GameFormat.FORUM, GameFormat.CLASSIC)
+# Games of each format played (a block each; the Liars' and the 2023's are longer to play).
+GAMES = {
+    GameFormat.FORUM: 12,
+    GameFormat.CLASSIC: 12,
+    GameFormat.Y2023: 8,
+    GameFormat.LIARS: 8,
+}
+FORMATS = tuple(GAMES)
 
 
 @cache
@@ -40,18 +53,18 @@ def played(seed: int, format: GameFormat) -> DetectiveGame:
 
 @pytest.mark.parametrize("format", FORMATS)
 def test_detectives_play_every_game_to_its_end_with_no_move_refused(format: GameFormat) -> None:
-    for seed in range(GAMES):
+    for seed in range(GAMES[format]):
         game = played(seed, format)
         assert game.game.phase is Phase.ENDED
         assert game.refused == []
-    won = sum(played(seed, format).game.winner is not None for seed in range(GAMES))
-    assert won >= GAMES // 2
+    won = sum(played(seed, format).game.winner is not None for seed in range(GAMES[format]))
+    assert won >= GAMES[format] // 2
 
 
 @pytest.mark.parametrize("format", FORMATS)
 def test_each_accusation_is_one_its_level_allows(format: GameFormat) -> None:
     accusations = 0
-    for seed in range(GAMES):
+    for seed in range(GAMES[format]):
         game = played(seed, format)
         for seat, at, move in game.moves:
             if not isinstance(move, cmd.Accuse):
@@ -68,7 +81,7 @@ def test_each_accusation_is_one_its_level_allows(format: GameFormat) -> None:
             window_open = replay(game.events[:at])
             assert window_open is not None
             assert odds >= SURE_ENOUGH or window_open.window_open
-    assert accusations >= GAMES
+    assert accusations >= GAMES[format]
 
 
 def _own_answers_kept(other: list[Event], events: list[Event], seat: int) -> list[Event]:
@@ -90,7 +103,7 @@ def _own_answers_kept(other: list[Event], events: list[Event], seat: int) -> lis
 @settings(max_examples=40)
 @given(
     format=st.sampled_from(FORMATS),
-    seed=st.integers(0, GAMES - 1),
+    seed=st.integers(0, min(GAMES.values()) - 1),
     cut=st.floats(0.0, 1.0),
     level=st.sampled_from(list(Level)),
     shuffle=st.randoms(use_true_random=False),
@@ -111,3 +124,49 @@ def test_a_decision_depends_only_on_what_its_seat_was_told(
         mine = next_move(level, game, events, seat, random.Random(seed), now)
         theirs = next_move(level, changed, other, seat, random.Random(seed), now)
         assert mine == theirs
+
+
+def test_two_detectives_of_the_2023_edition_look_for_the_cards_in_rooms() -> None:
+    """Two players: four cards lie face down in rooms, so the envelope is forced only
+    once they have been looked at; the detectives go and look, and the games end."""
+    settings = Settings(format=GameFormat.Y2023, min_players=2)
+    for seed, levels in enumerate([(Level.INSPECTOR, Level.SLEUTH), (Level.SLEUTH, Level.NOVICE)]):
+        game = DetectiveGame(seed=seed, levels=levels, settings=settings)
+        game.play()
+        assert game.game.winner is not None and game.refused == []
+        assert any(isinstance(e, yev.PlacedCardSeen) for e in game.events)
+
+
+# --- a fourth edition ---------------------------------------------------------------------
+
+
+class KnockingD4(D4):
+    """The toy edition (tests/engine/toy_edition) with a step of its own for detectives:
+    a knock on the table before each turn's roll, then the classic turn."""
+
+    format = Format("toy_knock", players=(3, 6))
+    aliases = ("knock",)
+
+    def detective_move(self, detective: Detective) -> cmd.Command | None:
+        table = detective.game.table
+        assert table is not None
+        part = table.edition if isinstance(table.edition, ToyPart) else ToyPart()
+        if table.current == detective.seat and table.step is Step.ROLL and part.knocks < table.turn:
+            return Knock(actor=detective.user)
+        return super().detective_move(detective)
+
+
+@pytest.mark.parametrize("edition", [TOY, KnockingD4()], ids=["default hook", "own hook"])
+def test_a_fourth_edition_is_played_through_the_hook(edition: Edition) -> None:
+    register(edition)
+    try:
+        games = [DetectiveGame(seed=1, levels=seats(1, 4), settings=Settings(format=edition.key))]
+        for game in games:
+            game.play()
+            assert game.game.phase is Phase.ENDED and game.game.winner is not None
+            assert game.refused == []
+    finally:
+        unregister(edition)
+    knocks = sum(isinstance(e, Knocked) for game in games for e in game.events)
+    turns = sum(isinstance(e, ev.TurnStarted) for game in games for e in game.events)
+    assert knocks == (turns if isinstance(edition, KnockingD4) else 0)
