@@ -103,9 +103,9 @@ async def test_two_people_and_two_detectives_play_a_classic_game_to_the_end(
     records = bot_messages(table.group)[-1].text
     assert game.winner is not None
     by_computer = detective_level(game.players[game.winner].user) is not None
-    people, computers = (0, 1) if by_computer else (1, 0)
+    won_by_people, won_by_computers = (0, 1) if by_computer else (1, 0)
     assert (
         "🤖 1 game with computer detectives, counted apart: "
-        f"people won {people}, computer detectives {computers}."
+        f"people won {won_by_people}, computer detectives {won_by_computers}."
     ) in records
     assert "game played" not in records
