@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from telegram import Update
 
@@ -30,7 +31,7 @@ from bot.settings_text import (
 )
 from engine import commands as cmd
 from engine.codec import to_dict
-from engine.computer import Level
+from engine.computer import Level, detective_user
 from engine.errors import RuleError
 from engine.queries import admin_refusal, settings_are_the_games, settings_refusal
 from engine.settings import require_setting
@@ -137,30 +138,51 @@ async def remove(update: Update, context: CustomContext) -> None:
 
 async def replace(update: Update, context: CustomContext) -> None:
     """/replace @old @new: the newcomer takes over the seat; /replace @old inspector (or
-    novice, sleuth): a computer detective of that level does."""
+    novice, sleuth): a computer detective of that level does; /replace inspector 1 @new: a
+    person takes over that detective's seat."""
     if (a := await _admin_here(update, context)) is None or a.w.message is None:
         return
     named = await named_people(context, a.w.message)
-    level = level_named(context.args or [])
-    if len(named) == 1 and level is not None:
-        seat = cmd.SeatDetective(
+    words = context.args or []
+    detective = detective_named(words)
+    level = level_named(words)
+    command: cmd.Command
+    if len(named) == 1 and detective is not None:
+        command = cmd.ReplacePlayer(
+            actor=a.w.user.id, actor_is_admin=a.admin, player=detective, newcomer=named[0]
+        )
+    elif len(named) == 1 and level is not None:
+        command = cmd.SeatDetective(
             actor=a.w.user.id, actor_is_admin=a.admin, player=named[0], level=level
         )
-        await _run_admin(context, a.w, seat)
-        return
-    if len(named) < 2:
+    elif len(named) >= 2:
+        command = cmd.ReplacePlayer(
+            actor=a.w.user.id, actor_is_admin=a.admin, player=named[0], newcomer=named[1]
+        )
+    else:
         await say(context, a.w, "error.name_two_players")
         return
-    command = cmd.ReplacePlayer(
-        actor=a.w.user.id, actor_is_admin=a.admin, player=named[0], newcomer=named[1]
-    )
     await _run_admin(context, a.w, command)
+
+
+def _level_of(word: str) -> Level | None:
+    typed = word.casefold()
+    return next((lv for lv in Level if typed in every_word(f"detective.words_{lv}")), None)
 
 
 def level_named(words: list[str]) -> Level | None:
     """The computer detective's level among the words typed, in any of our languages."""
-    typed = {word.casefold() for word in words}
-    return next((level for level in Level if typed & every_word(f"detective.words_{level}")), None)
+    return next((lv for lv in map(_level_of, words) if lv is not None), None)
+
+
+def detective_named(words: list[str]) -> int | None:
+    """A computer detective named as the bot names it, its level and number ("inspector 1",
+    in any of our languages): its id."""
+    for word, after in pairwise(words):
+        level = _level_of(word)
+        if level is not None and after.isascii() and after.isdigit() and 0 < int(after) < 1000:
+            return detective_user(int(after), level)
+    return None
 
 
 async def settings(update: Update, context: CustomContext) -> None:

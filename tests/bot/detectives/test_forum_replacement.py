@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from engine.computer import detective_level
+from engine.deadlines import deadlines
 from engine.settings import Settings
 from engine.state import Answer
 from fakebot import FakeUser
@@ -91,3 +92,14 @@ async def test_a_detective_takes_a_departed_players_seat_and_plays_the_next_day(
     assert len(posts) >= 3
     # It was never sent a message: it has no chat.
     assert seat.user not in {c.params.get("chat_id") for c in table.server.calls}
+
+    # A volunteer comes: an admin hands the detective's seat to her by its name.
+    erin = table.server.add_user("Erin", username="erin")
+    erin.start_bot()
+    await table.bot.settle()
+    await table.bot.say(table.alice, table.group, "/replace inspector 1 @erin")
+    game = await state(table, game_id)
+    assert game.players[carol.seat].user == erin.id
+    assert not any(d.key.startswith("detective:") for d in deadlines(game))
+    assert any("Your cards" in m.text for m in erin.private_messages())
+
