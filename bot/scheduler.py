@@ -24,6 +24,7 @@ import logging
 import os
 import secrets
 import socket
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -37,7 +38,9 @@ from bot.services import Services
 from engine import commands as cmd
 from engine.detectives import cued_move
 from engine.errors import RuleError
+from engine.events import Event
 from engine.liars import commands as lcmd
+from engine.state import Game
 from storage.deadlines import DeadlineRow
 from storage.service import Outcome
 
@@ -229,16 +232,17 @@ class Scheduler:
         """One deadline through the store; a failure releases it for the next sweep."""
         store = self.services.store
         command = row.engine_command()
-        if isinstance(command, cmd.DetectiveCue):  # the detective's own move, if it has one
-            move = await self._detective_move(row.game_id, command, now)
-            if move is None:
-                await store.deadlines.complete(row)
-                return
-            command = move
-        elif self.missed_while_down(row, now) and not isinstance(command, cmd.SendReminder):
+        untimed = isinstance(command, cmd.DetectiveCue | cmd.SendReminder)
+        if not untimed and self.missed_while_down(row, now):
             command = excused(command)
             await self._tell_offline(row)
         try:
+            if isinstance(command, cmd.DetectiveCue):  # the detective's own move, if any
+                move = await self._detective_move(row.game_id, command, now)
+                if move is None:
+                    await store.deadlines.complete(row)
+                    return
+                command = move
             outcome = await store.execute(row.game_id, command, now, plan_messages)
         except RuleError as error:  # a deadline is never refused; log and drop it
             log.warning("deadline %s of game %s refused: %s", row.key, row.game_id, error.code)
@@ -262,7 +266,7 @@ class Scheduler:
         worked out in a thread, so a long think never holds up the other chats."""
         store = self.services.store
         game, events = await store.load(game_id), await store.events(game_id)
-        return await asyncio.to_thread(cued_move, game, events, cue, now)
+        return await asyncio.to_thread(_think, game, events, cue, now)
 
     async def _tell_offline(self, row: DeadlineRow) -> None:
         """Once per game and downtime, before the catch-up: the bot, not the players, was late."""
@@ -277,6 +281,16 @@ class Scheduler:
             topic_id=ref.topic_id,
             key=f"offline:{row.game_id}:{since.isoformat()}",
         )
+
+
+_THINKING = threading.Lock()  # one detective thinks at a time (the engine's caches are shared)
+
+
+def _think(
+    game: Game, events: list[Event], cue: cmd.DetectiveCue, now: datetime
+) -> cmd.Command | None:
+    with _THINKING:
+        return cued_move(game, events, cue, now)
 
 
 def _remove(job: Job[CustomContext]) -> None:

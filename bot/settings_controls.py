@@ -28,7 +28,7 @@ COMMON: dict[str, tuple[timedelta | None, ...]] = {
     "turn_time": (MINUTES, 2 * MINUTES, 3 * MINUTES, 5 * MINUTES, 10 * MINUTES, 30 * MINUTES),
     "refute_time": (MINUTES, 2 * MINUTES, 3 * MINUTES, 5 * MINUTES, 10 * MINUTES),
     "liar_window": (timedelta(seconds=15), timedelta(seconds=30), MINUTES, 2 * MINUTES),
-    "detective_delay": (timedelta(0), 3 * SECONDS, 8 * SECONDS, 30 * SECONDS, 2 * MINUTES),
+    "detective_delay": (SECONDS, 3 * SECONDS, 8 * SECONDS, 30 * SECONDS, 2 * MINUTES),
 }
 # Counts changed a step at a time.
 STEPPED = frozenset(

@@ -80,7 +80,7 @@ def seat_detective(state: Game | None, c: cmd.SeatDetective, now: datetime) -> D
     player = game.player_of(c.player)
     if player is None:
         raise TargetNotInGame()
-    user = next_detective((p.user for p in game.players), c.level)
+    user = next_detective(game.detectives_seated, c.level)
     return Decision(
         game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=user)
     )

@@ -114,9 +114,10 @@ class AddDetective(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class RemoveDetective(Command):
-    """The lobby's host (or an admin) takes a computer detective out of the lobby."""
+    """The lobby's host (or an admin) takes a computer detective out of the lobby (None:
+    the one seated last)."""
 
-    detective: UserId
+    detective: UserId | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -4,7 +4,6 @@ game and its level: -(10 * number + level code), so anyone holding the id knows 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import StrEnum
 
 from engine.ids import UserId
@@ -41,7 +40,7 @@ def detective_number(user: UserId) -> int:
     return -user // 10
 
 
-def next_detective(users: Iterable[UserId], level: Level) -> UserId:
-    """A new detective's id: the next number after every detective among `users`."""
-    numbers = [detective_number(u) for u in users if detective_level(u) is not None]
-    return detective_user(max(numbers, default=0) + 1, level)
+def next_detective(seated: int, level: Level) -> UserId:
+    """A new detective's id, after the `seated` detectives the game has ever seated (its
+    number is never reused, so "🤖 Inspector 1" is one detective all game long)."""
+    return detective_user(seated + 1, level)

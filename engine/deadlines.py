@@ -7,6 +7,7 @@ suggestion or window is past) or early does nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -80,6 +81,16 @@ def deadlines(state: Game | None) -> list[Deadline]:
     """Every pending deadline of a running, unpaused game, earliest first."""
     if state is None or not _clock_runs(state):
         return []
+    cues = [
+        (f"detective:{p.seat}", cmd.DetectiveCue(seat=p.seat))
+        for p in state.players
+        if detective_level(p.user) is not None
+    ]
+    return sorted([*_timers(state), *_found(state, cues)], key=lambda d: (d.at, d.key))
+
+
+def _timers(state: Game) -> list[Deadline]:
+    """The game's own clocks: days, reminders, answers, windows, turns and the edition's."""
     pending: list[tuple[str, DeadlineCommand]] = [
         (f"day:{state.day}", cmd.EndDay(day=state.day)),
         (f"remind:{state.day}", cmd.SendReminder(day=state.day)),
@@ -95,11 +106,10 @@ def deadlines(state: Game | None) -> list[Deadline]:
         pending.append((f"turn:{turn}", cmd.TurnDeadline(turn=turn)))
         pending.append((f"refute:{turn}", cmd.RefuteDeadline(turn=turn)))
         pending += table_edition(state).deadlines(state)
-    pending += [
-        (f"detective:{p.seat}", cmd.DetectiveCue(seat=p.seat))
-        for p in state.players
-        if detective_level(p.user) is not None
-    ]
+    return _found(state, pending)
+
+
+def _found(state: Game, pending: Sequence[tuple[str, DeadlineCommand]]) -> list[Deadline]:
     found: list[Deadline] = []
     for key, command in pending:
         at = due_at(state, command)
@@ -108,17 +118,22 @@ def deadlines(state: Game | None) -> list[Deadline]:
         if isinstance(command, cmd.SendReminder) and not _reminder_fits(state, at):
             continue
         found.append(Deadline(key, at, command))
-    return sorted(found, key=lambda d: (d.at, d.key))
+    return found
 
 
 def _cue_at(game: Game, seat: int) -> datetime | None:
-    """A computer detective's move is due the human-like delay after the game last changed."""
+    """A computer detective's move is due the human-like delay after the game last changed,
+    but never later than halfway to the game's next deadline: a detective does not let a
+    turn, a refutation or a Liar! window run out on it."""
     if seat >= len(game.players) or game.changed_at is None:
         return None
     player = game.players[seat]
     if detective_level(player.user) is None or not player.active:
         return None
-    return game.changed_at + game.settings.detective_delay
+    changed = game.changed_at
+    due = changed + game.settings.detective_delay
+    timers = [d.at for d in _timers(game) if d.at > changed]
+    return min([due, *(changed + (at - changed) / 2 for at in timers)])
 
 
 def _reminder_fits(game: Game, remind_at: datetime) -> bool:

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine import events as ev
+from engine.computer import detective_level
 from engine.frozen import replace
 from engine.state import Accusation, Answer, Game, LobbyEntry, Phase, Player, Suggestion, Window
 from engine.table.evolve import TABLE_HANDLERS, seat_handed_over, table_after_pause
@@ -47,7 +48,10 @@ def lobby_opened(state: Game | None, e: ev.LobbyOpened) -> Game:
 
 
 def player_joined(state: Game, e: ev.PlayerJoined) -> Game:
-    return replace(state, lobby=(*state.lobby, LobbyEntry(e.user, e.role)))
+    seated = state.detectives_seated + (detective_level(e.user) is not None)
+    return replace(
+        state, lobby=(*state.lobby, LobbyEntry(e.user, e.role)), detectives_seated=seated
+    )
 
 
 def player_left_lobby(state: Game, e: ev.PlayerLeftLobby) -> Game:
@@ -76,6 +80,7 @@ def game_started(state: Game, e: ev.GameStarted) -> Game:
         players=players,
         deck=e.deck,
         envelope=e.envelope,
+        computers_played=any(detective_level(d.user) is not None for d in e.seats),
     )
 
 
@@ -188,7 +193,13 @@ def player_left(state: Game, e: ev.PlayerLeft) -> Game:
 
 
 def seat_replaced(state: Game, e: ev.SeatReplaced) -> Game:
-    state = replace(state, table=seat_handed_over(state.table, e.seat))
+    computer = detective_level(e.new_user) is not None
+    state = replace(
+        state,
+        table=seat_handed_over(state.table, e.seat),
+        detectives_seated=state.detectives_seated + computer,
+        computers_played=state.computers_played or computer,
+    )
     return _player(state, e.seat, user=e.new_user, active=True, removed=False)
 
 

@@ -65,7 +65,7 @@ def add_detective(state: Game | None, c: cmd.AddDetective, now: datetime) -> Dec
     maximum = game.settings.player_range[1]
     if len(game.lobby) >= maximum:
         raise LobbyFull(maximum=maximum)
-    user = next_detective((entry.user for entry in game.lobby), c.level)
+    user = next_detective(game.detectives_seated, c.level)
     return Decision(game, ev.PlayerJoined(at=now, user=user))
 
 
@@ -73,9 +73,12 @@ def remove_detective(state: Game | None, c: cmd.RemoveDetective, now: datetime) 
     """The host takes a computer detective out of the lobby."""
     game = require_lobby(state)
     require_host_or_admin(game, c)
-    if detective_level(c.detective) is None or not game.in_lobby(c.detective):
+    seated = [e.user for e in game.lobby if detective_level(e.user) is not None]
+    last = seated[-1] if seated else None
+    detective = c.detective if c.detective is not None else last
+    if detective is None or detective not in seated:
         raise NotADetective()
-    return Decision(game, ev.PlayerLeftLobby(at=now, user=c.detective))
+    return Decision(game, ev.PlayerLeftLobby(at=now, user=detective))
 
 
 def _require_free_role(game: Game, role: CardId) -> None:

@@ -252,8 +252,8 @@ def validate(s: Settings) -> None:
             raise _invalid(name, SettingReason.AT_MOST, maximum=30)
     if s.reminder_before < timedelta(0):
         raise _invalid("reminder_before", SettingReason.AT_LEAST, minimum=timedelta(0))
-    if s.detective_delay < timedelta(0):
-        raise _invalid("detective_delay", SettingReason.AT_LEAST, minimum=timedelta(0))
+    if s.detective_delay < timedelta(seconds=1):  # 0 would let one sweep play a whole game
+        raise _invalid("detective_delay", SettingReason.AT_LEAST, minimum=timedelta(seconds=1))
     if s.detective_delay > timedelta(hours=1):
         raise _invalid("detective_delay", SettingReason.AT_MOST, maximum=timedelta(hours=1))
     if s.pack not in PACKS and s.pack != CUSTOM:

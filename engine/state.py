@@ -135,6 +135,8 @@ class Game:
     custom_pack: Pack | None = None
     table: Table | None = None  # the classic format's board and turn
     changed_at: datetime | None = None  # the moment of the latest event (detectives wait on it)
+    detectives_seated: int = 0  # computer detectives ever seated, in the lobby or a game
+    computers_played: bool = False  # a computer detective held a seat in the game
 
     # --- cards -------------------------------------------------------------
     @property

@@ -85,7 +85,7 @@ def chat_records(games: Sequence[Game]) -> ChatRecords:
 
 
 def _with_computers(game: Game) -> bool:
-    return any(detective_level(p.user) is not None for p in game.players)
+    return game.computers_played
 
 
 def _turns(game: Game) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import pairwise
 
 from telegram import Update
 
@@ -125,10 +124,12 @@ async def void(update: Update, context: CustomContext) -> None:
 
 
 async def remove(update: Update, context: CustomContext) -> None:
-    """/remove @player (or as a reply to their message)."""
+    """/remove @player (or as a reply to their message; a computer detective as the bot
+    names it: /remove inspector 1)."""
     if (a := await _admin_here(update, context)) is None or a.w.message is None:
         return
-    named = await named_people(context, a.w.message)
+    detective = detective_named(context.args or [])
+    named = [detective] if detective is not None else await named_people(context, a.w.message)
     if not named:
         await say(context, a.w, "error.name_a_player")
         return
@@ -176,13 +177,14 @@ def level_named(words: list[str]) -> Level | None:
 
 
 def detective_named(words: list[str]) -> int | None:
-    """A computer detective named as the bot names it, its level and number ("inspector 1",
-    in any of our languages): its id."""
-    for word, after in pairwise(words):
-        level = _level_of(word)
-        if level is not None and after.isascii() and after.isdigit() and 0 < int(after) < 1000:
-            return detective_user(int(after), level)
-    return None
+    """A computer detective named first, as the bot names it: its level and number
+    ("inspector 1", in any of our languages); its id."""
+    if len(words) < 2:
+        return None
+    level, number = _level_of(words[0]), words[1]
+    if level is None or not (number.isascii() and number.isdigit() and 0 < int(number) < 1000):
+        return None
+    return detective_user(int(number), level)
 
 
 async def settings(update: Update, context: CustomContext) -> None:

@@ -30,8 +30,8 @@ from bot.handlers.common import (
 from bot.parsing import ParseError, match_card
 from engine import commands as cmd
 from engine.cards import Category
-from engine.computer import Level, detective_level
-from engine.errors import NotADetective, RuleError
+from engine.computer import Level
+from engine.errors import RuleError
 from engine.settings import new_game as next_game
 from engine.state import Phase
 
@@ -208,12 +208,8 @@ async def _detective(update: Update, context: CustomContext, w: Where, data: cb.
 
 async def _detective_command(context: CustomContext, w: Where, data: cb.Callback) -> cmd.Command:
     admin = await is_admin(context, w.chat.id, w.user.id)
-    if data.args == ("-",):
-        game = await context.services.store.load(data.game)
-        seated = [e.user for e in game.lobby if detective_level(e.user) is not None]
-        if not seated:
-            raise NotADetective()
-        return cmd.RemoveDetective(actor=w.user.id, actor_is_admin=admin, detective=seated[-1])
+    if data.args == ("-",):  # the one seated last (the engine knows which)
+        return cmd.RemoveDetective(actor=w.user.id, actor_is_admin=admin)
     if len(data.args) != 1 or data.args[0] not in set(Level):
         raise cb.Malformed("a detective needs its level")
     return cmd.AddDetective(actor=w.user.id, actor_is_admin=admin, level=Level(data.args[0]))

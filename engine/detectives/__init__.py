@@ -1,5 +1,5 @@
 """Computer detectives: players the bot seats in empty chairs, at three levels
-(engine/detectives/levels.py). Each decides from its own seat's notebook and the public
+(engine/computer.py). Each decides from its own seat's notebook and the public
 state alone, and plays by the same commands as people, through the engine: in the forum
 format and at the table of every edition (each edition's own steps through its hook,
 `Edition.detective_move`: engine/liars/detective.py, engine/y2023/detective.py)."""

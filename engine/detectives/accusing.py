@@ -4,7 +4,7 @@ enough while an accusation window is open (someone else may win when it closes).
 
 from __future__ import annotations
 
-from engine.detectives.levels import Level
+from engine.computer import Level
 from engine.detectives.mind import Mind
 from engine.state import Game
 

@@ -27,8 +27,8 @@ from engine import events as ev
 from engine.board.model import Place
 from engine.board.movement import room_distances
 from engine.cards import CATEGORY_ORDER, CardId
+from engine.computer import Level
 from engine.detectives.accusing import accusation
-from engine.detectives.levels import Level
 from engine.detectives.mind import Mind, mind_of
 from engine.events import Event
 from engine.ids import Seat

@@ -11,8 +11,8 @@ from itertools import product
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
+from engine.computer import Level
 from engine.detectives.accusing import accusation
-from engine.detectives.levels import Level
 from engine.detectives.mind import Mind, mind_of
 from engine.events import Event
 from engine.rules import matching

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from engine.detectives.levels import Level
+from engine.computer import Level
 from engine.events import Event, GameStarted
 from engine.notebook.facts import ENVELOPE, Case, Holding, Owner, SourceKind
 from engine.notebook.observe import notebook_steps

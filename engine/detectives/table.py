@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 from engine import commands as cmd
+from engine.computer import Level
 from engine.detectives.detective import Detective
-from engine.detectives.levels import Level
 from engine.events import Event
 from engine.state import Game
 from engine.table.edition import table_edition

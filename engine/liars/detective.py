@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine import commands as cmd
 from engine.cards import CardId
-from engine.detectives.levels import Level
+from engine.computer import Level
 from engine.ids import Seat
 from engine.liars import commands as lcmd
 from engine.liars import events as lev

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine import commands as cmd
 from engine import events as ev
-from engine.detectives.levels import Level
+from engine.computer import Level
 from engine.notebook.facts import ROOMS
 from engine.table.setup import board_of
 from engine.table.state import MoveKind

@@ -65,6 +65,11 @@ def test_the_host_seats_detectives_and_takes_them_out_others_may_not() -> None:
         decide_and_apply(two, cmd.RemoveDetective(actor=1, detective=2), T0)
     out = _after(two, cmd.RemoveDetective(actor=1, detective=seated[0]))
     assert [e.user for e in out.lobby] == [1, 2, seated[1]]
+    last_out = _after(two, cmd.RemoveDetective(actor=1))  # no id: the one seated last
+    assert [e.user for e in last_out.lobby] == [1, 2, seated[0]]
+    # A number is never given twice: the next detective is number 3.
+    again = _after(out, cmd.AddDetective(actor=1, level=Level.SLEUTH))
+    assert detective_number(again.lobby[-1].user) == 3
     # An admin may seat one too; a full lobby takes none.
     _, full = _lobby(3, Settings(max_players=3))
     with pytest.raises(LobbyFull):
@@ -133,10 +138,27 @@ def test_games_with_detectives_are_counted_apart() -> None:
             replace(p, user=detective_user(p.seat + 1, Level.INSPECTOR)) if p.seat < 2 else p
             for p in g.game.players
         )
-        computers.append(replace(g.game, players=seated))
+        computers.append(replace(g.game, players=seated, computers_played=True))
+    # A game a detective played in, then handed to a person, is still counted apart.
+    computers.append(replace(computers[0], players=people[0].game.players))
     records = chat_records([people[2].game, *computers])
-    assert records.played == 1 and records.computer_games == 2
+    assert records.played == 1 and records.computer_games == 3
     winners = [c.players[c.winner].user for c in computers if c.winner is not None]
     assert records.computer_won == sum(detective_level(u) is not None for u in winners)
     assert records.computer_people_won == sum(detective_level(u) is None for u in winners)
     assert all(detective_level(r.user) is None for r in records.players)
+
+
+def test_a_detective_never_lets_its_turn_run_out() -> None:
+    """A pause longer than the turn's clock: the cue comes halfway to the turn's end."""
+    settings = Settings(
+        format="classic", detective_delay=timedelta(minutes=5), turn_time=timedelta(minutes=1)
+    )
+    _, lobby = _lobby(2, settings)
+    lobby = _after(lobby, cmd.AddDetective(actor=1, level=Level.NOVICE))
+    game = _after(lobby, cmd.StartGame(actor=1))
+    table = game.table
+    assert table is not None and table.due is not None
+    seat = next(p.seat for p in game.players if detective_level(p.user) is not None)
+    cue = next(d for d in deadlines(game) if d.key == f"detective:{seat}")
+    assert cue.at == T0 + (table.due - T0) / 2 < table.due

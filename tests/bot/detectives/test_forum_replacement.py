@@ -102,4 +102,3 @@ async def test_a_detective_takes_a_departed_players_seat_and_plays_the_next_day(
     assert game.players[carol.seat].user == erin.id
     assert not any(d.key.startswith("detective:") for d in deadlines(game))
     assert any("Your cards" in m.text for m in erin.private_messages())
-

@@ -129,9 +129,11 @@ async def test_forged_lobby_and_unknown_presses_are_answered(table: Party) -> No
         assert answer.answered and answer.text == "This button is out of date.", (data, answer)
     # The host's own detective buttons, forged: no such level, no detective to take out.
     g = ref.id
-    for data in (f"dt:{g}", f"dt:{g}:robot", f"dt:{g}:-", f"dt:{g}:inspector:1", f"dt:{g}:-1"):
+    for data in (f"dt:{g}", f"dt:{g}:robot", f"dt:{g}:inspector:1", f"dt:{g}:-1"):
         answer = await _press(table, table.alice, lobby, data)
         assert answer.answered and answer.text == "This button is out of date.", (data, answer)
+    answer = await _press(table, table.alice, lobby, f"dt:{g}:-")
+    assert answer.text == "There is no computer detective in the lobby to take out."
     assert await _events(table, ref.id) == before
     assert [e.user for e in (await state(table, ref.id)).lobby] == [table.alice.id]
 
