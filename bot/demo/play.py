@@ -6,7 +6,6 @@ clock runs to the next deadline. It ends with the bot's end post and story."""
 from __future__ import annotations
 
 import asyncio
-import random
 import sys
 from datetime import timedelta
 from typing import TextIO
@@ -18,7 +17,7 @@ from bot.demo.options import Options
 from bot.demo.scene import Scene
 from bot.demo.stage import Stage
 from bot.demo.transcript import Transcript, plain
-from engine.detectives import next_move
+from engine.detectives import moment_chance, next_move
 from engine.state import Game
 from locales import t
 
@@ -101,7 +100,7 @@ async def _play(scene: Scene, demo: DemoFormat) -> None:
             if not game.running:
                 break
             person = scene.person(game.players[seat].user)
-            rng = random.Random(f"{game.seed}:{seat}:{len(events)}")  # as the bot's own
+            rng = moment_chance(game, events, seat)  # as the bot's own detectives draw it
             level = scene.seat_of(person).level
             move = next_move(level, game, events, seat, rng, stage.clock.now())
             if move is None or (seat, len(events)) in failed:

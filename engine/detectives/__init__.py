@@ -17,7 +17,7 @@ from engine.detectives.table import table_move
 from engine.events import Event
 from engine.state import Game
 
-__all__ = ["Level", "cued_move", "next_move"]
+__all__ = ["Level", "cued_move", "moment_chance", "next_move"]
 
 
 def next_move(
@@ -43,5 +43,10 @@ def cued_move(
     level = detective_level(live.players[cue.seat].user)
     if level is None:
         return None
-    rng = random.Random(f"{live.seed}:{cue.seat}:{len(events)}")
-    return next_move(level, live, events, cue.seat, rng, now)
+    return next_move(level, live, events, cue.seat, moment_chance(live, events, cue.seat), now)
+
+
+def moment_chance(game: Game, events: list[Event], seat: int) -> random.Random:
+    """A detective's randomness at this moment of the game: drawn from the game's seed, its
+    seat and the record's length (the same record, the same move)."""
+    return random.Random(f"{game.seed}:{seat}:{len(events)}")
