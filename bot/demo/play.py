@@ -81,7 +81,7 @@ def _introduce(scene: Scene, options: Options) -> None:
 
 
 def _seat_line(language: str, seat: Seat) -> str:
-    level = t(language, f"demo.level_{seat.level.value}")
+    level = t(language, f"detective.level.{seat.level.value}")
     return t(language, "demo.seat", name=seat.name, username=f"@{seat.username}", level=level)
 
 
