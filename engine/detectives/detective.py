@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -272,18 +272,24 @@ class Detective:
             return cmd.TakePassage(actor=self.user)
         return None
 
+    def rooms_in_reach(
+        self, rooms: Sequence[str], passage: str | None, can_stay: bool, here: Place
+    ) -> dict[str, cmd.Command]:
+        """Each room it may be in after this move, with the command that takes it there: a
+        walk, the secret passage, or staying where it was moved to."""
+        reachable: dict[str, cmd.Command] = {r: cmd.Move(actor=self.user, to=r) for r in rooms}
+        if passage is not None:
+            reachable.setdefault(passage, cmd.TakePassage(actor=self.user))
+        if can_stay and isinstance(here, str):
+            reachable[here] = cmd.StayToSuggest(actor=self.user)
+        return reachable
+
     def _move(self, options: TurnOptions, here: Place, to_accuse: bool) -> cmd.Command | None:
         """After the roll: to a room in reach (staying and the passage among them where
         they come after the roll) worth asking in, or any room to accuse in; else a step
         towards the best room out of reach (the nearest, to accuse); else any square. A
         novice walks anywhere in reach. None: nowhere to go."""
-        reachable: dict[str, cmd.Command] = {
-            r: cmd.Move(actor=self.user, to=r) for r in options.rooms
-        }
-        if options.passage is not None:
-            reachable.setdefault(options.passage, cmd.TakePassage(actor=self.user))
-        if options.can_stay and isinstance(here, str):
-            reachable[here] = cmd.StayToSuggest(actor=self.user)
+        reachable = self.rooms_in_reach(options.rooms, options.passage, options.can_stay, here)
         anywhere: list[Place] = [*options.rooms, *options.squares]
         if to_accuse and reachable:
             return next(iter(reachable.values()))

@@ -79,11 +79,7 @@ def _turn(detective: Detective) -> cmd.Command | None:
         table = game.table
         assert table is not None
         here = table.place_of(detective.player.role)
-        reachable: dict[str, cmd.Command] = {r: cmd.Move(actor=user, to=r) for r in o.rooms}
-        if o.passage is not None:
-            reachable.setdefault(o.passage, cmd.TakePassage(actor=user))
-        if o.can_stay and isinstance(here, str):
-            reachable[here] = cmd.StayToSuggest(actor=user)
+        reachable = detective.rooms_in_reach(o.rooms, o.passage, o.can_stay, here)
         return reachable[detective.best_room(reachable)] if reachable else None
     if o.suggest_in is not None:
         suspect, weapon = detective.suggestion(o.suggest_in)
