@@ -17,6 +17,7 @@ from engine.errors import (
     SuggestionIsVoided,
     TargetNotInGame,
 )
+from engine.ids import UserId
 from engine.outcomes import end_if_nobody_can_accuse
 from engine.rules import (
     require_active,
@@ -26,7 +27,7 @@ from engine.rules import (
     require_running,
     require_suggestion,
 )
-from engine.state import Answer, Game, Phase
+from engine.state import Answer, Game, Phase, Player
 from engine.suggestions import answer_all_for
 from engine.table.turns import after_leaving
 
@@ -51,9 +52,7 @@ def leave_game(state: Game | None, c: cmd.LeaveGame, now: datetime) -> Decision:
 def remove_player(state: Game | None, c: cmd.RemovePlayer, now: datetime) -> Decision:
     require_admin(c)
     game = require_running(state)
-    player = game.player_of(c.player)
-    if player is None:
-        raise TargetNotInGame()
+    player = _seat_of(game, c.player)
     if not player.active:
         raise SeatNotActive()
     return _leave(game, player.seat, True, now)
@@ -63,26 +62,32 @@ def replace_player(state: Game | None, c: cmd.ReplacePlayer, now: datetime) -> D
     """A newcomer takes over a seat: its hand, role and history."""
     require_admin(c)
     game = require_running(state)
-    player = game.player_of(c.player)
-    if player is None:
-        raise TargetNotInGame()
+    player = _seat_of(game, c.player)
     if game.player_of(c.newcomer) is not None:
         raise AlreadyInGame()
-    return Decision(
-        game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=c.newcomer)
-    )
+    return _hand_over(game, player, c.newcomer, now)
 
 
 def seat_detective(state: Game | None, c: cmd.SeatDetective, now: datetime) -> Decision:
     """A computer detective takes over a seat (one a person left, say): hand, role, history."""
     require_admin(c)
     game = require_running(state)
-    player = game.player_of(c.player)
+    player = _seat_of(game, c.player)
+    return _hand_over(game, player, next_detective(game.detectives_seated, c.level), now)
+
+
+def _seat_of(game: Game, user: UserId) -> Player:
+    """The seat an admin's command names; refused when that person does not play here."""
+    player = game.player_of(user)
     if player is None:
         raise TargetNotInGame()
-    user = next_detective(game.detectives_seated, c.level)
+    return player
+
+
+def _hand_over(game: Game, player: Player, newcomer: UserId, now: datetime) -> Decision:
+    """The player's seat goes to `newcomer`, with its hand, role and history."""
     return Decision(
-        game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=user)
+        game, ev.SeatReplaced(at=now, seat=player.seat, old_user=player.user, new_user=newcomer)
     )
 
 

@@ -15,6 +15,7 @@ from telegram.ext import Application, TypeHandler
 
 from bot.app import build_application
 from bot.config import BotConfig
+from bot.demo.stage import RELAXED
 from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
@@ -58,16 +59,7 @@ class BotHarness:
         self.server = server
         self.clock = clock or Clock()
         self.real_time = clock is None
-        chosen: dict[str, Any] = {
-            "group_messages_per_minute": 100_000,
-            "messages_per_second": 100_000,
-            "private_messages_per_second": 100_000,
-            "flood_group_limit": 100_000,
-            "flood_private_limit": 100_000,
-            "flood_group_sustained_limit": 100_000,
-            "refusal_edit_seconds": 0,
-            **(settings or {}),
-        }
+        chosen: dict[str, Any] = {**RELAXED, **(settings or {})}
         self.config = BotConfig(
             bot_token=TOKEN,
             database_url=database_url,
