@@ -129,6 +129,7 @@ def build_application(config: BotConfig) -> App:
         .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
         .concurrent_updates(processor)
         .post_init(_post_init(config))
+        .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
         .build()
     )
@@ -341,27 +342,37 @@ async def _set_commands(application: App) -> None:
             await application.bot.set_my_commands(commands, scope=scope, language_code=code or None)
 
 
-async def _post_shutdown(application: App) -> None:
-    """Stop the sender: it finishes the sends under way within the shutdown budget, then
-    this worker's remaining claims go back at once, for another worker to take."""
+async def _post_stop(application: App) -> None:
+    """Stop the sender: it finishes the sends under way within the shutdown budget, while
+    the bot's HTTP client is still open (a send cut off after Telegram took it would be
+    given back, and sent again by another worker)."""
     gauges: DatabaseGauges | None = application.bot_data.get("metrics")
     if gauges is not None:
         await gauges.stop()
     stop = application.bot_data.get("stop")
-    task = application.bot_data.get("sender_task")
+    task: asyncio.Task[None] | None = application.bot_data.get("sender_task")
     services: Services | None = application.bot_data.get("services")
     budget: Budget = application.bot_data.get("shutdown") or Budget(10.0)
     if stop is not None:
         stop.set()
     if services is not None:
         services.outbox_ready.set()  # wake the idle sender now rather than after its nap
-    if task is not None:
+    if task is not None and not task.done():
         sender: Sender = application.bot_data["sender"]
         sender.stop_within = budget.left(reserve=2.0)
         try:
             await asyncio.wait_for(task, timeout=budget.left(reserve=1.0))
         except TimeoutError:
             log.warning("the sender did not stop in time")
+
+
+async def _post_shutdown(application: App) -> None:
+    """This worker's remaining claims go back at once, for another worker to take; then the
+    database and the limiter close. (The sender stopped in post_stop, or stops now if the
+    application never started.)"""
+    await _post_stop(application)
+    services: Services | None = application.bot_data.get("services")
+    budget: Budget = application.bot_data.get("shutdown") or Budget(10.0)
     if services is not None:
         worker = application.bot_data.get("worker")
         if worker is not None:

@@ -22,7 +22,7 @@ from telegram.error import Conflict, InvalidToken, NetworkError, RetryAfter, Tel
 
 from bot.context import App
 from bot.services import Services
-from bot.shutdown import Budget, watchdog
+from bot.shutdown import Budget, close_application, watchdog
 
 log = logging.getLogger(__name__)
 
@@ -272,13 +272,7 @@ async def serve(
             await stop.wait()
         log.info("stopping")
     finally:
-        if application.running:
-            await application.stop()
-            if application.post_stop is not None:
-                await application.post_stop(application)
-        await application.shutdown()
-        if application.post_shutdown is not None:
-            await application.post_shutdown(application)
+        await close_application(application)
 
 
 def begin_shutdown(application: App, seconds: float, intake: Intake | None) -> Budget:

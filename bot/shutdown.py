@@ -1,4 +1,5 @@
-"""The time a worker has to stop cleanly after SIGTERM (WHODUNIT_SHUTDOWN_SECONDS)."""
+"""Stopping a worker: the time it has after SIGTERM (WHODUNIT_SHUTDOWN_SECONDS), and the
+order in which the application is stopped."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import logging
 import os
 import threading
 import time
+
+from bot.context import App
 
 log = logging.getLogger(__name__)
 
@@ -34,3 +37,16 @@ def watchdog(seconds: float) -> None:
     timer = threading.Timer(seconds, expire)
     timer.daemon = True
     timer.start()
+
+
+async def close_application(application: App) -> None:
+    """Stop, then shut down, with their hooks, in python-telegram-bot's order: post_stop runs
+    while the bot's HTTP client is still open (the sends under way finish there), and
+    post_shutdown after it is closed."""
+    if application.running:
+        await application.stop()
+        if application.post_stop is not None:
+            await application.post_stop(application)
+    await application.shutdown()
+    if application.post_shutdown is not None:
+        await application.post_shutdown(application)

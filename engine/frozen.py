@@ -33,10 +33,9 @@ def replace(obj: T, /, **changes: Any) -> T:
     if checked:
         return dataclasses.replace(obj, **changes)
     fields = cls.__dataclass_fields__
+    if not changes.keys() <= fields.keys():
+        unknown = sorted(changes.keys() - fields.keys())
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     new = object.__new__(cls)
-    new.__dict__.update(obj.__dict__)
-    for name, value in changes.items():
-        if name not in fields:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-        object.__setattr__(new, name, value)
+    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
     return new

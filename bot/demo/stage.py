@@ -21,6 +21,7 @@ from bot.context import App
 from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
+from bot.shutdown import close_application
 from fakebot import FakeTelegram
 from storage.claims import deliverable
 
@@ -130,10 +131,7 @@ class Stage:
             self.stop_intake.set()
             if self.intake_task is not None:
                 await self.intake_task
-            await app.stop()
-            assert app.post_shutdown is not None
-            await app.post_shutdown(app)
-            await app.shutdown()
+            await close_application(app)
         await self.server.stop()
         self.folder.cleanup()
 

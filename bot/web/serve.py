@@ -13,6 +13,7 @@ from bot.context import App
 from bot.heap import settle_startup_objects
 from bot.intake import ALLOWED_UPDATES, PRUNE_EVERY, begin_shutdown, serve
 from bot.services import Services
+from bot.shutdown import close_application
 from bot.web.health import Health
 from bot.web.notebook_app import NotebookApp
 from bot.web.server import HttpServer, build_web_app
@@ -123,13 +124,7 @@ async def serve_webhook(
         await server.stop()
         if pruning is not None:
             await pruning
-        if application.running:
-            await application.stop()
-            if application.post_stop is not None:
-                await application.post_stop(application)
-        await application.shutdown()
-        if application.post_shutdown is not None:
-            await application.post_shutdown(application)
+        await close_application(application)
 
 
 async def register_webhook(application: App, config: BotConfig) -> None:

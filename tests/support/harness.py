@@ -19,6 +19,7 @@ from bot.demo.stage import RELAXED
 from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
+from bot.shutdown import close_application
 from fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 from storage.claims import deliverable
 from tests.support.catalogs import literal
@@ -114,10 +115,7 @@ class BotHarness:
             return
         self._stop_intake.set()
         await self._intake_task
-        await self.app.stop()
-        assert self.app.post_shutdown is not None
-        await self.app.post_shutdown(self.app)
-        await self.app.shutdown()
+        await close_application(self.app)  # as `whodunit run` stops
 
     async def settle(self, timeout: float = 10.0) -> None:
         """Wait until every update is handled and every owed message is delivered: three

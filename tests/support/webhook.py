@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.intake import ALLOWED_UPDATES
+from bot.shutdown import close_application
 from bot.web.serve import health_of
 from bot.web.server import HttpServer, build_web_app
 from bot.web.webhook import WebhookReceiver
@@ -39,7 +40,4 @@ class WebhookHarness(BotHarness):
         if not self.app.running:
             return
         await self.http.stop()
-        await self.app.stop()
-        assert self.app.post_shutdown is not None
-        await self.app.post_shutdown(self.app)
-        await self.app.shutdown()
+        await close_application(self.app)
