@@ -352,7 +352,7 @@ async def _post_stop(application: App) -> None:
     stop = application.bot_data.get("stop")
     task: asyncio.Task[None] | None = application.bot_data.get("sender_task")
     services: Services | None = application.bot_data.get("services")
-    budget: Budget = application.bot_data.get("shutdown") or Budget(10.0)
+    budget = _budget(application)
     if stop is not None:
         stop.set()
     if services is not None:
@@ -366,13 +366,20 @@ async def _post_stop(application: App) -> None:
             log.warning("the sender did not stop in time")
 
 
+def _budget(application: App) -> Budget:
+    """The shutdown budget SIGTERM started; without a signal, ten seconds from the first
+    ask, shared by post_stop and post_shutdown."""
+    budget: Budget = application.bot_data.setdefault("shutdown", Budget(10.0))
+    return budget
+
+
 async def _post_shutdown(application: App) -> None:
     """This worker's remaining claims go back at once, for another worker to take; then the
     database and the limiter close. (The sender stopped in post_stop, or stops now if the
     application never started.)"""
     await _post_stop(application)
     services: Services | None = application.bot_data.get("services")
-    budget: Budget = application.bot_data.get("shutdown") or Budget(10.0)
+    budget = _budget(application)
     if services is not None:
         worker = application.bot_data.get("worker")
         if worker is not None:

@@ -43,8 +43,8 @@ def chat_records(games: Sequence[Game]) -> ChatRecords:
     """The records of a chat's ended games (games that never started do not count); games
     a computer detective sat in are counted apart."""
     ended = [g for g in games if g.envelope is not None and g.end_reason is not None]
-    played = [g for g in ended if not _with_computers(g)]
-    computers = [g for g in ended if _with_computers(g)]
+    played = [g for g in ended if not g.computers_played]
+    computers = [g for g in ended if g.computers_played]
     winners = [g.players[g.winner].user for g in computers if g.winner is not None]
     by_user: dict[UserId, list[int]] = {}
     for game in played:
@@ -82,10 +82,6 @@ def chat_records(games: Sequence[Game]) -> ChatRecords:
         computer_won=sum(detective_level(u) is not None for u in winners),
         computer_people_won=sum(detective_level(u) is None for u in winners),
     )
-
-
-def _with_computers(game: Game) -> bool:
-    return game.computers_played
 
 
 def _turns(game: Game) -> int:

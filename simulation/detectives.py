@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from engine import commands as cmd
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
-from engine.detectives import Level, next_move
+from engine.detectives import Level, moment_chance, next_move
 from engine.errors import RuleError
 from engine.events import Event
 from engine.settings import Settings
@@ -64,10 +64,6 @@ class DetectiveGame:
             self._run(cmd.JoinLobby(actor=user))
         self._run(cmd.StartGame(actor=1))
 
-    def rng(self, seat: int) -> random.Random:
-        """A seat's randomness for this moment of the game (the same record, the same)."""
-        return random.Random(f"{self.seed}:{seat}:{len(self.events)}")
-
     def round(self) -> bool:
         """Each seat's move, if it has one; whether anyone moved."""
         moved = False
@@ -75,7 +71,8 @@ class DetectiveGame:
             if self.game.phase is not Phase.RUNNING:
                 break
             started = time.perf_counter()
-            move = next_move(level, self.game, self.events, seat, self.rng(seat), self.now)
+            rng = moment_chance(self.game, self.events, seat)
+            move = next_move(level, self.game, self.events, seat, rng, self.now)
             seconds = time.perf_counter() - started
             self.timings.append((level, seconds))
             if move is None:
