@@ -70,7 +70,8 @@ def _encoder(hint: Any) -> Encoder:
     if hint is time:
         return lambda v: v.isoformat()
     if _polymorphic(hint):
-        return lambda v: {**_dataclass_encoder(type(v))(v), "kind": type(v).__name__}
+        tag = _tag_of(hint)
+        return lambda v: {**_dataclass_encoder(type(v))(v), tag: type(v).__name__}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_encoder(hint)
     return _identity
@@ -83,6 +84,12 @@ def _polymorphic(hint: Any) -> bool:
         and dataclasses.is_dataclass(hint)
         and callable(getattr(hint, "kinds", None))
     )
+
+
+def _tag_of(base: Any) -> str:
+    """The key a polymorphic value's class name is stored under ("kind" unless the base
+    names another: an event's is "type", as in the event log)."""
+    return str(getattr(base, "kind_tag", "kind"))
 
 
 def _decoder(hint: Any) -> Decoder:
@@ -112,7 +119,8 @@ def _decoder(hint: Any) -> Decoder:
         return time.fromisoformat
     if _polymorphic(hint):
         base: Any = hint
-        return lambda v: _dataclass_decoder(base.kinds()[v["kind"]])(v)
+        tag = _tag_of(hint)
+        return lambda v: _dataclass_decoder(base.kinds()[v[tag]])(v)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_decoder(hint)
     return _identity

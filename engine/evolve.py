@@ -328,7 +328,11 @@ def evolve(state: Game | None, event: ev.Event) -> Game:
     """The state after one event."""
     if state is None and not isinstance(event, ev.LobbyOpened):
         raise ValueError(f"{type(event).__name__} before LobbyOpened")
-    return replace(_FOLDS[type(event)](state, event), changed_at=event.at)
+    after = _FOLDS[type(event)](state, event)
+    if after.table is None:
+        return replace(after, changed_at=event.at)
+    log = (event,) if isinstance(event, ev.TurnStarted) else (*after.turn_log, event)
+    return replace(after, changed_at=event.at, turn_log=log)
 
 
 def replay(events: Iterable[ev.Event], state: Game | None = None) -> Game | None:

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from engine.cards import CardId, Category, Pack
 from engine.computer import detective_level
-from engine.events import EndReason
+from engine.events import EndReason, Event
 from engine.ids import Seat, UserId
 from engine.settings import Settings, pack_of
 from engine.table.state import Table
@@ -137,6 +137,7 @@ class Game:
     changed_at: datetime | None = None  # the moment of the latest event (detectives wait on it)
     detectives_seated: int = 0  # computer detectives ever seated, in the lobby or a game
     computers_played: bool = False  # a computer detective held a seat in the game
+    turn_log: tuple[Event, ...] = ()  # at the table: the current turn's events, from its start
 
     # --- cards -------------------------------------------------------------
     @property
