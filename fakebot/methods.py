@@ -277,6 +277,60 @@ class BotApi:
         message.apply_edit(text.text, params["text"], text.entities, markup, now())
         return message.to_api()
 
+    def caption(self, params: Params) -> Formatted:
+        """A photo's caption, parsed, within Telegram's limit (empty when none is given)."""
+        if not params.get("caption"):
+            return Formatted("", [])
+        caption = self.formatted(
+            {"text": params["caption"], "parse_mode": params.get("parse_mode")}
+        )
+        if len(caption.text) > MAX_CAPTION:
+            raise bad_request("message caption is too long")
+        return caption
+
+    async def on_editMessageCaption(self, params: Params) -> dict[str, Any]:
+        """A photo's caption (and buttons) replaced; the picture stays."""
+        message = self.editable(params)
+        markup = params.get("reply_markup")
+        web_app_in_private_only(message.chat, markup)
+        if message.photo is None:
+            raise bad_request("there is no caption in the message to edit")
+        caption = self.caption(params)
+        if (caption.text, caption.entities, markup) == (
+            message.text,
+            message.entities,
+            message.reply_markup,
+        ):
+            raise bad_request(NOT_MODIFIED)
+        message.apply_edit(caption.text, params.get("caption", ""), caption.entities, markup, now())
+        return message.to_api()
+
+    async def on_editMessageMedia(self, params: Params) -> dict[str, Any]:
+        """A photo message's picture replaced by an upload (attach://<part>), with the
+        media's caption; a text message cannot become a photo."""
+        message = self.editable(params)
+        markup = params.get("reply_markup")
+        web_app_in_private_only(message.chat, markup)
+        media = params["media"]
+        if media.get("type") != "photo":
+            raise bad_request("only photos are implemented in the fake")
+        if message.photo is None:
+            raise bad_request("there is no media in the message to edit")
+        ref = str(media.get("media", ""))
+        upload: Any = (
+            params.get(ref.removeprefix("attach://")) if ref.startswith("attach://") else None
+        )
+        data = upload.file.read() if hasattr(upload, "file") else b""
+        if not data:
+            raise bad_request("wrong file identifier/HTTP URL specified")
+        if data[:8] != b"\x89PNG\r\n\x1a\n" and data[:2] != b"\xff\xd8":
+            raise bad_request("IMAGE_PROCESS_FAILED")
+        caption = self.caption(media)
+        message.photo = [{**message.photo[0], "file_unique_id": f"u{len(data)}e"}]
+        message.photo_bytes = data
+        message.apply_edit(caption.text, media.get("caption", ""), caption.entities, markup, now())
+        return message.to_api()
+
     async def on_editMessageReplyMarkup(self, params: Params) -> dict[str, Any]:
         message = self.editable(params)
         markup = params.get("reply_markup")

@@ -113,8 +113,10 @@ class Plan:
         user: int | None = None,
         buttons: Buttons | None = None,
         keep_place: bool = False,
+        board: dict[str, Any] | None = None,
     ) -> None:
         """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
+        `board`: the picture it shows (redrawn only if that changed; see bot.delivery.sender).
 
         `user` names the person whose private chat holds the message; else it is the thread's.
         `keep_place`: sent after the posts queued before it, never merged into an earlier edit
@@ -122,7 +124,9 @@ class Plan:
         """
         if user is not None:
             args = self._placed(args)
-        payload = self._payload(msg, args, buttons, edit_of=target_key, keep_place=keep_place)
+        payload = self._payload(
+            msg, args, buttons, edit_of=target_key, keep_place=keep_place, board=board
+        )
         self._to(key, user, payload)
 
     def _placed(self, args: Args | None) -> Args:

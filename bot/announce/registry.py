@@ -5,8 +5,10 @@ store calls inside a command's transaction."""
 from __future__ import annotations
 
 from bot.announce import accusations, admin, days, lobby, presence, suggestions, table_turns
+from bot.announce.card_lines import CLASSIC_LINES
 from bot.announce.index import plan_index
 from bot.announce.plan import Handler, Plan
+from bot.announce.turn_card import plan_card
 from bot.editions.registry import EDITIONS, edition_of
 from engine import events as ev
 from engine.state import Game
@@ -42,23 +44,23 @@ SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
     ev.ReminderSent: days.reminder_sent,
     ev.GameEnded: accusations.game_ended,
     ev.BoardSetUp: table_turns.board_set_up,
-    ev.TurnStarted: table_turns.turn_started,
-    ev.TurnSkipped: table_turns.turn_skipped,
-    ev.DiceRolled: table_turns.dice_rolled,
-    ev.TokenMoved: table_turns.token_moved,
-    ev.StayedToSuggest: table_turns.stayed,
-    ev.WeaponMoved: table_turns.weapon_moved,
-    ev.TableSuggestionMade: table_turns.suggestion_made,
-    ev.CouldNotRefute: table_turns.could_not_refute,
+    ev.TurnStarted: table_turns.told_on_card,
+    ev.TurnSkipped: table_turns.told_on_card,
+    ev.DiceRolled: table_turns.told_on_card,
+    ev.TokenMoved: table_turns.told_on_card,
+    ev.StayedToSuggest: table_turns.told_on_card,
+    ev.WeaponMoved: table_turns.told_on_card,
+    ev.TableSuggestionMade: table_turns.told_on_card,
+    ev.CouldNotRefute: table_turns.told_on_card,
     ev.RefuterAsked: table_turns.refuter_asked,
     ev.CardShown: table_turns.card_shown,
-    ev.NobodyRefuted: table_turns.nobody_refuted,
+    ev.NobodyRefuted: table_turns.told_on_card,
     ev.AccusedAtTable: table_turns.accused,
     ev.TurnEnded: table_turns.turn_ended,
     ev.PlayerAway: table_turns.player_away,
-    ev.PlayerReturned: table_turns.player_returned,
-    ev.TurnTimerRenewed: table_turns.turn_timer_renewed,
-    ev.RefuteTimerRenewed: table_turns.refute_timer_renewed,
+    ev.PlayerReturned: table_turns.told_on_card,
+    ev.TurnTimerRenewed: table_turns.told_on_card,
+    ev.RefuteTimerRenewed: table_turns.told_on_card,
     ev.WentAway: presence.went_away,
     ev.CameBack: presence.came_back,
     ev.StandingAnswerSet: presence.standing_answer_set,
@@ -80,7 +82,8 @@ def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
     for offset, (event, before, after) in enumerate(ctx.decision.steps()):
         handler = own.get(type(event)) or SHARED_HANDLERS[type(event)]
         handler(plan, ctx.first_seq + offset, event, before, after)
-    if edition.prompt is not None:  # at the table: what the current player may do now
+    if edition.prompt is not None:  # at the table: the turn's card, the player's prompt
+        plan_card(plan, {**CLASSIC_LINES, **edition.lines}, edition.card_buttons)
         edition.prompt.after(plan)
     plan_index(plan)  # a forum game's index: posted at the start, edited when it changed
     return plan.items

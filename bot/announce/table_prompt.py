@@ -1,5 +1,5 @@
-"""The current player's turn prompt in the group (buttons only they may use), what each of
-its presses asks the engine, and the refuter's private prompt.
+"""The current player's turn prompt, in their private chat (buttons only they see), what
+each of its presses asks the engine, and the refuter's private prompt.
 
 Button data (at most 64 bytes) names the game and the turn: `t:<game>:<turn>:<action>…`
 (r roll, p passage, y stay, c the clue card, m<i> move into room i, w<i> towards room i,
@@ -11,6 +11,7 @@ other choices subclasses it (`bot/editions/`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot import callbacks as cb
@@ -21,7 +22,6 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.board import BOARDS
 from engine.cards import Category
-from engine.events import Event
 from engine.state import Game
 from engine.table.queries import TurnOptions, refutation_choices, turn_options
 from engine.table.state import Step
@@ -39,17 +39,6 @@ class Options(Protocol):
 
 OptionsT = TypeVar("OptionsT", bound=Options)
 
-# Events after which the current player has something new to do: a fresh prompt.
-PROMPTING: tuple[type[Event], ...] = (
-    ev.TurnStarted,
-    ev.DiceRolled,
-    ev.TokenMoved,
-    ev.StayedToSuggest,
-    ev.CardShown,
-    ev.NobodyRefuted,
-    ev.GameResumed,
-    ev.SeatReplaced,
-)
 SIMPLE: dict[str, Callable[[int], cmd.Command]] = {  # presses that need only the presser
     "r": lambda me: cmd.Roll(actor=me),
     "p": lambda me: cmd.TakePassage(actor=me),
@@ -82,8 +71,6 @@ class TurnPrompt(Generic[OptionsT]):
     """A table edition's turn prompt: the options it offers, their message and buttons,
     when a fresh one is posted, and what each of its presses asks the engine."""
 
-    prompting: tuple[type[Event], ...] = PROMPTING
-
     def options(self, game: Game, user: int) -> OptionsT:
         """What `user` may do now (a RuleError if it is not their turn)."""
         raise NotImplementedError
@@ -111,18 +98,57 @@ class TurnPrompt(Generic[OptionsT]):
         return msg, args, self.buttons(game_id, game, options)
 
     def after(self, plan: Plan) -> None:
-        """After a command that leaves the current player something to do: a fresh prompt."""
-        game = plan.ctx.after
+        """The current player's prompt, in their private chat (their own budget of messages,
+        not the group's): one message a turn, posted when the turn starts (or the seat changes
+        hands), edited in place as the turn goes on (the next step's buttons, or what they
+        wait for), and closed, its buttons gone, when the turn is over."""
+        ctx = plan.ctx
+        before, game = ctx.before, ctx.after
+        last = ctx.first_seq + len(ctx.events) - 1
+        old = self.shown(ctx.game_id, before) if before is not None else None
+        now = self.shown(ctx.game_id, game)
+        if old is not None and (now is None or now.key != old.key):
+            over = {"turn": old.turn}
+            plan.edit(plan.key(last, "tpover"), old.key, "table.prompt_over", over, user=old.user)
+        if now is None:
+            return
+        fresh = any(isinstance(e, ev.TurnStarted | ev.SeatReplaced) for e in ctx.events)
+        if fresh or old is None or old.key != now.key:
+            plan.private(now.key, now.user, now.msg, now.args, buttons=now.buttons)
+        elif now != old:
+            key = plan.key(last, "tprompt")
+            plan.edit(key, now.key, now.msg, now.args, user=now.user, buttons=now.buttons)
+
+    def shown(self, game_id: int, game: Game) -> Shown | None:
+        """The prompt as the current player's private chat shows it now (None: no turn is
+        being played, or the game is paused)."""
         table = game.table
-        if table is None or not game.running or game.paused or table.step is Step.REFUTING:
-            return
-        if table.due is None or self.waiting(game):
-            return
-        if not any(isinstance(e, self.prompting) for e in plan.ctx.events):
-            return
-        msg, args, buttons = self.current(plan.ctx.game_id, game, game.players[table.current].user)
-        last = plan.ctx.first_seq + len(plan.ctx.events) - 1
-        plan.group(plan.key(last, "prompt"), msg, args, buttons=buttons)
+        if table is None or not game.running or game.paused or table.due is None:
+            return None
+        user = game.players[table.current].user
+        key = turn_prompt_key(game_id, table.turn, user)
+        if table.step is Step.REFUTING or self.waiting(game):
+            args = seat_args(game, table.current)
+            return Shown(key, user, table.turn, "table.prompt_wait", args, [])
+        msg, args, buttons = self.current(game_id, game, user)
+        return Shown(key, user, table.turn, msg, args, buttons)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A turn prompt as shown: its message's key, whose it is, the turn, its text and buttons."""
+
+    key: str
+    user: int
+    turn: int
+    msg: str
+    args: Args
+    buttons: Buttons
+
+
+def turn_prompt_key(game_id: int, turn: int, user: int) -> str:
+    """The current player's private prompt of one turn (edited in place as the turn goes)."""
+    return f"g{game_id}:tp{turn}:u{user}"
 
 
 class ClassicPrompt(TurnPrompt[TurnOptions]):

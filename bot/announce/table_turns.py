@@ -1,21 +1,19 @@
-"""The classic format at the table: the deal, each turn's roll, move, passage, suggestion,
-who could not refute and who showed, accusations, timers and players away.
+"""The classic format at the table, what each event tells in private and the posts of their
+own (the board set up, a player marked away); what a turn tells the group is its card
+(`bot.announce.turn_card`, the lines in `bot.announce.card_lines`).
 
 Secrecy: the group never learns a card shown or an accusation's cards (the end reveals
 them); the shown card goes to the suggester alone, the refuter's choices to the refuter."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.announce import table_prompt
 from bot.announce.plan import Plan, seat_args, triple, user_at
 from bot.delivery.payload import Card, Moment, Span, User
-from bot.render.board_text import square_label
 from engine import events as ev
 from engine.state import Game
 from engine.table.edition import table_edition
-from engine.table.state import MoveKind, TurnEnd
+from engine.table.state import TurnEnd
 
 
 def _suspect_seat(game: Game, suspect: str) -> int | None:
@@ -43,92 +41,14 @@ def announce_board(plan: Plan, seq: int, after: Game, msg: str) -> None:
     )
 
 
-def turn_started(plan: Plan, seq: int, e: ev.TurnStarted, before: Game | None, after: Game) -> None:
-    """Told by the turn's prompt (`TurnPrompt.after`)."""
-
-
-def turn_skipped(plan: Plan, seq: int, e: ev.TurnSkipped, before: Game | None, after: Game) -> None:
-    plan.group(plan.key(seq, "skip"), "table.turn_skipped_away", seat_args(after, e.seat))
-
-
-def dice_rolled(plan: Plan, seq: int, e: ev.DiceRolled, before: Game | None, after: Game) -> None:
-    dice = " + ".join(str(d) for d in e.dice)
-    args = {**seat_args(after, e.seat), "dice": dice, "total": sum(e.dice)}
-    plan.group(
-        plan.key(seq, "roll"), "table.rolled" if len(e.dice) == 1 else "table.rolled_many", args
-    )
-
-
-def token_moved(plan: Plan, seq: int, e: ev.TokenMoved, before: Game | None, after: Game) -> None:
-    """A walk or a passage: the post with the board's picture; a suggestion's move is told
-    by the suggestion; a wrong accuser's by the accusation."""
-    seat = _suspect_seat(after, e.suspect)
-    who = seat_args(after, seat) if seat is not None else {"suspect": Card(e.suspect)}
-    if e.kind is MoveKind.SUGGESTION:
-        return
-    if e.kind is MoveKind.OUT:
-        plan.group(plan.key(seq, "out"), "table.moved_out", {**who, "room": Card(str(e.to))})
-        return
-    if isinstance(e.to, str):
-        key = "table.passage" if e.kind is MoveKind.PASSAGE else "table.moved_room"
-        args: dict[str, Any] = {**who, "room": Card(e.to)}
-    else:
-        key = "table.moved_square"
-        args = {**who, "square": square_label(e.to)}
-    plan.group(plan.key(seq, "move"), key, args, board=plan.board(after))
-
-
-def stayed(plan: Plan, seq: int, e: ev.StayedToSuggest, before: Game | None, after: Game) -> None:
-    assert after.table is not None
-    room = after.table.place_of(after.players[e.seat].role)
-    plan.group(
-        plan.key(seq, "stay"), "table.stayed", {**seat_args(after, e.seat), "room": Card(str(room))}
-    )
-
-
-def weapon_moved(plan: Plan, seq: int, e: ev.WeaponMoved, before: Game | None, after: Game) -> None:
-    """Told by the suggestion that moved it."""
-
-
-def suggestion_made(
-    plan: Plan, seq: int, e: ev.TableSuggestionMade, before: Game | None, after: Game
-) -> None:
-    """The suggestion (its cards are public); the named token and weapon come into the room:
-    the picture after they moved."""
-    final = plan.ctx.after
-    args = {
-        **seat_args(after, e.suggester),
-        **triple(e.suspect, e.weapon, e.room),
-        "brought": _suspect_seat(after, e.suspect) not in (None, e.suggester),
-    }
-    args["player"] = User(user_at(after, e.suggester))
-    board = plan.board(final) if final.table is not None else None
-    plan.group(
-        table_prompt.suggestion_key(plan.ctx.game_id, e.suggestion),
-        "table.suggestion",
-        args,
-        board=board,
-    )
-
-
-def could_not_refute(
-    plan: Plan, seq: int, e: ev.CouldNotRefute, before: Game | None, after: Game
-) -> None:
-    plan.group(
-        plan.key(seq, "pass"), "table.could_not_refute", {"player": User(user_at(after, e.seat))}
-    )
+def told_on_card(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
+    """Told on the turn's card alone (`bot.announce.card_lines`), or by the prompt."""
 
 
 def refuter_asked(
     plan: Plan, seq: int, e: ev.RefuterAsked, before: Game | None, after: Game
 ) -> None:
-    """The group learns who is choosing; the refuter gets exactly their matching cards."""
-    refuter = user_at(after, e.seat)
-    plan.group(
-        plan.key(seq, "asked"),
-        "table.refuter_asked",
-        {"player": User(refuter), "refute_time": Span.of(after.settings.refute_time)},
-    )
+    """The refuter gets exactly their matching cards (the card tells who is choosing)."""
     final = plan.ctx.after.table
     pending = final.pending if final is not None else None
     if pending is None or pending.number != e.suggestion or pending.refuter != e.seat:
@@ -139,13 +59,11 @@ def refuter_asked(
 
 
 def card_shown(plan: Plan, seq: int, e: ev.CardShown, before: Game | None, after: Game) -> None:
-    """Who showed (never which card) to the group; the card to the suggester alone."""
+    """The card to the suggester alone (the turn's card tells who showed, never which)."""
     assert after.table is not None
     s = next(x for x in after.table.suggestions if x.number == e.suggestion)
     suggester, refuter = user_at(after, s.suggester), user_at(after, e.seat)
     names = {"player": User(refuter), "suggester": User(suggester)}
-    key = "table.card_shown_gm" if e.by_gm else "table.card_shown"
-    plan.group(plan.key(seq, "shown"), key, names)
     plan.private(
         plan.key(seq, "card"),
         suggester,
@@ -175,20 +93,11 @@ def _asked_now(plan: Plan, suggestion: int, seat: int) -> bool:
     )
 
 
-def nobody_refuted(
-    plan: Plan, seq: int, e: ev.NobodyRefuted, before: Game | None, after: Game
-) -> None:
-    plan.group(plan.key(seq, "none"), "table.nobody_refuted", {})
-
-
 def accused(plan: Plan, seq: int, e: ev.AccusedAtTable, before: Game | None, after: Game) -> None:
-    """The group learns who accused and whether it was right, not the cards (until the end);
-    the accuser gets their own accusation back."""
+    """The accuser gets their own accusation back; the turn's card tells the group who
+    accused and whether it was right, not the cards (the end post shows them). No post of
+    its own: a right one is followed by the end post, a wrong one by the next turn's card."""
     who = seat_args(after, e.seat)
-    if e.correct:
-        plan.group(plan.key(seq, "accused"), "table.accused_right", who)
-    else:
-        plan.group(plan.key(seq, "accused"), "table.accused_wrong", who)
     plan.private(
         plan.key(seq, "receipt"),
         who["player"].id,
@@ -198,16 +107,16 @@ def accused(plan: Plan, seq: int, e: ev.AccusedAtTable, before: Game | None, aft
 
 
 def turn_ended(plan: Plan, seq: int, e: ev.TurnEnded, before: Game | None, after: Game) -> None:
-    """A turn that timed out is told; an ended one by the next turn's prompt."""
+    """A turn that timed out is told to its player (the card tells the group)."""
     if e.reason is TurnEnd.TIMED_OUT:
-        plan.group(plan.key(seq, "timeout"), "table.turn_timed_out", seat_args(after, e.seat))
         plan.private(
             plan.key(seq, "timeoutdm"), user_at(after, e.seat), "dm.table_turn_timed_out", {}
         )
 
 
 def player_away(plan: Plan, seq: int, e: ev.PlayerAway, before: Game | None, after: Game) -> None:
-    """Away after missed turns, or by their own word until a moment (no reason given)."""
+    """Away after missed turns, or by their own word until a moment (no reason given): a post
+    of its own, with the "I am back" button (the card has no buttons of the player's)."""
     if e.until is not None:
         args = {**seat_args(after, e.seat), "until": Moment.of(e.until)}
         msg = "table.player_away_until"
@@ -217,28 +126,6 @@ def player_away(plan: Plan, seq: int, e: ev.PlayerAway, before: Game | None, aft
     plan.group(
         plan.key(seq, "away"), msg, args, buttons=table_prompt.back_buttons(plan.ctx.game_id)
     )
-
-
-def player_returned(
-    plan: Plan, seq: int, e: ev.PlayerReturned, before: Game | None, after: Game
-) -> None:
-    plan.group(plan.key(seq, "back"), "table.player_returned", seat_args(after, e.seat))
-
-
-def turn_timer_renewed(
-    plan: Plan, seq: int, e: ev.TurnTimerRenewed, before: Game | None, after: Game
-) -> None:
-    """The bot was down when the turn's time ran out: the turn goes on with a fresh timer."""
-    args = {**seat_args(after, e.seat), "due_at": Moment.of(e.due)}
-    plan.group(plan.key(seq, "renewed"), "table.turn_renewed", args)
-
-
-def refute_timer_renewed(
-    plan: Plan, seq: int, e: ev.RefuteTimerRenewed, before: Game | None, after: Game
-) -> None:
-    """The bot was down when the refuter's time ran out: they get a fresh timer."""
-    args = {"player": User(user_at(after, e.seat)), "due_at": Moment.of(e.due)}
-    plan.group(plan.key(seq, "renewed"), "table.refute_renewed", args)
 
 
 def seat_handed_over(plan: Plan, seq: int, e: ev.SeatReplaced, after: Game) -> None:

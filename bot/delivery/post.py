@@ -6,7 +6,10 @@ it names (in its arguments and its buttons) are read in the same look-up.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
+from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
@@ -30,6 +33,7 @@ class Post:
     edit_of: str | None = None
     photo: bytes | None = None
     pin: bool = False
+    board: str | None = None  # what the picture shows, as a digest (an edit redraws on change)
 
 
 async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
@@ -45,15 +49,22 @@ async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
     reader = await _reader(directory, row, payload)
     text = compose(reader, payload.kind, payload.args)
     markup = keyboard(buttons_markup(reader, payload.buttons))
+    if payload.board is not None:  # a picture, its text the caption (or the board in words)
+        text, photo = board_post(reader, payload.board, text)
+        drawn = board_digest(payload.board) if photo is not None else None
+        return Post(text, markup, edit_of=payload.edit_of, photo=photo, board=drawn)
     if payload.edit_of is not None:
         return Post(text, markup, edit_of=payload.edit_of)
-    if payload.board is not None:
-        text, photo = board_post(reader, payload.board, text)
-        return Post(text, markup, photo=photo)
     if payload.picture is not None:
         text, photo = picture_post(reader, payload.picture, payload.args, text)
         return Post(text, markup, photo=photo)
     return Post(text, markup, pin=payload.pin)
+
+
+def board_digest(board: dict[str, Any]) -> str:
+    """What a board picture shows, as a short digest: the same position draws the same."""
+    shown = json.dumps(board, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(shown.encode()).hexdigest()[:16]
 
 
 async def _reader(directory: Directory, row: OutboxRow, payload: Payload) -> Reader:

@@ -71,3 +71,23 @@ async def edit_text(
         "reply_markup": markup,
     }
     await _post(bot, "editMessageText", data, timeout)
+
+
+async def edit_caption(
+    bot: Bot,
+    chat_id: int,
+    message_id: int,
+    caption: str,
+    *,
+    markup: InlineKeyboardMarkup | None,
+    timeout: float,
+) -> None:
+    """editMessageCaption with HTML: the picture stays."""
+    data = {
+        "chat_id": chat_id,
+        "message_id": message_id,
+        "caption": caption,
+        "parse_mode": "HTML",
+        "reply_markup": markup,
+    }
+    await _post(bot, "editMessageCaption", data, timeout)

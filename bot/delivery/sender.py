@@ -33,7 +33,7 @@ from bot.delivery.line import Line
 from bot.delivery.outcomes import AnswerLost, Outcome, Sent, Wait
 from bot.delivery.photos import send_photo
 from bot.delivery.pins import pin_sent
-from bot.delivery.post import post_of
+from bot.delivery.post import Post, post_of
 from bot.delivery.records import DONE, DOUBT_BACKOFF, Recorded, Records, first_known
 from bot.delivery.texts import send_part
 from bot.delivery.window import MarkWindow
@@ -49,6 +49,7 @@ SEND_TIMEOUT = 30.0  # seconds to wait for Telegram's answer to a send or an edi
 PRUNE_EVERY = timedelta(hours=1)
 CONCURRENT_SENDS = 16
 KEEP_SENT = timedelta(days=7)
+DRAWN_KEPT = 4096  # picture posts whose board is remembered (edits redraw only on change)
 
 
 class Sender:
@@ -81,6 +82,7 @@ class Sender:
         self.inflight: Counter[int] = Counter()  # rows being delivered, by chat
         self._full = False  # the last claim found no room: a finished delivery wakes the loop
         self._asleep: set[asyncio.Task[None]] = set()  # deliveries asleep on their chat's slot
+        self.drawn: dict[str, str] = {}  # a picture post's key -> the board it shows now
 
     @property
     def limiter(self) -> OutboundLimiter:
@@ -260,11 +262,13 @@ class Sender:
         try:
             outcome: Outcome
             if target is not None:
-                outcome = await edit(self.line, row, reservation, target, post.text, post.markup)
+                outcome = await self._edit(row, reservation, target, post)
             elif post.photo is not None:
                 outcome = await send_photo(
                     self.line, row, reservation, post.photo, post.text, post.markup
                 )
+                if isinstance(outcome, Sent) and post.board is not None:
+                    self._drew(row.key, post.board)
             else:
                 outcome = await self._send_parts(row, reservation, parts, sent, post.markup)
             recorded = await self.records.record(row, outcome)
@@ -273,6 +277,37 @@ class Sender:
         if post.pin and isinstance(outcome, Sent) and outcome.message_id:
             await pin_sent(self.line, self.services, row, outcome.message_id)
         return recorded
+
+    async def _edit(
+        self, row: OutboxRow, reservation: Reservation, target: int, post: Post
+    ) -> Outcome:
+        """An edit of the message `target`: its text; or, for a picture, its caption while
+        the board it shows is the one drawn last, else the picture with its caption (a
+        board not known to be drawn here, after a restart or by another worker, is drawn)."""
+        assert post.edit_of is not None
+        if post.photo is None or post.board is None:
+            return await edit(self.line, row, reservation, target, post.text, post.markup)
+        same = self.drawn.get(post.edit_of) == post.board
+        outcome = await edit(
+            self.line,
+            row,
+            reservation,
+            target,
+            post.text,
+            post.markup,
+            caption=same,
+            photo=None if same else post.photo,
+        )
+        if isinstance(outcome, Sent):
+            self._drew(post.edit_of, post.board)
+        return outcome
+
+    def _drew(self, key: str, board: str) -> None:
+        """Remember the board a picture post shows (the latest few thousand posts)."""
+        self.drawn.pop(key, None)
+        self.drawn[key] = board
+        if len(self.drawn) > DRAWN_KEPT:
+            del self.drawn[next(iter(self.drawn))]
 
     async def _target(self, row: OutboxRow, key: str) -> int | None:
         """The id of the message the row with `key` sent to the row's chat (None: none)."""

@@ -5,7 +5,6 @@ of date, gets a toast and changes nothing."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from telegram import Update
@@ -96,10 +95,11 @@ async def _show(
 async def _turn(
     context: CustomContext, update: Update, w: Where, data: cb.Callback, game: Game
 ) -> None:
-    """A press on the turn prompt: only the current player's, only for this turn."""
-    ref = await game_here(context, w)
+    """A press on the turn prompt (in the current player's private chat; a prompt posted in
+    the group before prompts moved there still works): only theirs, only for this turn."""
+    ref = data.game if w.private else getattr(await game_here(context, w), "id", None)
     table = game.table
-    if ref is None or ref.id != data.game or table is None or len(data.args) < 2:
+    if ref != data.game or table is None or len(data.args) < 2:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     if data.args[0] != str(table.turn) or not game.running:
@@ -118,7 +118,7 @@ async def _turn(
         command = await _compose(context, update, data.game, game, rest)
     elif action == "back" and not rest:
         msg, args, buttons = prompt.current(data.game, game, me)
-        await _edit_prompt(context, update, game, msg, args, buttons)
+        await _edit_prompt(context, update, data.game, game, msg, args, buttons)
         return
     elif action == "a" and not rest:
         await _accuse_in_private(context, update, w, data.game, game)
@@ -132,7 +132,6 @@ async def _turn(
     outcome = await context.services.run(data.game, command, update=context.update_mark)
     key, args = press_toast(outcome.events, outcome.state, edition.toasts)  # what it did
     await answer_toast(context, update, key, args, labels=labels_of(game.pack))
-    await _drop_buttons(update)
 
 
 def _prompt_of(game: Game) -> TurnPrompt[Any]:
@@ -166,23 +165,30 @@ async def _compose(
         args["suspect"] = Card(chosen[0])
     msg = "table.compose_weapon" if chosen else "table.compose_suspect"
     buttons = table_prompt.composer_buttons(game_id, game, picks)
-    await _edit_prompt(context, update, game, msg, args, buttons)
+    await _edit_prompt(context, update, game_id, game, msg, args, buttons)
     return None
 
 
 async def _edit_prompt(
     context: CustomContext,
     update: Update,
+    game_id: int,
     game: Game,
     msg: str,
     args: dict[str, Any],
     buttons: Buttons,
 ) -> None:
-    """The prompt's text and buttons, replaced in place, in the chat's language."""
+    """The prompt's text and buttons, replaced in place, in the reader's language (the
+    presser's in private, the chat's in a group)."""
     query = update.callback_query
     assert query is not None and query.message is not None
     directory = context.services.directory
-    language = supported(await directory.chat_language(query.message.chat.id))
+    chat = query.message.chat
+    if chat.type == chat.PRIVATE:  # named like every private message of a game
+        language = supported(await directory.person_language(query.from_user.id, game_id))
+        args = {**args, "game_label": await game_label(context, game_id)}
+    else:
+        language = supported(await directory.chat_language(chat.id))
     people = await directory.persons(users_in(args))
     reader = Reader(language, game.settings.timezone, people, labels_of(game.pack) or {})
     text = compose(reader, msg, args)
@@ -212,13 +218,3 @@ async def _accuse_in_private(
         labels=labels_of(game.pack),
     )
     await answer_toast(context, update, "table.accuse_in_private")
-
-
-async def _drop_buttons(update: Update) -> None:
-    """The pressed prompt is done with: its buttons go (the next prompt has its own)."""
-    query = update.callback_query
-    if query is None:
-        return
-    # already edited, or too old: the next prompt still has the right buttons
-    with contextlib.suppress(TelegramError):
-        await query.edit_message_reply_markup(None)

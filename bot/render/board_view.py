@@ -1,6 +1,6 @@
 """The square boards (classic, 2023) as a post and in words: the picture (PNG, cached)
 with the text as its caption, or the board in words under the text when the game's
-pictures are off or the text is too long for a caption."""
+pictures are off."""
 
 from __future__ import annotations
 
@@ -21,9 +21,23 @@ def place_of(raw: Any) -> Place:
     return raw if isinstance(raw, str) else (int(raw[0]), int(raw[1]))
 
 
-def pictured(board: dict[str, Any], text: str) -> bool:
-    """Whether the post is a picture: the game's pictures are on and the text fits under it."""
-    return bool(board.get("images", True)) and len(text) <= CAPTION_LIMIT
+def captioned(board: dict[str, Any], text: str) -> str | None:
+    """The picture's caption when the game's pictures are on (None: the board goes in words).
+    A text too long for a caption keeps its first line and as many of its last as fit, the
+    lines between left out (a turn's card that grew long: its latest lines matter)."""
+    if not board.get("images", True):
+        return None
+    if len(text) <= CAPTION_LIMIT:
+        return text
+    lines = text.split("\n")
+    head, kept = lines[0], list[str]()
+    room = CAPTION_LIMIT - len(head) - len("\n…")
+    for line in reversed(lines[1:]):
+        if len(line) + 1 > room:
+            break
+        kept.insert(0, line)
+        room -= len(line) + 1
+    return "\n".join([head[: CAPTION_LIMIT - 2], "…", *kept]) if room >= 0 else head[:CAPTION_LIMIT]
 
 
 class SquareBoard(BoardView):
@@ -33,9 +47,10 @@ class SquareBoard(BoardView):
         plan = BOARDS[str(board["name"])]
         tokens = {str(s): place_of(p) for s, p in board["tokens"]}
         weapons = {str(w): str(r) for w, r in board["weapons"]}
-        if pictured(board, text):
+        caption = captioned(board, text)
+        if caption is not None:
             names = picture_names(reader, plan, tokens, weapons)
-            return text, board_png(plan, tokens, weapons, names)
+            return caption, board_png(plan, tokens, weapons, names)
         return text + "\n\n" + board_text(reader, plan, tokens, weapons), None
 
     def words(self, reader: Reader, board: dict[str, Any]) -> str:

@@ -36,6 +36,7 @@ COMPOSERS: Mapping[str, Composer] = {
     **MENU_COMPOSERS,
     **TABLE_COMPOSERS,
     **EDITION_COMPOSERS,
+    "table.card": lambda reader, args: turn_card(reader, args),
 }
 
 
@@ -53,3 +54,12 @@ def compose(reader: Reader, msg: str, args: dict[str, Any]) -> str:
         place = t(reader.language, "game.place_line", place=place_name(reader.language, args))
         return join_lines(place, text)
     return text
+
+
+def turn_card(reader: Reader, args: dict[str, Any]) -> str:
+    """A turn's card (`bot.announce.turn_card`): who plays the turn, then a line for each
+    public step (each a message of its own kind), and where the player's buttons are."""
+    heading = {name: args[name] for name in ("turn", "player", "suspect")}
+    head = t(reader.language, "table.card", **flat_args(reader, heading))
+    told = [*args["lines"], *([args["status"]] if args.get("status") else [])]
+    return "\n".join([head, *(compose(reader, x["kind"], x["args"]) for x in told)])

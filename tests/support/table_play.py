@@ -1,8 +1,10 @@
 """A classic (table) game played through the fake Bot API by pressing the bot's buttons, as
-people would: the turn prompt in the group, the refuter's card in private."""
+people would: the turn prompt in the current player's private chat, the refuter's card
+in private; each turn's card in the group."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 
@@ -41,8 +43,42 @@ async def open_classic(
 
 
 def prompt(table: Party) -> FakeMessage:
-    """The newest bot post in the group with buttons (the turn prompt)."""
-    return [m for m in bot_messages(table.group) if m.buttons][-1]
+    """The turn prompt: the bot's message with buttons of the latest turn (`t:<game>:<turn>:…`)
+    in a player's private chat, where the current player plays their turn (a private
+    message names its game's chat in its first line: this table's)."""
+    found = [
+        (turn, m.message_id, m)
+        for person in table.server.world.users.values()
+        for m in person.private_messages()
+        if (turn := prompt_turn(m)) is not None and table.group.title in m.text.split("\n")[0]
+    ]
+    assert found, "no turn prompt in any private chat"
+    return max(found, key=lambda x: (x[0], x[1]))[2]
+
+
+def prompt_turn(message: FakeMessage) -> int | None:
+    """The turn a message's turn buttons belong to (None: it has none)."""
+    for row in message.buttons:
+        for _, data in row:
+            parts = str(data).split(":")
+            if parts[0] == "t" and len(parts) > 3:
+                return int(parts[2])
+    return None
+
+
+def card(table: Party, turn: int | None = None) -> FakeMessage:
+    """A turn's card in the group (the latest turn's by default)."""
+    cards = [m for m in bot_messages(table.group) if card_turn(m) is not None]
+    assert cards, "no turn card in the group"
+    if turn is None:
+        return cards[-1]
+    return next(m for m in cards if card_turn(m) == turn)
+
+
+def card_turn(message: FakeMessage) -> int | None:
+    """The turn a group post is the card of ("▶️ Turn 5: …", in any language)."""
+    found = re.match(r"▶️ \S+ (\d+): ", message.text)
+    return int(found.group(1)) if found else None
 
 
 def button(message: FakeMessage, starts: str) -> str | None:
@@ -185,7 +221,10 @@ class TablePlayer:
 
 
 def prompt_by_id(table: Party, message: FakeMessage) -> FakeMessage:
-    return next(m for m in bot_messages(table.group) if m.message_id == message.message_id)
+    """The prompt `message` as it reads now (edited in place as the turn goes)."""
+    found = message.chat.message(message.message_id)
+    assert found is not None
+    return found
 
 
 def _not_in(cards: tuple[str, ...], hand: tuple[str, ...]) -> str:

@@ -27,7 +27,7 @@ from bot.render.board_picture import (
     wrap,
 )
 from bot.render.board_text import SUSPECT_MARKS
-from bot.render.board_view import pictured
+from bot.render.board_view import captioned
 from bot.render.reader import Reader
 from engine.liars.cards import LIARS_PACK, PASSAGES, RING
 from locales import t
@@ -221,9 +221,10 @@ class RingBoard(BoardView):
 
     def post(self, reader: Reader, board: dict[str, Any], text: str) -> tuple[str, bytes | None]:
         tokens, weapons, face_up = _position(board)
-        if pictured(board, text):
+        caption = captioned(board, text)
+        if caption is not None:
             names = liars_names(reader, tokens, weapons, face_up)
-            return text, liars_png(tokens, weapons, face_up, names)
+            return caption, liars_png(tokens, weapons, face_up, names)
         return text + "\n\n" + liars_text(reader, tokens, weapons, face_up), None
 
     def words(self, reader: Reader, board: dict[str, Any]) -> str:

@@ -13,11 +13,10 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, button, seat_args
-from bot.announce.table_prompt import PROMPTING, TurnPrompt, last_row, simple_press, turn_data
+from bot.announce.table_prompt import TurnPrompt, last_row, simple_press, turn_data
 from bot.delivery.payload import Card, Span
 from engine import commands as cmd
 from engine.liars import commands as lcmd
-from engine.liars import events as lev
 from engine.liars.cards import RING, Action
 from engine.liars.queries import LiarsOptions, liars_options
 from engine.liars.state import Stage
@@ -30,8 +29,6 @@ ACTIONS: tuple[Action, ...] = tuple(Action)
 
 class LiarsPrompt(TurnPrompt[LiarsOptions]):
     """The prompt of a turn around the ring, with the investigation card's actions."""
-
-    prompting = (*PROMPTING, lev.ActionBegun, lev.CardExposed, lev.CardsPassed, lev.Peeked)
 
     def options(self, game: Game, user: int) -> LiarsOptions:
         return liars_options(game, user)

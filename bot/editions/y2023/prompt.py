@@ -6,17 +6,14 @@ hand, for /hand."""
 from __future__ import annotations
 
 from bot.announce.plan import Args
-from bot.announce.table_prompt import PROMPTING, ClassicPrompt
+from bot.announce.table_prompt import ClassicPrompt
 from engine.state import Game
 from engine.table.queries import TurnOptions
-from engine.y2023 import events as yev
 from engine.y2023.queries import private_view
 from engine.y2023.state import y2023_of
 
 
 class Y2023Prompt(ClassicPrompt):
-    prompting = (*PROMPTING, yev.ClueCardDrawn)
-
     def args(self, game: Game, options: TurnOptions) -> tuple[str, Args]:
         msg, args = super().args(game, options)
         if options.can_draw_clue:
