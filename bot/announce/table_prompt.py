@@ -104,6 +104,8 @@ class TurnPrompt(Generic[OptionsT]):
         wait for), and closed, its buttons gone, when the turn is over."""
         ctx = plan.ctx
         before, game = ctx.before, ctx.after
+        if game.paused or (before is not None and before.paused):
+            return  # a pause changes nothing in it (its presses are refused meanwhile)
         last = ctx.first_seq + len(ctx.events) - 1
         old = self.shown(ctx.game_id, before) if before is not None else None
         now = self.shown(ctx.game_id, game)
