@@ -75,6 +75,14 @@ def card(table: Party, turn: int | None = None) -> FakeMessage:
     return next(m for m in cards if card_turn(m) == turn)
 
 
+def told_since(table: Party, before: int) -> list[str]:
+    """What the group reads of the posts from number `before` on, and of the turn's card
+    (posted earlier, edited since), as it reads now."""
+    posts = bot_messages(table.group)
+    latest = card(table)
+    return [m.text for m in posts[before:] if m is not latest] + [latest.text]
+
+
 def card_turn(message: FakeMessage) -> int | None:
     """The turn a group post is the card of ("▶️ Turn 5: …", in any language)."""
     found = re.match(r"▶️ \S+ (\d+): ", message.text)

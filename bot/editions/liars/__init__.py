@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.editions.base import Edition
 from bot.editions.liars.board import RING_BOARD
 from bot.editions.liars.events import LIARS_EVENT_HANDLERS, liars_board
+from bot.editions.liars.lines import LIARS_LINES, liar_button
 from bot.editions.liars.messages import LIARS_COMPOSERS
 from bot.editions.liars.prompt import LiarsPrompt
 from bot.editions.liars.toasts import LIARS_TOASTS
@@ -22,6 +23,8 @@ LIARS = Edition(
     started="liars.started",
     planners=LIARS_EVENT_HANDLERS,
     prompt=LiarsPrompt(),
+    lines=LIARS_LINES,
+    card_buttons=liar_button,
     composers={"liars.started": started("liars.started"), **LIARS_COMPOSERS},
     boards={BOARD_KEY: RING_BOARD},
     board=liars_board,

@@ -1,6 +1,6 @@
-"""The Liars Edition's events as messages: the investigation card read aloud with a
-Liar! button, the call and its outcome, a card face up, the passes and peeks, and every
-hand change told privately to its holder.
+"""The Liars Edition's events in private: the investigation cards dealt and drawn, the
+random card shown for a true card, the liar's and the passers' choices, a peek, and every
+hand change told to its holder. What a turn tells the group is on its card (`lines`).
 
 Secrecy: whether a card was a lie is told only when someone calls Liar!; a drawn card,
 a random card shown, a passed or peeked card go only to those who may see them (a card
@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.announce.plan import Args, Buttons, Handler, Plan, board_args, seat_args, user_at
-from bot.announce.table_turns import announce_board
-from bot.delivery.payload import Card, Cards, Moment, Span, User
+from bot.announce.plan import Args, Buttons, Handler, Plan, board_args, user_at
+from bot.announce.table_turns import announce_board, told_on_card
+from bot.delivery.payload import Card, Cards, Span, User
 from engine import events as ev
 from engine.events import Event
 from engine.liars import events as lev
@@ -72,30 +72,9 @@ def investigation_dealt(
         )
 
 
-def investigation_read(
-    plan: Plan, seq: int, e: lev.InvestigationRead, before: Game | None, after: Game
-) -> None:
-    """Read aloud (never whether it is true), with the Liar! button for the others; read
-    by the GM when the reader's time ran out."""
-    data = cb.Callback(LIAR, plan.ctx.game_id, (str(e.turn),)).encode()
-    final = current_play(plan.ctx.after)
-    still_open = final is not None and final.turn == e.turn and final.stage is Stage.WINDOW
-    key = "liars.read_gm" if e.by_gm else "liars.read"  # the turn's time ran out
-    plan.group(
-        plan.key(seq, "read"),
-        key if still_open else f"{key}_closed",
-        {
-            **seat_args(after, e.seat),
-            "action": {"t": f"liars.action.{e.action.value}"},
-            "window": Span.of(after.settings.liar_window),
-        },
-        buttons=[[{"t": "button.liar", "data": data}]] if still_open else None,
-    )
-
-
 def liar_called(plan: Plan, seq: int, e: lev.LiarCalled, before: Game | None, after: Game) -> None:
-    args = {**seat_args(after, e.reader), "caller": User(user_at(after, e.seat))}
-    plan.group(plan.key(seq, "called"), "liars.called_lie" if e.lie else "liars.called_truth", args)
+    """A lie caught: the liar chooses, in private, the card to put face up (the turn's card
+    tells the call)."""
     play = current_play(plan.ctx.after)
     if e.lie and play is not None and play.turn == e.turn and play.stage is Stage.EXPOSE:
         reader = after.players[e.reader]
@@ -131,37 +110,18 @@ def truth_shown(plan: Plan, seq: int, e: lev.TruthShown, before: Game | None, af
 def card_exposed(
     plan: Plan, seq: int, e: lev.CardExposed, before: Game | None, after: Game
 ) -> None:
-    """Public: the card now lies face up; the liar's hand told again."""
-    key = "liars.exposed_gm" if e.by_gm else "liars.exposed"
-    plan.group(
-        plan.key(seq, "exposed"),
-        key,
-        {**seat_args(after, e.seat), "card": Card(e.card)},
-        board=plan.board(after),
-    )
+    """The liar's hand told again (the turn's card shows the card face up)."""
     _hand_changed(plan, seq, after, e.seat, "hand")
-
-
-def no_liar_called(
-    plan: Plan, seq: int, e: lev.NoLiarCalled, before: Game | None, after: Game
-) -> None:
-    plan.group(plan.key(seq, "nocall"), "liars.no_call", {})
 
 
 def action_begun(
     plan: Plan, seq: int, e: lev.ActionBegun, before: Game | None, after: Game
 ) -> None:
-    """What the action asks now: a free move, a peek, or everyone's pass (each passer is
-    asked privately with their own cards as buttons)."""
-    who = seat_args(after, e.seat)
-    if e.stage is Stage.DONE:
-        plan.group(plan.key(seq, "begun"), "liars.begun_none", who)
-        return
+    """Everyone's pass: each passer is asked privately with their own cards as buttons (the
+    turn's card tells what the action asks)."""
     if e.stage is not Stage.PASSING:
-        plan.group(plan.key(seq, "begun"), f"liars.begun_{e.action.value}", who)
         return
     time = Span.of(after.settings.refute_time)
-    plan.group(plan.key(seq, "begun"), "liars.begun_pass", {**who, "time": time})
     final = plan.ctx.after
     waiting = set(waiting_passers(final))
     count = len(after.players)
@@ -200,9 +160,8 @@ def pass_chosen(plan: Plan, seq: int, e: lev.PassChosen, before: Game | None, af
 def cards_passed(
     plan: Plan, seq: int, e: lev.CardsPassed, before: Game | None, after: Game
 ) -> None:
-    """The group learns the passes are done; each player privately what they received and
-    their hand now (everyone who gave or received)."""
-    plan.group(plan.key(seq, "passed"), "liars.passed", {})
+    """Each player privately what they received and their hand now (everyone who gave or
+    received); the turn's card tells the group the passes are done."""
     received = {to: (giver, card) for giver, to, card in e.moves}
     touched = sorted({s for s, _, _ in e.moves} | set(received))
     for seat in touched:
@@ -220,35 +179,14 @@ def cards_passed(
 
 
 def peeked(plan: Plan, seq: int, e: lev.Peeked, before: Game | None, after: Game) -> None:
+    """The cards to the peeker alone (the turn's card tells whose, and how many)."""
     target = User(user_at(after, e.target))
-    plan.group(
-        plan.key(seq, "peek"),
-        "liars.peeked",
-        {**seat_args(after, e.seat), "target": target, "count": len(e.cards)},
-    )
     plan.private(
         plan.key(seq, "peekdm"),
         user_at(after, e.seat),
         "dm.liars_peeked",
         {"target": target, "cards": Cards(e.cards)},
     )
-
-
-def moved_anywhere(
-    plan: Plan, seq: int, e: lev.MovedAnywhere, before: Game | None, after: Game
-) -> None:
-    """Told by the move that follows."""
-
-
-def timer_renewed(
-    plan: Plan, seq: int, e: lev.LiarsTimerRenewed, before: Game | None, after: Game
-) -> None:
-    """The bot was down when the stage's time ran out: it goes on with a fresh timer (the
-    Liar! button, the liar's and the passers' choices stay as they were)."""
-    play = current_play(after)
-    assert play is not None
-    args = {**seat_args(after, play.seat), "due_at": Moment.of(e.due)}
-    plan.group(plan.key(seq, "renewed"), f"liars.renewed_{e.stage.value}", args)
 
 
 def liars_board(game: Game) -> Args:
@@ -269,17 +207,17 @@ def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, af
 LIARS_EVENT_HANDLERS: dict[type[Event], Handler] = {
     ev.BoardSetUp: board_set_up,
     lev.InvestigationDealt: investigation_dealt,
-    lev.InvestigationRead: investigation_read,
+    lev.InvestigationRead: told_on_card,
     lev.LiarCalled: liar_called,
     lev.TruthShown: truth_shown,
     lev.CardExposed: card_exposed,
-    lev.NoLiarCalled: no_liar_called,
+    lev.NoLiarCalled: told_on_card,
     lev.ActionBegun: action_begun,
     lev.InvestigationDrawn: investigation_drawn,
     lev.PassChosen: pass_chosen,
     lev.CardsPassed: cards_passed,
     lev.Peeked: peeked,
-    lev.MovedAnywhere: moved_anywhere,
-    lev.LiarsTimerRenewed: timer_renewed,
+    lev.MovedAnywhere: told_on_card,
+    lev.LiarsTimerRenewed: told_on_card,
 }
 __all__ = ["EXPOSE", "LIAR", "LIARS_EVENT_HANDLERS", "LIE", "PASS"]

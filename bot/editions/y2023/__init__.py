@@ -1,11 +1,12 @@
 """The 2023 edition (Cluedo 2023) at the table: its set-up, clue cards and placed cards
-(`events`), its prompt's words (`prompt`), the characters chosen on the lobby post
-(`lobby`), on its own board of squares."""
+(`events`; the turn card's `lines`), its prompt's words (`prompt`), the characters chosen
+on the lobby post (`lobby`), on its own board of squares."""
 
 from __future__ import annotations
 
 from bot.editions.base import Edition
 from bot.editions.y2023.events import Y2023_HANDLERS
+from bot.editions.y2023.lines import Y2023_LINES
 from bot.editions.y2023.lobby import character_args, character_rows
 from bot.editions.y2023.prompt import Y2023Prompt, also_seen
 from bot.handlers.toasts import fixed
@@ -22,6 +23,7 @@ Y2023 = Edition(
     started="y2023.started",
     planners=Y2023_HANDLERS,
     prompt=Y2023Prompt(),
+    lines=Y2023_LINES,
     composers={"y2023.started": started("y2023.started")},
     boards={Y2023_BOARD.key: SQUARE_BOARD},
     lobby_args=character_args,

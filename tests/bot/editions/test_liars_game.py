@@ -85,7 +85,7 @@ async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(
     # No card name in the group's card, Liar! and pass posts (only a face-up card is told).
     secret = ("reads their investigation card", "calls <b>Liar!", "calls Liar!", "to the left")
     roles = {card_name(p.role) for p in game.players}  # public: who plays whom
-    for text in group:
+    for text in (line for post in group for line in post.split("\n")):
         if any(s in text for s in secret):
             named = {card_name(c) for c in LIARS_PACK.all_cards if card_name(c) in text}
             assert named <= roles, text

@@ -189,7 +189,7 @@ async def test_end_shows_the_envelope_and_stops_the_game(
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
-    who = await player.current()
+    await player.current()
     last = prompt(table)
     await table.bot.say(table.alice, table.group, "/endgame")
     game = await player.game()

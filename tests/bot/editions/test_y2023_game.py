@@ -24,6 +24,7 @@ from tests.support.table_play import (
     open_classic,
     prompt,
     prompt_turn,
+    told_since,
 )
 
 PEEK_SEED = 4  # a three-player game whose first player starts in the corridor
@@ -124,7 +125,7 @@ async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
     for other in people:
         if other is not mover:
             assert not any("lying face down in the" in t for t in _private_texts(other))
-    after = [m.text for m in bot_messages(table.group)[before:]]
+    after = told_since(table, before)
     assert any("looks at the card lying face down in the" in t for t in after)
     assert not any(card_name(card) in t for t in after), "the group never learns the card"
     await player.press(mover, prompt(table), player.label("button.end_turn"))
@@ -151,7 +152,7 @@ async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(
     (card,) = y2023_part(game.table).revealed
     holder = next(p for p in game.players if card in p.hand)
     assert holder.seat != game.table.current
-    after = [m.text for m in bot_messages(table.group)[before:]]
+    after = told_since(table, before)
     assert any("draws a clue card" in t and card_name(card) in t for t in after)
     revealed = [t for t in after if "to everyone, then takes it back" in t]
     assert len(revealed) == 1 and card_name(card) in revealed[0]
@@ -247,7 +248,7 @@ async def test_a_rolled_glass_offers_the_clue_card_after_the_move_and_ending_dec
     game = await player.game()
     assert game.table is not None and y2023_of(game.table) is not None
     assert y2023_part(game.table).revealed == () and y2023_part(game.table).clue_turn == 0
-    texts = [m.text for m in bot_messages(table.group)[before:]]
+    texts = told_since(table, before)
     assert not any("draws a clue card" in t for t in texts)
     assert button(prompt(table), player.label("button.draw_clue")) is None
 
@@ -288,7 +289,7 @@ async def test_a_turn_begun_in_a_room_rolls_a_glass_stays_then_draws_before_sugg
     assert button(offered, player.label("button.draw_clue")) is not None
     assert button(offered, player.label("button.suggest")) is not None
     await player.press(reader, offered, player.label("button.draw_clue"))
-    texts = [m.text for m in bot_messages(table.group)[before:]]
+    texts = told_since(table, before)
     assert any("draws a clue card" in t for t in texts)
     after = prompt(table)
     assert button(after, player.label("button.draw_clue")) is None  # once a turn
