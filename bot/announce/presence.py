@@ -1,14 +1,16 @@
 """Away players, standing answers and silent days: the thread hears "away until …" (never a
 reason) and who is back; a standing answer is confirmed to its player alone; a silent
 player is reminded privately, and after the game's silent days the thread asks for a
-replacement, with a button for an admin."""
+replacement, with a button for an admin (in the day's end post: bot.announce.days)."""
 
 from __future__ import annotations
 
-from bot import callbacks as cb
-from bot.announce.plan import Plan, button, user_at
+from collections.abc import Sequence
+
+from bot.announce.plan import Plan, user_at
 from bot.delivery.payload import Cards, Moment, User
 from engine import events as ev
+from engine.settings import Settings
 from engine.state import Game
 
 
@@ -43,8 +45,8 @@ def standing_answer_set(
 
 
 def player_idle(plan: Plan, seq: int, e: ev.PlayerIdle, before: Game | None, after: Game) -> None:
-    """The day's silence: a private reminder (a setting), and once, after the game's silent
-    days in a row, the thread's call for a replacement."""
+    """The day's silence: a private reminder (a setting). The thread's call for a
+    replacement is in the day's end post (`calls_for_replacement`)."""
     settings = after.settings
     player = after.players[e.seat]
     if settings.prod_idle:
@@ -54,11 +56,10 @@ def player_idle(plan: Plan, seq: int, e: ev.PlayerIdle, before: Game | None, aft
             "dm.prod",
             {"days": e.days, "count": e.days, "away_left": settings.away_days - player.away_days},
         )
-    if settings.replacement_after and e.days == settings.replacement_after:
-        data = cb.Callback(cb.REPLACEMENT, plan.ctx.game_id, (str(e.seat),))
-        plan.group(
-            plan.key(seq, "wanted"),
-            "replacement.wanted",
-            {"player": User(player.user), "days": e.days, "count": e.days},
-            buttons=[[button({"t": "button.find_replacement"}, data)]],
-        )
+
+
+def calls_for_replacement(events: Sequence[ev.Event], settings: Settings) -> list[ev.PlayerIdle]:
+    """The silent players a day's end calls to replace: each once, on the game's silent day
+    in a row (`replacement_after`; 0: never)."""
+    after = settings.replacement_after
+    return [e for e in events if isinstance(e, ev.PlayerIdle) and after and e.days == after]

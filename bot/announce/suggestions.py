@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
+from bot.announce.days import ends_day
 from bot.announce.plan import Plan, triple, user_at
 from bot.announce.views import answer_prompt_args
 from bot.delivery.payload import Card, User
@@ -81,8 +82,9 @@ def _answered(
     args: dict[str, Any],
     outcome: dict[str, Any],
 ) -> None:
-    """The thread's reply to the suggestion; the target's prompt keeps the suggestion and
-    says how it ended (`outcome`: what was shown, or that it was voided)."""
+    """The thread's reply to the suggestion (at a day's end, a line of the day's post); the
+    target's prompt keeps the suggestion and says how it ended (`outcome`: what was shown,
+    or that it was voided)."""
     game_id = plan.ctx.game_id
     s = after.suggestion(suggestion_id)
     assert s is not None
@@ -92,12 +94,13 @@ def _answered(
         "suggester": User(user_at(after, s.suggester)),
         "target": User(target),
     }
-    plan.group(
-        plan.key(seq, "answer"),
-        msg,
-        {**base, **args},
-        reply_to=suggestion_key(game_id, suggestion_id),
-    )
+    if not ends_day(plan):  # else the day's end post tells the GM's answers (announce.days)
+        plan.group(
+            plan.key(seq, "answer"),
+            msg,
+            {**base, **args},
+            reply_to=suggestion_key(game_id, suggestion_id),
+        )
     made_now = any(
         isinstance(x, ev.SuggestionMade) and x.suggestion == suggestion_id for x in plan.ctx.events
     )

@@ -69,29 +69,62 @@ def game_started(reader: Reader, args: dict[str, Any]) -> str:
 
 
 def day_opened(reader: Reader, args: dict[str, Any]) -> str:
+    """A day's opening; at a day's end, after the day that ended (`ended`), and followed by
+    the calls for a replacement (its buttons are under the post)."""
     lang = reader.language
     penalties = [
         t(lang, "day.penalty_line", player=reader.mention(p["user"].id), count=p["count"])
         for p in args["penalties"]
     ]
-    f = flat_args(reader, {k: v for k, v in args.items() if k != "penalties"})
-    return join_lines(t(lang, "day.opened", **f), *penalties)
+    f = flat_args(reader, {k: v for k, v in args.items() if k not in ("penalties", "ended")})
+    opening = join_lines(t(lang, "day.opened", **f), *penalties)
+    if "ended" not in args:
+        return opening
+    ended = args["ended"]
+    # The opening names each penalty and when the day ends: the digest leaves them out.
+    parts = [_day_that_ended(reader, ended, opened=True), opening, _wanted(reader, ended)]
+    return "\n\n".join(p for p in parts if p)
 
 
 def day_ended(reader: Reader, args: dict[str, Any]) -> str:
-    """The day's end, its digest (a post of before the digest has none), and the wait for
-    the accusation window."""
-    f = flat_args(reader, {k: v for k, v in args.items() if k != "digest"})
+    """The day's end when no day opens with it: the GM's answers, its digest (a post of
+    before the digest has none), the wait for the accusation window, the calls for a
+    replacement."""
+    f = flat_args(reader, {k: v for k, v in args.items() if k in ("window_closes_at",)})
     waiting = (
         t(reader.language, "day.waiting_for_window", **f) if args["waiting_for_window"] else ""
     )
-    digest = "\n" + day_digest(reader, args["digest"]) if "digest" in args else ""
-    return join_lines(t(reader.language, "day.ended", **f), digest, waiting)
+    ended = join_lines(_day_that_ended(reader, args, opened=False), waiting)
+    return "\n\n".join(p for p in (ended, _wanted(reader, args)) if p)
 
 
-def day_digest(reader: Reader, digest: dict[str, Any]) -> str:
+def _day_that_ended(reader: Reader, args: dict[str, Any], *, opened: bool) -> str:
+    """ "Day N is over", a line for each suggestion the GM answered at its end, the digest."""
+    lang = reader.language
+    answers = []
+    for answer in args.get("answers", []):
+        f = flat_args(reader, answer)
+        key = "answer.refuted_by_gm" if answer["refuted"] else "answer.not_refuted_by_gm"
+        answers.append(t(lang, key, **f))
+    head = join_lines(t(lang, "day.ended", day=args["day"]), *answers)
+    if "digest" not in args:
+        return head
+    return join_lines(head, "\n" + day_digest(reader, args["digest"], opened=opened))
+
+
+def _wanted(reader: Reader, args: dict[str, Any]) -> str:
+    """The thread's call for a replacement of each player silent for the game's days."""
+    calls = [
+        t(reader.language, "replacement.wanted", **flat_args(reader, call))
+        for call in args.get("wanted", [])
+    ]
+    return join_lines(*calls)
+
+
+def day_digest(reader: Reader, digest: dict[str, Any], *, opened: bool = False) -> str:
     """One line per player: suggestions used, answers owed, penalty, excused, away; then
-    how long the next day is."""
+    how long the next day is. `opened`: in the next day's post, which says the penalties
+    and the day's end itself."""
     lang = reader.language
     lines = [t(lang, "digest.title")]
     for seat in digest["seats"]:
@@ -99,14 +132,14 @@ def day_digest(reader: Reader, digest: dict[str, Any]) -> str:
         parts = [t(lang, "digest.used", **f)]
         if seat["owes"]:
             parts.append(t(lang, "digest.owes", **{**f, "count": seat["owes"]}))
-        if seat["penalty"]:
+        if seat["penalty"] and not opened:
             parts.append(t(lang, "digest.penalty", **{**f, "count": seat["penalty"]}))
         if seat["excused"]:
             parts.append(t(lang, "digest.excused", **{**f, "count": seat["excused"]}))
         if seat["until"] is not None:
             parts.append(t(lang, "digest.away", **f))
         lines.append(t(lang, "digest.line", player=f["player"], facts=" · ".join(parts)))
-    if digest["next_day"] is not None:
+    if digest["next_day"] is not None and not opened:
         lines.append(t(lang, "digest.next_day", **flat_args(reader, digest)))
     return join_lines(*lines)
 

@@ -37,6 +37,8 @@ def buttons_markup(
                 catalog_args: dict[str, Any] = dict(spec.get("args", {}))
                 if "room" in spec:  # a room named in the button, in the reader's language
                     catalog_args["room"] = reader.card_name(str(spec["room"]))
+                if "player" in spec:  # a person named in the button, by their name
+                    catalog_args["player"] = reader.name(int(spec["player"]))
                 text = t(reader.language, str(spec["t"]), **catalog_args)
             else:
                 text = str(spec.get("text", "?"))

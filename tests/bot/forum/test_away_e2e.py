@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from bot.render.reader import duration_text
 from engine.cards import CATEGORY_ORDER
 from engine.rules import gm_choice
 from engine.state import Game, Player
@@ -117,12 +116,15 @@ async def test_away_is_answered_at_once_a_standing_answer_is_shown_and_the_day_i
     )
     assert [m for m in _said(asker) if m.startswith("🔍")] == [f"{standing} (your suggestion 1)."]
 
-    # The digest of day 1, in the day's end post.
+    # The digest of day 1, in the day's end post, which opens day 2 too: the GM's answer
+    # for the chooser, the digest, and the new day with the chooser's penalty.
     end = next(m.text for m in bot_messages(table.group) if m.text.startswith("🌙 Day 1"))
     lines = end.splitlines()
+    assert lines[1] == (
+        f"✅ The GM refuted suggestion 1 of @{asker.username} for @{chooser.username}."
+    )
     made = {table.bob.id: 2, asker.id: 1}
     facts: dict[int, list[str]] = {table.alice.id: ["owes 1 answer"]}  # in the digest's order
-    facts.setdefault(chooser.id, []).append("1 suggestion fewer next day")
     facts[table.carol.id] = ["1 answer given by the GM with no penalty"]
     for player in game.players:
         person = next(p for p in table.players if p.id == player.user)
@@ -134,7 +136,9 @@ async def test_away_is_answered_at_once_a_standing_answer_is_shown_and_the_day_i
             assert parts[1:-1] == expected and parts[-1].startswith("away until ")
         else:
             assert parts[1:] == expected, line
-    assert f"The next day lasts {duration_text('en', timedelta(days=1))}." in end
+    assert lines[-2].startswith("☀️ Day 2 begins. It ends ")
+    assert lines[-1] == f"@{chooser.username} has 1 suggestion fewer today for a missed answer."
+    assert "The next day lasts" not in end  # the opening says when it ends
     print_views("away, a standing answer and the digest", [table.group], table.players)
 
 
@@ -172,8 +176,9 @@ async def test_prods_and_the_call_for_a_replacement_fire_once_across_restarts_an
 
     await a_day_without_dave()
     assert len(prods()) == 2 and prods()[-1].startswith("👋 You have made no move for 2 days")
-    (call,) = calls()
-    assert call.startswith("🪑 @dave has made no move for 2 days.")
+    (call,) = calls()  # in the post of day 2's end and day 3's opening, its button under it
+    assert call.startswith("🌙 Day 2 is over.") and "☀️ Day 3 begins." in call
+    assert call.splitlines()[-1].startswith("🪑 @dave has made no move for 2 days.")
     wanted = next(m for m in bot_messages(table.group) if "A replacement is wanted" in m.text)
     before = len(bot_messages(table.group))
     refused = await table.bot.press(table.bob, wanted, t("en", "button.find_replacement"))

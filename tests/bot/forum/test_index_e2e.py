@@ -51,9 +51,8 @@ def links(message: FakeMessage) -> dict[str, str]:
 
 
 def day_post(group: FakeGroup | FakeTopic, day: int) -> FakeMessage:
-    return next(
-        m for m in group.messages() if m.is_from_bot and m.text.startswith(f"☀️ Day {day} begins")
-    )
+    """The post that opens the day (after day 1, the one that also tells the day before's end)."""
+    return next(m for m in group.messages() if m.is_from_bot and f"☀️ Day {day} begins" in m.text)
 
 
 def link_to(group: FakeGroup, message: FakeMessage, topic: int = 0) -> str:

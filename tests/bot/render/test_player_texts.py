@@ -127,8 +127,11 @@ async def test_the_penalty_note_says_how_many_suggestions_are_lost(table: Party)
     game = await state(table, game_id)
     dave = game.player_of(table.dave.id)
     assert dave is not None and game.day_ends_at is not None
+    # Asked an hour before the day ends, Dave's answer is due after it: the GM's answer is
+    # a reply of its own (one due at the day's end is a line of the day's post).
+    await table.bot.advance(game.day_ends_at - timedelta(hours=1) - table.bot.clock.now())
     await table.bot.say(table.bob, table.group, _typed("dave", naming(game, dave.hand[0])))
-    await table.bot.advance(game.day_ends_at - table.bot.clock.now() + timedelta(seconds=1))
+    await table.bot.advance(timedelta(hours=3))
     (note,) = [m for m in bot_messages(table.group) if "did not answer in time" in m.text]
     assert "@dave did not answer in time and loses 2 suggestions on the next day" in note.text
 
