@@ -14,7 +14,8 @@ from storage.messages_owed import OutboxItem, PlanContext
 
 
 def _silent(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
-    """Told as part of another event's message (the window opens with the first accusation)."""
+    """Told as part of another event's message (the window opens with the first accusation),
+    or not told at all (a clock started by its message's delivery: that message says it)."""
 
 
 SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
@@ -59,6 +60,7 @@ SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
     ev.PlayerReturned: table_turns.player_returned,
     ev.TurnTimerRenewed: table_turns.turn_timer_renewed,
     ev.RefuteTimerRenewed: table_turns.refute_timer_renewed,
+    ev.ClockStarted: _silent,
     ev.WentAway: presence.went_away,
     ev.CameBack: presence.came_back,
     ev.StandingAnswerSet: presence.standing_answer_set,
