@@ -24,7 +24,7 @@ from engine.cards import Category
 from engine.events import Event
 from engine.state import Game
 from engine.table.queries import TurnOptions, refutation_choices, turn_options
-from engine.table.state import Step
+from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step
 
 
 class Options(Protocol):
@@ -122,7 +122,9 @@ class TurnPrompt(Generic[OptionsT]):
             return
         msg, args, buttons = self.current(plan.ctx.game_id, game, game.players[table.current].user)
         last = plan.ctx.first_seq + len(plan.ctx.events) - 1
-        plan.group(plan.key(last, "prompt"), msg, args, buttons=buttons)
+        begun = any(isinstance(e, ev.TurnStarted) for e in plan.ctx.events)
+        clock = (TURN_CLOCK, table.turn) if begun else None  # the turn's time runs from it
+        plan.group(plan.key(last, "prompt"), msg, args, buttons=buttons, clock=clock)
 
 
 class ClassicPrompt(TurnPrompt[TurnOptions]):
@@ -258,6 +260,7 @@ def refuter_prompt(plan: Plan, game: Game, number: int, seat: int) -> None:
             "refute_time": Span.of(game.settings.refute_time),
         },
         buttons=rows,
+        clock=(REFUTE_CLOCK, number),  # the refuter's time runs from its delivery
     )
 
 

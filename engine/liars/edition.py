@@ -105,6 +105,13 @@ class LiarsEdition(Classic):
             play_now.due, settings.liar_window if stage is Stage.WINDOW else settings.refute_time
         )
 
+    def deadline_clock(self, game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+        """The stage's deadline is its clock's: the window's, the liar's, the passers'."""
+        if not isinstance(command, lcmd.LiarsDeadline):
+            return None
+        name = next((n for n, stage in CLOCKS.items() if stage.value == command.stage), None)
+        return (name, command.turn) if name is not None else None
+
     def deadlines(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
         """The card's stage's deadline (the window, the liar, the passers)."""
         table = game.table

@@ -28,7 +28,8 @@ OTHERS_ANSWER = (Stage.WINDOW, Stage.EXPOSE, Stage.PASSING)  # the card waits fo
 # The card's clocks a delivery starts (engine/clocks.py), by name, each the stage it times;
 # their ref is the turn. The window's message is the read post with its Liar! button, the
 # others' the caught liar's and each passer's private prompt.
-CLOCKS = {"liar_window": Stage.WINDOW, "liar_expose": Stage.EXPOSE, "liar_passing": Stage.PASSING}
+LIAR_WINDOW, LIAR_EXPOSE, LIAR_PASSING = "liar_window", "liar_expose", "liar_passing"
+CLOCKS = {LIAR_WINDOW: Stage.WINDOW, LIAR_EXPOSE: Stage.EXPOSE, LIAR_PASSING: Stage.PASSING}
 
 
 @dataclass(frozen=True)

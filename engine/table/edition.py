@@ -155,6 +155,11 @@ class Edition:
             return None
         return Clock(pending.due, game.settings.refute_time)
 
+    def deadline_clock(self, game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+        """Which of the edition's own clocks (`clock`) runs out at one of its deadline
+        commands, as (name, ref); None: none (the table's own are the core's)."""
+        return None
+
     def deadlines(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
         """The edition's own pending deadlines (key, command)."""
         return []
