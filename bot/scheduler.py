@@ -36,6 +36,7 @@ from bot.context import App, CustomContext
 from bot.delivery.payload import Moment
 from bot.services import Services
 from engine import commands as cmd
+from engine import deadlines
 from engine.detectives import cued_move
 from engine.errors import RuleError
 from engine.events import Event
@@ -46,6 +47,10 @@ from storage.service import Outcome
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=120)
+# A deadline whose clock's message is still on its way looks again this much later, and
+# waits for it at most this long past its moment (bot.delivery.clocks).
+AWAIT_STEP = timedelta(seconds=5)
+AWAIT_AT_MOST = timedelta(minutes=15)
 HORIZON = 500  # upcoming deadlines held as jobs at once
 PARALLEL_GAMES = 8
 
@@ -233,6 +238,8 @@ class Scheduler:
         store = self.services.store
         command = row.engine_command()
         untimed = isinstance(command, cmd.DetectiveCue | cmd.SendReminder)
+        if not untimed and await self._awaits_its_message(row, command, now):
+            return
         if not untimed and self.missed_while_down(row, now):
             command = excused(command)
             await self._tell_offline(row)
@@ -258,6 +265,27 @@ class Scheduler:
             self.services.deliver(outcome.handoff)
             self.replan(outcome)
             self.services.follow_up(outcome)
+
+    async def _awaits_its_message(
+        self, row: DeadlineRow, command: cmd.Command, now: datetime
+    ) -> bool:
+        """A clock starts when people can see it: while the message that starts the clock
+        this deadline ends (the engine's `clock_of`) is still on its way, or its report was
+        not written yet (bot.delivery.clocks), the deadline is postponed by a step instead
+        of run (the report then gives the clock its whole span), for at most AWAIT_AT_MOST
+        past its moment. Then (a report lost, a message stuck) it runs as it is."""
+        store = self.services.store
+        on_the_way = await store.outbox.clocks_on_the_way(row.game_id, now - AWAIT_STEP)
+        if not on_the_way or not isinstance(command, cmd.DeadlineCommand):
+            return False
+        game = await store.load(row.game_id)
+        clock, due = deadlines.clock_of(game, command), deadlines.due_at(game, command)
+        if clock not in on_the_way or due is None or now - due > AWAIT_AT_MOST:
+            return False
+        later = now + AWAIT_STEP
+        if await store.deadlines.postpone(row, later):
+            self._plan(row.game_id, row.key, later, now)
+        return True
 
     async def _detective_move(
         self, game_id: int, cue: cmd.DetectiveCue, now: datetime

@@ -73,6 +73,14 @@ class Services:
             note_accepted()
         return outcome
 
+    async def report(self, game_id: int, command: Command) -> Outcome:
+        """Run a command nobody pressed (a delivery's report, `ClockSeen`) on a game, as
+        any command is run (its messages and deadlines written and re-planned), but never
+        counted as a person's accepted action."""
+        outcome = await self.store.execute(game_id, command, self.now(), plan_messages)
+        self._written(outcome)
+        return outcome
+
     async def create(
         self, chat_id: int, topic_id: int, command: OpenLobby, *, update: UpdateMark | None = None
     ) -> Outcome:

@@ -231,6 +231,18 @@ class ReturnToTable(Command):
     """An away player is back: their turns and refutations are theirs again."""
 
 
+@dataclass(frozen=True, kw_only=True)
+class ClockSeen(Command):
+    """The message someone must act on within a clock was delivered at `seen_at` (the
+    delivery reports it): the clock `clock` ("turn", "refute", or an edition's own, such
+    as the Liars Edition's "liar_window") of `ref` (the turn, or the suggestion's number)
+    gets its whole span from that moment, if it still runs and was not reported before."""
+
+    clock: str
+    ref: int
+    seen_at: datetime
+
+
 # Deadline commands: each names the day, suggestion, window or turn it belongs to,
 # so one that fires twice, late or early is a harmless no-op.
 

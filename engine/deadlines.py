@@ -16,9 +16,9 @@ from engine.commands import DeadlineCommand
 from engine.computer import detective_level
 from engine.state import Answer, Game
 from engine.table.edition import table_edition
-from engine.table.state import Step
+from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step
 
-__all__ = ["Deadline", "DeadlineCommand", "deadlines", "due_at", "live_deadline"]
+__all__ = ["Deadline", "DeadlineCommand", "clock_of", "deadlines", "due_at", "live_deadline"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,25 @@ def due_at(game: Game, command: DeadlineCommand) -> datetime | None:
             return _cue_at(game, seat)
         case _:  # an edition's own deadline
             return table_edition(game).due_at(game, command) if game.table is not None else None
+
+
+def clock_of(game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+    """The clock (named as `ClockSeen` names it: its name and ref) that runs out at this
+    deadline: the turn's, the asked refuter's, or one of the edition's own; None for a
+    deadline that is no one's time to act after a message (a day, a reminder, a cue)."""
+    table = game.table
+    if table is None:
+        return None
+    match command:
+        case cmd.TurnDeadline(turn=turn):
+            return (TURN_CLOCK, turn)
+        case cmd.RefuteDeadline(turn=turn):
+            pending = table.pending
+            return (REFUTE_CLOCK, pending.number) if pending and table.turn == turn else None
+        case cmd.DetectiveCue() | cmd.EndDay() | cmd.SendReminder():
+            return None
+        case _:
+            return table_edition(game).deadline_clock(game, command)
 
 
 def live_deadline(state: Game | None, command: DeadlineCommand, now: datetime) -> Game | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from engine import accusations, admin, days, lobby, presence, suggestions
+from engine import accusations, admin, clocks, days, lobby, presence, suggestions
 from engine import commands as cmd
 from engine.decision import Decision
 from engine.editions import editions
@@ -93,6 +93,7 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.ReplacePlayer: admin.replace_player,
     cmd.SeatDetective: admin.seat_detective,
     cmd.DetectiveCue: _cue,
+    cmd.ClockSeen: clocks.clock_seen,
     cmd.VoidSuggestion: _forum_only(admin.void_suggestion),
     cmd.PauseGame: admin.pause_game,
     cmd.ResumeGame: admin.resume_game,

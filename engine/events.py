@@ -1,5 +1,4 @@
 """Events: what happened, in the past tense. The game's record; replaying them rebuilds it.
-
 The forum's and the table's events are here; an edition's own live in its package and are
 registered by name with the rest (engine/editions.py)."""
 
@@ -356,6 +355,13 @@ class RefuteTimerRenewed(Event):
     suggestion: int
     seat: Seat
     due: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockStarted(Event):
+    clock: str  # a clock whose message was delivered (ClockSeen, engine/clocks.py)
+    ref: int  # its turn, or its suggestion's number
+    due: datetime  # it runs until then (never earlier than before); marked seen
 
 
 @dataclass(frozen=True, kw_only=True)

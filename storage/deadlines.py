@@ -138,6 +138,18 @@ class Deadlines:
         """Claim due deadlines nobody holds (or whose holder's lease ran out), earliest first."""
         return await self.db.run_write(_claim, worker, now, limit, lease)
 
+    async def postpone(self, row: DeadlineRow, until: datetime) -> bool:
+        """A claimed deadline runs at `until` instead (the message that starts its clock is
+        still on its way: bot.scheduler); one a command moved or removed meanwhile is left
+        as it is. The game's next write sets it back to the engine's moment."""
+        d = DeadlineRecord
+        query = (
+            update(d)
+            .where(d.id == row.id, d.due_at == row.due_at, d.status == DeadlineStatus.PENDING)
+            .values(due_at=until, claimed_by=None, lease_until=None)
+        )
+        return bool(await self.db.run_write(rowcount, query))
+
     async def complete(self, row: DeadlineRow) -> bool:
         """The claimed deadline ran. If the command moved or removed it, this changes nothing;
         if the engine ignored it and it is still there unchanged, it is set done, so a

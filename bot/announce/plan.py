@@ -15,6 +15,8 @@ from storage.messages_owed import OutboxItem, PlanContext
 
 Args = dict[str, Any]
 Buttons = list[list[dict[str, str]]]
+Clock = tuple[str, int]
+"""A clock a message starts once delivered: its name and ref (engine.commands.ClockSeen)."""
 
 
 BoardOf = Callable[[Game], Args]
@@ -85,10 +87,12 @@ class Plan:
         buttons: Buttons | None = None,
         board: dict[str, Any] | None = None,
         pin: bool = False,
+        clock: Clock | None = None,
     ) -> None:
         """A post in the game's thread; `board` (tokens and weapons) is drawn with it; `pin`:
-        pinned once sent, where the bot may pin."""
-        payload = self._payload(msg, args, buttons, board=board, pin=pin)
+        pinned once sent, where the bot may pin; `clock` (name, ref): the clock someone must
+        act within on this post, started once it is delivered (engine.commands.ClockSeen)."""
+        payload = self._payload(msg, args, buttons, board=board, pin=pin, clock=clock)
         self._to(key, None, payload, reply_to_key=reply_to)
 
     def private(
@@ -99,9 +103,12 @@ class Plan:
         args: Args | None = None,
         *,
         buttons: Buttons | None = None,
+        clock: Clock | None = None,
     ) -> None:
+        """A message to a person's private chat; `clock` as for `group`."""
         notify = (self.ctx.chat_id, self.ctx.topic_id)  # told if it cannot be sent
-        self._to(key, user, self._payload(msg, self._placed(args), buttons, notify=notify))
+        payload = self._payload(msg, self._placed(args), buttons, notify=notify, clock=clock)
+        self._to(key, user, payload)
 
     def edit(
         self,
@@ -114,18 +121,26 @@ class Plan:
         buttons: Buttons | None = None,
         keep_place: bool = False,
         board: dict[str, Any] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
         `board`: the picture it shows (redrawn only if that changed; see bot.delivery.sender).
 
         `user` names the person whose private chat holds the message; else it is the thread's.
         `keep_place`: sent after the posts queued before it, never merged into an earlier edit
-        still waiting (for an edit that links to those posts).
+        still waiting (for an edit that links to those posts). `clock` as for `group`: the
+        edit applied starts it (a report of a clock already started changes nothing).
         """
         if user is not None:
             args = self._placed(args)
         payload = self._payload(
-            msg, args, buttons, edit_of=target_key, keep_place=keep_place, board=board
+            msg,
+            args,
+            buttons,
+            edit_of=target_key,
+            keep_place=keep_place,
+            board=board,
+            clock=clock,
         )
         self._to(key, user, payload)
 

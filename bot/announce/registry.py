@@ -16,7 +16,8 @@ from storage.messages_owed import OutboxItem, PlanContext
 
 
 def _silent(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
-    """Told as part of another event's message (the window opens with the first accusation)."""
+    """Told as part of another event's message (the window opens with the first accusation),
+    or not told at all (a clock started by its message's delivery: that message says it)."""
 
 
 SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
@@ -61,6 +62,7 @@ SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
     ev.PlayerReturned: table_turns.told_on_card,
     ev.TurnTimerRenewed: table_turns.told_on_card,
     ev.RefuteTimerRenewed: table_turns.told_on_card,
+    ev.ClockStarted: _silent,
     ev.WentAway: presence.went_away,
     ev.CameBack: presence.came_back,
     ev.StandingAnswerSet: presence.standing_answer_set,
@@ -83,7 +85,9 @@ def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
         handler = own.get(type(event)) or SHARED_HANDLERS[type(event)]
         handler(plan, ctx.first_seq + offset, event, before, after)
     if edition.prompt is not None:  # at the table: the turn's card, the player's prompt
-        plan_card(plan, {**CLASSIC_LINES, **edition.lines}, edition.card_buttons)
+        plan_card(
+            plan, {**CLASSIC_LINES, **edition.lines}, edition.card_buttons, edition.card_clock
+        )
         edition.prompt.after(plan)
     plan_index(plan)  # a forum game's index: posted at the start, edited when it changed
     return plan.items

@@ -24,7 +24,7 @@ from engine.board import BOARDS
 from engine.cards import Category
 from engine.state import Game
 from engine.table.queries import TurnOptions, refutation_choices, turn_options
-from engine.table.state import Step
+from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step
 
 
 class Options(Protocol):
@@ -116,7 +116,9 @@ class TurnPrompt(Generic[OptionsT]):
             return
         fresh = any(isinstance(e, ev.TurnStarted | ev.SeatReplaced) for e in ctx.events)
         if fresh or old is None or old.key != now.key:
-            plan.private(now.key, now.user, now.msg, now.args, buttons=now.buttons)
+            begun = any(isinstance(e, ev.TurnStarted) for e in ctx.events)
+            clock = (TURN_CLOCK, now.turn) if begun else None  # the turn's time runs from it
+            plan.private(now.key, now.user, now.msg, now.args, buttons=now.buttons, clock=clock)
         elif now != old:
             key = plan.key(last, "tprompt")
             plan.edit(key, now.key, now.msg, now.args, user=now.user, buttons=now.buttons)
@@ -286,6 +288,7 @@ def refuter_prompt(plan: Plan, game: Game, number: int, seat: int) -> None:
             "refute_time": Span.of(game.settings.refute_time),
         },
         buttons=rows,
+        clock=(REFUTE_CLOCK, number),  # the refuter's time runs from its delivery
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.announce.plan import Args, Buttons, Plan, seat_args
+from bot.announce.plan import Args, Buttons, Clock, Plan, seat_args
 from bot.delivery.payload import Span
 from engine import events as ev
 from engine.computer import detective_level
@@ -28,6 +28,8 @@ LineOf = Callable[[Any, Game, tuple[Event, ...]], Line | None]
 """One event's line on its turn's card: (the event, the game now, the turn's events);
 None for an event the card does not tell."""
 ButtonsOf = Callable[[int, Game], Buttons]
+ClockOf = Callable[[Game], Clock | None]
+"""The clock a card shows while it runs (its time counts from the card's delivery)."""
 
 
 def line(kind: str, args: Args | None = None) -> Line:
@@ -84,7 +86,12 @@ def _status(game: Game, start: ev.TurnStarted) -> Line | None:
     return line("table.card_playing", {**player, "turn_time": Span.of(game.settings.turn_time)})
 
 
-def plan_card(plan: Plan, lines_of: Mapping[type[Event], LineOf], buttons_of: ButtonsOf) -> None:
+def plan_card(
+    plan: Plan,
+    lines_of: Mapping[type[Event], LineOf],
+    buttons_of: ButtonsOf,
+    clock_of: ClockOf,
+) -> None:
     """Post the card of a turn begun in this command; edit the card of a turn it changed
     (the turn it ended, in its final form, and the turn going on)."""
     ctx = plan.ctx
@@ -104,17 +111,25 @@ def plan_card(plan: Plan, lines_of: Mapping[type[Event], LineOf], buttons_of: Bu
         turn = card["turn"]
         buttons = buttons_of(ctx.game_id, state)
         board = plan.board(state)
+        clock = clock_of(state)
         if turn in begun:
-            plan.group(card_key(ctx.game_id, turn), CARD, card, buttons=buttons, board=board)
+            key = card_key(ctx.game_id, turn)
+            plan.group(key, CARD, card, buttons=buttons, board=board, clock=clock)
             continue
         before = ctx.before
         assert before is not None
         same = was == card and plan.board(before) == board
         if not same or buttons_of(ctx.game_id, before) != buttons:
             key = plan.key(last, f"card{turn}")
-            plan.edit(key, card_key(ctx.game_id, turn), CARD, card, buttons=buttons, board=board)
+            target = card_key(ctx.game_id, turn)
+            plan.edit(key, target, CARD, card, buttons=buttons, board=board, clock=clock)
 
 
 def no_card_buttons(game_id: int, game: Game) -> Buttons:
     """A card has no buttons (the Liars Edition's has Liar! while its window is open)."""
     return []
+
+
+def no_card_clock(game: Game) -> Clock | None:
+    """A card starts no clock (the Liars Edition's starts the Liar! window's)."""
+    return None

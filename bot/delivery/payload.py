@@ -218,6 +218,9 @@ class Payload:
     picture: str | None = None  # the post goes as this picture of its args (bot.render.pictures)
     pin: bool = False  # the post is pinned once sent (a game's index: bot.delivery.pins)
     keep_place: bool = False  # an edit never merged into an earlier one (storage.messages_owed)
+    # The clock (its name and ref: engine.commands.ClockSeen) the message starts once it is
+    # delivered: the sender reports the moment Telegram took it (bot.delivery.clocks).
+    clock: tuple[str, int] | None = None
 
     def to_row(self) -> dict[str, Any]:
         """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify` and
@@ -236,6 +239,7 @@ class Payload:
             "picture": self.picture,
             "pin": self.pin or None,
             "keep_place": self.keep_place or None,
+            "clock": list(self.clock) if self.clock is not None else None,
         }
         row.update({name: value for name, value in optional.items() if value is not None})
         return row
@@ -250,6 +254,7 @@ class Payload:
             args = decode(row.get("args") or {})
             kind = row["kind"]
         notify = row.get("notify")
+        clock = row.get("clock")
         return cls(
             kind=kind,
             args=args,
@@ -264,6 +269,7 @@ class Payload:
             picture=row.get("picture"),
             pin=bool(row.get("pin")),
             keep_place=bool(row.get("keep_place")),
+            clock=(str(clock[0]), int(clock[1])) if clock else None,
         )
 
 

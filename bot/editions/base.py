@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.announce.plan import Args, BoardOf, Buttons, Handler, board_args
 from bot.announce.table_prompt import TurnPrompt
-from bot.announce.turn_card import ButtonsOf, LineOf, no_card_buttons
+from bot.announce.turn_card import ButtonsOf, ClockOf, LineOf, no_card_buttons, no_card_clock
 from bot.handlers.toasts import ToastOf
 from bot.render.reader import Reader
 from bot.render.wording import Composer
@@ -59,6 +59,7 @@ class Edition:
     # its own events' lines on a turn's card, and any shared event it words its own way
     lines: Mapping[type[Event], LineOf] = field(default_factory=dict)
     card_buttons: ButtonsOf = no_card_buttons  # the buttons of a turn's card in the group
+    card_clock: ClockOf = no_card_clock  # the clock a turn's card starts when delivered
     composers: Mapping[str, Composer] = field(default_factory=dict)  # its messages' texts
     boards: Mapping[str, BoardView] = field(default_factory=dict)  # board name -> drawing
     board: BoardOf = board_args  # what a post's picture shows of its game

@@ -20,12 +20,12 @@ from engine.liars.checks import current_play
 from engine.liars.detective import liars_move
 from engine.liars.evolve import LIARS_FOLDS
 from engine.liars.notebook import LIARS_OBSERVERS, liars_sizes
-from engine.liars.state import liars_of
+from engine.liars.state import CLOCKS, Stage, liars_of
 from engine.lobby import deal
 from engine.notebook.facts import Owner
 from engine.state import Game
 from engine.table.classic import TABLE_COMMANDS, Classic
-from engine.table.edition import Handler
+from engine.table.edition import Clock, Handler
 from engine.table.state import Step
 
 if TYPE_CHECKING:  # the detective's judgement, passed in by the table's detective
@@ -88,6 +88,29 @@ class LiarsEdition(Classic):
         """While the others answer an investigation card (Liar!, a card face up, passes)."""
         play_now = current_play(game)
         return play_now is not None and play_now.due is not None
+
+    def clock(self, game: Game, name: str, ref: int) -> Clock | None:
+        """The card's clocks besides the table's: the Liar! window (while nobody has
+        called), the caught liar's time and the passers' (`CLOCKS`), of the turn `ref`."""
+        stage = CLOCKS.get(name)
+        if stage is None:
+            return super().clock(game, name, ref)
+        play_now = current_play(game)
+        if play_now is None or play_now.turn != ref or play_now.stage is not stage:
+            return None
+        if play_now.due is None or (stage is Stage.WINDOW and play_now.challenger is not None):
+            return None
+        settings = game.settings
+        return Clock(
+            play_now.due, settings.liar_window if stage is Stage.WINDOW else settings.refute_time
+        )
+
+    def deadline_clock(self, game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+        """The stage's deadline is its clock's: the window's, the liar's, the passers'."""
+        if not isinstance(command, lcmd.LiarsDeadline):
+            return None
+        name = next((n for n, stage in CLOCKS.items() if stage.value == command.stage), None)
+        return (name, command.turn) if name is not None else None
 
     def deadlines(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
         """The card's stage's deadline (the window, the liar, the passers)."""

@@ -25,6 +25,11 @@ class Stage(StrEnum):
 
 
 OTHERS_ANSWER = (Stage.WINDOW, Stage.EXPOSE, Stage.PASSING)  # the card waits for the others
+# The card's clocks a delivery starts (engine/clocks.py), by name, each the stage it times;
+# their ref is the turn. The window's message is the read post with its Liar! button, the
+# others' the caught liar's and each passer's private prompt.
+LIAR_WINDOW, LIAR_EXPOSE, LIAR_PASSING = "liar_window", "liar_expose", "liar_passing"
+CLOCKS = {LIAR_WINDOW: Stage.WINDOW, LIAR_EXPOSE: Stage.EXPOSE, LIAR_PASSING: Stage.PASSING}
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,12 @@ class Liars(EditionState):
         if play is None or play.due is None:
             return self
         return replace(self, play=replace(play, due=play.due + by))
+
+    def clock_started(self, clock: str, due: datetime) -> Liars:
+        """The card's stage's clock (one of `CLOCKS`) now runs until `due`."""
+        if clock not in CLOCKS or self.play is None:
+            return self
+        return replace(self, play=replace(self.play, due=due))
 
 
 def liars_of(table: Table | None) -> Liars | None:

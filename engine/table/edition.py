@@ -4,19 +4,20 @@ in, with the classic rules as the defaults.
 An edition (engine/table/classic.py, engine/liars/, engine/y2023/, or a new package) is a
 subclass overriding what differs: its cards, board and player range (`format`), the set-up,
 the dice, when the passage and staying are chosen, what happens on entering a room, where
-one may accuse, what leaving settles, its own clocks, its own commands (command type ->
-handler) and events (event type -> fold), what its own events show each player's
-notebook (event type -> observer), and how a computer detective plays its own steps
-(`detective_move`). The table core finds a game's edition here
-(`table_edition`); engine/editions.py, the registry, is the one module that imports the
-edition packages and adds them.
+one may accuse, what leaving settles, its own clocks (and which of them a delivery
+starts: `clock`), its own commands (command type -> handler) and events (event type ->
+fold), what its own events show each player's notebook (event type -> observer), and how
+a computer detective plays its own steps (`detective_move`). The table core finds a
+game's edition here (`table_edition`); engine/editions.py, the registry, is the one
+module that imports the edition packages and adds them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine.board.model import Board
@@ -32,13 +33,24 @@ from engine.notebook.observed import Observer
 from engine.settings import Settings
 from engine.state import Game
 from engine.table.dice import roll_dice
-from engine.table.state import Step, Table
+from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step, Table
 
 if TYPE_CHECKING:  # the detectives play through this hook; they import the table core
     from engine.detectives.detective import Detective
 
 Handler = Callable[[Game | None, Any, datetime], Decision]
 Fold = Callable[[Any, Any], Game]
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A clock someone must act within: when it runs out now, and its whole span (it
+    gets that from the moment its message was delivered). `stopped`: it stands still
+    meanwhile (the turn's while the others answer), so a delivery moves nothing."""
+
+    due: datetime
+    span: timedelta
+    stopped: bool = False
 
 
 class Edition:
@@ -126,6 +138,27 @@ class Edition:
     def turn_clock_stopped(self, game: Game) -> bool:
         """The turn's clock stands still while the edition waits on the others."""
         return False
+
+    def clock(self, game: Game, name: str, ref: int) -> Clock | None:
+        """The clock `name` of `ref` while it is the one pending (None: stale, or not a
+        clock of this edition): the table's "turn" (ref: the turn) and "refute" (ref: the
+        suggestion's number). An edition with clocks of its own answers for them and
+        leaves the rest to this (its `EditionState.clock_started` folds the new due)."""
+        table = _table(game)
+        if name == TURN_CLOCK and table.turn == ref and table.due is not None:
+            stopped = table.step is Step.REFUTING or self.turn_clock_stopped(game)
+            return Clock(table.due, game.settings.turn_time, stopped=stopped)
+        pending = table.pending
+        if name != REFUTE_CLOCK or pending is None or pending.number != ref:
+            return None
+        if pending.refuter is None or pending.due is None:
+            return None
+        return Clock(pending.due, game.settings.refute_time)
+
+    def deadline_clock(self, game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+        """Which of the edition's own clocks (`clock`) runs out at one of its deadline
+        commands, as (name, ref); None: none (the table's own are the core's)."""
+        return None
 
     def deadlines(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
         """The edition's own pending deadlines (key, command)."""

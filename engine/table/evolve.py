@@ -10,7 +10,16 @@ from typing import Any
 from engine import events as ev
 from engine.frozen import replace
 from engine.state import Accusation, Game
-from engine.table.state import MoveKind, Step, Table, TableSeat, TableSuggestion, TurnEnd
+from engine.table.state import (
+    REFUTE_CLOCK,
+    TURN_CLOCK,
+    MoveKind,
+    Step,
+    Table,
+    TableSeat,
+    TableSuggestion,
+    TurnEnd,
+)
 
 
 def _table(state: Game) -> Table:
@@ -47,12 +56,21 @@ def board_set_up(state: Game, e: ev.BoardSetUp) -> Game:
 
 def turn_started(state: Game, e: ev.TurnStarted) -> Game:
     return _with(
-        state, turn=e.turn, current=e.seat, step=Step.ROLL, dice=(), entered=False, due=e.due
+        state,
+        turn=e.turn,
+        current=e.seat,
+        step=Step.ROLL,
+        dice=(),
+        entered=False,
+        due=e.due,
+        clocks_seen=(),
     )
 
 
 def turn_skipped(state: Game, e: ev.TurnSkipped) -> Game:
-    state = _with(state, turn=e.turn, current=e.seat, step=Step.ROLL, dice=(), due=None)
+    state = _with(
+        state, turn=e.turn, current=e.seat, step=Step.ROLL, dice=(), due=None, clocks_seen=()
+    )
     return _seat(state, e.seat, moved_in=False)
 
 
@@ -163,6 +181,20 @@ def refute_timer_renewed(state: Game, e: ev.RefuteTimerRenewed) -> Game:
     return _suggestion(state, due=e.due)
 
 
+def clock_started(state: Game, e: ev.ClockStarted) -> Game:
+    """The clock runs until `due` from now on, and is marked seen (the table's own, or the
+    edition's: `EditionState.clock_started`)."""
+    table = _table(state)
+    state = _with(state, clocks_seen=(*table.clocks_seen, (e.clock, e.ref)))
+    if e.clock == TURN_CLOCK:
+        return _with(state, due=e.due)
+    if e.clock == REFUTE_CLOCK:
+        return _suggestion(state, due=e.due)
+    if table.edition is None:
+        return state
+    return _with(state, edition=table.edition.clock_started(e.clock, e.due))
+
+
 def table_after_pause(table: Table | None, by: timedelta) -> Table | None:
     """The turn and refuter timers (and the edition's own, see EditionState.after_pause)
     move by the paused time."""
@@ -206,4 +238,5 @@ TABLE_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
     ev.PlayerReturned: player_returned,
     ev.TurnTimerRenewed: turn_timer_renewed,
     ev.RefuteTimerRenewed: refute_timer_renewed,
+    ev.ClockStarted: clock_started,
 }

@@ -23,6 +23,12 @@ class Step(StrEnum):
     SUGGESTED = "suggested"  # the suggestion is answered: accuse or end the turn
 
 
+# The table's own clocks a delivery starts (engine/clocks.py): the turn's (its ref is the
+# turn) and the asked refuter's (its ref is the suggestion's number).
+TURN_CLOCK = "turn"
+REFUTE_CLOCK = "refute"
+
+
 class TurnEnd(StrEnum):
     """Why a turn ended."""
 
@@ -95,6 +101,10 @@ class EditionState:
         """The edition's own timers moved by a pause (none by default)."""
         return self
 
+    def clock_started(self, clock: str, due: datetime) -> Self:
+        """One of the edition's own clocks (see `Edition.clock`) now runs until `due`."""
+        return self
+
 
 # Stored tables before `edition` held one slot per edition; read them into `edition`.
 _OLD_EDITION_SLOTS = {"y2023": "Edition2023", "liars": "Liars"}
@@ -116,6 +126,8 @@ class Table:
     due: datetime | None = None  # the turn's deadline; None while everyone is away
     suggestions: tuple[TableSuggestion, ...] = ()
     edition: EditionState | None = None  # the edition's own part (None: the classic)
+    # The clocks of this turn whose message was reported delivered (ClockSeen): (clock, ref).
+    clocks_seen: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def upgrade(cls, data: dict[str, Any]) -> dict[str, Any]:

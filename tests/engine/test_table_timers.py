@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from itertools import product
 
 import pytest
 
 from engine import commands as cmd
 from engine import events as ev
-from engine.cards import Category
 from engine.deadlines import deadlines
 from engine.errors import NotAway
 from engine.table.queries import turn_options
-from engine.table.setup import table_cards
 from engine.table.state import Step, TurnEnd
-from tests.support.classic import Classic, classic
+from tests.support.classic import Classic, classic, suggest_to
 
 TURN = classic().turn_time
 REFUTE = classic().refute_time
@@ -24,25 +21,6 @@ REFUTE = classic().refute_time
 def _game(players: int = 3, **settings: object) -> Classic:
     roles = ("scarlett", "mustard", "white", "green", "peacock", "plum")[:players]
     return Classic(players, roles=roles, settings=classic(**settings))
-
-
-def _suggest_to(game: Classic, refuter: int) -> tuple[str, str, str]:
-    """The current player suggests cards only `refuter` (a seat) holds some of."""
-    players = game.game.players
-    others = [p for p in players if p.seat not in (game.table.current, refuter)]
-    named = next(
-        c
-        for c in product(
-            *(table_cards(k) for k in (Category.SUSPECT, Category.WEAPON)),
-            table_cards(Category.PLACE),
-        )
-        if set(c) & set(players[refuter].hand) and not any(set(c) & set(p.hand) for p in others)
-    )
-    game.put(game.current.role, named[2])
-    game._table(step=Step.MOVED, entered=True)
-    game.suggest(named[0], named[1])
-    suspect, weapon, place = named
-    return suspect, weapon, place
 
 
 def test_the_turn_timer_skips_the_turn_with_an_event() -> None:
@@ -66,7 +44,7 @@ def test_a_deadline_fired_twice_or_late_is_harmless() -> None:
 
 def test_the_refuter_timer_lets_the_gm_show_the_first_match_suspect_weapon_place() -> None:
     game = _game()
-    named = _suggest_to(game, 1)
+    named = suggest_to(game, 1)
     assert [d.key for d in deadlines(game.state)] == ["refute:1"]  # the turn clock waits
     events = game.fire_due()
     shown = events[0]
@@ -78,7 +56,7 @@ def test_the_refuter_timer_lets_the_gm_show_the_first_match_suspect_weapon_place
 def test_the_turn_clock_stands_still_while_the_refuter_answers() -> None:
     game = _game()
     game.wait(timedelta(minutes=1))
-    _suggest_to(game, 1)
+    suggest_to(game, 1)
     game.fire_due()  # the refuter's two minutes
     assert game.table.due == game.now + (TURN - timedelta(minutes=1))
 
@@ -110,7 +88,7 @@ def test_an_away_players_turns_are_skipped_at_once() -> None:
 def test_an_away_players_refutation_is_made_by_the_gm_at_once() -> None:
     game = _game(away_after=1)
     game.fire_due()
-    named = _suggest_to(game, 0)
+    named = suggest_to(game, 0)
     first = next(c for c in named if c in game.hand(1))
     assert game.table.suggestions[-1].card == first and game.table.suggestions[-1].by_gm
 
@@ -141,7 +119,7 @@ def test_when_everyone_is_away_the_game_waits_for_one_to_come_back() -> None:
 
 def test_a_pause_moves_the_turn_and_refuter_timers_by_the_paused_time() -> None:
     game = _game()
-    _suggest_to(game, 1)
+    suggest_to(game, 1)
     assert game.table.pending is not None
     due = game.table.pending.due
     turn_due = game.table.due
@@ -164,7 +142,7 @@ def test_a_player_who_leaves_on_their_turn_hands_it_on() -> None:
 
 def test_a_refuter_who_leaves_is_answered_for_by_the_gm() -> None:
     game = _game()
-    _suggest_to(game, 1)
+    suggest_to(game, 1)
     game.run(cmd.RemovePlayer(actor=9, actor_is_admin=True, player=2))
     assert game.table.suggestions[-1].by_gm and game.table.step is Step.SUGGESTED
 
@@ -184,7 +162,7 @@ def test_a_turn_timer_excused_for_the_bots_downtime_gives_a_fresh_timer() -> Non
 
 def test_a_refuter_timer_excused_for_the_bots_downtime_gives_a_fresh_timer() -> None:
     game = _game()
-    _suggest_to(game, 1)
+    suggest_to(game, 1)
     game.wait(REFUTE + timedelta(hours=2))
     events = game.run(cmd.RefuteDeadline(turn=1, excused=True))
     assert events == [

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from itertools import product
 from typing import Any
 
 from engine import commands as cmd
 from engine.board.model import Place
-from engine.cards import CardId
+from engine.cards import CardId, Category
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
 from engine.events import Event
 from engine.settings import Settings
 from engine.state import Game, Player
+from engine.table.setup import table_cards
 from engine.table.state import Step, Table
 
 T0 = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
@@ -142,3 +144,22 @@ class Classic:
 
     def _table(self, **changes: Any) -> None:
         self.state = replace(self.game, table=replace(self.table, **changes))
+
+
+def suggest_to(game: Classic, refuter: int) -> tuple[str, str, str]:
+    """The current player suggests cards only `refuter` (a seat) holds some of."""
+    players = game.game.players
+    others = [p for p in players if p.seat not in (game.table.current, refuter)]
+    named = next(
+        c
+        for c in product(
+            *(table_cards(k) for k in (Category.SUSPECT, Category.WEAPON)),
+            table_cards(Category.PLACE),
+        )
+        if set(c) & set(players[refuter].hand) and not any(set(c) & set(p.hand) for p in others)
+    )
+    game.put(game.current.role, named[2])
+    game._table(step=Step.MOVED, entered=True)
+    game.suggest(named[0], named[1])
+    suspect, weapon, place = named
+    return suspect, weapon, place

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.editions.base import Edition
 from bot.editions.liars.board import RING_BOARD
 from bot.editions.liars.events import LIARS_EVENT_HANDLERS, liars_board
-from bot.editions.liars.lines import LIARS_LINES, liar_button
+from bot.editions.liars.lines import LIARS_LINES, liar_button, window_clock
 from bot.editions.liars.messages import LIARS_COMPOSERS
 from bot.editions.liars.prompt import LiarsPrompt
 from bot.editions.liars.toasts import LIARS_TOASTS
@@ -25,6 +25,7 @@ LIARS = Edition(
     prompt=LiarsPrompt(),
     lines=LIARS_LINES,
     card_buttons=liar_button,
+    card_clock=window_clock,
     composers={"liars.started": started("liars.started"), **LIARS_COMPOSERS},
     boards={BOARD_KEY: RING_BOARD},
     board=liars_board,

@@ -19,7 +19,7 @@ from engine.events import Event
 from engine.liars import events as lev
 from engine.liars.cards import LIE
 from engine.liars.queries import current_play, waiting_passers
-from engine.liars.state import Stage, liars_of, liars_part
+from engine.liars.state import LIAR_EXPOSE, LIAR_PASSING, Stage, liars_of, liars_part
 from engine.state import Game
 
 LIAR = "lr"  # the group's Liar! button: lr:game:turn
@@ -84,6 +84,7 @@ def liar_called(plan: Plan, seq: int, e: lev.LiarCalled, before: Game | None, af
             "dm.liars_expose",
             {"time": Span.of(after.settings.refute_time)},
             buttons=_card_buttons(plan.ctx.game_id, after, EXPOSE, e.turn, reader.hand),
+            clock=(LIAR_EXPOSE, e.turn),
         )
 
 
@@ -135,6 +136,7 @@ def action_begun(
             "dm.liars_pass",
             {"left": User(user_at(after, (seat + 1) % count)), "time": time},
             buttons=_card_buttons(plan.ctx.game_id, after, PASS, e.turn, player.hand),
+            clock=(LIAR_PASSING, e.turn),  # the first passer's delivery starts everyone's
         )
 
 

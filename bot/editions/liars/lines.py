@@ -6,14 +6,14 @@ told only when someone calls Liar!; a passed or peeked card is never named."""
 from __future__ import annotations
 
 from bot import callbacks as cb
-from bot.announce.plan import Buttons, seat_args, user_at
+from bot.announce.plan import Buttons, Clock, seat_args, user_at
 from bot.announce.turn_card import Line, LineOf, line
 from bot.delivery.payload import Card, Moment, Span, User
 from bot.editions.liars.events import LIAR
 from engine.events import Event
 from engine.liars import events as lev
 from engine.liars.queries import current_play
-from engine.liars.state import Stage
+from engine.liars.state import LIAR_WINDOW, Stage
 from engine.state import Game
 
 
@@ -98,3 +98,11 @@ def liar_button(game_id: int, game: Game) -> Buttons:
         return []
     data = cb.Callback(LIAR, game_id, (str(play.turn),)).encode()
     return [[{"t": "button.liar", "data": data}]]
+
+
+def window_clock(game: Game) -> Clock | None:
+    """The Liar! window runs from the moment the card showing it was delivered."""
+    play = current_play(game)
+    if play is None or play.stage is not Stage.WINDOW:
+        return None
+    return (LIAR_WINDOW, play.turn)

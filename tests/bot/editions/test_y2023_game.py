@@ -89,7 +89,8 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(
     assert all(card_name(c) in final for c in game.envelope)
     assert player.seen.suggestions >= 1
     sent = [*bot_messages(table.group), *(m for p in people for m in p.private_messages())]
-    markups = [v.reply_markup for m in sent for v in (m, *m.edits) if v.reply_markup]
+    markups = [m.reply_markup for m in sent if m.reply_markup]
+    markups += [v.reply_markup for m in sent for v in m.edits if v.reply_markup]
     data = [
         b["callback_data"]
         for markup in markups
