@@ -18,7 +18,12 @@ def _board_photos(table: Party) -> int:
 
 def _photo_calls(table: Party) -> list[int]:
     calls = table.server.calls_to("sendPhoto")
-    return [c.status for c in calls if str(c.params.get("chat_id")) == str(table.group.id)]
+    group = str(table.group.id)
+    return [
+        c.status
+        for c in calls
+        if str(c.params.get("chat_id")) == group and "The board" in str(c.params.get("caption"))
+    ]
 
 
 async def test_a_photo_whose_answer_was_lost_is_resent_once_after_a_long_back_off(

@@ -43,10 +43,13 @@ _NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
 def _read_sent_at(conn: Connection, game_id: int) -> datetime | None:
-    """When Telegram took the read post (its row's mark, on the test's clock)."""
+    """When Telegram took the edit of the turn's card that shows the read card with Liar!
+    (its row's mark, on the test's clock): the row that carries the window's clock."""
     o = OutboxRecord
     query = select(o.sent_at).where(
-        o.game_id == game_id, o.key.like("%:read"), o.status == OutboxStatus.SENT
+        o.game_id == game_id,
+        o.payload.like('%"clock":["liar_window"%'),
+        o.status == OutboxStatus.SENT,
     )
     found: datetime | None = conn.execute(query).scalar()
     return found
@@ -64,9 +67,7 @@ async def test_a_card_read_while_twenty_posts_wait_gets_its_whole_window_from_de
     its limit with twenty more posts waiting, and the GM reads it for her: the read post,
     with 🤥 Liar!, reaches the group two minutes later, and the window runs from then.
 
-    (The GM's read rather than Alice's press: her press's own edit of the prompt, which
-    the handler makes itself, would wait a minute for the group's slot on its own; the
-    clocks are the same.)"""
+    (The read post is the edit of the turn's card that shows the card and 🤥 Liar!.)"""
     table = limited
     fix_seed(monkeypatch, SEED)
     people = [table.alice, table.bob, table.carol]
