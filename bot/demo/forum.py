@@ -43,7 +43,7 @@ async def _answer(
     def wanted(data: cb.Callback) -> bool:
         return data.kind == kind and data.game == scene.game_id and data.args == args
 
-    found = scene.private_button(person, wanted)
+    found = await scene.private_button(person, wanted)
     if found is None:
         return False
     await scene.press(person, found)

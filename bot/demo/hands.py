@@ -32,14 +32,15 @@ async def accuse_in_composer(scene: Scene, person: FakeUser, move: cmd.Accuse, g
     for category, card in zip(CATEGORY_ORDER, chosen, strict=True):
         index = str(game.in_play(category).index(card))
         wanted = (*picks, index)
-        found = scene.private_button(person, _accuse(scene.game_id, cb.ACCUSE, wanted))
+        found = await scene.private_button(person, _accuse(scene.game_id, cb.ACCUSE, wanted))
         if found is None:
             return False
         composer = found
         await scene.press(person, found)
         picks.append(index)
     assert composer is not None
-    send = scene.button_in(composer.message, _accuse(scene.game_id, cb.ACCUSE_SEND, tuple(picks)))
+    confirm = _accuse(scene.game_id, cb.ACCUSE_SEND, tuple(picks))
+    send = await scene.button_in(composer.message, confirm)
     if send is None:
         return False
     await scene.press(person, send)

@@ -26,7 +26,7 @@ class LiarsHands(TableHands):
             def liar(data: cb.Callback) -> bool:
                 return data.kind == LIAR and data.game == scene.game_id and data.args == (turn,)
 
-            found = scene.group_button(liar)
+            found = await scene.group_button(liar)
         elif isinstance(move, lcmd.PassCard | lcmd.ExposeCard):
             kind = PASS if isinstance(move, lcmd.PassCard) else EXPOSE
             args = (turn, str(game.deck.index(move.card)))
@@ -34,7 +34,7 @@ class LiarsHands(TableHands):
             def card(data: cb.Callback) -> bool:
                 return data.kind == kind and data.game == scene.game_id and data.args == args
 
-            found = scene.private_button(person, card)
+            found = await scene.private_button(person, card)
         else:
             return await super().perform(scene, person, move, game)
         if found is None:

@@ -30,11 +30,11 @@ async def open_game(scene: Scene, hands: Hands, format_key: str, seed: int) -> N
         raise RuntimeError("the bot opened no lobby")
     scene.game_id = ref.id
     for person in others:
-        found = scene.group_button(lambda d: d.kind == cb.JOIN and d.game == ref.id)
+        found = await scene.group_button(lambda d: d.kind == cb.JOIN and d.game == ref.id)
         if found is None:
             raise RuntimeError("the lobby has no Join button")
         await scene.press(person, found)
-    start = scene.group_button(lambda d: d.kind == cb.START and d.game == ref.id)
+    start = await scene.group_button(lambda d: d.kind == cb.START and d.game == ref.id)
     if start is None:
         raise RuntimeError("the lobby has no Start button")
     await scene.press(host, start)

@@ -11,7 +11,8 @@ from datetime import timedelta
 from typing import TextIO
 
 from bot.demo.cast import Seat, cast
-from bot.demo.editions import DEMO_FORMATS, DemoFormat
+from bot.demo.editions import DEMO_FORMATS
+from bot.demo.hands import Hands
 from bot.demo.lobby import open_game
 from bot.demo.options import Options
 from bot.demo.scene import Scene
@@ -38,18 +39,19 @@ async def play_demo(options: Options, out: TextIO) -> int:
     stage = Stage()
     try:
         await stage.start()
-        scene = _seat(stage, options, out)
+        scene = seat(stage, options, out)
         _introduce(scene, options)
         await open_game(scene, demo.hands, demo.key, options.seed)
-        await _play(scene, demo)
+        await play_rounds(scene, demo.hands, demo.pace)
         await _story(scene)
+        await scene.done()
         scene.transcript.note(t(options.language, "demo.over"))
     finally:
         await stage.stop()
     return 0
 
 
-def _seat(stage: Stage, options: Options, out: TextIO) -> Scene:
+def seat(stage: Stage, options: Options, out: TextIO) -> Scene:
     """The people of the cast in a group of their own, the first its admin."""
     seats = cast(options)
     language = options.language
@@ -85,8 +87,9 @@ def _seat_line(language: str, seat: Seat) -> str:
     return t(language, "demo.seat", name=seat.name, username=f"@{seat.username}", level=level)
 
 
-async def _play(scene: Scene, demo: DemoFormat) -> None:
-    """Rounds of moves until the game ends; the clock runs on when nobody has one."""
+async def play_rounds(scene: Scene, hands: Hands, pause: timedelta) -> None:
+    """Rounds of moves until the game ends, the clock moved by `pause` after each move;
+    the clock runs on when nobody has one."""
     stage = scene.stage
     failed: set[tuple[int, int]] = set()  # (seat, events so far) whose move was not made
     steps = 0  # moves made, and waits for a deadline
@@ -105,12 +108,12 @@ async def _play(scene: Scene, demo: DemoFormat) -> None:
             move = next_move(level, game, events, seat, rng, stage.clock.now())
             if move is None or (seat, len(events)) in failed:
                 continue
-            made = await demo.hands.perform(scene, person, move, game)
+            made = await hands.perform(scene, person, move, game)
             if not made or len((await scene.moment())[1]) == len(events):
                 failed.add((seat, len(events)))
                 continue
             moved, steps = True, steps + 1
-            await stage.advance(demo.pace)
+            await stage.advance(pause)
         if not moved:
             await _wait(scene)
             steps += 1
