@@ -19,7 +19,12 @@ def _seat_of_suspect(game: Game, suspect: str) -> int | None:
     return next((p.seat for p in game.players if p.role == suspect), None)
 
 
-def rolled(e: ev.DiceRolled, game: Game, log: tuple[Event, ...]) -> Line:
+def rolled(e: ev.DiceRolled, game: Game, log: tuple[Event, ...]) -> Line | None:
+    """The roll, told with what came of it (the move, or the turn's end): the group's card
+    changes once for both."""
+    later = log[next(i for i, x in enumerate(log) if x is e) + 1 :]
+    if not any(isinstance(x, ev.TokenMoved | ev.StayedToSuggest | ev.TurnEnded) for x in later):
+        return None
     dice = " + ".join(str(d) for d in e.dice)
     args = {**seat_args(game, e.seat), "dice": dice, "total": sum(e.dice)}
     return line("table.rolled" if len(e.dice) == 1 else "table.rolled_many", args)
@@ -91,10 +96,8 @@ def accused(e: ev.AccusedAtTable, game: Game, log: tuple[Event, ...]) -> Line:
 
 
 def turn_ended(e: ev.TurnEnded, game: Game, log: tuple[Event, ...]) -> Line | None:
-    """How the turn ended: by the player, or their time ran out (an accusation and a player
-    who left are told by their own lines and posts)."""
-    if e.reason is TurnEnd.ENDED:
-        return line("table.card_ended", seat_args(game, e.seat))
+    """A turn whose time ran out (one the player ended is told by the next turn's card; an
+    accusation and a player who left by their own lines and posts)."""
     if e.reason is TurnEnd.TIMED_OUT:
         return line("table.turn_timed_out", seat_args(game, e.seat))
     return None

@@ -7,7 +7,11 @@ again only when the board changed (bot.delivery.sender).
 
 The card is drawn from the turn's events (`Game.turn_log`): each event's line comes from
 the game's edition (`Edition.lines`, the classic's in `card_lines`). Drawn the same way
-before and after a command, it is edited only when it changed."""
+before and after a command, it is edited only when it changed; so a line that waits for
+what follows (the roll, told with the move) costs no call of its own, and the end of a
+turn that its player ended costs none either (the next turn's card tells it). A turn
+played with a suggestion: the post, the move, the suggestion with who could not refute,
+who showed a card: four calls."""
 
 from __future__ import annotations
 
@@ -67,12 +71,15 @@ def card_args(game: Game, lines_of: Mapping[type[Event], LineOf]) -> Args | None
         "turn": start.turn,
         **seat_args(game, start.seat),
         "lines": lines,
-        "status": _status(game, start),
+        "status": _status(game, start, bool(lines)),
     }
 
 
-def _status(game: Game, start: ev.TurnStarted) -> Line | None:
-    """The card's last line while its player is to act: where their buttons are."""
+def _status(game: Game, start: ev.TurnStarted, told: bool) -> Line | None:
+    """The card's pointer while its player is to act and nothing is told yet: where their
+    buttons are (the first step told takes its place, in the same edit)."""
+    if told:
+        return None
     table = game.table
     assert table is not None
     over = any(isinstance(e, ev.TurnEnded) for e in game.turn_log)
