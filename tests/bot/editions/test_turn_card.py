@@ -17,6 +17,7 @@ from bot.render.board_post import board_post
 from bot.render.reader import Reader
 from engine.state import Game
 from fakebot import FakeMessage, FakeTelegram
+from storage.models import OutboxStatus
 from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, card, card_turn, fix_seed, open_classic, prompt
@@ -155,7 +156,7 @@ async def test_the_next_buttons_never_wait_behind_the_groups_posts(
     assert game.table is not None and game.table.dice
     assert "you rolled" in after.text and after.buttons != offered, after.text
     group = await services.store.outbox.counts()
-    assert group.get("pending", 0) >= 20, "the card's edit still waits behind the group's posts"
+    assert group.get(OutboxStatus.PENDING, 0) >= 20, "the card's edit still waits behind the group's posts"
 
 
 async def test_with_pictures_off_the_card_is_a_text_edited_the_same_way(
