@@ -8,7 +8,7 @@ from bot.announce import accusations, admin, days, lobby, presence, suggestions,
 from bot.announce.card_lines import CLASSIC_LINES
 from bot.announce.index import plan_index
 from bot.announce.plan import Handler, Plan
-from bot.announce.turn_card import plan_card
+from bot.announce.turn_card import LineOf, plan_card
 from bot.editions.registry import EDITIONS, edition_of
 from engine import events as ev
 from engine.state import Game
@@ -73,6 +73,12 @@ EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
     **{t: h for e in EDITIONS for t, h in e.planners.items()},
     **SHARED_HANDLERS,
 }
+
+
+def card_lines_of(game: Game) -> dict[type[ev.Event], LineOf]:
+    """What each event tells on a turn's card in the game's edition (the classic's lines,
+    and the edition's own or its own wording of them)."""
+    return {**CLASSIC_LINES, **edition_of(game).lines}
 
 
 def plan_messages(ctx: PlanContext) -> list[OutboxItem]:

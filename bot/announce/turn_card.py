@@ -15,7 +15,7 @@ who showed a card: four calls."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.announce.plan import Args, Buttons, Clock, Plan, seat_args
@@ -23,6 +23,7 @@ from bot.delivery.payload import Span
 from engine import events as ev
 from engine.computer import detective_level
 from engine.events import Event
+from engine.evolve import evolve
 from engine.state import Game
 from engine.table.state import Step
 
@@ -140,3 +141,17 @@ def no_card_buttons(game_id: int, game: Game) -> Buttons:
 def no_card_clock(game: Game) -> Clock | None:
     """A card starts no clock (the Liars Edition's starts the Liar! window's)."""
     return None
+
+
+def turn_cards(events: Iterable[Event], lines_of: Mapping[type[Event], LineOf]) -> list[Args]:
+    """Every turn's card of a game in its last form, from its record (`/log` at the table)."""
+    cards: list[Args] = []
+    state: Game | None = None
+    for event in events:
+        if isinstance(event, ev.TurnStarted) and state is not None:
+            done = card_args(state, lines_of)
+            if done is not None:
+                cards.append(done)
+        state = evolve(state, event)
+    last = card_args(state, lines_of) if state is not None else None
+    return [*cards, last] if last is not None else cards

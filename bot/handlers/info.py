@@ -5,6 +5,8 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop
 
+from bot.announce.registry import card_lines_of
+from bot.announce.turn_card import turn_cards
 from bot.announce.views import log_entries, status_args, table_status_args
 from bot.context import CustomContext
 from bot.delivery.payload import labels_of
@@ -75,7 +77,8 @@ async def chatter(update: Update, context: CustomContext) -> None:
 
 
 async def log_command(update: Update, context: CustomContext) -> None:
-    """/log [day]: the public log of a day — suggestions and how they were answered;
+    """/log [day]: the public log of a day — suggestions and how they were answered (at the
+    table: every turn's card);
     /log @player: that player's public history in the game (`bot/handlers/player_log.py`)."""
     here = await game_update(update, context)
     if here is None:
@@ -84,6 +87,10 @@ async def log_command(update: Update, context: CustomContext) -> None:
     named = await mentions(context, w.message) if w.message is not None else []
     if named:
         await show_player_log(context, w, game, named[0])
+        return
+    if game.table is not None:  # at the table: every turn's card
+        cards = turn_cards(await context.services.store.events(here.game_id), card_lines_of(game))
+        await say(context, w, "log.table", {"cards": cards}, labels=labels_of(game.pack))
         return
     words = context.args or []
     day = game.day

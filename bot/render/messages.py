@@ -37,6 +37,7 @@ COMPOSERS: Mapping[str, Composer] = {
     **TABLE_COMPOSERS,
     **EDITION_COMPOSERS,
     "table.card": lambda reader, args: turn_card(reader, args),
+    "log.table": lambda reader, args: table_log(reader, args),
 }
 
 
@@ -63,3 +64,11 @@ def turn_card(reader: Reader, args: dict[str, Any]) -> str:
     head = t(reader.language, "table.card", **flat_args(reader, heading))
     told = [*args["lines"], *([args["status"]] if args.get("status") else [])]
     return "\n".join([head, *(compose(reader, x["kind"], x["args"]) for x in told)])
+
+
+def table_log(reader: Reader, args: dict[str, Any]) -> str:
+    """`/log` at the table: every turn's card in its last form, in turn order."""
+    if not args["cards"]:
+        return t(reader.language, "log.table_empty")
+    cards = [turn_card(reader, card) for card in args["cards"]]
+    return "\n\n".join([t(reader.language, "log.table"), *cards])

@@ -3,7 +3,7 @@ classic turn whose suggestion the second player refutes ends as one post that te
 roll, the room, the suggestion, who could not refute and who showed (never which card),
 with the board after the move as its picture; the next turn is a new post. Turns played
 by buttons post nothing else of their own, and the current player's prompt never waits
-behind the group's posts."""
+behind the group's posts; `/log` lists every turn's card."""
 
 from __future__ import annotations
 
@@ -112,6 +112,13 @@ async def test_turns_by_buttons_post_nothing_but_their_cards(
         m.text[:50] for m in posts
     ]
     assert not any(m.buttons for m in posts), "no buttons of the player's in the group"
+    # `/log` lists every turn: each card as the thread shows it now.
+    await table.bot.say(table.bob, table.group, "/log")
+    told = [m for m in bot_messages(table.group) if m.message_id > posts[-1].message_id]
+    log = "\n".join(m.text for m in told)
+    assert log.startswith("📖 The game, turn by turn"), log[:80]
+    for post in posts:
+        assert post.text in log, post.text
 
 
 @pytest.fixture
@@ -156,7 +163,9 @@ async def test_the_next_buttons_never_wait_behind_the_groups_posts(
     assert game.table is not None and game.table.dice
     assert "you rolled" in after.text and after.buttons != offered, after.text
     group = await services.store.outbox.counts()
-    assert group.get(OutboxStatus.PENDING, 0) >= 20, "the card's edit still waits behind the group's posts"
+    assert group.get(OutboxStatus.PENDING, 0) >= 20, (
+        "the card's edit still waits behind the group's posts"
+    )
 
 
 async def test_with_pictures_off_the_card_is_a_text_edited_the_same_way(
