@@ -113,16 +113,22 @@ class Plan:
         user: int | None = None,
         buttons: Buttons | None = None,
         keep_place: bool = False,
+        decoration: bool = False,
     ) -> None:
         """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
 
         `user` names the person whose private chat holds the message; else it is the thread's.
         `keep_place`: sent after the posts queued before it, never merged into an earlier edit
-        still waiting (for an edit that links to those posts).
+        still waiting (for an edit that links to those posts). `decoration`: only told (what
+        nobody must act on, such as the index): when its chat is at its limit, the rows queued
+        after it go first (storage.claims); best for an edit whose text is built when it is
+        sent, as another edit of its message may go before it.
         """
         if user is not None:
             args = self._placed(args)
-        payload = self._payload(msg, args, buttons, edit_of=target_key, keep_place=keep_place)
+        payload = self._payload(
+            msg, args, buttons, edit_of=target_key, keep_place=keep_place, decoration=decoration
+        )
         self._to(key, user, payload)
 
     def _placed(self, args: Args | None) -> Args:

@@ -218,10 +218,11 @@ class Payload:
     picture: str | None = None  # the post goes as this picture of its args (bot.render.pictures)
     pin: bool = False  # the post is pinned once sent (a game's index: bot.delivery.pins)
     keep_place: bool = False  # an edit never merged into an earlier one (storage.messages_owed)
+    decoration: bool = False  # an edit only told: later rows of its chat go first (storage.claims)
 
     def to_row(self) -> dict[str, Any]:
-        """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify` and
-        `reply_to_message_id` from it."""
+        """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify`,
+        `reply_to_message_id` and `decoration` from it."""
         row: dict[str, Any] = {"v": VERSION, "kind": self.kind, "args": encode(upgrade(self.args))}
         if self.edit_of is not None:
             row.update(op="edit", target=self.edit_of)
@@ -236,6 +237,7 @@ class Payload:
             "picture": self.picture,
             "pin": self.pin or None,
             "keep_place": self.keep_place or None,
+            "decoration": self.decoration or None,
         }
         row.update({name: value for name, value in optional.items() if value is not None})
         return row
@@ -264,6 +266,7 @@ class Payload:
             picture=row.get("picture"),
             pin=bool(row.get("pin")),
             keep_place=bool(row.get("keep_place")),
+            decoration=bool(row.get("decoration")),
         )
 
 
