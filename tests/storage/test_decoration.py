@@ -92,6 +92,28 @@ async def test_a_decoration_row_never_passes_an_earlier_row(store: Store) -> Non
     assert order == ["day", "prompt", "e1", "x1"]  # e2 became e1 (one edit, the latest text)
 
 
+async def test_a_waiting_index_edit_takes_in_the_next_and_follows_the_post_it_links_to(
+    store: Store,
+) -> None:
+    """The day opens while an index edit waits: the day's post goes first, and the day's
+    edit of the index (which links to that post) is the waiting one, not a second edit."""
+    await _sent_index(store)
+    await store.outbox.enqueue([post("busy")], NOW)
+    [busy] = await store.outbox.claim("w", NOW)  # under way: the chat's rows wait
+    await store.outbox.enqueue([index_edit("e1", "void")], NOW)
+    await store.outbox.enqueue([post("day2"), index_edit("e2", "day 2, linked")], NOW)
+    await store.outbox.mark_sent(busy.id, 2, NOW)
+    rows: list[OutboxRow] = []
+    while claimed := await store.outbox.claim("w", NOW):
+        rows += claimed
+        for row in claimed:
+            await store.outbox.mark_sent(row.id, 3 + len(rows), NOW)
+    assert [(r.key, r.payload["text"]) for r in rows] == [
+        ("day2", "day2"),
+        ("e1", "day 2, linked"),
+    ]
+
+
 async def test_an_edit_that_must_keep_its_place_takes_over_a_waiting_decoration_edit(
     store: Store,
 ) -> None:
