@@ -1,4 +1,5 @@
-"""Game days: ending and opening them, extending one, and the reminder before the end."""
+"""Game days: ending and opening them, extending one, and the reminder before the end; an
+answer that falls due as its day ends is answered by the day's end."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from engine.rules import (
 )
 from engine.schedule import day_end
 from engine.state import Game
+from engine.suggestions import answer_deadline as answer_alone
 from engine.suggestions import answer_overdue
 
 
@@ -42,6 +44,17 @@ def end_day(state: Game | None, c: cmd.EndDay, now: datetime) -> Decision:
     if may_open_day_during_window(decision.state, now):
         open_next_day(decision, now)
     return decision
+
+
+def answer_deadline(state: Game | None, c: cmd.AnswerDeadline, now: datetime) -> Decision:
+    """An answer falls due: the GM answers for the silent target. When its day's end is due
+    as well (an answer due when its day ends), the day's end runs instead and answers it
+    with the others, so the day ends in one command whichever of the two runs first."""
+    game = live_deadline(state, c, now)
+    ends_at = game.day_ends_at if game is not None and game.day_open else None
+    if game is not None and ends_at is not None and now >= ends_at:
+        return end_day(game, cmd.EndDay(actor=c.actor, day=game.day, excused=c.excused), now)
+    return answer_alone(state, c, now)
 
 
 def extend_day(state: Game | None, c: cmd.ExtendDay, now: datetime) -> Decision:

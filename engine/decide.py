@@ -79,7 +79,7 @@ _HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.MakeSuggestion: _forum_only(suggestions.make_suggestion),
     cmd.Refute: _forum_only(suggestions.refute),
     cmd.DeclareNoRefutation: _forum_only(suggestions.declare_no_refutation),
-    cmd.AnswerDeadline: suggestions.answer_deadline,
+    cmd.AnswerDeadline: days.answer_deadline,
     cmd.Accuse: _by_format(accusations.accuse),
     cmd.GoAway: _by_format(presence.go_away),
     cmd.ComeBack: _by_format(presence.come_back),

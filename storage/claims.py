@@ -8,6 +8,17 @@ one deferred at its chat's limit, holds the rows behind it). An untried row sche
 later (`not_before`) holds nothing back. So each claim returns at most the head row of
 each chat.
 
+Play before decoration: a row that only tells (`decoration`: an index's edit, whose text
+is built when it is sent) gives way to the later rows of its chat that are not decoration.
+While it is pending it holds none of them back, and it waits while one of them would hold
+back a row behind it (claimed, waiting, or pending and due or tried). So at a chat's
+limit, what someone must act on goes out first. Nothing that depends on order moves: only
+an edit is decoration, so no row replies to it or edits it. Its own target went out
+before it, as it never passes an earlier row, and it passes no other decoration row
+either. Two edits of one message still coalesce into one (storage.messages_owed). A
+claimed decoration row holds back the rows behind it as any claimed row does, so a chat
+still has one row under way at a time: the head row, for this rule.
+
 The rule is SQL text (`claimable`, `nothing_ahead`), written once here and used by every
 statement that claims: the sender's claim (`claim`, `claim_in_chats`), a command's write
 that claims its new head rows as it inserts them (storage.write_postgresql,
@@ -45,15 +56,35 @@ def _holds_back(e: str, now: str) -> str:
     )
 
 
-def nothing_ahead(chat: str, now: str, *, before: str | None = None, besides: str = "") -> str:
+def _gives_way(e: str, decoration: str) -> str:
+    """SQL: row `e` gives way to a later row of its chat whose `decoration` (SQL) is false:
+    `e` is a decoration row still pending."""
+    return f"({e}.status = 'pending' AND {e}.decoration AND NOT {decoration})"
+
+
+def nothing_ahead(
+    chat: str, now: str, decoration: str, *, before: str | None = None, besides: str = ""
+) -> str:
     """SQL: no unfinished row of `chat` (ahead of row id `before`, if given; not among the
-    ids `besides`, an array, if given) holds back a row behind it at `now`."""
+    ids `besides`, an array, if given) holds back a row behind it at `now` whose
+    `decoration` (SQL) is given; a pending decoration row holds back only decoration."""
     ahead = f" AND e.id < {before}" if before is not None else ""
     ahead += f" AND e.id <> ALL({besides})" if besides else ""
     return (
         f"NOT EXISTS (SELECT 1 FROM outbox e WHERE e.chat_id = {chat} AND e.{UNFINISHED_SQL}"
-        f"{ahead} AND {_holds_back('e', now)})"
+        f"{ahead} AND {_holds_back('e', now)} AND NOT {_gives_way('e', decoration)})"
     )
+
+
+def _nothing_it_gives_way_to(o: str, now: str, besides: str) -> str:
+    """SQL: row `o` is not a pending decoration row with a later row of its chat, not
+    decoration, that would hold back a row behind it at `now` (then that goes first)."""
+    others = f" AND l.id <> ALL({besides})" if besides else ""
+    later = (
+        f"SELECT 1 FROM outbox l WHERE l.chat_id = {o}.chat_id AND l.{UNFINISHED_SQL}"
+        f" AND l.id > {o}.id{others} AND NOT l.decoration AND {_holds_back('l', now)}"
+    )
+    return f"NOT ({o}.status = 'pending' AND {o}.decoration AND EXISTS ({later}))"
 
 
 def claimable(o: str, now: str, *, besides: str = "") -> str:
@@ -63,8 +94,10 @@ def claimable(o: str, now: str, *, besides: str = "") -> str:
         f"({o}.status = 'pending' AND {o}.next_attempt_at <= {now}"
         f" OR {o}.status = 'claimed' AND {o}.lease_until <= {now})"
     )
-    ahead = nothing_ahead(f"{o}.chat_id", now, before=f"{o}.id", besides=besides)
-    return f"{o}.{UNFINISHED_SQL} AND {ready} AND {ahead}"
+    decoration = f"{o}.decoration"
+    ahead = nothing_ahead(f"{o}.chat_id", now, decoration, before=f"{o}.id", besides=besides)
+    later = _nothing_it_gives_way_to(o, now, besides)
+    return f"{o}.{UNFINISHED_SQL} AND {ready} AND {ahead} AND {later}"
 
 
 # The message a row replies to, when that one was sent: in the same round trip. Only within
@@ -152,16 +185,16 @@ def due_items(items: Sequence[OutboxItem], now: datetime) -> list[OutboxItem]:
 
 
 def heads(items: Sequence[OutboxItem], now: datetime) -> set[int]:
-    """The places of each chat's first due item: the ones a write may claim as it inserts
+    """The places of each chat's first due item (its first that is not decoration, if it
+    has one: a decoration item gives way to it): the ones a write may claim as it inserts
     them (when `nothing_ahead` of them in their chat)."""
     due = {item.key for item in due_items(items, now)}
-    seen: set[int] = set()
-    found = set()
+    first: dict[int, int] = {}  # chat -> place
     for place, item in enumerate(items):
-        if item.key in due and item.chat_id not in seen:
-            seen.add(item.chat_id)
-            found.add(place)
-    return found
+        held = first.get(item.chat_id)
+        if item.key in due and (held is None or (items[held].decoration and not item.decoration)):
+            first[item.chat_id] = place
+    return set(first.values())
 
 
 def handoff_of(due: Sequence[OutboxItem], rows: Sequence[OutboxRow]) -> Handoff:

@@ -42,6 +42,11 @@ class OutboxItem:
     reply_to_key: str | None = None
     not_before: datetime | None = None
 
+    @property
+    def decoration(self) -> bool:
+        """Only told (the payload's `decoration`): it gives way to later rows of its chat."""
+        return bool(self.payload.get("decoration"))
+
 
 @dataclass(frozen=True)
 class PlanContext:
@@ -117,6 +122,7 @@ def outbox_rows(
             "user_id": item.user_id,
             "payload": dumps(item.payload),
             "reply_to_key": item.reply_to_key,
+            "decoration": item.decoration,
             "status": OutboxStatus.PENDING,
             "attempts": 0,
             "next_attempt_at": item.not_before or now,
@@ -127,7 +133,8 @@ def outbox_rows(
 
 
 def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
-    """An edit whose target already has an edit pending (not yet claimed) replaces its payload.
+    """An edit whose target already has an edit pending (not yet claimed) replaces its payload
+    (and whether it is decoration, which the payload says).
 
     The message then shows the newest state once, not every state in turn (Join/Leave). An
     edit that must follow the posts queued before it (`keep_place`: it links to them) is
@@ -146,7 +153,8 @@ def _coalesced(conn: Connection, row: dict[str, Any]) -> bool:
         if loads(text).get("target") == payload["target"]:
             replace = update(o).where(o.id == row_id, o.status == OutboxStatus.PENDING)
             # False when a sender claimed it meanwhile (PostgreSQL): then queue the new edit.
-            return rowcount(conn, replace.values(payload=row["payload"])) == 1
+            values = replace.values(payload=row["payload"], decoration=row["decoration"])
+            return rowcount(conn, values) == 1
     return False
 
 

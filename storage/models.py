@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     text,
     true,
 )
@@ -225,6 +226,8 @@ class OutboxRecord(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     payload: Mapped[str] = mapped_column(Text)
     reply_to_key: Mapped[str | None] = mapped_column(String(200))
+    # Only told (an index's edit): gives way to the later rows of its chat (storage.claims).
+    decoration: Mapped[bool] = mapped_column(Boolean, server_default=false())
     status: Mapped[str] = mapped_column(String(24))
     attempts: Mapped[int] = mapped_column(Integer, server_default=text("0"))
     next_attempt_at: Mapped[datetime]

@@ -80,12 +80,12 @@ WITH cas AS (
         seq = excluded.seq, format = excluded.format, data = excluded.data,
         written_at = excluded.written_at
 ), items AS (
-    SELECT * FROM unnest(:keys, :chats, :topics, :users, :payloads, :replies, :dues,
-                         :heads, :targets, :places)
-        AS i(key, chat_id, topic_id, user_id, payload, reply_to_key, next_attempt_at,
-             head, target, place)
+    SELECT * FROM unnest(:keys, :chats, :topics, :users, :payloads, :replies, :decorations,
+                         :dues, :heads, :targets, :places)
+        AS i(key, chat_id, topic_id, user_id, payload, reply_to_key, decoration,
+             next_attempt_at, head, target, place)
 ), coalesced AS (
-    UPDATE outbox SET payload = i.payload
+    UPDATE outbox SET payload = i.payload, decoration = i.decoration
     FROM cas, items i
     WHERE i.target IS NOT NULL AND outbox.status = 'pending' AND outbox.id = (
         SELECT min(p.id) FROM outbox p
@@ -95,11 +95,12 @@ WITH cas AS (
     RETURNING i.key AS item_key
 ), inserted AS (
     INSERT INTO outbox (key, game_id, chat_id, topic_id, user_id, payload, reply_to_key,
-                        status, attempts, next_attempt_at, created_at, claimed_by,
-                        lease_until)
+                        decoration, status, attempts, next_attempt_at, created_at,
+                        claimed_by, lease_until)
     SELECT i.key, cas.id, i.chat_id, i.topic_id, i.user_id, i.payload, i.reply_to_key,
-           CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0, i.next_attempt_at, :now,
-           CASE WHEN c.mine THEN :worker END, CASE WHEN c.mine THEN :until END
+           i.decoration, CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0,
+           i.next_attempt_at, :now, CASE WHEN c.mine THEN :worker END,
+           CASE WHEN c.mine THEN :until END
     FROM cas, items i CROSS JOIN LATERAL (
         SELECT i.head AND {NOTHING_AHEAD} AS mine
     ) AS c
@@ -113,7 +114,7 @@ SELECT (SELECT count(*) FROM cas) AS written, n.*, (
            WHERE s.key = n.reply_to_key AND s.chat_id = n.chat_id AND s.status = 'sent'
        ) AS replied_message_id
 FROM (SELECT 1) AS one LEFT JOIN inserted n ON n.status = 'claimed'
-""".replace("{NOTHING_AHEAD}", nothing_ahead("i.chat_id", ":now"))
+""".replace("{NOTHING_AHEAD}", nothing_ahead("i.chat_id", ":now", "i.decoration"))
 
 # Every parameter, cast to its type (asyncpg needs them known), in their order.
 _TYPES = {
@@ -144,6 +145,7 @@ _TYPES = {
     "users": "BIGINT[]",
     "payloads": "TEXT[]",
     "replies": "VARCHAR[]",
+    "decorations": "BOOLEAN[]",
     "dues": "TIMESTAMPTZ[]",
     "heads": "BOOLEAN[]",
     "targets": "VARCHAR[]",
@@ -217,6 +219,7 @@ def _values(write: CommandWrite, now: datetime) -> list[Any]:
         "users": [row["user_id"] for row in rows],
         "payloads": [row["payload"] for row in rows],
         "replies": [row["reply_to_key"] for row in rows],
+        "decorations": [row["decoration"] for row in rows],
         "dues": [row["next_attempt_at"].astimezone(UTC) for row in rows],
         "heads": [place in write.heads for place in range(len(rows))],
         "targets": [edit_target(item) for item in write.items],

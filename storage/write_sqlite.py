@@ -44,7 +44,7 @@ INSERT INTO events (game_id, seq, type, data, recorded_at)
 VALUES (:game_id, :seq, :type, :data, :recorded_at)
 """
 _COALESCE = """
-UPDATE outbox SET payload = :payload
+UPDATE outbox SET payload = :payload, decoration = :decoration
 WHERE id = (
     SELECT min(p.id) FROM outbox p
     WHERE p.chat_id = :chat_id AND p.status IN ('pending', 'claimed', 'waiting_for_person')
@@ -53,9 +53,10 @@ WHERE id = (
 )
 """
 _OUTBOX = """
-INSERT INTO outbox (key, game_id, chat_id, topic_id, user_id, payload, reply_to_key, status,
-                    attempts, next_attempt_at, created_at, claimed_by, lease_until)
-SELECT :key, :game_id, :chat_id, :topic_id, :user_id, :payload, :reply_to_key,
+INSERT INTO outbox (key, game_id, chat_id, topic_id, user_id, payload, reply_to_key,
+                    decoration, status, attempts, next_attempt_at, created_at, claimed_by,
+                    lease_until)
+SELECT :key, :game_id, :chat_id, :topic_id, :user_id, :payload, :reply_to_key, :decoration,
        CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0, :next_attempt_at, :created_at,
        CASE WHEN c.mine THEN :worker END, CASE WHEN c.mine THEN :until END
 FROM (SELECT :head AND {NOTHING_AHEAD} AS mine) AS c
@@ -65,7 +66,7 @@ RETURNING id, status, (
     SELECT s.sent_message_id FROM outbox s
     WHERE s.key = outbox.reply_to_key AND s.chat_id = outbox.chat_id AND s.status = 'sent'
 ) AS replied_message_id
-""".replace("{NOTHING_AHEAD}", nothing_ahead(":chat_id", ":now"))
+""".replace("{NOTHING_AHEAD}", nothing_ahead(":chat_id", ":now", ":decoration"))
 _GONE_DEADLINE = """
 DELETE FROM deadlines
 WHERE game_id = :game_id AND key IN (SELECT value FROM json_each(:keys))
@@ -161,6 +162,7 @@ def _write_outbox(
         target = edit_target(item)
         if target is not None:
             edit = {"payload": row["payload"], "chat_id": row["chat_id"], "target": target}
+            edit["decoration"] = row["decoration"]
             if cursor.execute(_COALESCE, edit).rowcount == 1:
                 continue
         stamped = {

@@ -4,10 +4,12 @@ with their suspects, each day's opening post, then voided suggestions, pauses an
 extensions, replacements, who left, who accused and when (never what), and the end (the
 envelope is public by then). Table games, an evening's play, have none.
 
-The post and its edits are planned with the commands that change it (`plan_index`); what it
-says is built when it is sent, from the game's state and its whole log (`index_args`: the
-log holds what the state forgets, such as pauses and each day's post), so it is always the
-latest. The sender resolves each day's post to its message (bot.delivery.index_post)."""
+The post and its edits are planned with the commands that change it (`plan_index`). An edit
+only tells, so the rows queued after it go first when the chat is at its limit, and one
+still waiting takes in the next (one edit). What it says is built when it is sent, from the
+game's state and its whole log (`index_args`: the log holds what the state forgets, such as
+pauses and each day's post), so it is always the latest. The sender resolves each day's
+post to its message (bot.delivery.index_post)."""
 
 from __future__ import annotations
 
@@ -52,9 +54,10 @@ def plan_index(plan: Plan) -> None:
     if any(isinstance(e, ev.GameStarted) for e in events):
         plan.group(index_key(game_id), INDEX, pin=True)
     elif any(isinstance(e, CHANGES) for e in events):
+        # Decoration: at the chat's limit the posts queued after it go first, among them a
+        # day's post it links to; so it may replace an edit still waiting (coalesced).
         last = plan.ctx.first_seq + len(events) - 1
-        links = any(isinstance(e, ev.DayOpened) for e in events)  # to a post queued just now
-        plan.edit(plan.key(last, "index"), index_key(game_id), INDEX, keep_place=links)
+        plan.edit(plan.key(last, "index"), index_key(game_id), INDEX, decoration=True)
 
 
 def index_args(game_id: int, game: Game, events: Sequence[ev.Event]) -> Args:

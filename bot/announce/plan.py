@@ -122,6 +122,7 @@ class Plan:
         keep_place: bool = False,
         board: dict[str, Any] | None = None,
         clock: Clock | None = None,
+        decoration: bool = False,
     ) -> None:
         """Edit an earlier message (its buttons go unless given); skipped if it was never sent.
         `board`: the picture it shows (redrawn only if that changed; see bot.delivery.sender).
@@ -130,6 +131,10 @@ class Plan:
         `keep_place`: sent after the posts queued before it, never merged into an earlier edit
         still waiting (for an edit that links to those posts). `clock` as for `group`: the
         edit applied starts it (a report of a clock already started changes nothing).
+        `decoration`: only told (what
+        nobody must act on, such as the index): when its chat is at its limit, the rows queued
+        after it go first (storage.claims); best for an edit whose text is built when it is
+        sent, as another edit of its message may go before it.
         """
         if user is not None:
             args = self._placed(args)
@@ -141,6 +146,7 @@ class Plan:
             keep_place=keep_place,
             board=board,
             clock=clock,
+            decoration=decoration,
         )
         self._to(key, user, payload)
 

@@ -221,10 +221,11 @@ class Payload:
     # The clock (its name and ref: engine.commands.ClockSeen) the message starts once it is
     # delivered: the sender reports the moment Telegram took it (bot.delivery.clocks).
     clock: tuple[str, int] | None = None
+    decoration: bool = False  # an edit only told: later rows of its chat go first (storage.claims)
 
     def to_row(self) -> dict[str, Any]:
-        """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify` and
-        `reply_to_message_id` from it."""
+        """The row's JSON (format `VERSION`); storage reads `op`, `target`, `notify`,
+        `reply_to_message_id` and `decoration` from it."""
         row: dict[str, Any] = {"v": VERSION, "kind": self.kind, "args": encode(upgrade(self.args))}
         if self.edit_of is not None:
             row.update(op="edit", target=self.edit_of)
@@ -240,6 +241,7 @@ class Payload:
             "pin": self.pin or None,
             "keep_place": self.keep_place or None,
             "clock": list(self.clock) if self.clock is not None else None,
+            "decoration": self.decoration or None,
         }
         row.update({name: value for name, value in optional.items() if value is not None})
         return row
@@ -270,6 +272,7 @@ class Payload:
             pin=bool(row.get("pin")),
             keep_place=bool(row.get("keep_place")),
             clock=(str(clock[0]), int(clock[1])) if clock else None,
+            decoration=bool(row.get("decoration")),
         )
 
 

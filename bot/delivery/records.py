@@ -144,10 +144,13 @@ class Records:
 
     async def _defer(self, row: OutboxRow, seconds: float, reason: str | None) -> Recorded:
         """Not now: wait in memory if the row's lease outlasts the wait, else give the row
-        back to the outbox, due when its slot frees (other chats' rows go on meanwhile)."""
+        back to the outbox, due when its slot frees (other chats' rows go on meanwhile). A
+        decoration row is always given back: claimed, it would hold its chat's later rows,
+        which go before it (storage.claims)."""
         now = self.services.now()
         left = (row.lease_until - now).total_seconds() if row.lease_until else 0
-        if reason is None and seconds + LEASE_MARGIN < left:
+        waits_here = reason is None and not row.payload.get("decoration")
+        if waits_here and seconds + LEASE_MARGIN < left:
             return Recorded(wait=seconds)
         due = now.timestamp() + seconds
         self.wake_at = due if self.wake_at is None else min(self.wake_at, due)

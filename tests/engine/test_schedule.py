@@ -143,6 +143,25 @@ def test_deadline_that_fires_late_acts_as_at_its_time() -> None:
     assert table.game.day == 2
 
 
+def test_an_answer_due_as_its_day_ends_runs_the_days_end() -> None:
+    """Whichever of the two deadlines runs first, the day ends in one command (its post
+    tells the GM's answer); an answer due after the day's end is answered alone."""
+    table = Table(3, Settings(auto_no_refutation=False))
+    s = table.suggest(1, 2)
+    table.now = T0 + DAY - HOUR
+    late = table.suggest(3, 2)
+    table.now = T0 + DAY
+    events = table.run(cmd.AnswerDeadline(suggestion=s.id))
+    kinds = [ev.SuggestionNotRefuted, ev.PlayerIdle, ev.DayEnded, ev.DayOpened]
+    assert [type(e) for e in events] == kinds  # the target silent all day, the others not
+    assert table.suggestion(s.id).by_gm and table.game.day == 2
+    assert table.run(cmd.EndDay(day=1)) == []  # ran already
+    assert table.run(cmd.AnswerDeadline(suggestion=late.id)) == []  # early
+    table.now = late.answer_due
+    (answered,) = table.run(cmd.AnswerDeadline(suggestion=late.id))
+    assert isinstance(answered, ev.SuggestionNotRefuted) and answered.by_gm
+
+
 def test_deadlines_list_day_end_reminder_answers_and_window() -> None:
     table = Table(3, Settings(auto_no_refutation=False))
     s = table.suggest(1, 2)

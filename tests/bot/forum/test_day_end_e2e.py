@@ -46,8 +46,9 @@ def _group_calls(table: Party, since: int) -> list[ApiCall]:
 
 
 async def test_a_day_end_is_one_post_and_the_index_edit(table: Party) -> None:
-    """Two suggestions left to the GM (one refuted, one not), two silent players called for
-    a replacement, a penalty: the thread gets one post and one edit of its index."""
+    """Two suggestions left to the GM (one refuted, one not; their deadlines as due as the
+    day's), two silent players called for a replacement, a penalty: the thread gets one
+    post and one edit of its index."""
     for setting in ("auto_no_refutation off", "replacement_after 1"):
         await table.bot.say(table.alice, table.group, f"/settings {setting}")
     game_id = await open_and_start(table)
@@ -60,6 +61,12 @@ async def test_a_day_end_is_one_post_and_the_index_edit(table: Party) -> None:
     await table.bot.say(
         table.dave, table.group, f"/suggest @carol {_typed(_none_held(game, carol))}"
     )
+    # A pause writes the deadlines anew: the answers' rows then come before the day's.
+    await table.bot.say(table.alice, table.group, "/pause")
+    await table.bot.advance(timedelta(minutes=5))
+    await table.bot.say(table.alice, table.group, "/resume")
+    game = await state(table, game_id)
+    assert game.day_ends_at is not None
     await table.bot.advance(game.day_ends_at - table.bot.clock.now() - timedelta(seconds=1))
     since = len(table.server.calls)
     posts_before = len(bot_messages(table.group))

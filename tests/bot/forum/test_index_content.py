@@ -71,8 +71,8 @@ class IndexedGame(RandomGame):
             assert item.key == index_key(GAME) and payload.pin and payload.edit_of is None
         else:
             assert payload.edit_of == index_key(GAME) and not payload.pin
-            day_opened = any(isinstance(e, ev.DayOpened) for e in events)
-            assert payload.keep_place == day_opened  # it links to the day's post, queued first
+            # Only told: the rows queued after it (a day's post it links to) go first.
+            assert payload.decoration and not payload.keep_place
         cards = {c for category in CATEGORY_ORDER for c in game.pack.cards_of(category)}
         allowed = {p.role for p in game.players}
         args = index_args(GAME, game, self.events)
