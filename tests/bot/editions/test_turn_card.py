@@ -90,6 +90,7 @@ async def test_a_refuted_turn_is_one_post_that_tells_it_all_and_the_next_turn_a_
         if c.params.get("message_id") == final.message_id
     ]
     assert media, "the move redrew the picture"
+    assert captions, "the card shown changed the caption alone (the board stayed)"
     assert 1 + len(media) + len(captions) <= 4, "the post and at most three edits"
 
 
