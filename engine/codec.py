@@ -69,9 +69,10 @@ def _encoder(hint: Any) -> Encoder:
         return lambda v: v.total_seconds()
     if hint is time:
         return lambda v: v.isoformat()
+    if hint is Event:  # an event in a state (`Game.turn_log`): as the event log stores it
+        return event_to_dict
     if _polymorphic(hint):
-        tag = _tag_of(hint)
-        return lambda v: {**_dataclass_encoder(type(v))(v), tag: type(v).__name__}
+        return lambda v: {**_dataclass_encoder(type(v))(v), "kind": type(v).__name__}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_encoder(hint)
     return _identity
@@ -84,12 +85,6 @@ def _polymorphic(hint: Any) -> bool:
         and dataclasses.is_dataclass(hint)
         and callable(getattr(hint, "kinds", None))
     )
-
-
-def _tag_of(base: Any) -> str:
-    """The key a polymorphic value's class name is stored under ("kind" unless the base
-    names another: an event's is "type", as in the event log)."""
-    return str(getattr(base, "kind_tag", "kind"))
 
 
 def _decoder(hint: Any) -> Decoder:
@@ -117,10 +112,11 @@ def _decoder(hint: Any) -> Decoder:
         return lambda v: timedelta(seconds=v)
     if hint is time:
         return time.fromisoformat
+    if hint is Event:
+        return event_from_dict
     if _polymorphic(hint):
         base: Any = hint
-        tag = _tag_of(hint)
-        return lambda v: _dataclass_decoder(base.kinds()[v[tag]])(v)
+        return lambda v: _dataclass_decoder(base.kinds()[v["kind"]])(v)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_decoder(hint)
     return _identity

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import ClassVar
 
 from engine.board.model import Place
 from engine.cards import CardId, Pack
@@ -18,16 +17,9 @@ from engine.table.state import MoveKind, TurnEnd
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
-    """Base: every event carries the moment it happened. Stored in a state (`Game.turn_log`)
-    under its type's name (`kind_tag`), as the event log stores it."""
+    """Base: every event carries the moment it happened."""
 
     at: datetime
-    kind_tag: ClassVar[str] = "type"
-
-    @classmethod
-    def kinds(cls) -> dict[str, type[Event]]:
-        """Every event type by name (an edition's once registered)."""
-        return EVENT_TYPES
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,7 @@ import pytest
 from engine.table.state import Step
 from tests.bot.editions.downtime import count, restart_later
 from tests.support.harness import Party
-from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
+from tests.support.table_play import TablePlayer, button, card, fix_seed, open_classic, prompt
 
 
 async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_timer(
@@ -54,7 +54,8 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_t
         game = await player.game()
         assert game.table is not None and game.table.turn == turn
         assert game.table.step is not Step.MOVE
-        assert count(table, "rolls") == rolls
+        assert count(table, "rolls") == rolls + 1  # told once, with the move, on the card
+        assert card(table).text.count("rolls") == 1
 
         await again.advance(turn_time)  # with the bot up, the timer runs out as usual
         assert count(table, "Time is up") == (0 if game.table.step is Step.REFUTING else 1)

@@ -14,7 +14,7 @@ from engine.table.setup import table_cards
 from engine.table.state import Step
 from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url, end_post
 from tests.support.play import card_name
-from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
+from tests.support.table_play import TablePlayer, button, card, fix_seed, open_classic, prompt
 
 
 def _count(table: Party, text: str) -> int:
@@ -77,7 +77,8 @@ async def test_timers_and_a_restart_in_the_middle_of_a_turn(
         game = await player.game()
         assert game.table is not None and game.table.turn == turn
         assert game.table.step is not Step.MOVE
-        assert _count(table, "rolls") == rolls  # nothing sent twice
+        # nothing sent twice: the card tells the roll once, with the move
+        assert _count(table, "rolls") == rolls + 1 and card(table).text.count("rolls") == 1
         timeouts = _count(table, "Time is up")
         await again.advance(game.settings.turn_time + timedelta(seconds=1))
         assert _count(table, "Time is up") == timeouts + (
