@@ -24,10 +24,11 @@ Per game (bench/tempo_figures.py):
 - **turns/min**: turns from the first turn's start to the game's end, on the stage's clock
   (a forum game: suggestions a day).
 - **next buttons**: for every press, from the moment its step was opened (the write of
-  the outbox row whose message showed the button; for a message the handler edited itself,
-  such as a composer's step, the press that made it) to the moment the button was shown:
-  p50, p95, max. Every wait of a player for their next step counts, the first prompt of
-  their turn too; the others' thinking does not.
+  the outbox row whose message showed the button, or for an edit the presser's own press
+  before it if later, as a waiting edit may carry a later write's content; for a message
+  the handler edited itself, such as a composer's step, the press that made it) to the
+  moment the button was shown: p50, p95, max. Every wait of a player for their next step
+  counts, the first prompt of their turn too; the others' thinking does not.
 - **group behind**: for each write (a command or a deadline) that sent a player a private
   message and changed the group (posted there, or came while an edit of the group waited,
   which it may have become part of), from the first of those private messages being sent

@@ -153,12 +153,16 @@ def _seq(key: str) -> int | None:
 
 def _buttons(played: Played, rows_of: dict[int, Row]) -> list[float]:
     """For each press: from the moment the step it belongs to was opened (the write of the
-    row that showed its button; for a message the handler edited itself, the press that
-    made it do so) to the moment its button was shown; from the game's start on."""
-    presses: dict[int, list[float]] = {}
+    row that showed its button, or for an edit the presser's own press before, if later:
+    an edit waiting may have taken a later write's content; for a message the handler
+    edited itself, the press that made it do so) to the moment its button was shown; from
+    the game's start on."""
+    by_chat: dict[int, list[float]] = {}
+    by_person: dict[int, list[float]] = {}
     for act in played.acts:
         if act.data is not None:
-            presses.setdefault(act.chat, []).append(act.at)
+            by_chat.setdefault(act.chat, []).append(act.at)
+            by_person.setdefault(act.person, []).append(act.at)
     began = next((at for _, kind, at in played.events if kind == "GameStarted"), 0.0)
     waits = []
     for act in played.acts:
@@ -166,14 +170,19 @@ def _buttons(played: Played, rows_of: dict[int, Row]) -> list[float]:
             continue
         row = rows_of.get(act.shown)
         if row is not None:
-            opened = row.created
+            pressed = _last(by_person.get(act.person, []), act.seen) if row.edit else None
+            opened: float | None = max(row.created, pressed or row.created)
         else:
-            earlier = [at for at in presses.get(act.chat, []) if at <= act.seen]
-            if not earlier:
-                continue
-            opened = earlier[-1]
-        waits.append(max(0.0, act.seen - opened))
+            opened = _last(by_chat.get(act.chat, []), act.seen)
+        if opened is not None:
+            waits.append(max(0.0, act.seen - opened))
     return waits
+
+
+def _last(moments: list[float], until: float) -> float | None:
+    """The latest of the (ordered) `moments` at or before `until` (None: none)."""
+    index = bisect.bisect_right(moments, until)
+    return moments[index - 1] if index else None
 
 
 class GroupCaughtUp:
