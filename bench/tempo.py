@@ -21,12 +21,14 @@ Per game (bench/tempo_figures.py):
   written for (a call the handler made itself: the turn in progress then); the mean and the
   max over turns. The start (before turn 1) and the end (the game's end post, the story)
   are counted apart. A forum "turn" is a suggestion.
-- **turns/min**: turns from the first turn's start to the game's end, on the stage's clock.
+- **turns/min**: turns from the first turn's start to the game's end, on the stage's clock
+  (a forum game: suggestions a day).
 - **next buttons**: for every press, from the moment its step was opened (the write of
-  the outbox row whose message showed the button; for a message the handler edited itself,
-  such as a composer's step, the press that made it) to the moment the button was shown:
-  p50, p95, max. Every wait of a player for their next step counts, the first prompt of
-  their turn too; the others' thinking does not.
+  the outbox row whose message showed the button, or for an edit the presser's own press
+  before it if later, as a waiting edit may carry a later write's content; for a message
+  the handler edited itself, such as a composer's step, the press that made it) to the
+  moment the button was shown: p50, p95, max. Every wait of a player for their next step
+  counts, the first prompt of their turn too; the others' thinking does not.
 - **group behind**: for each write (a command or a deadline) that sent a player a private
   message and changed the group (posted there, or came while an edit of the group waited,
   which it may have become part of), from the first of those private messages being sent
@@ -69,11 +71,19 @@ def specs(args: argparse.Namespace) -> Iterator[Spec]:
 
 
 def number(value: float, digits: int = 1) -> str:
-    return "-" if math.isnan(value) else f"{value:.{digits}f}"
+    """`value` rounded to `digits` (never "-0.0"); "-" for none."""
+    return "-" if math.isnan(value) else f"{round(value, digits) + 0.0:.{digits}f}"
 
 
 def spread(values: list[float], *qs: float) -> str:
     return " / ".join(number(percentile(values, q)) for q in qs)
+
+
+def rate(spec: Spec, found: Figures) -> str:
+    """Turns a minute; a forum game's suggestions a day."""
+    if spec.format == "forum":
+        return f"{number(found.turns / found.days if found.days else math.nan)}/day"
+    return f"{number(found.per_minute, 2)}/min"
 
 
 def report(spec: Spec, found: Figures, wall: float) -> list[str]:
@@ -81,10 +91,11 @@ def report(spec: Spec, found: Figures, wall: float) -> list[str]:
     low, high = PACES[spec.pace]
     unit = "suggestions" if spec.format == "forum" else "turns"
     ended = "ended" if found.ended else "NOT ENDED"
+    days = f", {found.days} days" if spec.format == "forum" else ""
     lines = [
         f"{spec.format} · {spec.players} players · {spec.pace} ({low:g}–{high:g} s) · "
-        f"seed {spec.seed}: {found.turns} {unit} in {number(found.minutes)} min "
-        f"({number(found.per_minute, 2)}/min), {ended}; {wall:.0f} s of real time",
+        f"seed {spec.seed}: {found.turns} {unit} in {number(found.minutes)} min{days} "
+        f"({rate(spec, found)}), {ended}; {wall:.0f} s of real time",
         f"  group calls per turn      mean {number(found.mean_per_turn)}, max "
         f"{max(found.per_turn, default=0)} (all {found.group_calls}: "
         f"start {found.before_first}, end {found.after_end})          target: mean ≤ 4",
@@ -102,6 +113,11 @@ def report(spec: Spec, found: Figures, wall: float) -> list[str]:
         )
     else:
         lines.append(f"  turns the clock ended     {found.timed_out}")
+    if found.stalls:
+        lines.append(
+            f"  CHECK: {len(found.stalls)} messages went later than the limits let them "
+            f"(by up to {max(found.stalls):.1f} s): the stage or the sender idled"
+        )
     if found.liar_windows:
         closed = sum(w <= 0 for w in found.liar_windows)
         lines.append(
@@ -115,7 +131,7 @@ def report(spec: Spec, found: Figures, wall: float) -> list[str]:
 def summary(rows: list[tuple[Spec, Figures]]) -> list[str]:
     """One line per game: the figures beside their targets."""
     head = (
-        f"{'format':8} {'n':>2} {'pace':6} {'turns':>5} {'t/min':>5} {'calls/turn':>10} "
+        f"{'format':8} {'n':>2} {'pace':6} {'turns':>5} {'rate':>8} {'calls/turn':>10} "
         f"{'max':>4} {'buttons p50/p95/max':>20} {'behind p50/p95':>15} {'day end posts':>13}"
     )
     lines = [head, "-" * len(head)]
@@ -123,7 +139,7 @@ def summary(rows: list[tuple[Spec, Figures]]) -> list[str]:
         posts = max((p for p, _ in found.day_ends), default=0) if spec.format == "forum" else ""
         lines.append(
             f"{spec.format:8} {spec.players:>2} {spec.pace:6} {found.turns:>5} "
-            f"{number(found.per_minute, 2):>5} {number(found.mean_per_turn):>10} "
+            f"{rate(spec, found):>8} {number(found.mean_per_turn):>10} "
             f"{max(found.per_turn, default=0):>4} "
             f"{spread(found.buttons, 50, 95, 100):>20} {spread(found.behind, 50, 95):>15} "
             f"{posts!s:>13}"

@@ -17,6 +17,8 @@ from engine.table.state import TurnEnd
 from fakebot import ApiCall
 
 COUNTED = SENDS | EDITS  # the group calls counted: posts and edits
+GROUP_LIMIT = 20  # posts and edits a minute in a group (Telegram's)
+STALL = 2.0  # seconds a row may go later than the limit lets it (the clock's steps, renders)
 MARK_WITHIN = 2.0  # seconds from a call to its row's mark (the sender marks at the answer)
 KEY = re.compile(r"^g(?P<game>\d+):e(?P<seq>\d+):")
 UNIT_EVENTS = {"forum": ("SuggestionMade",)}  # a forum "turn": one suggestion
@@ -29,6 +31,7 @@ class Figures:
 
     turns: int = 0
     minutes: float = 0.0
+    days: int = 0  # a forum game's days
     ended: str = ""  # how the game ended (the last event's type), "" if it did not
     group_calls: int = 0
     per_turn: list[int] = field(default_factory=list)  # group calls of each turn
@@ -39,6 +42,7 @@ class Figures:
     toasts: list[float] = field(default_factory=list)  # press -> its toast
     day_ends: list[tuple[int, int]] = field(default_factory=list)  # (posts, edits) per day end
     liar_windows: list[float] = field(default_factory=list)  # window left when the card showed
+    stalls: list[float] = field(default_factory=list)  # seconds a row went later than the limit
     timed_out: int = 0  # turns the clock ended
 
     @property
@@ -61,6 +65,7 @@ def figures(played: Played) -> Figures:
         last = ends[0][0] if ends else played.events[-1][2]
         found.minutes = (last - starts[0][0]) / 60
     found.ended = "GameEnded" if ends else ""
+    found.days = sum(kind == "DayOpened" for _, kind, _ in played.events)
     rows_of = _match_rows(played)
     _count_group(played, found, rows_of, starts, ends[0] if ends else None)
     found.buttons = _buttons(played, rows_of)
@@ -68,6 +73,7 @@ def figures(played: Played) -> Figures:
     found.day_ends = _day_ends(played)
     found.liar_windows = _liar_windows(played)
     found.timed_out = _timed_out(played)
+    found.stalls = _stalls(played, rows_of)
     return found
 
 
@@ -147,12 +153,16 @@ def _seq(key: str) -> int | None:
 
 def _buttons(played: Played, rows_of: dict[int, Row]) -> list[float]:
     """For each press: from the moment the step it belongs to was opened (the write of the
-    row that showed its button; for a message the handler edited itself, the press that
-    made it do so) to the moment its button was shown; from the game's start on."""
-    presses: dict[int, list[float]] = {}
+    row that showed its button, or for an edit the presser's own press before, if later:
+    an edit waiting may have taken a later write's content; for a message the handler
+    edited itself, the press that made it do so) to the moment its button was shown; from
+    the game's start on."""
+    by_chat: dict[int, list[float]] = {}
+    by_person: dict[int, list[float]] = {}
     for act in played.acts:
         if act.data is not None:
-            presses.setdefault(act.chat, []).append(act.at)
+            by_chat.setdefault(act.chat, []).append(act.at)
+            by_person.setdefault(act.person, []).append(act.at)
     began = next((at for _, kind, at in played.events if kind == "GameStarted"), 0.0)
     waits = []
     for act in played.acts:
@@ -160,14 +170,19 @@ def _buttons(played: Played, rows_of: dict[int, Row]) -> list[float]:
             continue
         row = rows_of.get(act.shown)
         if row is not None:
-            opened = row.created
+            pressed = _last(by_person.get(act.person, []), act.seen) if row.edit else None
+            opened: float | None = max(row.created, pressed or row.created)
         else:
-            earlier = [at for at in presses.get(act.chat, []) if at <= act.seen]
-            if not earlier:
-                continue
-            opened = earlier[-1]
-        waits.append(max(0.0, act.seen - opened))
+            opened = _last(by_chat.get(act.chat, []), act.seen)
+        if opened is not None:
+            waits.append(max(0.0, act.seen - opened))
     return waits
+
+
+def _last(moments: list[float], until: float) -> float | None:
+    """The latest of the (ordered) `moments` at or before `until` (None: none)."""
+    index = bisect.bisect_right(moments, until)
+    return moments[index - 1] if index else None
 
 
 class GroupCaughtUp:
@@ -234,6 +249,30 @@ def _liar_windows(played: Played) -> list[float]:
 def _timed_out(played: Played) -> int:
     """Turns the turn's clock ended."""
     return sum(isinstance(e, TurnEnded) and e.reason == TurnEnd.TIMED_OUT for e in played.log)
+
+
+def _stalls(played: Played, rows_of: dict[int, Row]) -> list[float]:
+    """The bench's check of itself (and of the sender): each row sent more than STALL
+    seconds after the limit let it go (its chat's call before it, the call a window before
+    it, its own writing), none expected."""
+    calls: dict[int, list[float]] = {}
+    late = []
+    for index, (at, call) in enumerate(played.calls):
+        chat = call.params.get("chat_id")
+        if call.method not in COUNTED or not isinstance(chat, int):
+            continue
+        before = calls.setdefault(chat, [])
+        row = rows_of.get(index)
+        if row is not None:
+            count = GROUP_LIMIT if chat < 0 else 1
+            window = 60.0 if chat < 0 else 1.0
+            free = [row.created, *before[-1:]]
+            if len(before) >= count:
+                free.append(before[-count] + window)
+            if at - max(free) > STALL:
+                late.append(at - max(free))
+        before.append(at)
+    return late
 
 
 def _day_ends(played: Played) -> list[tuple[int, int]]:

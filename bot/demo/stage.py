@@ -26,7 +26,7 @@ from bot.context import App
 from bot.delivery.limiter import OutboundLimiter
 from bot.delivery.request_limiter import RequestLimiter
 from bot.demo.clock import Clock
-from bot.demo.watch import Watched, next_owed, owed_by_chat
+from bot.demo.watch import Watched, owed_by_chat, owed_next
 from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services
@@ -46,6 +46,7 @@ RELAXED: dict[str, Any] = {
 }
 TELEGRAM = ("group_messages_per_minute", "messages_per_second", "private_messages_per_second")
 POLL_SECONDS = 10**8  # getUpdates' long poll: held until an update comes
+WAKING = 0.05  # seconds: a wait ending sooner is as good as over (settle waits for it)
 
 
 class DemoConfig(BotConfig):
@@ -180,8 +181,10 @@ class Stage:
         """Whether the bot has something under way that is not asleep on a limit."""
         assert self.app is not None and self.sending is not None and self.asking is not None
         now = self.services.now()
-        held = {chat for _, chat in self.sending.asleep(now.timestamp())}
-        asleep = len(self.asking.asleep(now.timestamp()))  # handlers' calls waiting
+        # A wait about to end counts as under way: its sleeper wakes before the next look.
+        soon = now.timestamp() + WAKING
+        held = {chat for _, chat in self.sending.asleep(soon)}
+        asleep = len(self.asking.asleep(soon))  # handlers' calls waiting
         owed = await self.services.store.db.run_read(owed_by_chat, now)
         world = self.server.world
         waiting = getattr(self.app.update_processor, "waiting", 0)  # behind one of its chat
@@ -226,18 +229,26 @@ class Stage:
         return True
 
     async def _wake(self, moment: datetime) -> None:
+        """The clock at `moment` (if not past it), the bot settled, its sleepers up to then
+        woken."""
+        assert self.sending is not None and self.asking is not None
         self.clock.moment = moment
         await self.settle()
+        for watched in (self.sending, self.asking):
+            watched.forget(moment.timestamp())
 
     async def next_wake(self, *, scheduled: bool = True) -> datetime | None:
-        """When the next delivery asleep on a limit, or owed later, may go (None: none);
-        with `scheduled` False, not counting messages scheduled for later."""
+        """When the next delivery asleep on a limit, or owed, may go (perhaps now: its
+        sleeper is yet to wake, its row is yet to be claimed; None: none); with `scheduled`
+        False, not counting messages scheduled for later."""
         assert self.sending is not None and self.asking is not None
         now = self.services.now()
-        ends = [w.next_end(now.timestamp()) for w in (self.sending, self.asking)]
+        held = {chat for _, chat in self.sending.asleep(now.timestamp())}
+        ends = [w.next_end() for w in (self.sending, self.asking)]
         found = [datetime.fromtimestamp(end, UTC) for end in ends if end is not None]
-        later = await self.services.store.db.run_read(next_owed, now, scheduled)
-        return min([*found, *([later] if later is not None else [])], default=None)
+        owed = await self.services.store.db.run_read(owed_next, now, scheduled)
+        found += [due for chat, due in owed.items() if due > now or chat not in held]
+        return min(found, default=None)
 
     async def next_deadline(self) -> datetime | None:
         """When the earliest pending deadline falls due (None: there is none)."""

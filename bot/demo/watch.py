@@ -7,17 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from sqlalchemy import bindparam, func, or_, select, text
+from sqlalchemy import BigInteger, bindparam, text
 from sqlalchemy.engine import Connection
 
 from bot.delivery.limiter import OutboundLimiter, Reservation
 from storage.claims import claimable
-from storage.models import OutboxRecord, OutboxStatus, UTCDateTime
+from storage.models import UTCDateTime
 
 
 class Watched:
     """An outbound limiter passing everything to `inner` and noting, for each wait it
-    answered, the chat and the moment the wait ends."""
+    answered, the chat and the moment the wait ends. A wait is kept until a reservation of
+    its chat after its end (its sleeper asking again) or until the stage has let the bot
+    settle past it (`forget`): a wait just over still has its sleeper to wake."""
 
     def __init__(self, inner: OutboundLimiter) -> None:
         self.inner = inner
@@ -32,9 +34,13 @@ class Watched:
         self.inner.clock = clock
 
     async def reserve(self, chat_id: int, count: int = 1) -> Reservation | float:
+        now = self.clock()
+        over = next((w for w in self.waits if w[1] == chat_id and w[0] <= now), None)
+        if over is not None:  # most likely its sleeper, asking again
+            self.waits.remove(over)
         found = await self.inner.reserve(chat_id, count)
         if not isinstance(found, Reservation):
-            self.waits.append((self.clock() + found, chat_id))
+            self.waits.append((now + found, chat_id))
         return found
 
     async def release(self, reservation: Reservation) -> None:
@@ -47,13 +53,16 @@ class Watched:
         await self.inner.close()
 
     def asleep(self, now: float) -> list[tuple[float, int]]:
-        """The waits not over at `now` (those over are forgotten)."""
-        self.waits = [(end, chat) for end, chat in self.waits if end > now]
-        return self.waits
+        """The waits not over at `now`."""
+        return [(end, chat) for end, chat in self.waits if end > now]
 
-    def next_end(self, now: float) -> float | None:
-        """When the first wait not over at `now` ends (None: none)."""
-        return min((end for end, _ in self.asleep(now)), default=None)
+    def next_end(self) -> float | None:
+        """When the first wait kept ends (perhaps already: its sleeper is yet to wake)."""
+        return min((end for end, _ in self.waits), default=None)
+
+    def forget(self, until: float) -> None:
+        """The bot has settled past `until`: the waits over by then are done with."""
+        self.waits = [(end, chat) for end, chat in self.waits if end > until]
 
 
 def owed_by_chat(conn: Connection, now: datetime) -> dict[int, int]:
@@ -67,15 +76,20 @@ def owed_by_chat(conn: Connection, now: datetime) -> dict[int, int]:
     return {int(chat): int(n) for chat, n in conn.execute(statement, {"now": now}).all()}
 
 
-def next_owed(conn: Connection, now: datetime, scheduled: bool = True) -> datetime | None:
-    """When the first pending row due after `now` falls due (None: there is none): one tried
-    before (deferred at its chat's limit, or failed), or, with `scheduled`, any (a message
-    scheduled for later too)."""
-    o = OutboxRecord
-    statement = select(func.min(o.next_attempt_at)).where(
-        o.status == OutboxStatus.PENDING, o.next_attempt_at > now
-    )
+def owed_next(conn: Connection, now: datetime, scheduled: bool = True) -> dict[int, datetime]:
+    """Per chat, when its first pending row may go: one a sender could claim at `now` (due
+    already: no settling has run since), or one due later that was tried before (deferred
+    at its chat's limit, or failed) or, with `scheduled`, any (a message scheduled later)."""
+    later = "o.next_attempt_at > :now"
     if not scheduled:
-        statement = statement.where(or_(o.attempts > 0, o.last_error.is_not(None)))
-    found = conn.execute(statement).scalar()
-    return found if isinstance(found, datetime) else None
+        later += " AND (o.attempts > 0 OR o.last_error IS NOT NULL)"
+    sql = (
+        "SELECT o.chat_id, min(o.next_attempt_at) AS due FROM outbox o WHERE o.status = "
+        f"'pending' AND ({later} OR {claimable('o', ':now')}) GROUP BY o.chat_id"
+    )
+    statement = (
+        text(sql)
+        .bindparams(bindparam("now", type_=UTCDateTime()))
+        .columns(chat_id=BigInteger(), due=UTCDateTime())
+    )
+    return {int(chat): due for chat, due in conn.execute(statement, {"now": now}).all()}
