@@ -48,11 +48,16 @@ from storage.sql import loads
 UNFINISHED_SQL = "status IN ('pending', 'claimed', 'waiting_for_person')"
 
 
+def tried(e: str) -> str:
+    """Whether row `e` was tried before (deferred at its chat's limit, or failed)."""
+    return f"({e}.attempts > 0 OR {e}.last_error IS NOT NULL)"
+
+
 def _holds_back(e: str, now: str) -> str:
     """Whether an unfinished row `e` holds back the later rows of its chat at `now`."""
     return (
         f"({e}.status IN ('claimed', 'waiting_for_person') OR {e}.status = 'pending' AND "
-        f"({e}.next_attempt_at <= {now} OR {e}.attempts > 0 OR {e}.last_error IS NOT NULL))"
+        f"({e}.next_attempt_at <= {now} OR {tried(e)}))"
     )
 
 

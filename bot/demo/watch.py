@@ -11,7 +11,7 @@ from sqlalchemy import BigInteger, bindparam, text
 from sqlalchemy.engine import Connection
 
 from bot.delivery.limiter import OutboundLimiter, Reservation
-from storage.claims import claimable
+from storage.claims import claimable, tried
 from storage.models import UTCDateTime
 
 
@@ -82,7 +82,7 @@ def owed_next(conn: Connection, now: datetime, scheduled: bool = True) -> dict[i
     at its chat's limit, or failed) or, with `scheduled`, any (a message scheduled later)."""
     later = "o.next_attempt_at > :now"
     if not scheduled:
-        later += " AND (o.attempts > 0 OR o.last_error IS NOT NULL)"
+        later += f" AND {tried('o')}"
     sql = (
         "SELECT o.chat_id, min(o.next_attempt_at) AS due FROM outbox o WHERE o.status = "
         f"'pending' AND ({later} OR {claimable('o', ':now')}) GROUP BY o.chat_id"

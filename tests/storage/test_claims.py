@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # The heart of the rule: which unfinished rows hold back the rows behind them.
-PREDICATE = "OR {e}.attempts > 0 OR {e}.last_error IS NOT NULL"
+PREDICATE = "({e}.attempts > 0 OR {e}.last_error IS NOT NULL)"
 SPELLINGS = ("attempts > 0", "last_error IS NOT NULL", "attempts.__gt__", "last_error.is_not")
 
 
