@@ -97,14 +97,14 @@ async def test_a_refuted_turn_is_one_post_that_tells_it_all_and_the_next_turn_a_
 async def test_turns_by_buttons_post_nothing_but_their_cards(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Ten turns with the default settings: the group gets one post a turn, its card; the
+    """Six turns with the default settings: the group gets one post a turn, its card; the
     refuters' prompts and the shown cards are private, the buttons in private chats."""
     fix_seed(monkeypatch, SEED)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
     start = card(table).message_id
-    for _ in range(10):
+    for _ in range(6):
         await player.turn()
     game = await player.game()
     assert game.running and game.table is not None

@@ -15,7 +15,7 @@ from bench.tempo_play import Spec, play
 
 @pytest.mark.slow
 def test_a_small_game_gives_sane_figures() -> None:
-    played = play(Spec("classic", 3, "brisk", 1))
+    played = play(Spec("classic", 3, "brisk", 4))  # a short game: 15 turns
     found = figures(played)
     assert found.ended and found.turns > 0 and found.minutes > 0
     assert len(found.per_turn) == found.turns and found.mean_per_turn > 0
