@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from datetime import time, timedelta
 from enum import StrEnum
+from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import available_timezones
 
 from engine.cards import CUSTOM, PACKS, Pack
 from engine.errors import InvalidSetting, SettingReason, UnknownSetting
@@ -93,6 +94,15 @@ class Settings:
 
     def __post_init__(self) -> None:
         validate(self)
+
+    @classmethod
+    def upgrade(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """Stored settings as this version reads them: a zone accepted before zones were
+        checked by name ("posixrules", New York's time) becomes a zone that is one."""
+        zone = data.get("timezone")
+        if isinstance(zone, str) and not known_zone(zone):
+            return {**data, "timezone": OLD_ZONES.get(zone, "UTC")}
+        return data
 
     @property
     def effective_answer_grace(self) -> timedelta:
@@ -211,6 +221,23 @@ def _validate_liars(s: Settings) -> None:
         raise _invalid("liar_window", SettingReason.AT_MOST, maximum=timedelta(hours=1))
 
 
+OLD_ZONES = {"posixrules": "America/New_York"}  # a link tzdata keeps, not a zone's name
+# In the database, but no place's time: the system's own zone, tzdata's "unknown" zone.
+NOT_ZONES = frozenset({"localtime", "posixrules", "Factory"})
+
+
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones()) - NOT_ZONES
+
+
+def known_zone(name: object) -> bool:
+    """Whether `name` is a zone of the IANA database, by its name: never raises (a folder
+    such as "Europe/", a link such as "posixrules" or "localtime", a very long or odd
+    string is simply not one)."""
+    return isinstance(name, str) and name in _zones()
+
+
 def validate(s: Settings) -> None:
     """Refuse settings that cannot make a game (a choice given as its plain value becomes
     its enum member)."""
@@ -218,10 +245,8 @@ def validate(s: Settings) -> None:
         raise _invalid("day_length", SettingReason.AT_LEAST, minimum=MINUTE)
     if s.day_length > timedelta(days=30):
         raise _invalid("day_length", SettingReason.AT_MOST, maximum=timedelta(days=30))
-    try:
-        ZoneInfo(s.timezone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise _invalid("timezone", SettingReason.UNKNOWN_TIMEZONE) from None
+    if not known_zone(s.timezone):
+        raise _invalid("timezone", SettingReason.UNKNOWN_TIMEZONE)
     for name in ("suggestions_per_day", "max_per_target_per_day", "min_players"):
         if getattr(s, name) < 1:
             raise _invalid(name, SettingReason.AT_LEAST, minimum=1)

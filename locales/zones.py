@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from babel.dates import get_timezone_location
 
+from engine.settings import known_zone
 from locales.formats import locale
 
 _OFFSET = re.compile(r"(?:utc|gmt)?\s*([+\-−])\s*(\d{1,2})(?:[:.]?(\d{2}))?")
@@ -81,7 +82,9 @@ def _by_preference() -> list[str]:
 
 @cache
 def _zone_names() -> dict[str, str]:
-    return {name.casefold(): name for name in available_timezones()}
+    """Every zone by its IANA name, in any case (the engine's check decides which names are
+    zones: the system's "localtime" and the like are not)."""
+    return {name.casefold(): name for name in available_timezones() if known_zone(name)}
 
 
 @cache

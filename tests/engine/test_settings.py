@@ -7,11 +7,13 @@ from datetime import time, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import commands as cmd
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
-from engine.settings import RoleAssignment, Settings
+from engine.settings import RoleAssignment, Settings, known_zone
 from tests.support.table import Table, expect_error
 
 
@@ -138,3 +140,25 @@ def test_role_assignment_is_an_enum_and_its_plain_value_still_reads() -> None:
     assert from_dict(Settings, stored).role_assignment is RoleAssignment.CHOSEN
     changed = Settings().changed(role_assignment="chosen")
     assert changed.role_assignment is RoleAssignment.CHOSEN
+
+
+@given(st.text(max_size=80))
+def test_any_typed_zone_is_a_zone_or_refused_as_unknown(typed: str) -> None:
+    """A zone value is checked by name: it never raises but the settings' own error."""
+    try:
+        Settings(timezone=typed)
+    except RuleError as error:
+        assert error.code == "invalid_setting" and error.values["reason"] == "unknown_timezone"
+    else:
+        assert known_zone(typed)
+
+
+@pytest.mark.parametrize("typed", ["Europe/", "a" * 300, "posixrules", "localtime", "\x00", ""])
+def test_names_that_are_no_zone_are_refused(typed: str) -> None:
+    _refused("timezone", "unknown_timezone", typed)
+
+
+def test_a_stored_zone_accepted_before_the_check_reads_as_a_zone() -> None:
+    data = to_dict(Settings())
+    assert from_dict(Settings, {**data, "timezone": "posixrules"}).timezone == "America/New_York"
+    assert from_dict(Settings, {**data, "timezone": "Europe/"}).timezone == "UTC"
