@@ -47,18 +47,33 @@ def has(language: str, key: str) -> bool:
     return key in catalog(language)
 
 
+class Checks:
+    """What `t` refuses rather than guesses: the tests turn `plurals` on, so that a plural
+    message given no count fails (in a running bot it reads as the "other" form)."""
+
+    plurals = False
+
+
+CHECKS = Checks()
+
+
 def t(language: str, key: str, /, **values: Any) -> str:
     """The message `key` in `language`, filled with `values`.
 
-    A plural entry is an object of CLDR plural categories chosen by the value `count`.
+    A plural entry is an object of CLDR plural categories chosen by the value `count` (a
+    plural given no count is refused under `CHECKS.plurals`).
     A key missing from a catalog falls back to English, then to the key itself.
     """
     entry = catalog(language).get(key)
     if entry is None:
         entry = catalog(DEFAULT_LANGUAGE).get(key, key)
     if isinstance(entry, dict):
-        form = plural_category(language, values.get("count", 0))
-        entry = entry.get(form) or entry["other"]
+        if "count" not in values:
+            if CHECKS.plurals:
+                raise KeyError(f"{key} is a plural and was given no count")
+            entry = entry["other"]
+        else:
+            entry = entry.get(plural_category(language, values["count"])) or entry["other"]
     return str(entry).format_map(values) if values else str(entry)
 
 

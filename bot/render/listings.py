@@ -99,6 +99,7 @@ def status(reader: Reader, args: dict[str, Any]) -> str:
                 state,
                 player=reader.mention(seat["user"].id),
                 left=seat["left"],
+                count=seat["left"],
                 owes=seat["owes"],
                 accused=t(lang, "status.accused")
                 if seat["accused"] and not seat["eliminated"]

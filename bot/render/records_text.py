@@ -44,9 +44,11 @@ def _people_games(reader: Reader, args: dict[str, Any]) -> list[str]:
         t(lang, "stats.suggestions", count=args["suggestions"]),
     ]
     if args["forum_days"] is not None:
-        lines.append(t(lang, "stats.forum_days", days=decimal(lang, args["forum_days"])))
+        days = round(args["forum_days"], 1)
+        lines.append(t(lang, "stats.forum_days", days=decimal(lang, days), count=days))
     if args["table_turns"] is not None:
-        lines.append(t(lang, "stats.table_turns", turns=decimal(lang, args["table_turns"])))
+        turns = round(args["table_turns"], 1)
+        lines.append(t(lang, "stats.table_turns", turns=decimal(lang, turns), count=turns))
     quickest = args["quickest"]
     if quickest is not None:
         key = "stats.quickest_turn" if quickest["table"] else "stats.quickest_day"

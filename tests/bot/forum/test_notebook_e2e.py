@@ -49,8 +49,10 @@ async def _open(table: Party, level: str) -> int:
 
 
 async def _notebook(person: FakeUser, table: Party, text: str = "/notebook") -> FakeMessage:
+    """The notebook the person asks for (worked out off the event loop: waited for)."""
+    last = max((m.message_id for m in person.private_messages()), default=0)
     await table.bot.say(person, None, text)
-    return person.private_messages()[-1]
+    return await person.wait_private(lambda m: m.text.startswith("📓"), after=last)
 
 
 async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mark(
@@ -69,7 +71,8 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
     assert 600 <= image.width <= 1280
 
     await table.bot.press(table.bob, picture, t("en", "button.notebook_text"))
-    text = table.bob.private_messages()[-1].text
+    # the text is worked out off the event loop: wait for it, however busy the machine
+    text = (await table.bob.wait_private(lambda m: m.photo is None, after=picture)).text
     for card in bob.hand:  # his own cards: his
         assert f"• {card_name(card)}: {t('en', 'notebook.you')}" in text
     for card in envelope:  # proven in the envelope
