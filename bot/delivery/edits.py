@@ -11,7 +11,7 @@ from telegram.error import BadRequest, TelegramError
 from bot.delivery.limiter import Reservation
 from bot.delivery.line import Line
 from bot.delivery.outcomes import Outcome, Sent, of_error
-from bot.delivery.raw import edit_caption, edit_text
+from bot.delivery.raw import edit_text
 from storage.outbox import OutboxRow
 
 UNCHANGED = re.compile(r"not modified|message to edit not found", re.I)
@@ -47,10 +47,10 @@ async def edit(
                     write_timeout=timeout,
                     **line.reserved(),
                 )
-            elif caption:
-                await edit_caption(bot, chat, target, text, markup=markup, timeout=timeout)
             else:
-                await edit_text(bot, chat, target, text, markup=markup, timeout=timeout)
+                await edit_text(
+                    bot, chat, target, text, markup=markup, timeout=timeout, caption=caption
+                )
     except BadRequest as error:
         if not UNCHANGED.search(error.message):
             return of_error(error, private=row.user_id is not None)

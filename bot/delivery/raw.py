@@ -61,33 +61,16 @@ async def edit_text(
     *,
     markup: InlineKeyboardMarkup | None,
     timeout: float,
+    caption: bool = False,
 ) -> None:
-    """editMessageText with HTML."""
+    """editMessageText with HTML; with `caption`, editMessageCaption (a picture's text: the
+    picture stays)."""
+    method, field = ("editMessageCaption", "caption") if caption else ("editMessageText", "text")
     data = {
         "chat_id": chat_id,
         "message_id": message_id,
-        "text": text,
+        field: text,
         "parse_mode": "HTML",
         "reply_markup": markup,
     }
-    await _post(bot, "editMessageText", data, timeout)
-
-
-async def edit_caption(
-    bot: Bot,
-    chat_id: int,
-    message_id: int,
-    caption: str,
-    *,
-    markup: InlineKeyboardMarkup | None,
-    timeout: float,
-) -> None:
-    """editMessageCaption with HTML: the picture stays."""
-    data = {
-        "chat_id": chat_id,
-        "message_id": message_id,
-        "caption": caption,
-        "parse_mode": "HTML",
-        "reply_markup": markup,
-    }
-    await _post(bot, "editMessageCaption", data, timeout)
+    await _post(bot, method, data, timeout)

@@ -5,9 +5,7 @@ from the moment the read post is delivered, and a press on 🤥 Liar! inside it 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -15,31 +13,14 @@ from sqlalchemy.engine import Connection
 
 from engine.liars import events as lev
 from engine.liars.state import Stage, liars_part
-from fakebot import FakeMessage, FakeTelegram
+from fakebot import FakeMessage
 from storage.models import OutboxRecord, OutboxStatus
-from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
+from tests.support.harness import Party, bot_messages
 from tests.support.liars_play import LiarsPlayer
 from tests.support.table_play import button, fix_seed, open_classic, prompt
 
 SEED = 21
 WAITING = 20  # posts queued behind the twenty the group's minute has already taken
-
-
-@pytest.fixture
-async def limited(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Party]:
-    """The `table` party, with Telegram's group limit as in production: 20 a minute."""
-    people = [server.add_user(n, username=n.lower(), language_code="en") for n in _NAMES]
-    group = server.add_group("Cluedo club", admins=people[:1], members=people[1:], bot_admin=True)
-    settings = {"group_messages_per_minute": 20, "group_window_seconds": 60.0}
-    harness = BotHarness(server, database_url(tmp_path), Clock(), settings=settings)
-    await harness.start()
-    try:
-        yield Party(server, harness, group, *people)
-    finally:
-        await harness.stop()
-
-
-_NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
 def _read_sent_at(conn: Connection, game_id: int) -> datetime | None:

@@ -7,18 +7,15 @@ behind the group's posts; `/log` lists every turn's card."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.editions.registry import edition_of
 from bot.render.board_post import board_post
 from bot.render.reader import Reader
 from engine.state import Game
-from fakebot import FakeMessage, FakeTelegram
+from fakebot import FakeMessage
 from storage.models import OutboxStatus
-from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
+from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, card, card_turn, fix_seed, open_classic, prompt
 
@@ -120,23 +117,6 @@ async def test_turns_by_buttons_post_nothing_but_their_cards(
     assert log.startswith("📖 The game, turn by turn"), log[:80]
     for post in posts:
         assert post.text in log, post.text
-
-
-@pytest.fixture
-async def limited(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Party]:
-    """The `table` party with Telegram's group limit as in production: 20 a minute."""
-    people = [server.add_user(n, username=n.lower(), language_code="en") for n in _NAMES]
-    group = server.add_group("Cluedo club", admins=people[:1], members=people[1:], bot_admin=True)
-    settings = {"group_messages_per_minute": 20, "group_window_seconds": 60.0}
-    harness = BotHarness(server, database_url(tmp_path), Clock(), settings=settings)
-    await harness.start()
-    try:
-        yield Party(server, harness, group, *people)
-    finally:
-        await harness.stop()
-
-
-_NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
 async def test_the_next_buttons_never_wait_behind_the_groups_posts(
