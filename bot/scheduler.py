@@ -270,17 +270,19 @@ class Scheduler:
         self, row: DeadlineRow, command: cmd.Command, now: datetime
     ) -> bool:
         """A clock starts when people can see it: while the message that starts the clock
-        this deadline ends (the engine's `clock_of`) is still on its way, or its report was
-        not written yet (bot.delivery.clocks), the deadline is postponed by a step instead
-        of run (the report then gives the clock its whole span), for at most AWAIT_AT_MOST
-        past its moment. Then (a report lost, a message stuck) it runs as it is."""
+        this deadline ends (the engine's `unseen_clock`) is still on its way, the deadline is
+        postponed by a step instead of run (its delivery's report then gives the clock its
+        whole span: bot.delivery.clocks), for at most AWAIT_AT_MOST past its moment. Then
+        (a message stuck, a report lost) it runs as it is."""
+        if not isinstance(command, cmd.DeadlineCommand):
+            return False
         store = self.services.store
-        on_the_way = await store.outbox.clocks_on_the_way(row.game_id, now - AWAIT_STEP)
-        if not on_the_way or not isinstance(command, cmd.DeadlineCommand):
+        on_the_way = await store.outbox.clocks_on_the_way(row.game_id)
+        if not on_the_way:
             return False
         game = await store.load(row.game_id)
-        clock, due = deadlines.clock_of(game, command), deadlines.due_at(game, command)
-        if clock not in on_the_way or due is None or now - due > AWAIT_AT_MOST:
+        clock, due = deadlines.unseen_clock(game, command), deadlines.due_at(game, command)
+        if clock is None or clock not in on_the_way or due is None or now - due > AWAIT_AT_MOST:
             return False
         later = now + AWAIT_STEP
         if await store.deadlines.postpone(row, later):

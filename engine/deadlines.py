@@ -18,7 +18,14 @@ from engine.state import Answer, Game
 from engine.table.edition import table_edition
 from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step
 
-__all__ = ["Deadline", "DeadlineCommand", "clock_of", "deadlines", "due_at", "live_deadline"]
+__all__ = [
+    "Deadline",
+    "DeadlineCommand",
+    "deadlines",
+    "due_at",
+    "live_deadline",
+    "unseen_clock",
+]
 
 
 @dataclass(frozen=True)
@@ -67,23 +74,26 @@ def due_at(game: Game, command: DeadlineCommand) -> datetime | None:
             return table_edition(game).due_at(game, command) if game.table is not None else None
 
 
-def clock_of(game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+def unseen_clock(game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
     """The clock (named as `ClockSeen` names it: its name and ref) that runs out at this
-    deadline: the turn's, the asked refuter's, or one of the edition's own; None for a
-    deadline that is no one's time to act after a message (a day, a reminder, a cue)."""
+    deadline, while no delivery of its message has been reported: the turn's, the asked
+    refuter's, or one of the edition's own. None for a deadline that ends no one's time to
+    act on a message (a day, a reminder, a cue), and once its clock was reported seen."""
     table = game.table
     if table is None:
         return None
+    found: tuple[str, int] | None
     match command:
         case cmd.TurnDeadline(turn=turn):
-            return (TURN_CLOCK, turn)
+            found = (TURN_CLOCK, turn)
         case cmd.RefuteDeadline(turn=turn):
             pending = table.pending
-            return (REFUTE_CLOCK, pending.number) if pending and table.turn == turn else None
+            found = (REFUTE_CLOCK, pending.number) if pending and table.turn == turn else None
         case cmd.DetectiveCue() | cmd.EndDay() | cmd.SendReminder():
-            return None
+            found = None
         case _:
-            return table_edition(game).deadline_clock(game, command)
+            found = table_edition(game).deadline_clock(game, command)
+    return found if found not in table.clocks_seen else None
 
 
 def live_deadline(state: Game | None, command: DeadlineCommand, now: datetime) -> Game | None:

@@ -281,15 +281,15 @@ class Outbox:
         found: str | None = await self.db.run_read(_scalar, query)
         return found
 
-    async def clocks_on_the_way(self, game_id: int, sent_since: datetime) -> set[tuple[str, int]]:
+    async def clocks_on_the_way(self, game_id: int) -> set[tuple[str, int]]:
         """The clocks (a payload's `clock`: name and ref) of the game's messages not yet
-        delivered, or delivered since `sent_since` (their report may not be written yet):
+        delivered (a delivered one's clock is reported before its mark, bot.delivery.clocks):
         the deadlines of those clocks wait for them (bot.scheduler)."""
         o = OutboxRecord
-        unsent = o.status.in_((OutboxStatus.PENDING, OutboxStatus.CLAIMED))
-        just_sent = and_(o.status == OutboxStatus.SENT, o.sent_at >= sent_since)
         query = select(o.payload).where(
-            o.game_id == game_id, o.payload.contains('"clock":'), or_(unsent, just_sent)
+            o.status.in_((OutboxStatus.PENDING, OutboxStatus.CLAIMED)),
+            o.game_id == game_id,
+            o.payload.contains('"clock":'),
         )
 
         def read(conn: Connection) -> set[tuple[str, int]]:

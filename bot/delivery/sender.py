@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 
 from telegram import Bot, InlineKeyboardMarkup
 
-from bot.delivery.clocks import ClockReports
+from bot.delivery.clocks import report_clock
 from bot.delivery.edits import edit
 from bot.delivery.index_post import as_sent_now
 from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
@@ -76,7 +76,6 @@ class Sender:
         sending = asyncio.Semaphore(concurrent_sends)
         self.line = Line(bot, limiter, self.clock, send_timeout, sending)
         self.records = Records(services, worker, limiter)
-        self.clocks = ClockReports(services)
         self.keep_sent = keep_sent
         self.tasks: set[asyncio.Task[None]] = set()
         self.next_prune: datetime | None = None
@@ -134,7 +133,6 @@ class Sender:
             if late:
                 log.warning("%d deliveries unfinished at shutdown; given back", len(late))
                 await asyncio.wait(late)
-        await self.clocks.drain(self.stop_within)
         self.mark_window.report()
 
     def _stop_starting(self) -> None:
@@ -180,9 +178,9 @@ class Sender:
         task.add_done_callback(self.tasks.discard)
 
     async def drain(self) -> None:
-        """Wait for the deliveries under way and the clocks they reported (tests, shutdown)."""
-        while self.tasks or self.clocks.tasks:
-            await asyncio.wait(set(self.tasks) | set(self.clocks.tasks))
+        """Wait for the deliveries under way (tests, shutdown)."""
+        while self.tasks:
+            await asyncio.wait(set(self.tasks))
 
     async def _deliver_and_wake(self, row: OutboxRow) -> None:
         try:
@@ -275,7 +273,7 @@ class Sender:
             else:
                 outcome = await self._send_parts(row, reservation, parts, sent, post.markup)
             if isinstance(outcome, Sent):  # Telegram took it: a clock it starts runs now
-                self.clocks.delivered(row, self.services.now())
+                await report_clock(self.services, row, self.services.now())
             recorded = await self.records.record(row, outcome)
         finally:
             await self.line.release(reservation)

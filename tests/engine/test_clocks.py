@@ -20,8 +20,9 @@ from engine.codec import (
     from_dict,
     to_dict,
 )
-from engine.deadlines import deadlines
+from engine.deadlines import deadlines, unseen_clock
 from engine.decide import decide_and_apply
+from engine.liars import commands as lcmd
 from engine.liars import events as lev
 from engine.liars.state import CLOCKS, Stage
 from engine.settings import Settings
@@ -197,6 +198,26 @@ def test_a_new_turn_forgets_the_marks() -> None:
     _seen(game, "turn", 1)
     game.fire_due()
     assert game.table.turn == 2 and game.table.clocks_seen == ()
+
+
+def test_each_deadline_names_its_clock_until_its_message_was_reported() -> None:
+    """What the scheduler asks before it runs a deadline whose message may be on its way."""
+    game = Liars(3)
+    turn = cmd.TurnDeadline(turn=1)
+    assert unseen_clock(game.game, turn) == ("turn", 1)
+    _seen(game, "turn", 1)
+    assert unseen_clock(game.game, turn) is None
+    _read(game)
+    window = lcmd.LiarsDeadline(turn=1, stage="window")
+    assert unseen_clock(game.game, window) == ("liar_window", 1)
+    _seen(game, "liar_window", 1)
+    assert unseen_clock(game.game, window) is None
+    classic_game = _classic()
+    suggest_to(classic_game, 1)
+    assert unseen_clock(classic_game.game, cmd.RefuteDeadline(turn=1)) == ("refute", 1)
+    assert unseen_clock(classic_game.game, cmd.RefuteDeadline(turn=2)) is None
+    assert unseen_clock(classic_game.game, cmd.DetectiveCue(seat=1)) is None
+    assert unseen_clock(Classic(3, settings=Settings()).game, cmd.EndDay(day=1)) is None
 
 
 # --- properties over random games ----------------------------------------------------------

@@ -15,7 +15,6 @@ from telegram.ext import Application, TypeHandler
 
 from bot.app import build_application
 from bot.config import BotConfig
-from bot.delivery.sender import Sender
 from bot.demo.stage import RELAXED
 from bot.intake import Intake
 from bot.scheduler import Scheduler
@@ -134,7 +133,6 @@ class BotHarness:
                 or getattr(self.app.update_processor, "waiting", 0)
                 or not self.app.update_queue.empty()
                 or due
-                or self._reporting()
             )
             quiet = 0 if busy else quiet + 1
             if asyncio.get_running_loop().time() > deadline:
@@ -144,11 +142,6 @@ class BotHarness:
                 )
             self.services.outbox_ready.set()
             await asyncio.sleep(0.005)
-
-    def _reporting(self) -> bool:
-        """Whether the sender is still reporting a delivered message's clock to the engine."""
-        sender: Sender | None = self.app.bot_data.get("sender")
-        return sender is not None and bool(sender.clocks.tasks)
 
     async def advance(self, by: timedelta) -> None:
         """Move the clock as real time would: each deadline runs at its moment, in order."""
