@@ -211,26 +211,30 @@ def turn_deadline(state: Game | None, c: cmd.TurnDeadline, now: datetime) -> Dec
 
 
 def time_out(decision: Decision, turn: int, seat: int, now: datetime) -> None:
-    """The turn ends as timed out; too many in a row and the player is away; the next
-    plays."""
+    """The turn ends as timed out; too many in a row and the player is away (their token
+    off the corridor, so it blocks no doorway while they are gone); the next plays."""
     decision.emit(ev.TurnEnded(at=now, turn=turn, seat=seat, reason=TurnEnd.TIMED_OUT))
     after = decision.state.table
     assert after is not None
     facts = after.seats[seat]
     if not facts.away and facts.missed >= decision.state.settings.away_after:
         decision.emit(ev.PlayerAway(at=now, seat=seat))
+        off_the_corridor(decision, decision.state.players[seat].role, now)
     start_next(decision, now)
 
 
 def go_away(state: Game | None, c: cmd.GoAway, now: datetime) -> Decision:
     """A player says they will be away (until `c.until`): their turns are skipped and the GM
     refutes for them, as after missed turns, until they are back (a refutation asked of
-    them already waits for its timer)."""
-    game, _ = require_table(state)
+    them already waits for its timer); their token leaves the corridor, as a leaver's."""
+    game, table = require_table(state)
     player = require_active(require_player(game, c.actor))
     if c.until <= now:
         raise AwayTooShort()
-    return Decision(game, ev.PlayerAway(at=now, seat=player.seat, until=c.until))
+    decision = Decision(game, ev.PlayerAway(at=now, seat=player.seat, until=c.until))
+    if table.current != player.seat:  # their own turn goes on where they stand
+        off_the_corridor(decision, player.role, now)
+    return decision
 
 
 def return_to_table(
@@ -250,8 +254,9 @@ def return_to_table(
 
 
 def off_the_corridor(decision: Decision, suspect: str, now: datetime) -> None:
-    """A token that plays no more (a wrong accuser's, a leaver's) goes from the corridor to
-    the nearest room, so it never blocks a doorway."""
+    """A token that plays no more, or not for a while (a wrong accuser's, a leaver's, an
+    away player's), goes from the corridor to the nearest room, so it never blocks a
+    doorway."""
     table = decision.state.table
     assert table is not None
     here = table.place_of(suspect)

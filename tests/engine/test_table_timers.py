@@ -11,7 +11,7 @@ from engine import events as ev
 from engine.deadlines import deadlines
 from engine.errors import NotAway
 from engine.table.queries import turn_options
-from engine.table.state import Step, TurnEnd
+from engine.table.state import MoveKind, Step, TurnEnd
 from tests.support.classic import Classic, classic, suggest_to
 
 TURN = classic().turn_time
@@ -71,6 +71,22 @@ def test_missing_turns_in_a_row_marks_a_player_away() -> None:
     events = game.fire_due()  # and a second in a row
     assert ev.PlayerAway(at=game.now, seat=0) in events
     assert game.table.seats[0].away
+    # Her token, still on her start square, leaves the corridor as a leaver's: no doorway
+    # stays blocked while she is gone.
+    out = [e for e in events if isinstance(e, ev.TokenMoved) and e.kind is MoveKind.OUT]
+    assert [e.suspect for e in out] == ["scarlett"]
+    assert isinstance(game.table.place_of("scarlett"), str)
+
+
+def test_a_player_who_says_they_are_away_leaves_the_corridor_but_not_in_their_own_turn() -> None:
+    game = _game()
+    later = game.now + timedelta(hours=1)
+    events = game.run(cmd.GoAway(actor=game.game.players[1].user, until=later))
+    assert isinstance(game.table.place_of("mustard"), str)
+    assert any(isinstance(e, ev.TokenMoved) and e.kind is MoveKind.OUT for e in events)
+    events = game.run(cmd.GoAway(actor=game.current.user, until=later))  # Scarlett's turn
+    assert not isinstance(game.table.place_of("scarlett"), str)
+    assert not any(isinstance(e, ev.TokenMoved) for e in events)
 
 
 def test_an_away_players_turns_are_skipped_at_once() -> None:
@@ -181,7 +197,8 @@ def test_a_player_who_says_they_are_away_is_skipped_until_back() -> None:
     game = _game()
     until = game.now + timedelta(hours=2)
     events = game.run(cmd.GoAway(actor=2, until=until))  # Mustard's player, not on turn
-    assert events == [ev.PlayerAway(at=game.now, seat=1, until=until)]
+    assert events[0] == ev.PlayerAway(at=game.now, seat=1, until=until)
+    assert [type(e) for e in events] == [ev.PlayerAway, ev.TokenMoved]  # off the corridor
     game.rolled(1)
     game.move(turn_options(game.game, game.current.user).squares[0])
     events = game.end()
