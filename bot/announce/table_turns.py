@@ -16,10 +16,6 @@ from engine.table.edition import table_edition
 from engine.table.state import TurnEnd
 
 
-def _suspect_seat(game: Game, suspect: str) -> int | None:
-    return next((p.seat for p in game.players if p.role == suspect), None)
-
-
 def dice_count(game: Game) -> int:
     """How many dice a turn rolls (the edition's rule, read from the engine)."""
     return table_edition(game).dice(game)
