@@ -131,15 +131,18 @@ def _shown(game: Game, view: PlayerView) -> list[dict[str, Any]]:
 
 
 def hand_args(game: Game, view: PlayerView, now: datetime | None = None) -> Args:
-    """One game's part of /hand: hand, role, quota, answers owed and the cards shown to them
-    (the caller adds which game it is)."""
+    """One game's part of /hand: hand, role, the cards shown to them and, in a format with
+    days, the day's quota and the answers owed (the caller adds which game it is)."""
+    days: Args = {}
+    if not edition_of(game).at_table:
+        days = {
+            "day_counts": {"left": view.quota_left, "owes": len(view.owes), "owed": len(view.owed)}
+        }
     return {
         "labels": labels_of(game.pack) or {},
         "hand": Cards(view.hand),
         "role": Card(view.role),
-        "left": view.quota_left,
-        "owes": len(view.owes),
-        "owed": len(view.owed),
+        **days,
         "also_seen": list(edition_of(game).also_seen(game, view.seat)),
         "shown": _shown(game, view),
         "standing": Cards(game.players[view.seat].standing),

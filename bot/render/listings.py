@@ -37,7 +37,7 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
     blocks = []
     for view in args["views"]:
         reader = _with_labels(reader, view)
-        own = ("shown", "also_seen", "standing", "away_until")
+        own = ("shown", "also_seen", "standing", "away_until", "day_counts")
         f = flat_args(reader, {k: v for k, v in view.items() if k not in own})
         shown = [
             t(
@@ -55,6 +55,8 @@ def hand_list(reader: Reader, args: dict[str, Any]) -> str:
             shown.append(t(lang, "hand.y2023_line", cards=seen))
         place = place_name(lang, view)
         head = t(lang, "hand.game", **{**f, "place": place})
+        if "day_counts" in view:  # the forum's days (the table has none)
+            head = join_lines(head, t(lang, "hand.day_counts", **view["day_counts"]))
         blocks.append(join_lines(head, *_presence_lines(reader, view), *shown))
     return "\n\n".join(blocks)
 

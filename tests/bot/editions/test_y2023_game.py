@@ -15,6 +15,7 @@ from engine.state import Game, Phase
 from engine.y2023.cards import TWO_PLAYER_HAND
 from engine.y2023.state import y2023_of, y2023_part
 from fakebot import FakeUser
+from locales import t
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
 from tests.support.table_play import (
@@ -131,7 +132,10 @@ async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
     assert not any(card_name(card) in t for t in after), "the group never learns the card"
     await player.press(mover, prompt(table), player.label("button.end_turn"))
     await table.bot.say(mover, None, "/hand")
-    assert card_name(card) in mover.private_messages()[-1].text.split("Also seen:")[-1]
+    hand = mover.private_messages()[-1].text
+    assert card_name(card) in hand.split("Also seen:")[-1]
+    days = t("en", "hand.day_counts", left=0, owes=0, owed=0).split(":")[0]
+    assert days not in hand, "the table has no days: /hand counts no day's suggestions"
 
 
 async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(

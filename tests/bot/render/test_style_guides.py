@@ -53,9 +53,7 @@ def pattern(word: str) -> re.Pattern[str]:
 def texts(lang: str) -> tuple[tuple[str, str], ...]:
     """Every message of a language, each plural form apart: (key, text)."""
     return tuple(
-        (key, text)
-        for key, entry in catalog(lang).items()
-        for text in forms(entry).values()
+        (key, text) for key, entry in catalog(lang).items() for text in forms(entry).values()
     )
 
 
