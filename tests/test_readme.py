@@ -269,3 +269,26 @@ def test_the_deploy_files_exist(command: Command) -> None:
 @pytest.mark.parametrize("command", of_kind("systemctl"), ids=str)
 def test_the_unit_enabled_is_the_one_shipped(command: Command) -> None:
     assert (ROOT / "deploy" / f"{command.argv[-1]}.service").is_file(), command
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives a Markdown file's headings."""
+    headings = re.findall(r"^#+ (.+)$", path.read_text(), re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+@pytest.mark.parametrize(
+    "document", ["README.md", *sorted(p.name for p in (ROOT / "docs").glob("*.md"))]
+)
+def test_every_link_between_the_documents_leads_somewhere(document: str) -> None:
+    path = ROOT / document if document == "README.md" else ROOT / "docs" / document
+    for target in LINK.findall(path.read_text()):
+        if target.startswith(("http://", "https://")):
+            continue
+        file, _, anchor = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        assert linked.exists(), f"{document}: {target} leads nowhere"
+        assert not anchor or anchor in anchors(linked), f"{document}: no #{anchor} in {file}"
