@@ -1,7 +1,7 @@
 """The notebook Mini App in a real browser (headless Chromium through Selenium), opened as
 Telegram opens it, initData in the URL's fragment, with Telegram's own script unreachable:
 the grid shows the player's hand, a tapped cell takes a mark that outlives a reload, and the
-page is photographed for the README (docs/notebook-miniapp.png).
+page is photographed for the players' guide (docs/notebook-miniapp.png, in docs/players.md).
 
 Chromium is Debian's (`apt-get install chromium chromium-driver`; scripts/test installs it).
 Without it the test is skipped, and fails under CI."""
