@@ -45,7 +45,7 @@ async def test_the_2023_edition_in_russian(table: Party, monkeypatch: pytest.Mon
     assert "лупа" in prompt(table).text
     await player.press(who, prompt(table), player.label("button.draw_clue"))
     texts = [m.text for m in bot_messages(table.group)]
-    assert any("выбрасывает лупу и тянет карту улик" in t for t in texts)
+    assert any("выбрасывает лупу и тянет карту-подсказку" in t for t in texts)
     assert any("показывает всем карту" in t for t in texts)
     await player.suggest_if_offered(who)
     if (await player.current()) is who and (await player.game()).table.pending is None:  # type: ignore[union-attr]

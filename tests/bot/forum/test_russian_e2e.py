@@ -40,7 +40,7 @@ async def test_a_game_in_russian(table: Party) -> None:
     typed = "; ".join(card_name(c, "ru").lower() for c in cards.values())
     await table.bot.say(table.bob, table.group, f"/suggest @carol {typed}")
     post = bot_messages(table.group)[-1]
-    assert post.text.startswith("Предположение 1 для @carol"), post.text
+    assert post.text.startswith("Предположение 1 для игрока @carol"), post.text
     prompt = await table.carol.wait_private(lambda m: bool(m.buttons))
     await table.bot.press(table.carol, prompt, card_name(held, "ru"))
     assert any(card_name(held, "ru") in m.text for m in table.bob.private_messages())

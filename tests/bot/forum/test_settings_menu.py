@@ -260,10 +260,10 @@ async def test_the_menu_in_russian(table: Party) -> None:
     assert _menu(table.alice).text.endswith("⚙️ Предположений в день\nСейчас: 1")
     assert _last(table) == "⚙️ Настройки изменены:\n• Предположений в день: 1"
 
-    await table.bot.say(table.alice, table.group, "/settings Длина игрового дня 12ч")
+    await table.bot.say(table.alice, table.group, "/settings Продолжительность игрового дня 12ч")
     game = await state(table, game_id)
     assert game.settings.day_length == timedelta(hours=12)
     twelve = _words("day_length", timedelta(hours=12), "ru")
-    assert _last(table) == f"⚙️ Настройки изменены:\n• Длина игрового дня: {twelve}"
+    assert _last(table) == f"⚙️ Настройки изменены:\n• Продолжительность игрового дня: {twelve}"
     assert to_dict(game.settings)["suggestions_per_day"] == 1
     assert lobby_post(table).buttons  # the lobby is still open

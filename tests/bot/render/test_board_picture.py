@@ -110,6 +110,6 @@ def test_the_text_fallback_names_each_tokens_place() -> None:
 
 def test_the_text_fallback_in_russian() -> None:
     text = board_text(Reader("ru"), CLASSIC, MID_GAME, MID_WEAPONS)
-    assert "Мисс Скарлетт — Гостиная" in text
+    assert "Мисс Скарлет — Гостиная" in text
     assert "клетка H10" in text
-    assert "Оружие:" in text and "Верёвка — Гостиная" in text
+    assert "Орудия:" in text and "Верёвка — Гостиная" in text
