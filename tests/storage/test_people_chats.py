@@ -69,3 +69,28 @@ async def test_chat_titles_and_topic_names_make_a_games_label(store: Store) -> N
     assert await store.chats.label(-5, 8) == "Cluedo club"
     await store.chats.set_name(-5, 0, "Cluedo club (autumn)", later(minutes=1))
     assert await store.chats.label(-5, 7) == "Cluedo club (autumn) · Mysteries"
+
+
+async def test_the_bot_introduces_itself_once_a_day_and_tells_each_lack_once(
+    store: Store,
+) -> None:
+    chats, day = store.chats, timedelta(days=1)
+    first = await chats.welcome(-7, "not_admin", NOW, day)
+    assert (first.introduce, first.tell) == (True, "not_admin")
+    assert (await chats.get(-7)).settings == Settings(), "the row keeps the defaults"
+    again = await chats.welcome(-7, "not_admin", later(hours=23), day)
+    assert (again.introduce, again.tell) == (False, "")
+    assert (await chats.welcome(-7, "no_pin", later(hours=23), day)).tell == "no_pin"
+    assert (await chats.welcome(-7, "", later(hours=23), day)).tell == ""
+    assert (await chats.welcome(-7, "no_pin", later(hours=23), day)).tell == "no_pin"
+    # A day after the introduction: introduced again, and what it lacks told with it.
+    late = await chats.welcome(-7, "no_pin", later(hours=25), day)
+    assert (late.introduce, late.tell) == (True, "no_pin")
+
+
+async def test_no_introduction_where_a_game_is_under_way(store: Store) -> None:
+    from tests.support.stored_games import CHAT, new_game
+
+    await new_game(store)
+    welcome = await store.chats.welcome(CHAT, "", NOW, timedelta(days=1))
+    assert (welcome.introduce, welcome.tell) == (False, "")

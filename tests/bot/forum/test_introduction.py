@@ -8,12 +8,13 @@ import asyncio
 import re
 import secrets
 from datetime import timedelta
+from pathlib import Path
 
 from fakebot import FakeGroup, FakeMessage, FakeUser
 from fakebot.messages import CallbackAnswer
 from locales import LANGUAGES, t
 from locales.formats import language_name
-from tests.support.harness import BotHarness, Clock, Party, bot_messages
+from tests.support.harness import BotHarness, Clock, Party, bot_messages, database_url
 
 
 def plain(reader: str, key: str, /, **values: object) -> str:
@@ -41,7 +42,9 @@ async def forged(table: Party, who: FakeUser, message: FakeMessage, data: str) -
     return answer
 
 
-async def test_added_it_introduces_itself_once_not_again_within_a_day(table: Party) -> None:
+async def test_added_it_introduces_itself_once_not_again_within_a_day(
+    table: Party, tmp_path: Path
+) -> None:
     group = added(table, admin=True)
     await table.bot.settle()
     [intro] = bot_messages(group)
@@ -58,7 +61,7 @@ async def test_added_it_introduces_itself_once_not_again_within_a_day(table: Par
 
     # What it remembers survives a restart.
     await table.bot.stop()
-    again = BotHarness(table.server, table.bot.config.database_url, Clock(table.bot.clock.now()))
+    again = BotHarness(table.server, database_url(tmp_path), Clock(table.bot.clock.now()))
     await again.start()
     try:
         group.remove_bot()
