@@ -267,9 +267,9 @@ class FakeGroup(FakeChat):
     def add_bot(self, *, by: FakeUser | None = None, admin: bool = False, **rights: bool) -> None:
         """Add the bot (back), as an admin with ``rights`` changed from the usual ones if
         ``admin``: my_chat_member, then the new_chat_members service message."""
-        adder = by or self.owner() or self.world.bot
+        adder, chosen = by or self.owner() or self.world.bot, admin_rights(rights)
         was, self.bot_status = self.bot_status, "administrator" if admin else "member"
-        self.bot_rights = admin_rights(rights)
+        self.bot_rights = chosen
         self.world.my_chat_member(self, adder, was, self.bot_status)
         joined = {"new_chat_members": [self.world.bot.to_api()]}
         self.world.deliver(self.add_message(adder, service=joined))
@@ -278,9 +278,8 @@ class FakeGroup(FakeChat):
         """Promote the bot ("administrator", with ``rights`` changed from the usual ones),
         change its rights, or demote it ("member"), as an admin does in the group's
         settings: the bot gets my_chat_member with its old and new ChatMember."""
-        old = self.member(self.world.bot)
-        self.bot_status = status
-        self.bot_rights = admin_rights(rights)
+        old, chosen = self.member(self.world.bot), admin_rights(rights)
+        self.bot_status, self.bot_rights = status, chosen
         new = self.member(self.world.bot)
         self.world.my_chat_member(self, by or self.owner() or self.world.bot, old, new)
 
