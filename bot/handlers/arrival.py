@@ -15,9 +15,10 @@ from telegram.constants import ChatType
 from bot import callbacks as cb
 from bot.context import CustomContext
 from bot.delivery.payload import Language
-from bot.handlers.common import answer_toast, is_admin
+from bot.handlers.common import answer_toast, error_key, is_admin
 from bot.handlers.preferences import language_rows
 from bot.rights import Lack, lacking, told
+from engine.queries import admin_refusal
 from locales import LANGUAGES
 
 AGAIN_AFTER = timedelta(days=1)  # removed and added back within this: no second introduction
@@ -70,8 +71,9 @@ async def language_button(update: Update, context: CustomContext) -> None:
     if key is not None and f":{INTRODUCTION}" not in key:  # not our introduction
         await answer_toast(context, update, "toast.stale", alert=True)
         return
-    if not await is_admin(context, chat_id, query.from_user.id):
-        await answer_toast(context, update, "intro.admins_only", alert=True)
+    refusal = admin_refusal(await is_admin(context, chat_id, query.from_user.id))
+    if refusal is not None:  # as `/language xx` refuses, and asked of Telegram the same way
+        await answer_toast(context, update, error_key(refusal), alert=True)
         return
     await svc.store.chats.set_language(chat_id, code)
     if key is not None:  # None: the post is older than the outbox remembers; left as it is

@@ -93,7 +93,7 @@ async def test_only_an_admin_sets_the_chats_language_from_the_introduction(table
     chats = table.bot.services.store.chats
 
     refused = await table.bot.press(table.bob, intro, "Deutsch")
-    assert refused.show_alert and refused.text == t("en", "intro.admins_only")
+    assert refused.show_alert and refused.text == t("en", "error.admin_only")
     assert (await chats.get(group.id)).language is None
     assert bot_messages(group)[0].text == plain("en", "intro.group")
 
