@@ -18,6 +18,7 @@ from engine.state import Phase
 from storage.chat_moves import Moved, move_chat
 from storage.database import Database
 from storage.freshness import Copies, Freshness
+from storage.messages_owed import OutboxItem, insert_items
 from storage.models import ChatNameRecord, ChatSettingsRecord, GameRecord
 from storage.sql import dumps, insert_for, loads
 
@@ -130,13 +131,20 @@ class Chats:
         return moved
 
     async def welcome(
-        self, chat_id: int, lacks: str, now: datetime, again_after: timedelta
+        self,
+        chat_id: int,
+        lacks: str,
+        now: datetime,
+        again_after: timedelta,
+        owed: Callable[[Welcome], list[OutboxItem]],
     ) -> Welcome:
         """The bot is in the chat, lacking `lacks` ("" when nothing): whether to introduce
         itself (never yet, or not within `again_after`, and no game under way here), and
         which lacks to tell (not told already since the last introduction). Both are
-        remembered in the same write, so each is said once."""
-        return await self.db.run_write(_welcome, chat_id, lacks, now, now - again_after)
+        remembered, and the messages `owed` makes of them stored, in one write: each is
+        said once, and said even if the process stops right after."""
+        since = now - again_after
+        return await self.db.run_write(_welcome, chat_id, lacks, now, since, owed)
 
     async def _put(self, chat_id: int, values: dict[str, object], now: datetime | None) -> None:
         values = values | {"updated_at": now or datetime.now(UTC)}
@@ -152,7 +160,12 @@ class Chats:
 
 
 def _welcome(
-    conn: Connection, chat_id: int, lacks: str, now: datetime, introduced_since: datetime
+    conn: Connection,
+    chat_id: int,
+    lacks: str,
+    now: datetime,
+    introduced_since: datetime,
+    owed: Callable[[Welcome], list[OutboxItem]],
 ) -> Welcome:
     c, g = ChatSettingsRecord, GameRecord
     defaults = {"settings": dumps(to_dict(Settings())), "updated_at": now}
@@ -169,7 +182,9 @@ def _welcome(
     if introduce:
         values |= {"introduced_at": now, "updated_at": now}
     conn.execute(update(c).where(c.chat_id == chat_id).values(**values))
-    return Welcome(introduce, lacks if lacks != told else "")
+    welcome = Welcome(introduce, lacks if lacks != told else "")
+    insert_items(conn, owed(welcome), now, None)
+    return welcome
 
 
 def place_label(conn: Connection, chat_id: int, topic_id: int) -> str:

@@ -14,12 +14,14 @@ from telegram.constants import ChatType
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import Language
+from bot.delivery.payload import Language, Payload
 from bot.handlers.common import answer_toast, error_key, is_admin
 from bot.handlers.preferences import language_rows
 from bot.rights import Lack, lacking, told
 from engine.queries import admin_refusal
 from locales import LANGUAGES
+from storage.chats import Welcome
+from storage.messages_owed import OutboxItem
 
 AGAIN_AFTER = timedelta(days=1)  # removed and added back within this: no second introduction
 INTRODUCTION = "intro.group"
@@ -33,18 +35,28 @@ NOTICES = {
 
 async def arrived(context: CustomContext, update: Update, chat_id: int, member: ChatMember) -> None:
     """The bot is in the group (added, promoted or demoted) as `member`: its introduction and
-    the notice of what it lacks, each when owed."""
+    the notice of what it lacks, each when owed, stored with the memory of saying them."""
     svc = context.services
     lacks = lacking(member.to_dict())
-    owed = await svc.store.chats.welcome(chat_id, told(lacks), svc.now(), AGAIN_AFTER)
-    if owed.introduce:
-        language = await svc.directory.chat_language(chat_id)
-        rows = language_rows(cb.CHAT_LANGUAGE, chosen=language)
-        key = f"u{update.update_id}:{INTRODUCTION}"
-        await svc.tell(chat_id, INTRODUCTION, buttons=rows, key=key)
-    if owed.tell:
-        notice = NOTICES.get(lacks, "rights.not_admin")
-        await svc.tell(chat_id, notice, key=f"u{update.update_id}:{notice}")
+    language = await svc.directory.chat_language(chat_id)
+
+    def owed(welcome: Welcome) -> list[OutboxItem]:
+        items = []
+        if welcome.introduce:
+            rows = language_rows(cb.CHAT_LANGUAGE, chosen=language)
+            payload = Payload(INTRODUCTION, {}, buttons=rows).to_row()
+            items.append(
+                OutboxItem(f"u{update.update_id}:{INTRODUCTION}", chat_id, payload=payload)
+            )
+        if welcome.tell:
+            notice = NOTICES.get(lacks, "rights.not_admin")
+            payload = Payload(notice, {}).to_row()
+            items.append(OutboxItem(f"u{update.update_id}:{notice}", chat_id, payload=payload))
+        return items
+
+    welcome = await svc.store.chats.welcome(chat_id, told(lacks), svc.now(), AGAIN_AFTER, owed)
+    if welcome.introduce or welcome.tell:
+        svc.outbox_ready.set()
 
 
 async def language_button(update: Update, context: CustomContext) -> None:
