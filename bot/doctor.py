@@ -2,10 +2,11 @@
 
 Checks the token (getMe), the clock (against the Date header of the Bot API's answer),
 the webhook or polling state (getWebhookInfo), the database and its migrations, and the
-bot's rights in every chat with a game not ended (getChatMember of the bot; a game whose
-index could not be pinned is named there). It talks to
-the Bot API with its own small HTTP client, so it sees status codes and headers as they
-are. Exit code 0 when nothing failed (warnings allowed), 1 otherwise.
+bot's rights in every chat with a game not ended (getChatMember of the bot, read by
+bot/rights.py as the group's own notice reads it; a game whose index could not be pinned
+is named there). It talks to the Bot API with its own small HTTP client, so it sees
+status codes and headers as they are. Exit code 0 when nothing failed (warnings
+allowed), 1 otherwise.
 """
 
 from __future__ import annotations
