@@ -42,6 +42,7 @@ from bot.editions.buttons import BUTTONS
 from bot.flood import FloodGate, FloodGuard, Limits
 from bot.handlers import (
     admin,
+    arrival,
     edits,
     info,
     lobby,
@@ -232,6 +233,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(
         CallbackQueryHandler(preferences.preference_button, pattern=preference_kinds)
     )
+    intro = CallbackQueryHandler(arrival.language_button, pattern=f"^{cb.CHAT_LANGUAGE}:")
+    application.add_handler(intro)
     for kinds, press in BUTTONS:  # each edition's own buttons besides its turn prompt's
         application.add_handler(CallbackQueryHandler(press, pattern=f"^({'|'.join(kinds)}):"))
     application.add_handler(CallbackQueryHandler(_unknown_button))

@@ -85,6 +85,7 @@ BACK = "b"  # an away player is back at the table
 CHARACTER = "rc"  # a character chosen on the lobby post: rc:game:suspect index
 PERSON_LANGUAGE = "pl"  # a person's language: pl:0:code (or auto)
 PERSON_ZONE = "pz"  # a person's time zone: pz:0:IANA name (or auto)
+CHAT_LANGUAGE = "cl"  # a group's language, on the bot's introduction (admins): cl:0:code
 # The settings menu in private: mn:game (0: the chat's defaults):chat:topic:version:action[:args]
 SETTINGS_MENU = "mn"
 NOTEBOOK = "nb"  # a player's notebook: nb:game (the picture) or nb:game:t (the text)

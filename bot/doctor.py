@@ -2,10 +2,11 @@
 
 Checks the token (getMe), the clock (against the Date header of the Bot API's answer),
 the webhook or polling state (getWebhookInfo), the database and its migrations, and the
-bot's rights in every chat with a game not ended (getChatMember of the bot; a game whose
-index could not be pinned is named there). It talks to
-the Bot API with its own small HTTP client, so it sees status codes and headers as they
-are. Exit code 0 when nothing failed (warnings allowed), 1 otherwise.
+bot's rights in every chat with a game not ended (getChatMember of the bot, read by
+bot/rights.py as the group's own notice reads it; a game whose index could not be pinned
+is named there). It talks to the Bot API with its own small HTTP client, so it sees
+status codes and headers as they are. Exit code 0 when nothing failed (warnings
+allowed), 1 otherwise.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection, make_url
 
 from bot.config import BotConfig, TokenError
+from bot.rights import Lack, lacking
 from storage.config import DEFAULT_URL, ENV_VAR
 from storage.database import Database
 from storage.migrate import alembic_config
@@ -37,15 +39,7 @@ CLOCK_SKEW = 30.0  # seconds between our clock and Telegram's before a warning
 PENDING_WARN = 100  # updates waiting at Telegram before a warning
 RECENT_ERROR = timedelta(hours=1)  # a webhook error this recent is a failure
 MAX_CHATS = 500  # chats whose rights are checked (the oldest games first)
-# The admin rights a game's chat should give the bot: what is missing, and what to do.
-RIGHTS = (
-    ("can_delete_messages", "cannot delete messages", "give the bot the right to delete messages"),
-    (
-        "can_pin_messages",
-        "cannot pin the game's index",
-        "give the bot the right to pin messages: a game's index is pinned when it starts",
-    ),
-)
+REMOVED_FIX = "add the bot back to the group as an admin, or end its games (/endgame)"
 TIMEOUT = 10.0
 
 
@@ -53,6 +47,26 @@ class Level(Enum):
     OK = "OK"
     WARN = "WARN"
     FAIL = "FAIL"
+
+
+# What the doctor says of each lack (bot/rights.py): what it means, and what to do.
+SAID = {
+    Lack.REMOVED: ("the bot was removed", REMOVED_FIX),
+    Lack.MUTED: (
+        "the bot cannot post",
+        "lift the restriction: the bot must be allowed to send messages",
+    ),
+    Lack.NOT_ADMIN: (
+        "not an admin",
+        "make the bot an admin of the group: it then sees every command and member change",
+    ),
+    Lack.NO_DELETE: ("cannot delete messages", "give the bot the right to delete messages"),
+    Lack.NO_PIN: (
+        "cannot pin the game's index",
+        "give the bot the right to pin messages: a game's index is pinned when it starts",
+    ),
+}
+WARNINGS = (Lack.NO_DELETE, Lack.NO_PIN)  # an admin still runs the game without them
 
 
 @dataclass(frozen=True)
@@ -283,28 +297,26 @@ async def _chat_rights(api: BotApi, bot_id: int, chat_id: int, games: list[OpenG
     try:
         member: dict[str, Any] = await api.call("getChatMember", chat_id=chat_id, user_id=bot_id)
     except ApiFailure as error:
-        fix = "add the bot back to the group as an admin, or end its games (/endgame)"
+        fix = REMOVED_FIX
         if error.status is None or error.status >= 500:
             fix = "try again later"
         return Check(name, Level.FAIL, f"{where}: {error.description}", fix)
     status = member.get("status")
-    if status in ("left", "kicked"):
-        fix = "add the bot back to the group as an admin, or end its games (/endgame)"
-        return Check(name, Level.FAIL, f"{where}: the bot was removed ({status})", fix)
-    if status == "restricted" and not member.get("can_send_messages", False):
-        fix = "lift the restriction: the bot must be allowed to send messages"
-        return Check(name, Level.FAIL, f"{where}: the bot cannot post", fix)
+    lacks = lacking(member)
     unpinned = _unpinned(games)
-    if status != "administrator":
-        fix = "make the bot an admin of the group: it then sees every command and member change"
-        detail = f"{where}: the bot is {status}, not an admin{unpinned}"
-        return Check(name, Level.FAIL, detail, fix)
-    lacks = [(what, fix) for right, what, fix in RIGHTS if not member.get(right, False)]
+    if lacks and lacks[0] not in WARNINGS:
+        what, fix = SAID[lacks[0]]
+        if lacks[0] is Lack.REMOVED:
+            what = f"{what} ({status})"
+        elif lacks[0] is Lack.NOT_ADMIN:
+            what = f"the bot is {status}, {what}{unpinned}"
+        return Check(name, Level.FAIL, f"{where}: {what}", fix)
+    said = [SAID[lack] for lack in lacks]
     if unpinned and member.get("can_pin_messages", False):  # the right was given since
-        lacks.append(("an index is not pinned", "pin it by hand: the bot pins only at the start"))
-    if lacks:
-        detail = f"{where}: admin, {'; '.join(what for what, _ in lacks)}{unpinned}"
-        return Check(name, Level.WARN, detail, "; ".join(fix for _, fix in lacks))
+        said.append(("an index is not pinned", "pin it by hand: the bot pins only at the start"))
+    if said:
+        detail = f"{where}: admin, {'; '.join(what for what, _ in said)}{unpinned}"
+        return Check(name, Level.WARN, detail, "; ".join(fix for _, fix in said))
     return Check(name, Level.OK, f"{where}: admin, can post, delete and pin messages")
 
 

@@ -42,6 +42,14 @@ ADMIN_RIGHTS = {
 }
 
 
+def admin_rights(changes: dict[str, bool]) -> dict[str, bool]:
+    """An admin's rights: the usual ones with ``changes`` (only rights the Bot API has)."""
+    unknown = set(changes) - set(ADMIN_RIGHTS)
+    if unknown:
+        raise ValueError(f"no such admin right: {', '.join(sorted(unknown))}")
+    return {**ADMIN_RIGHTS, **changes}
+
+
 def now() -> int:
     """Unix time, as Telegram dates are."""
     return int(time.time())
@@ -256,13 +264,24 @@ class FakeGroup(FakeChat):
         was, self.bot_status = self.bot_status, "kicked"
         self.world.my_chat_member(self, by or self.owner() or self.world.bot, was, "kicked")
 
-    def add_bot(self, *, by: FakeUser | None = None, admin: bool = False) -> None:
-        """Add the bot (back): my_chat_member, then the new_chat_members service message."""
-        adder = by or self.owner() or self.world.bot
+    def add_bot(self, *, by: FakeUser | None = None, admin: bool = False, **rights: bool) -> None:
+        """Add the bot (back), as an admin with ``rights`` changed from the usual ones if
+        ``admin``: my_chat_member, then the new_chat_members service message."""
+        adder, chosen = by or self.owner() or self.world.bot, admin_rights(rights)
         was, self.bot_status = self.bot_status, "administrator" if admin else "member"
+        self.bot_rights = chosen
         self.world.my_chat_member(self, adder, was, self.bot_status)
         joined = {"new_chat_members": [self.world.bot.to_api()]}
         self.world.deliver(self.add_message(adder, service=joined))
+
+    def set_bot_status(self, status: str, *, by: FakeUser | None = None, **rights: bool) -> None:
+        """Promote the bot ("administrator", with ``rights`` changed from the usual ones),
+        change its rights, or demote it ("member"), as an admin does in the group's
+        settings: the bot gets my_chat_member with its old and new ChatMember."""
+        old, chosen = self.member(self.world.bot), admin_rights(rights)
+        self.bot_status, self.bot_rights = status, chosen
+        new = self.member(self.world.bot)
+        self.world.my_chat_member(self, by or self.owner() or self.world.bot, old, new)
 
     def migrate(self, *, by: FakeUser | None = None, deliver: bool = True) -> FakeGroup:
         """Upgrade this basic group to a supergroup, as Telegram does; returns the new chat.

@@ -183,14 +183,17 @@ class World:
         }
         self.push_update("callback_query", payload, user)
 
-    def my_chat_member(self, chat: FakeChat, by: FakeUser, old: str, new: str) -> None:
-        """Queue a my_chat_member update (the bot's own status changed)."""
+    def my_chat_member(
+        self, chat: FakeChat, by: FakeUser, old: str | dict[str, Any], new: str | dict[str, Any]
+    ) -> None:
+        """Queue a my_chat_member update (the bot's own status changed): its old and new
+        ChatMember, given whole or by status (an admin's with the chat's rights for it)."""
         payload = {
             "chat": chat.to_api(),
             "from": by.to_api(),
             "date": now(),
-            "old_chat_member": self._bot_member(old),
-            "new_chat_member": self._bot_member(new),
+            "old_chat_member": old if isinstance(old, dict) else self._bot_member(chat, old),
+            "new_chat_member": new if isinstance(new, dict) else self._bot_member(chat, new),
         }
         self.push_update("my_chat_member", payload, by)
 
@@ -207,12 +210,12 @@ class World:
         }
         self.push_update("chat_member", payload, by)
 
-    def _bot_member(self, status: str) -> dict[str, Any]:
+    def _bot_member(self, chat: FakeChat, status: str) -> dict[str, Any]:
         data: dict[str, Any] = {"status": status, "user": self.bot.to_api()}
         if status == "kicked":
             data["until_date"] = 0
         elif status == "administrator":
-            data.update(ADMIN_RIGHTS)
+            data.update(getattr(chat, "bot_rights", ADMIN_RIGHTS))
         return data
 
     # -- delivery ---------------------------------------------------------------------------

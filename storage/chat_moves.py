@@ -2,8 +2,9 @@
 
 Telegram gives the upgraded group a new id. What the bot keeps by chat id: the games (so
 `/status` and moves in the new chat find them), the chat's defaults row (settings,
-language, card pack), and the messages still owed to the chat (unfinished outbox rows,
-and the `notify` target of private rows, where the thread is told if a DM cannot go).
+language, card pack, the bot's introduction), and the messages still owed to the chat
+(unfinished outbox rows, and the `notify` target of private rows, where the thread is
+told if a DM cannot go).
 Events, snapshots, members and deadlines are keyed by game, so they follow the game.
 Sent rows stay as they were: they record where a message went.
 
@@ -103,6 +104,8 @@ def _move_defaults(conn: Connection, old: int, new: int) -> bool:
         "language": now.language or was.language,
         "pack": now.pack or was.pack,
         "settings": _merged_settings(was.settings, now.settings),
+        "introduced_at": now.introduced_at or was.introduced_at,
+        "rights_told": now.rights_told if now.introduced_at else was.rights_told,
     }
     conn.execute(update(c).where(c.chat_id == new).values(**merged))
     conn.execute(delete(c).where(c.chat_id == old))

@@ -5,19 +5,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
 from engine.cards import Pack
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
 from engine.settings import Settings
+from engine.state import Phase
 from storage.chat_moves import Moved, move_chat
 from storage.database import Database
 from storage.freshness import Copies, Freshness
-from storage.models import ChatNameRecord, ChatSettingsRecord
+from storage.messages_owed import OutboxItem, insert_items
+from storage.models import ChatNameRecord, ChatSettingsRecord, GameRecord
 from storage.sql import dumps, insert_for, loads
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,15 @@ class ChatDefaults:
     settings: Settings
     language: str | None
     pack: Pack | None = None
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """What the bot owes a group it is (back) in: its introduction, and the rights it lacks
+    ("" for none to tell now)."""
+
+    introduce: bool
+    tell: str
 
 
 class Chats:
@@ -119,6 +130,22 @@ class Chats:
             log.info("chat %s became %s: moved %s", old_chat_id, new_chat_id, moved)
         return moved
 
+    async def welcome(
+        self,
+        chat_id: int,
+        lacks: str,
+        now: datetime,
+        again_after: timedelta,
+        owed: Callable[[Welcome], list[OutboxItem]],
+    ) -> Welcome:
+        """The bot is in the chat, lacking `lacks` ("" when nothing): whether to introduce
+        itself (never yet, or not within `again_after`, and no game under way here), and
+        which lacks to tell (not told already since the last introduction). Both are
+        remembered, and the messages `owed` makes of them stored, in one write: each is
+        said once, and said even if the process stops right after."""
+        since = now - again_after
+        return await self.db.run_write(_welcome, chat_id, lacks, now, since, owed)
+
     async def _put(self, chat_id: int, values: dict[str, object], now: datetime | None) -> None:
         values = values | {"updated_at": now or datetime.now(UTC)}
         defaults = {"settings": dumps(to_dict(Settings())), "language": None, "pack": None}
@@ -130,6 +157,34 @@ class Chats:
             await self.db.run_write(lambda conn: conn.execute(query))
         finally:
             self._defaults.pop(chat_id)
+
+
+def _welcome(
+    conn: Connection,
+    chat_id: int,
+    lacks: str,
+    now: datetime,
+    introduced_since: datetime,
+    owed: Callable[[Welcome], list[OutboxItem]],
+) -> Welcome:
+    c, g = ChatSettingsRecord, GameRecord
+    defaults = {"settings": dumps(to_dict(Settings())), "updated_at": now}
+    insert = insert_for(conn.dialect.name, c).values(chat_id=chat_id, **defaults)
+    conn.execute(insert.on_conflict_do_nothing(index_elements=["chat_id"]))
+    locked = select(c.introduced_at, c.rights_told).where(c.chat_id == chat_id).with_for_update()
+    row = conn.execute(locked).one()
+    playing = select(g.id).where(g.chat_id == chat_id, g.status != Phase.ENDED.value).limit(1)
+    introduce = (row.introduced_at is None or row.introduced_at <= introduced_since) and (
+        conn.execute(playing).first() is None
+    )
+    told = "" if introduce else row.rights_told or ""
+    values: dict[str, object] = {"rights_told": lacks or None}
+    if introduce:
+        values |= {"introduced_at": now, "updated_at": now}
+    conn.execute(update(c).where(c.chat_id == chat_id).values(**values))
+    welcome = Welcome(introduce, lacks if lacks != told else "")
+    insert_items(conn, owed(welcome), now, None)
+    return welcome
 
 
 def place_label(conn: Connection, chat_id: int, topic_id: int) -> str:

@@ -130,7 +130,8 @@ class MemberRecord(Base):
 
 
 class ChatSettingsRecord(Base):
-    """The defaults a chat's admins set for its new games, and the chat's language."""
+    """The defaults a chat's admins set for its new games, and the chat's language; when the
+    bot last introduced itself there, and what rights it said it lacks."""
 
     __tablename__ = "chat_settings"
 
@@ -138,6 +139,8 @@ class ChatSettingsRecord(Base):
     settings: Mapped[str] = mapped_column(Text)
     language: Mapped[str | None] = mapped_column(String(16))
     pack: Mapped[str | None] = mapped_column(Text)  # the chat's own card pack, if any
+    introduced_at: Mapped[datetime | None]  # when the bot last introduced itself here
+    rights_told: Mapped[str | None] = mapped_column(String(64))  # the lacks last told (bot/rights)
     updated_at: Mapped[datetime]
 
 

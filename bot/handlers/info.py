@@ -62,11 +62,21 @@ async def rules(update: Update, context: CustomContext) -> None:
         await say(context, w, key, reply=False)
 
 
+HELP_TOPICS = ("admin", "table")  # `/help admin`, `/help table`: what a player rarely needs
+
+
 async def help_command(update: Update, context: CustomContext) -> None:
+    """/help: a player's few commands (the group's or the private chat's); /help admin and
+    /help table: the rest."""
     w = where(update)
     if w is not None:
         await remember(context, w.user)
-        await say(context, w, "help.private" if w.private else "help.group", reply=False)
+        word = (context.args or [""])[0].casefold()
+        if word in HELP_TOPICS:
+            key = f"help.{word}"
+        else:
+            key = "help.private" if w.private else "help.group"
+        await say(context, w, key, reply=False)
 
 
 async def chatter(update: Update, context: CustomContext) -> None:

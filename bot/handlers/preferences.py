@@ -21,6 +21,7 @@ from locales.formats import language_name
 from locales.zones import find_zone
 
 AUTO = "auto"  # the language: Telegram's; the zone: each game chat's
+WELCOME = "w"  # a language button under the /start welcome: the welcome is said again
 ROW = 2  # buttons per row
 
 
@@ -52,15 +53,25 @@ async def _language_menu(
 ) -> tuple[str, dict[str, Any], Buttons]:
     person = await context.services.store.people.get(user_id)
     chosen = person.language if person is not None else None
-    buttons = [
-        {"language": code, "data": cb.Callback(cb.PERSON_LANGUAGE, 0, (code,)).encode()}
-        for code in LANGUAGES
-    ]
-    rows = [buttons[i : i + ROW] for i in range(0, len(buttons), ROW)]
+    rows = language_rows(cb.PERSON_LANGUAGE)
     rows.append([{"t": "button.language_auto", "data": _auto(cb.PERSON_LANGUAGE)}])
     if chosen in LANGUAGES:
         return "language.choose", {"language": Language(str(chosen))}, rows
     return "language.choose_auto", {}, rows
+
+
+def language_rows(kind: str, *more: str, chosen: str | None = None) -> Buttons:
+    """A button per language, each in its own name (✅ the `chosen` one), sending
+    `kind:0:code` (and `more`)."""
+    buttons = [
+        {
+            "language": code,
+            "chosen": code == chosen,
+            "data": cb.Callback(kind, 0, (code, *more)).encode(),
+        }
+        for code in LANGUAGES
+    ]
+    return [buttons[i : i + ROW] for i in range(0, len(buttons), ROW)]
 
 
 async def timezone(update: Update, context: CustomContext) -> None:
@@ -114,13 +125,15 @@ def _auto(kind: str) -> str:
 
 
 async def preference_button(update: Update, context: CustomContext) -> None:
-    """A press on the /language or /timezone buttons: the choice made, the message edited
-    to say so (in the language now chosen)."""
+    """A press on the /language or /timezone buttons (or the language buttons under the
+    /start welcome): the choice made, the message edited to say so (in the language now
+    chosen; the welcome said again above it)."""
     query = update.callback_query
     if query is None:
         return
     data = cb.parse(query.data)
-    if data is None or data.game != 0 or len(data.args) != 1 or query.message is None:
+    welcome = data is not None and data.kind == cb.PERSON_LANGUAGE and data.args[1:] == (WELCOME,)
+    if data is None or data.game != 0 or len(data.args) != 1 + welcome or query.message is None:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     if query.message.chat.id != query.from_user.id:  # only ever sent to a private chat
@@ -141,10 +154,12 @@ async def preference_button(update: Update, context: CustomContext) -> None:
     else:  # forged, or a language or zone this version no longer has
         await answer_toast(context, update, "toast.stale", alert=True)
         return
-    await _edit(context, update, key, args)
+    await _edit(context, update, key, args, welcome=welcome)
 
 
-async def _edit(context: CustomContext, update: Update, key: str, args: dict[str, Any]) -> None:
+async def _edit(
+    context: CustomContext, update: Update, key: str, args: dict[str, Any], *, welcome: bool
+) -> None:
     query = update.callback_query
     assert query is not None
     directory = context.services.directory
@@ -152,6 +167,8 @@ async def _edit(context: CustomContext, update: Update, key: str, args: dict[str
     zone = await directory.person_timezone(user) or "UTC"
     reader = Reader(await directory.person_language(user), zone)
     text = compose(reader, key, upgrade(args))
+    if welcome:
+        text = f"{compose(reader, 'start.welcome', {})}\n\n{text}"
     try:
         await query.edit_message_text(text, parse_mode="HTML", reply_markup=keyboard([]))
         await query.answer()

@@ -8,7 +8,7 @@ from bot import callbacks as cb
 from bot.announce.suggestions import answer_buttons
 from bot.announce.views import answer_prompt_args, hand_args
 from bot.context import CustomContext
-from bot.delivery.payload import Card, labels_of
+from bot.delivery.payload import Card, Payload, labels_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -19,16 +19,19 @@ from bot.handlers.common import (
     where,
 )
 from bot.handlers.moves import open_composer
+from bot.handlers.preferences import WELCOME, language_rows
 from bot.settings_text import OFF_WORDS, ON_WORDS
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.queries import player_view
 from engine.state import Game, Phase, Suggestion
+from locales import known
 from storage.messages_owed import OutboxItem
 
 
 async def start(update: Update, context: CustomContext) -> None:
-    """/start: the person can now receive direct messages; what waited for them goes out."""
+    """/start: the person can now receive direct messages; what waited for them goes out.
+    Whose Telegram language we have no catalog for is offered ours as buttons."""
     w = where(update)
     if w is None:
         return
@@ -38,11 +41,15 @@ async def start(update: Update, context: CustomContext) -> None:
         return
     svc = context.services
     await svc.store.people.set_dm_ok(w.user.id, True)
+    person = await svc.store.people.get(w.user.id)
+    speaks = known(w.user.language_code) or (person is not None and person.language is not None)
+    # A language we have no catalog for: the person may choose one of ours at once.
+    buttons = None if speaks else language_rows(cb.PERSON_LANGUAGE, WELCOME)
     welcome = OutboxItem(  # before the hand and prompts it introduces
         f"u{w.update_id}:start.welcome",
         w.chat.id,
         user_id=w.user.id,
-        payload={"msg": "start.welcome", "args": {}},
+        payload=Payload("start.welcome", {}, buttons=buttons).to_row(),
     )
     await svc.store.outbox.release_waiting(w.user.id, svc.now(), first=welcome)
     svc.outbox_ready.set()

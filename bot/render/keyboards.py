@@ -31,8 +31,9 @@ def buttons_markup(
                 text = f"✅ {text}" if spec.get("chosen") else text
             elif "zone" in spec:  # a time zone by its city in the reader's language
                 text = zone_label(reader.language, str(spec["zone"]))
-            elif "language" in spec:  # a language by its own name
+            elif "language" in spec:  # a language by its own name, ✅ when it is the chosen one
                 text = language_name(str(spec["language"]))
+                text = f"✅ {text}" if spec.get("chosen") else text
             elif "t" in spec:
                 catalog_args: dict[str, Any] = dict(spec.get("args", {}))
                 if "room" in spec:  # a room named in the button, in the reader's language

@@ -101,6 +101,30 @@ async def test_the_bot_kicked_from_a_group_and_added_back(bot: Bot, server: Fake
     assert [m.text for m in group.messages(service=False)] == ["/status", "back"]
 
 
+async def test_the_bot_promoted_and_demoted_is_told_its_rights(
+    bot: Bot, server: FakeTelegram
+) -> None:
+    alice = server.add_user("Alice", username="alice")
+    group = server.add_group("Club", admins=[alice])
+    group.set_bot_status("administrator", can_pin_messages=False)
+    group.set_bot_status("administrator")
+    group.set_bot_status("member")
+    with pytest.raises(ValueError, match="no such admin right: can_fly"):
+        group.set_bot_status("administrator", can_fly=True)
+    _conforms(server)
+    changes = [Update.de_json(u, bot).my_chat_member for u in server.updates]
+    olds = [c.old_chat_member for c in changes if c is not None]
+    news = [c.new_chat_member for c in changes if c is not None]
+    assert [m.status for m in news] == ["administrator", "administrator", "member"]
+    assert olds[0].status == "member" and olds[2].status == "administrator"
+    assert isinstance(news[0], ChatMemberAdministrator) and not news[0].can_pin_messages
+    assert news[0].can_delete_messages
+    assert isinstance(news[1], ChatMemberAdministrator) and news[1].can_pin_messages
+    assert isinstance(olds[1], ChatMemberAdministrator) and not olds[1].can_pin_messages
+    member = await bot.get_chat_member(group.id, server.bot.id)
+    assert member.status == "member"
+
+
 async def test_migrate_and_re_add_through_the_control_api() -> None:
     async with await FakeTelegramClient.launch() as client:
         alice = await client.add_user("Alice", username="alice")

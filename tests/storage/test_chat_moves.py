@@ -160,6 +160,16 @@ async def test_the_new_chats_own_choices_win_and_the_rest_comes_along(store: Sto
     assert merged.settings.suggestions_per_day == 5 and merged.settings.pack == "custom"
 
 
+async def test_the_bots_introduction_moves_along(store: Store) -> None:
+    """An upgraded group is not introduced to again, nor told again what the bot lacks."""
+    day = timedelta(days=1)
+    await store.chats.welcome(CHAT, "not_admin", NOW, day, lambda _: [])
+    await store.chats.set_language(NEW, "en", later(minutes=1))  # the new chat has a row too
+    await store.chats.migrate(CHAT, NEW)
+    welcome = await store.chats.welcome(NEW, "not_admin", later(minutes=2), day, lambda _: [])
+    assert (welcome.introduce, welcome.tell) == (False, "")
+
+
 async def test_a_parked_group_is_held_until_released_in_order(store: Store) -> None:
     """The bot was removed from the group: the head row is parked, the rest wait behind it."""
     await store.outbox.enqueue(

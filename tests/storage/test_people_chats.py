@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 from engine.settings import Settings
+from storage.chats import Welcome
+from storage.messages_owed import OutboxItem
+from storage.models import OutboxStatus
 from storage.service import Store
 from tests.support.stored_games import NOW, later
 
@@ -69,3 +73,36 @@ async def test_chat_titles_and_topic_names_make_a_games_label(store: Store) -> N
     assert await store.chats.label(-5, 8) == "Cluedo club"
     await store.chats.set_name(-5, 0, "Cluedo club (autumn)", later(minutes=1))
     assert await store.chats.label(-5, 7) == "Cluedo club (autumn) · Mysteries"
+
+
+async def test_the_bot_introduces_itself_once_a_day_and_tells_each_lack_once(
+    store: Store,
+) -> None:
+    chats, day = store.chats, timedelta(days=1)
+    first = await chats.welcome(-7, "not_admin", NOW, day, _owed)
+    assert (first.introduce, first.tell) == (True, "not_admin")
+    assert await store.outbox.counts() == {OutboxStatus.PENDING: 2}, "stored in the same write"
+    assert (await chats.get(-7)).settings == Settings(), "the row keeps the defaults"
+    again = await chats.welcome(-7, "not_admin", later(hours=23), day, _owed)
+    assert (again.introduce, again.tell) == (False, "")
+    assert await store.outbox.counts() == {OutboxStatus.PENDING: 2}
+    assert (await chats.welcome(-7, "no_pin", later(hours=23), day, _owed)).tell == "no_pin"
+    assert (await chats.welcome(-7, "", later(hours=23), day, _owed)).tell == ""
+    assert (await chats.welcome(-7, "no_pin", later(hours=23), day, _owed)).tell == "no_pin"
+    # A day after the introduction: introduced again, and what it lacks told with it.
+    late = await chats.welcome(-7, "no_pin", later(hours=25), day, _owed)
+    assert (late.introduce, late.tell) == (True, "no_pin")
+
+
+def _owed(welcome: Welcome) -> list[OutboxItem]:
+    """An item for each thing said, keyed by what it says."""
+    said = ["intro"] * welcome.introduce + [welcome.tell] * bool(welcome.tell)
+    return [OutboxItem(f"{what}:{uuid.uuid4()}", -7, payload={"msg": what}) for what in said]
+
+
+async def test_no_introduction_where_a_game_is_under_way(store: Store) -> None:
+    from tests.support.stored_games import CHAT, new_game
+
+    await new_game(store)
+    welcome = await store.chats.welcome(CHAT, "", NOW, timedelta(days=1), lambda _: [])
+    assert (welcome.introduce, welcome.tell) == (False, "")
