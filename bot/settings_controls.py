@@ -48,6 +48,7 @@ STEPPED = frozenset(
         "lie_cards",
     }
 )
+PLAYER_COUNTS = ("min_players", "max_players")  # None: the format's own range
 SWITCHES = frozenset(
     {"auto_no_refutation", "eliminated_may_suggest", "images", "away_asked", "prod_idle"}
 )
@@ -85,6 +86,16 @@ def stored(value: Any) -> Any:
     return value
 
 
+def shown(settings: Settings, name: str) -> Any:
+    """A setting's value as menus and lists show it (stored, as `describe_setting` reads
+    it); a player count left to the format (None) as the number in force."""
+    value = getattr(settings, name)
+    if value is None and name in PLAYER_COUNTS:
+        low, high = settings.player_range
+        return low if name == "min_players" else high
+    return stored(value)
+
+
 def choices(name: str) -> tuple[Any, ...] | None:
     """The values offered for a setting that is not a count (None: it is a count)."""
     if name in COMMON:
@@ -107,7 +118,7 @@ def choices(name: str) -> tuple[Any, ...] | None:
 def offers(name: str, current: Settings) -> tuple[Offer, ...]:
     """The buttons of one setting, given the values the menu shows (a step sets the value
     one away from the current one)."""
-    now = getattr(current, name)
+    now = shown(current, name)
     values = choices(name)
     if values is None:
         if name not in STEPPED:

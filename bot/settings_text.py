@@ -28,9 +28,18 @@ DURATIONS = frozenset(
         "detective_delay",
     }
 )
+# "off" sets None: no day end, no limit, the automatic value, the format's player range.
 OPTIONAL = frozenset(
-    {"day_ends_at", "max_received_per_day", "answer_grace", "open_day_if_window_left"}
+    {
+        "day_ends_at",
+        "max_received_per_day",
+        "answer_grace",
+        "open_day_if_window_left",
+        "min_players",
+        "max_players",
+    }
 )
+COUNTS_OR_NONE = frozenset({"max_received_per_day", "min_players", "max_players"})
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
 # Every unit word a duration may use in any of our languages (CLDR's), in seconds.
 _UNITS = unit_words(LANGUAGES)
@@ -115,7 +124,7 @@ def parse_setting(name: str, text: str) -> Any:
         if raw.casefold() in OFF_WORDS:
             return False
         raise SettingInputError("switch")
-    if isinstance(default, int) or name == "max_received_per_day":
+    if isinstance(default, int) or name in COUNTS_OR_NONE:
         return parse_whole_number(raw, signed=True)
     if name == "format":  # its key, or what people call it in any language
         typed = raw.casefold()
