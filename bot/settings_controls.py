@@ -118,14 +118,15 @@ def choices(name: str) -> tuple[Any, ...] | None:
 def offers(name: str, current: Settings) -> tuple[Offer, ...]:
     """The buttons of one setting, given the values the menu shows (a step sets the value
     one away from the current one)."""
-    now = shown(current, name)
+    now = getattr(current, name)
     values = choices(name)
     if values is None:
         if name not in STEPPED:
             return ()
+        count = shown(current, name)  # a player count left to the format: the one in force
         return (
-            Offer(now - 1, {"t": "menu.less", "args": {"value": now - 1}}),
-            Offer(now + 1, {"t": "menu.more", "args": {"value": now + 1}}),
+            Offer(count - 1, {"t": "menu.less", "args": {"value": count - 1}}),
+            Offer(count + 1, {"t": "menu.more", "args": {"value": count + 1}}),
         )
     return tuple(
         Offer(value, {"setting": name, "value": stored(value), "chosen": value == now})

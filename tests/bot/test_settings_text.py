@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.settings_controls import shown
+from bot.settings_controls import offers, shown
 from bot.settings_text import (
     COUNTS,
     DURATIONS,
@@ -130,3 +130,11 @@ def test_a_long_line_is_split_without_trying_every_cut() -> None:
     assert split_setting(["a"] * 2000, LANGUAGES) == ("a", " ".join(["a"] * 1999))
     assert time.perf_counter() - started < 1.0
     assert split_setting(["Minimum", "players", "2"], ["en"]) == ("min_players", "2")
+
+
+def test_a_player_count_left_to_the_format_is_shown_as_the_one_in_force() -> None:
+    y2023 = Settings(format="y2023")
+    assert (shown(y2023, "min_players"), shown(y2023, "max_players")) == (2, 6)
+    assert [offer.value for offer in offers("min_players", y2023)] == [1, 3]
+    assert shown(Settings(format="classic"), "min_players") == 3
+    assert parse_setting("min_players", "off") is None  # back to the format's own

@@ -10,7 +10,7 @@ Revises: 0012
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import sqlalchemy as sa
 from alembic import op
@@ -26,7 +26,7 @@ chat_settings = sa.table(
 )
 
 
-def _rewrite(old: dict[str, int | None], new: dict[str, int | None]) -> None:
+def _rewrite(old: Mapping[str, int | None], new: Mapping[str, int | None]) -> None:
     """Each stored row holding `old`'s value for a player count gets `new`'s instead."""
     bind = op.get_bind()
     rows = bind.execute(sa.select(chat_settings.c.chat_id, chat_settings.c.settings)).all()
