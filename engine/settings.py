@@ -69,7 +69,7 @@ class Settings:
     accusation_window: timedelta = timedelta(hours=24)
     eliminated_may_suggest: bool = True
     open_day_if_window_left: timedelta | None = None
-    min_players: int | None = None  # None: the format's own (forum_players, a table edition's)
+    min_players: int | None = None  # None: the format's own (FORUM_PLAYERS, an edition's)
     max_players: int | None = None
     pack: str = "classic"
     reminder_before: timedelta = timedelta(hours=3)

@@ -178,7 +178,8 @@ def end_turn(state: Game | None, c: cmd.EndTurn, now: datetime) -> Decision:
     if table.step is Step.REFUTING:
         raise RefutationPending()
     if not may_end_turn(game):
-        if table.step is Step.MOVE and reach(game, player).rooms:
+        found = reach(game, player) if table.step is Step.MOVE else None
+        if found is not None and found.rooms and not found.squares:
             raise RoomInReach()
         raise MustMove()
     decision = Decision(game)

@@ -69,6 +69,7 @@ def test_move_exactly_the_roll_in_the_corridor() -> None:
     _refused(game, OutOfReach, cmd.Move(actor=1, to=(21, 13)))  # one square: short of 6
     _refused(game, OutOfReach, cmd.Move(actor=1, to=(18, 13)))  # four squares
     assert {"library", "billiard_room"} <= set(options.rooms)  # fewer, to enter a room
+    _refused(game, MustMove, cmd.EndTurn(actor=1))  # rooms and squares: "move", as ever
     game.move((17, 12))
     assert game.table.place_of("scarlett") == (17, 12) and game.table.step is Step.MOVED
 
@@ -198,7 +199,7 @@ def test_skipping_a_turn_is_not_allowed() -> None:
     _refused(game, MustMove, cmd.EndTurn(actor=1))
     _refused(game, MustRollFirst, cmd.Move(actor=1, to=(7, 23)))
     game.roll()
-    _refused(game, MustMove, cmd.EndTurn(actor=1))
+    _refused(game, MustMove, cmd.EndTurn(actor=1))  # squares in reach: no word of a room
 
 
 def test_a_roll_that_leaves_nowhere_to_go_lets_the_player_end_the_turn() -> None:
