@@ -48,6 +48,7 @@ STEPPED = frozenset(
         "lie_cards",
     }
 )
+PLAYER_COUNTS = ("min_players", "max_players")  # None: the format's own range
 SWITCHES = frozenset(
     {"auto_no_refutation", "eliminated_may_suggest", "images", "away_asked", "prod_idle"}
 )
@@ -85,6 +86,16 @@ def stored(value: Any) -> Any:
     return value
 
 
+def shown(settings: Settings, name: str) -> Any:
+    """A setting's value as menus and lists show it (stored, as `describe_setting` reads
+    it); a player count left to the format (None) as the number in force."""
+    value = getattr(settings, name)
+    if value is None and name in PLAYER_COUNTS:
+        low, high = settings.player_range
+        return low if name == "min_players" else high
+    return stored(value)
+
+
 def choices(name: str) -> tuple[Any, ...] | None:
     """The values offered for a setting that is not a count (None: it is a count)."""
     if name in COMMON:
@@ -112,9 +123,10 @@ def offers(name: str, current: Settings) -> tuple[Offer, ...]:
     if values is None:
         if name not in STEPPED:
             return ()
+        count = shown(current, name)  # a player count left to the format: the one in force
         return (
-            Offer(now - 1, {"t": "menu.less", "args": {"value": now - 1}}),
-            Offer(now + 1, {"t": "menu.more", "args": {"value": now + 1}}),
+            Offer(count - 1, {"t": "menu.less", "args": {"value": count - 1}}),
+            Offer(count + 1, {"t": "menu.more", "args": {"value": count + 1}}),
         )
     return tuple(
         Offer(value, {"setting": name, "value": stored(value), "chosen": value == now})

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Buttons
-from bot.settings_controls import offers, stored
+from bot.settings_controls import offers, shown
 from engine.codec import to_dict
 from engine.queries import SettingsScope
 
@@ -56,7 +56,7 @@ def main_screen(target: Target, label: str) -> Screen:
     """Every setting of the format with its value, a button for each that may change."""
     scope = target.scope
     args: dict[str, Any] = {
-        "settings": {name: stored(getattr(scope.settings, name)) for name in scope.shown},
+        "settings": {name: shown(scope.settings, name) for name in scope.shown},
         "for_game": target.game_id != 0,
         "from_next_day": scope.from_next_day,
         "locked": len(scope.changeable) < len(scope.shown),
@@ -79,7 +79,7 @@ def setting_screen(target: Target, label: str, index: int) -> Screen:
     current = target.scope.settings
     args: dict[str, Any] = {
         "setting": name,
-        "value": stored(getattr(current, name)),
+        "value": shown(current, name),
         "from_next_day": target.scope.from_next_day,
     }
     if label:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Sequence
 from dataclasses import fields
 from datetime import time, timedelta
+from functools import cache
 from typing import Any
 
 from bot.delivery.payload import Span
@@ -16,22 +18,25 @@ from locales import LANGUAGES, edition_words, every_word, has, t
 from locales.formats import unit_words, zone_label
 from locales.zones import find_zone
 
-DURATIONS = frozenset(
-    {
-        "day_length",
-        "answer_grace",
-        "accusation_window",
-        "open_day_if_window_left",
-        "reminder_before",
-        "turn_time",
-        "refute_time",
-        "detective_delay",
-    }
-)
-OPTIONAL = frozenset(
-    {"day_ends_at", "max_received_per_day", "answer_grace", "open_day_if_window_left"}
-)
+# Each setting's type, as its field declares it: what a typed value is read as.
+_TYPES: dict[str, Any] = typing.get_type_hints(Settings)
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
+
+
+def _of_type(kind: type) -> frozenset[str]:
+    """The settings whose values are of `kind` (or None)."""
+    return frozenset(
+        name
+        for name in SETTING_NAMES
+        if _TYPES[name] is kind or kind in typing.get_args(_TYPES[name])
+    )
+
+
+DURATIONS = _of_type(timedelta)  # "2h", "90m", "1d12h", "30s"
+COUNTS = _of_type(int) - _of_type(bool)  # whole numbers ("dice" among them)
+SWITCHES = _of_type(bool)
+# "off" sets None: no day end, no limit, the automatic value, the format's player range.
+OPTIONAL = frozenset(name for name in SETTING_NAMES if type(None) in typing.get_args(_TYPES[name]))
 # Every unit word a duration may use in any of our languages (CLDR's), in seconds.
 _UNITS = unit_words(LANGUAGES)
 _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"  # ASCII digits only: "²" or "١" are not numbers here
@@ -108,14 +113,13 @@ def parse_setting(name: str, text: str) -> Any:
         if not match or int(match[1]) > 23 or int(match[2]) > 59:
             raise SettingInputError("time")
         return time(int(match[1]), int(match[2]))
-    default = getattr(Settings(), name)
-    if isinstance(default, bool):
+    if name in SWITCHES:
         if raw.casefold() in ON_WORDS:
             return True
         if raw.casefold() in OFF_WORDS:
             return False
         raise SettingInputError("switch")
-    if isinstance(default, int) or name == "max_received_per_day":
+    if name in COUNTS:
         return parse_whole_number(raw, signed=True)
     if name == "format":  # its key, or what people call it in any language
         typed = raw.casefold()
@@ -140,17 +144,30 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def _names_of(language: str, name: str) -> set[str]:
+@cache
+def _names_of(language: str, name: str) -> frozenset[str]:
     """How a setting may be typed in a language: its label, with or without its note in
     brackets."""
     label = _plain(t(language, f"setting.{name}"))
-    return {label, _plain(re.sub(r"\s*\(.*\)\s*$", "", label))}
+    return frozenset({label, _plain(re.sub(r"\s*\(.*\)\s*$", "", label))})
+
+
+@cache
+def _longest_name() -> int:
+    """The most words a setting's name has in any language (no longer line is tried as
+    one, so a long value costs nothing)."""
+    return max(
+        len(typed.split())
+        for name in SETTING_NAMES
+        for lang in LANGUAGES
+        for typed in (*_names_of(lang, name), _plain(name))
+    )
 
 
 def split_setting(words: Sequence[str], languages: Sequence[str]) -> tuple[str, str]:
     """The setting a typed /settings line names first (its name in the code, or its label
     in one of `languages`), and the rest as its value; the first word when none matches."""
-    for cut in range(len(words), 0, -1):
+    for cut in range(min(len(words), _longest_name()), 0, -1):
         typed = _plain(" ".join(words[:cut]))
         for name in SETTING_NAMES:
             if typed == _plain(name) or any(typed in _names_of(lang, name) for lang in languages):

@@ -238,6 +238,11 @@ class AccuseOutsideRoom(RuleError, code="accuse_outside_room"):
     """The 2023 edition: an accusation is made from a room (any room)."""
 
 
+class AccuseAfterMoving(RuleError, code="accuse_after_moving"):
+    """The 2023 edition: an accusation comes after the roll and the move (or staying, or
+    the passage), never before."""
+
+
 class MustEnterRoom(RuleError, code="must_enter_room"):
     """A suggestion follows entering a room this turn (or staying after being moved in)."""
 
@@ -248,6 +253,11 @@ class AlreadySuggested(RuleError, code="already_suggested"):
 
 class MustMove(RuleError, code="must_move"):
     """Skipping a turn is not allowed: roll and move (or take a passage, or stay) first."""
+
+
+class RoomInReach(RuleError, code="room_in_reach"):
+    """The roll leaves no walk of exactly its count but reaches a room: the player enters
+    it, since giving up a turn is against the rules."""
 
 
 class RefutationPending(RuleError, code="refutation_pending"):

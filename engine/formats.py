@@ -80,6 +80,7 @@ class Format:
 
 
 FORUM = Format("forum")
+FORUM_PLAYERS = (3, 10)  # how many play a forum game unless the settings say otherwise
 
 _FORMATS: dict[str, Format] = {FORUM.key: FORUM}
 

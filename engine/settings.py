@@ -11,7 +11,7 @@ from zoneinfo import available_timezones
 
 from engine.cards import CUSTOM, PACKS, Pack
 from engine.errors import InvalidSetting, SettingReason, UnknownSetting
-from engine.formats import format_keys, format_of
+from engine.formats import FORUM_PLAYERS, format_keys, format_of
 
 MINUTE = timedelta(minutes=1)
 
@@ -69,8 +69,8 @@ class Settings:
     accusation_window: timedelta = timedelta(hours=24)
     eliminated_may_suggest: bool = True
     open_day_if_window_left: timedelta | None = None
-    min_players: int = 3
-    max_players: int = 10
+    min_players: int | None = None  # None: the format's own (FORUM_PLAYERS, an edition's)
+    max_players: int | None = None
     pack: str = "classic"
     reminder_before: timedelta = timedelta(hours=3)
     format: str = GameFormat.FORUM  # a GameFormat, or a registered edition's key
@@ -126,14 +126,17 @@ class Settings:
 
     @property
     def player_range(self) -> tuple[int, int]:
-        """How many may play: the settings', within a table edition's own range (its
-        `Format.players`): 3 to 6 by default, 2 to 6 in the 2023 edition with min_players 2.
-        A lobby's minimum is `min_players` (3 by default) within it."""
+        """How many may play: the format's own range (a table edition's `Format.players`,
+        the forum's FORUM_PLAYERS) unless an admin set `min_players` or `max_players`, and
+        at a table always within the edition's range: 3 to 6 in the classic, 2 to 6 in the
+        2023 edition."""
         players = format_of(self.format).players
+        low, high = players if players is not None else FORUM_PLAYERS
+        least = low if self.min_players is None else self.min_players
+        most = high if self.max_players is None else self.max_players
         if players is not None:
-            low, high = players
-            return max(self.min_players, low), max(min(self.max_players, high), low)
-        return self.min_players, self.max_players
+            return max(least, low), max(min(most, high), low)
+        return least, most
 
     @property
     def roles_chosen(self) -> bool:
@@ -247,15 +250,11 @@ def validate(s: Settings) -> None:
         raise _invalid("day_length", SettingReason.AT_MOST, maximum=timedelta(days=30))
     if not known_zone(s.timezone):
         raise _invalid("timezone", SettingReason.UNKNOWN_TIMEZONE)
-    for name in ("suggestions_per_day", "max_per_target_per_day", "min_players"):
+    for name in ("suggestions_per_day", "max_per_target_per_day"):
         if getattr(s, name) < 1:
             raise _invalid(name, SettingReason.AT_LEAST, minimum=1)
     if s.max_received_per_day is not None and s.max_received_per_day < 1:
         raise _invalid("max_received_per_day", SettingReason.AT_LEAST, minimum=1)
-    if s.min_players < 2:
-        raise _invalid("min_players", SettingReason.AT_LEAST, minimum=2)
-    if s.max_players < s.min_players:
-        raise _invalid("max_players", SettingReason.AT_LEAST, minimum=s.min_players)
     if s.extra_cards < 0:
         raise _invalid("extra_cards", SettingReason.AT_LEAST, minimum=0)
     if s.missed_answer_penalty < 0:
@@ -284,6 +283,19 @@ def validate(s: Settings) -> None:
     if s.pack not in PACKS and s.pack != CUSTOM:
         raise _invalid("pack", SettingReason.UNKNOWN_PACK)
     _validate_table(s)
+    _validate_players(s)
+
+
+def _validate_players(s: Settings) -> None:
+    """At least two players; a maximum set no lower than the minimum in force."""
+    if s.min_players is not None and s.min_players < 2:
+        raise _invalid("min_players", SettingReason.AT_LEAST, minimum=2)
+    if s.max_players is None:
+        return
+    players = format_of(s.format).players
+    least = s.min_players if s.min_players is not None else (players or FORUM_PLAYERS)[0]
+    if s.max_players < least:
+        raise _invalid("max_players", SettingReason.AT_LEAST, minimum=least)
 
 
 def require_pack_available(pack: str, has_custom_pack: bool) -> None:

@@ -134,6 +134,10 @@ class RandomTable:
                 self.run(cmd.Move(actor=user, to=self.rng.choice(options.towards)[1]))
             else:
                 self.run(cmd.Move(actor=user, to=self.rng.choice(options.squares)))
+        elif options.step is Step.MOVE and not options.can_end_turn:  # no walk: the rest
+            self.run(
+                cmd.TakePassage(actor=user) if options.passage else cmd.StayToSuggest(actor=user)
+            )
         elif options.suggest_in is not None and self.rng.random() < 0.9:
             suspect = self.rng.choice(self.suspects)
             weapon = self.rng.choice(self.weapons)

@@ -9,7 +9,7 @@ from engine.settings import GameFormat, Settings
 from engine.y2023.cards import Y2023
 from simulation.tableplay import RandomTable
 
-Y2023_SETTINGS = Settings(format=GameFormat.Y2023, min_players=2)
+Y2023_SETTINGS = Settings(format=GameFormat.Y2023)
 
 
 @dataclass

@@ -9,9 +9,9 @@ from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, Plan
 from bot.delivery.payload import Card, Cards, Span, User, Users
 from bot.editions.registry import edition_of
+from bot.settings_controls import shown
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
-from engine.codec import to_dict
 from engine.computer import Level, detective_level
 from engine.state import Game
 
@@ -94,8 +94,7 @@ def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after:
 def settings_changed(
     plan: Plan, seq: int, e: ev.SettingsChanged, before: Game | None, after: Game
 ) -> None:
-    encoded = to_dict(e.settings)
-    values = {name: encoded[name] for name in e.changed}
+    values = {name: shown(e.settings, name) for name in e.changed}
     later = before is not None and before.running
     plan.group(
         plan.key(seq, "settings"), "settings.changed", {"settings": values, "from_next_day": later}

@@ -176,7 +176,7 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
         }
         if options.step is Step.MOVE:
             args["total"] = sum(table.dice)
-            if not (options.rooms or options.towards or options.can_stay or options.passage):
+            if options.can_end_turn:  # the roll left no move at all
                 return "table.prompt_stuck", args
             return "table.prompt_move", args
         if options.step is Step.MOVED and options.suggest_in is not None:

@@ -22,6 +22,7 @@ from bot.handlers.common import (
 from bot.handlers.mentions import named_people
 from bot.handlers.setting_change import change_settings
 from bot.handlers.settings_menu import open_menu
+from bot.settings_controls import shown
 from bot.settings_text import (
     SettingInputError,
     parse_duration,
@@ -207,7 +208,8 @@ async def settings(update: Update, context: CustomContext) -> None:
             if game
             else await svc.directory.chat_settings(w.chat.id)
         )
-        listing = {"settings": to_dict(current), "for_game": game is not None}
+        values = {name: shown(current, name) for name in to_dict(current)}
+        listing = {"settings": values, "for_game": game is not None}
         await say(context, w, "settings.list", listing)
         return
     refusal = settings_refusal(game, admin)  # the chat's defaults are the admins' to set

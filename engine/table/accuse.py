@@ -1,5 +1,5 @@
-"""An accusation at the table: on one's own turn, from where the edition allows (the
-classic: anywhere), checked at once.
+"""An accusation at the table: on one's own turn, when and from where the edition allows
+(the classic: at any step, anywhere), checked at once.
 
 Right: the game is won and the envelope shown. Wrong: the player is out (no more turns,
 still refutes), their token leaves the corridor for the nearest room so it blocks nobody.
@@ -27,7 +27,7 @@ def accuse(state: Game | None, c: cmd.Accuse, now: datetime) -> Decision:
     game, table, player = require_turn(state, c.actor)
     if table.step is Step.REFUTING:
         raise RefutationPending()
-    table_edition(game).require_accusing_place(game, player.seat)
+    table_edition(game).require_accusing_moment(game, player.seat)
     cards = (c.suspect, c.weapon, c.place)
     require_cards(game, cards)
     correct = is_solution(game, cards)

@@ -3,8 +3,8 @@ in, with the classic rules as the defaults.
 
 An edition (engine/table/classic.py, engine/liars/, engine/y2023/, or a new package) is a
 subclass overriding what differs: its cards, board and player range (`format`), the set-up,
-the dice, when the passage and staying are chosen, what happens on entering a room, where
-one may accuse, what leaving settles, its own clocks (and which of them a delivery
+the dice, when the passage and staying are chosen, what happens on entering a room, when
+and where one may accuse, what leaving settles, its own clocks (and which of them a delivery
 starts: `clock`), its own commands (command type -> handler) and events (event type ->
 fold), what its own events show each player's notebook (event type -> observer), and how
 a computer detective plays its own steps (`detective_move`). The table core finds a
@@ -119,12 +119,12 @@ class Edition:
         raise NoClueCard()
 
     # --- accusing ---------------------------------------------------------------------
-    def require_accusing_place(self, game: Game, seat: Seat) -> None:
-        """Where the player may accuse from: anywhere, on their turn."""
+    def require_accusing_moment(self, game: Game, seat: Seat) -> None:
+        """When and where the player may accuse: anywhere, at any step of their turn."""
 
-    def may_accuse_here(self, game: Game, seat: Seat) -> bool:
+    def may_accuse_now(self, game: Game, seat: Seat) -> bool:
         try:
-            self.require_accusing_place(game, seat)
+            self.require_accusing_moment(game, seat)
         except RuleError:
             return False
         return True

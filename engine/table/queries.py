@@ -91,7 +91,7 @@ def turn_options(game: Game, user: int) -> TurnOptions:
         towards=tuple(aims),
         suggest_in=here if may_suggest and isinstance(here, str) else None,
         can_end_turn=may_end_turn(game),
-        can_accuse=table.step is not Step.REFUTING and edition.may_accuse_here(game, player.seat),
+        can_accuse=table.step is not Step.REFUTING and edition.may_accuse_now(game, player.seat),
     )
 
 

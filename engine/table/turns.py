@@ -22,6 +22,7 @@ from engine.errors import (
     NotAway,
     OutOfReach,
     RefutationPending,
+    RoomInReach,
 )
 from engine.outcomes import end_if_nobody_can_accuse
 from engine.rules import require_active, require_player
@@ -144,23 +145,42 @@ def stay_to_suggest(state: Game | None, c: cmd.StayToSuggest, now: datetime) -> 
 
 
 def may_end_turn(game: Game) -> bool:
-    """After moving; not while a card is owed. A roll with no walk of exactly its count
-    (tokens in the way) lets the player end the turn where they stand."""
+    """After moving; not while a card is owed. After the roll, only when the token has no
+    move at all: no walk of exactly its count, no room within it, no passage or staying
+    where they come after the roll ("giving up a turn is against the rules")."""
     table = game.table
     assert table is not None
     if table.step in (Step.MOVED, Step.SUGGESTED):
         return True
-    if table.step is Step.MOVE:
-        return not reach(game, game.players[table.current]).squares
-    return False
+    return table.step is Step.MOVE and not has_move(game)
+
+
+def has_move(game: Game) -> bool:
+    """Whether the current player, having rolled, has any move left to make."""
+    table = game.table
+    assert table is not None
+    player = game.players[table.current]
+    found = reach(game, player)
+    if found.rooms or found.squares:
+        return True
+    if not instead_of_walking_now(game):
+        return False
+    here = table.place_of(player.role)
+    return (isinstance(here, str) and here in board_of(game).passages) or may_stay(
+        game, player.seat
+    )
 
 
 def end_turn(state: Game | None, c: cmd.EndTurn, now: datetime) -> Decision:
-    """The player ends their turn; skipping one without moving is not allowed."""
+    """The player ends their turn; skipping one without moving is not allowed, nor is
+    stopping short of a room within the roll when no walk of exactly it is left."""
     game, table, player = require_turn(state, c.actor)
     if table.step is Step.REFUTING:
         raise RefutationPending()
     if not may_end_turn(game):
+        found = reach(game, player) if table.step is Step.MOVE else None
+        if found is not None and found.rooms and not found.squares:
+            raise RoomInReach()
         raise MustMove()
     decision = Decision(game)
     acting(decision, player.seat, now)

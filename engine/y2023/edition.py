@@ -32,8 +32,8 @@ Y2023_SETTINGS = tuple(name for name in TABLE_SETTINGS if name not in ("dice", "
 
 class Y2023Edition(Classic):
     """Clue (2023): two dice every turn, clue cards for a magnifying glass, cards face down
-    in rooms (two players), accusations from a room; players always choose a character
-    ("Ĉiu ludanto elektas rolulon"; whoever has not chosen gets a random one)."""
+    in rooms (two players), accusations after the move, from a room; players always choose
+    a character ("Ĉiu ludanto elektas rolulon"; whoever has not chosen gets a random one)."""
 
     format = Format(
         "y2023", players=Y2023_PLAYERS, pack=Y2023, roles_chosen=True, settings=Y2023_SETTINGS
@@ -67,8 +67,8 @@ class Y2023Edition(Classic):
     def draw_clue(self, decision: Decision, seat: Seat, now: datetime) -> None:
         rules.draw_clue(decision, seat, now)
 
-    def require_accusing_place(self, game: Game, seat: Seat) -> None:
-        rules.require_room_to_accuse(game, seat)
+    def require_accusing_moment(self, game: Game, seat: Seat) -> None:
+        rules.require_moved_into_room(game, seat)
 
     def detective_move(self, detective: Detective) -> Command | None:
         """The clue card when a glass offers one, else the classic turn."""

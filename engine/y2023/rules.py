@@ -8,7 +8,8 @@ hooks (engine/y2023/edition.py):
 - A player whose turn began in a room may, after the roll, stay there (and suggest) or take
   its secret passage instead of walking.
 - Entering a room that holds a face-down card, the player looks at it, privately.
-- An accusation is made from a room (any room).
+- An accusation comes after the move ("La unua ago ... estas movi"; staying or the
+  passage stand for it) and is made from a room (any room).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import random
 from datetime import datetime
 
 from engine.decision import Decision
-from engine.errors import AccuseOutsideRoom, NoClueCard
+from engine.errors import AccuseAfterMoving, AccuseOutsideRoom, NoClueCard
 from engine.ids import Seat
 from engine.state import Game
 from engine.table.state import Step, Table
@@ -83,10 +84,13 @@ def may_stay(game: Game, seat: Seat) -> bool:
     return table.step is Step.MOVE and isinstance(table.place_of(game.players[seat].role), str)
 
 
-def require_room_to_accuse(game: Game, seat: Seat) -> None:
-    """An accusation is made from a room."""
+def require_moved_into_room(game: Game, seat: Seat) -> None:
+    """An accusation comes after the move (the turn begins with the dice, and moving is
+    its first action; staying and the passage stand for it) and is made from a room."""
     table = game.table
     if table is None:
         return
+    if table.step in (Step.ROLL, Step.MOVE):
+        raise AccuseAfterMoving()
     if not isinstance(table.place_of(game.players[seat].role), str):
         raise AccuseOutsideRoom()

@@ -32,7 +32,8 @@ def test_defaults_are_the_rules_defaults() -> None:
     assert s.accusation_window == timedelta(hours=24)
     assert s.eliminated_may_suggest is True
     assert s.effective_open_day_if_window_left == timedelta(hours=12)
-    assert s.min_players == 3
+    assert s.min_players is None and s.max_players is None  # the format's own range
+    assert s.player_range == (3, 10)
     assert s.pack == "classic"
 
 

@@ -3,13 +3,17 @@ destination is offered (rooms and squares; "towards" squares are among them)."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import commands as cmd
 from engine.board.classic import CLASSIC as BOARD
 from engine.board.model import Place
+from engine.computer import Level
 from engine.decide import decide
+from engine.detectives.table import table_move
 from engine.errors import OutOfReach
 from engine.table.queries import turn_options
 from tests.support.classic import Classic
@@ -90,5 +94,20 @@ def test_with_no_room_in_reach_every_other_room_is_offered_towards(game: Classic
     here = game.table.place_of(game.current.role)
     if options.squares and not options.rooms:
         assert {room for room, _ in options.towards} == set(BOARD.rooms) - {here}
-    if not options.squares and not options.rooms:
-        assert options.can_end_turn  # boxed in: the turn may end without moving
+    # Only boxed in may the turn end without moving; a room within the roll is entered.
+    assert options.can_end_turn == (not options.squares and not options.rooms)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(), st.sampled_from(list(Level)))
+def test_a_computer_detective_after_the_roll_makes_a_legal_move(
+    game: Classic, level: Level
+) -> None:
+    """Whatever the position, its move is accepted: it never tries to end the turn while
+    a room or a square is in reach."""
+    move = table_move(level, game.game, game.events, game.current.seat, random.Random(0))
+    assert move is not None
+    decide(game.state, move, game.now)  # raises a RuleError if refused
+    if isinstance(move, cmd.EndTurn):
+        options = turn_options(game.game, game.current.user)
+        assert not options.rooms and not options.squares

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import commands as cmd
 from engine import events as ev
 from engine.board.classic import CLASSIC as BOARD
+from engine.computer import Level
+from engine.detectives.table import table_move
 from engine.errors import (
     AlreadyMoved,
     AlreadyRolled,
@@ -15,6 +19,7 @@ from engine.errors import (
     NoSecretPassage,
     NotYourTurn,
     OutOfReach,
+    RoomInReach,
     RuleError,
     WrongFormat,
 )
@@ -64,6 +69,7 @@ def test_move_exactly_the_roll_in_the_corridor() -> None:
     _refused(game, OutOfReach, cmd.Move(actor=1, to=(21, 13)))  # one square: short of 6
     _refused(game, OutOfReach, cmd.Move(actor=1, to=(18, 13)))  # four squares
     assert {"library", "billiard_room"} <= set(options.rooms)  # fewer, to enter a room
+    _refused(game, MustMove, cmd.EndTurn(actor=1))  # rooms and squares: "move", as ever
     game.move((17, 12))
     assert game.table.place_of("scarlett") == (17, 12) and game.table.step is Step.MOVED
 
@@ -77,6 +83,39 @@ def test_with_no_walk_of_exactly_the_roll_the_player_may_end_the_turn_where_they
     assert not options.squares and options.can_end_turn
     game.end()
     assert game.current.role == "mustard" and game.table.place_of("scarlett") == (9, 1)
+
+
+def _boxed_in_at_the_kitchen_door() -> Classic:
+    """Scarlett on the Kitchen's door square, her three neighbours taken, a roll of 3: no
+    walk of exactly 3, but the Kitchen is within it."""
+    game = _scarlett()
+    game.put("scarlett", KITCHEN_DOOR)
+    for token, square in zip(
+        ("mustard", "white", "green"), BOARD.neighbours(KITCHEN_DOOR), strict=True
+    ):
+        game.put(token, square)
+    game.rolled(3)
+    return game
+
+
+def test_with_a_room_within_the_roll_and_no_exact_walk_the_player_must_enter_it() -> None:
+    """ "Opgeven of niet je beurt nemen is tegen de regels" (giving up a turn is against the
+    rules) and "Je hoeft niet het exacte aantal ... te gooien om een kamer binnen te gaan"."""
+    game = _boxed_in_at_the_kitchen_door()
+    options = turn_options(game.game, 1)
+    assert not options.squares and options.rooms == ("kitchen",)
+    assert not options.can_end_turn
+    _refused(game, RoomInReach, cmd.EndTurn(actor=1))
+    game.move("kitchen")
+    assert game.table.place_of("scarlett") == "kitchen" and game.table.step is Step.MOVED
+    assert turn_options(game.game, 1).can_end_turn
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_a_computer_detective_boxed_in_at_a_door_enters_the_room(level: Level) -> None:
+    game = _boxed_in_at_the_kitchen_door()
+    move = table_move(level, game.game, game.events, 0, random.Random(1))
+    assert move == cmd.Move(actor=1, to="kitchen")
 
 
 def test_a_leaver_on_the_kitchen_door_goes_into_the_nearest_room_and_frees_the_door() -> None:
@@ -160,7 +199,7 @@ def test_skipping_a_turn_is_not_allowed() -> None:
     _refused(game, MustMove, cmd.EndTurn(actor=1))
     _refused(game, MustRollFirst, cmd.Move(actor=1, to=(7, 23)))
     game.roll()
-    _refused(game, MustMove, cmd.EndTurn(actor=1))
+    _refused(game, MustMove, cmd.EndTurn(actor=1))  # squares in reach: no word of a room
 
 
 def test_a_roll_that_leaves_nowhere_to_go_lets_the_player_end_the_turn() -> None:

@@ -1,6 +1,7 @@
 """The 2023 edition's lobby: "Ĉiu ludanto elektas rolulon" — each player chooses a character,
 first come first served, a taken one refused, whoever has not chosen a random free one; and
-each table format's own player range (a 2023 lobby needs three unless min_players is 2)."""
+each table format's own player range (a 2023 lobby starts with two, an admin's minimum
+wins)."""
 
 from __future__ import annotations
 
@@ -96,19 +97,39 @@ def test_a_classic_lobby_with_random_roles_refuses_a_choice() -> None:
 
 
 def test_each_table_format_has_its_own_player_range() -> None:
+    assert Settings().player_range == (3, 10)  # the forum's
     assert Settings(format=GameFormat.CLASSIC).player_range == (3, 6)
     assert Settings(format=GameFormat.LIARS).player_range == (3, 6)
-    assert Settings(format=GameFormat.Y2023).player_range == (3, 6)  # the default minimum
-    assert Settings(format=GameFormat.Y2023, min_players=2).player_range == (2, 6)
+    assert Settings(format=GameFormat.Y2023).player_range == (2, 6)  # "Du-ludanta ludo"
+    assert Settings(format=GameFormat.Y2023, min_players=3).player_range == (3, 6)  # set: wins
+    assert Settings(format=GameFormat.Y2023, max_players=4).player_range == (2, 4)
     assert Settings(format=GameFormat.CLASSIC, min_players=2).player_range == (3, 6)
     assert Settings(format=GameFormat.LIARS, min_players=2).player_range == (3, 6)
+    assert Settings(min_players=2, max_players=4).player_range == (2, 4)
 
 
-def test_a_2023_lobby_of_two_is_refused_until_min_players_is_two() -> None:
+def test_a_2023_lobby_of_two_starts_with_no_setting_changed() -> None:
     lobby = _lobby()
+    assert lobby.game.settings.min_players is None
+    lobby.run(cmd.StartGame(actor=1))
+    assert len(lobby.game.players) == 2 and lobby.game.table is not None
+
+
+def test_an_admins_minimum_wins_over_the_2023_editions_own() -> None:
+    lobby = _lobby(min_players=3)
     with pytest.raises(NotEnoughPlayers) as refused:
         lobby.run(cmd.StartGame(actor=1))
     assert refused.value.values == {"minimum": 3, "joined": 2}
-    lobby.run(cmd.ChangeSettings(actor=1, changes={"min_players": 2}))
+    lobby.run(cmd.ChangeSettings(actor=1, changes={"min_players": None}))  # "off": its own
     lobby.run(cmd.StartGame(actor=1))
-    assert len(lobby.game.players) == 2 and lobby.game.table is not None
+    assert len(lobby.game.players) == 2
+
+
+def test_a_classic_lobby_of_two_still_needs_its_own_minimum() -> None:
+    lobby = Classic(2, settings=classic(), start=False)
+    with pytest.raises(NotEnoughPlayers) as refused:
+        lobby.run(cmd.StartGame(actor=1))
+    assert refused.value.values == {"minimum": 3, "joined": 2}
+    lobby.run(cmd.ChangeSettings(actor=1, changes={"min_players": 2}))  # below the board's 3
+    with pytest.raises(NotEnoughPlayers):
+        lobby.run(cmd.StartGame(actor=1))

@@ -1,13 +1,13 @@
 """The 2023 edition in a room: a card placed face down there (the two-player game) is looked
 at privately on entering, and nothing is looked at where nothing lies; the suggestion as
-the classic; the accusation only from a room."""
+the classic; the accusation only after the move, from a room."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import events as ev
-from engine.errors import AccuseOutsideRoom, NotYourTurn
+from engine.errors import AccuseAfterMoving, AccuseOutsideRoom, NotYourTurn
 from engine.events import EndReason
 from engine.table.queries import turn_options
 from engine.y2023 import events as yev
@@ -101,11 +101,34 @@ def test_the_suggestion_as_the_classic_tokens_move_refutation_goes_left() -> Non
 
 def test_an_accusation_outside_a_room_is_refused_and_changes_nothing() -> None:
     game = _game()
+    game.next_roll(glass=False)
+    game.roll()
+    game.move(turn_options(game.game, 1).squares[0])
+    assert not turn_options(game.game, 1).can_accuse
     before = game.state
     with pytest.raises(AccuseOutsideRoom):
         game.accuse(game.envelope)
     assert game.state is before
-    assert not turn_options(game.game, 1).can_accuse
+
+
+def test_an_accusation_comes_after_the_roll_and_the_move_never_before() -> None:
+    """ "Vi komencos vian vicon ĵetante la du ĵetkubojn" and "La unua ago, kiun vi faros en
+    via vico, estas movi vian karakteron": the dice begin the turn, the move comes first."""
+    game = _game()
+    game.put("scarlett", "hall")
+    for step in ("before the roll", "after the roll, before the move"):
+        assert not turn_options(game.game, 1).can_accuse, step
+        before = game.state
+        with pytest.raises(AccuseAfterMoving):
+            game.accuse(game.envelope)
+        assert game.state is before, step
+        if step == "before the roll":
+            game.next_roll(glass=False)
+            game.roll()
+    game.stay()  # staying stands for the move
+    assert turn_options(game.game, 1).can_accuse
+    ended = game.accuse(game.envelope)[-1]
+    assert isinstance(ended, ev.GameEnded) and ended.winner == 0
 
 
 def test_an_accusation_only_on_ones_turn() -> None:
@@ -120,6 +143,7 @@ def test_an_accusation_from_any_room_right_wins_at_once() -> None:
     room = game.envelope[2]
     elsewhere = next(r for r in game.game.pack.places if r != room)
     game.put("scarlett", elsewhere)
+    game.roll_and_stay()
     assert turn_options(game.game, 1).can_accuse
     events = game.accuse(game.envelope)
     ended = events[-1]
@@ -130,6 +154,7 @@ def test_an_accusation_from_any_room_right_wins_at_once() -> None:
 def test_a_wrong_accuser_is_out_but_still_shows_cards_for_suggestions() -> None:
     game = _game()
     game.put("scarlett", "hall")
+    game.roll_and_stay()
     game.accuse(game.wrong())
     assert game.game.players[0].eliminated and game.table.current == 1
     suspect, weapon, room = game.envelope  # nobody holds these
@@ -154,6 +179,7 @@ def test_every_accusation_wrong_the_murderer_escapes_nobody_wins() -> None:
     game = _game()
     for _ in range(3):
         game.put(game.current.role, "hall")
+        game.roll_and_stay()
         events = game.accuse(game.wrong())
     ended = events[-1]
     assert isinstance(ended, ev.GameEnded)

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import AlreadyMoved, CannotStay, MustRollFirst, NoClueCard, OutOfReach
+from engine.errors import (
+    AlreadyMoved,
+    CannotStay,
+    MustMove,
+    MustRollFirst,
+    NoClueCard,
+    OutOfReach,
+)
 from engine.table.dice import roll_dice
 from engine.table.queries import turn_options
 from engine.table.state import Step
@@ -231,6 +238,7 @@ def test_the_left_neighbour_shows_the_reader_a_random_card_privately() -> None:
 def test_a_wrong_accuser_still_reveals_for_clue_cards() -> None:
     game = _game()
     game.put("scarlett", "hall")
+    game.roll_and_stay()
     game.accuse(game.wrong())  # Scarlett is out; Mustard (user 2) plays next
     out = game.game.players[0]
     assert out.eliminated
@@ -254,3 +262,23 @@ def test_classic_games_never_draw_clue_cards() -> None:
         assert y2023_of(game.table) is None
         assert not any(isinstance(e, yev.ClueCardDrawn | yev.ClueRevealed) for e in events)
     assert ones > 0
+
+
+def test_a_room_with_its_doors_blocked_leaves_staying_so_the_turn_cannot_be_given_up() -> None:
+    """The dining room's two door squares taken: no walk, but staying ("resti en la
+    ĉambro") is a move, so ending the turn without one is refused."""
+    game = _game()
+    game.put("scarlett", "dining_room")
+    game.put("mustard", (6, 16))
+    game.put("chef_white", (8, 12))
+    game.next_roll(glass=False)
+    game.roll()
+    options = turn_options(game.game, 1)
+    assert not options.rooms and not options.squares and options.can_stay
+    assert not options.can_end_turn
+    before = game.state
+    with pytest.raises(MustMove):
+        game.end()
+    assert game.state is before
+    game.stay()
+    assert turn_options(game.game, 1).can_end_turn

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,8 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection
 
+from engine.codec import to_dict
+from engine.settings import Settings
 from storage.config import DEFAULT_URL, ENV_VAR, database_url
 from storage.database import Database
 from storage.migrate import current, upgrade, upgrade_database
@@ -209,3 +212,35 @@ async def test_postgresql_vacuums_the_busy_tables_early(pg_database: str) -> Non
         await db.dispose()
     for table in ("outbox", "deadlines"):
         assert "autovacuum_vacuum_scale_factor=0.01" in found[table], table
+
+
+async def test_the_old_default_player_range_is_left_to_each_format(fresh_url: str) -> None:
+    """0014: a chat's stored 3 and 10 (the old defaults, saved with any setting) become the
+    format's own range, so its 2023 lobbies start with two; another count is the admins'."""
+    await upgrade(fresh_url, "0013")
+    old = to_dict(Settings(min_players=4))
+    rows = {1: {**old, "min_players": 3, "max_players": 10}, 2: {**old, "max_players": 8}}
+    insert = text(
+        "INSERT INTO chat_settings (chat_id, settings, updated_at)"
+        " VALUES (:chat, :settings, CURRENT_TIMESTAMP)"
+    )
+
+    def stored(conn: Connection) -> None:
+        for chat_id, data in rows.items():
+            conn.execute(insert, {"chat": chat_id, "settings": json.dumps(data)})
+
+    db = Database(fresh_url)
+    try:
+        await db.run_write(stored)
+    finally:
+        await db.dispose()
+    await upgrade(fresh_url)
+    store = await Store.open(fresh_url)
+    try:
+        defaults = (await store.chats.get(1)).settings
+        assert (defaults.min_players, defaults.max_players) == (None, None)
+        assert defaults.changed(format="y2023").player_range == (2, 6)
+        kept = (await store.chats.get(2)).settings
+        assert (kept.min_players, kept.max_players) == (4, 8)
+    finally:
+        await store.close()

@@ -6,11 +6,13 @@ from collections.abc import Callable
 
 from engine import commands as cmd
 from engine.settings import Settings
+from engine.table.queries import turn_options
 from engine.table.state import Step
 from tests.support.classic import Classic
 from tests.support.y2023 import Y2023Game
 
 ROLES = ("scarlett", "mustard", "white")
+KITCHEN_DOOR = (4, 7)
 
 
 def _game() -> Classic:
@@ -73,7 +75,22 @@ def table_scenario(code: str) -> Callable[[], object] | None:
         return lambda: g.show(2, "rope")
     if code == "not_away":
         return lambda: g.run(cmd.ReturnToTable(actor=2))
-    if code == "accuse_outside_room":  # the 2023 edition
+    if code == "room_in_reach":  # on the Kitchen's door square, every neighbour taken
+        g.put("scarlett", KITCHEN_DOOR)
+        for token, square in zip(
+            ("mustard", "white", "green"), ((3, 7), (5, 7), (4, 8)), strict=True
+        ):
+            g.put(token, square)
+        g.rolled(3)
+        return lambda: g.end()
+    if code == "accuse_outside_room":  # the 2023 edition: moved, onto a corridor square
+        y = Y2023Game(3)
+        y.first_to(1)
+        y.next_roll(glass=False)
+        y.roll()
+        y.move(turn_options(y.game, 1).squares[0])
+        return lambda: y.accuse(y.envelope)
+    if code == "accuse_after_moving":  # the 2023 edition: before the roll
         y = Y2023Game(3)
         y.first_to(1)
         return lambda: y.accuse(y.envelope)

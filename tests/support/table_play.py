@@ -216,6 +216,12 @@ class TablePlayer:
         assert game.table is not None
         return self.people[game.players[game.table.current].user]
 
+    async def roll_and_stay(self, who: FakeUser) -> None:
+        """The 2023 edition, a turn begun in a room: the dice, then staying (the move an
+        accusation comes after)."""
+        await self.press(who, prompt(self.table), self.label("button.roll"))
+        await self.press(who, prompt(self.table), self.label("button.stay"))
+
     async def accuse(self, who: FakeUser, cards: tuple[str, str, str]) -> None:
         """Accuse from the prompt: the composer comes in private."""
         await self.press(who, prompt(self.table), self.label("button.accuse"))

@@ -18,7 +18,7 @@ ROLES_2023 = ("scarlett", "mustard", "chef_white", "mayor_green", "solicitor_pea
 
 
 def y2023(**changes: Any) -> Settings:
-    return Settings(format=GameFormat.Y2023, min_players=2, **changes)
+    return Settings(format=GameFormat.Y2023, **changes)
 
 
 class Y2023Game(Classic):

@@ -1,7 +1,7 @@
 """The 2023 edition's turn prompt: the classic's, with its own words where the turn
-differs (every turn begins with the dice and one accuses from a room; a glass rolled
-offers the clue card once the token has moved); and the cards one has seen besides one's
-hand, for /hand."""
+differs (every turn begins with the dice, and one accuses after the move, from a room; a
+glass rolled offers the clue card once the token has moved); and the cards one has seen
+besides one's hand, for /hand."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ class Y2023Prompt(ClassicPrompt):
         msg, args = super().args(game, options)
         if options.can_draw_clue:
             return "y2023.prompt_glass", args
-        if options.can_roll and not options.can_accuse:  # accused from a room only
-            return "y2023.prompt_roll", args
+        if options.can_roll:  # an accusation comes after the move, from a room
+            return ("y2023.prompt_roll_room" if args["where"] else "y2023.prompt_roll"), args
         return msg, args
 
 

@@ -1,8 +1,8 @@
 """The 2023 edition's setup through the fake Bot API, tried as a new user would: a lobby of
-two refused until an admin sends /settings min_players 2; three players dealt all 18 cards
-(no card face down in a room); two players dealt seven each with four in rooms; characters
-chosen on the lobby post, first come first served; the announced first player plays turn 1.
-Each person's view is printed (pytest -s shows it)."""
+two starts with no setting changed (an admin's higher minimum still wins); three players
+dealt all 18 cards (no card face down in a room); two players dealt seven each with four
+in rooms; characters chosen on the lobby post, first come first served; the announced
+first player plays turn 1. Each person's view is printed (pytest -s shows it)."""
 
 from __future__ import annotations
 
@@ -40,25 +40,34 @@ async def _game(table: Party) -> Game:
     return await table.bot.services.store.load(ref.id)
 
 
-async def test_a_lobby_of_two_is_refused_until_an_admin_sets_min_players_2(
+async def test_a_lobby_of_two_starts_with_no_setting_changed(table: Party) -> None:
+    """The edition's own range, 2 to 6 ("Du-ludanta ludo"), with no /settings sent."""
+    for person in (table.alice, table.bob):
+        person.start_bot()
+    await table.bot.settle()
+    await table.bot.say(table.alice, table.group, "/newgame 2023")
+    assert "At least 2 players are needed" in lobby_post(table).text
+    await table.bot.press(table.bob, lobby_post(table), _label("button.join"))
+    await table.bot.press(table.alice, lobby_post(table), _label("button.start"))
+    game = await _game(table)
+    assert game.phase is Phase.RUNNING and len(game.players) == 2
+
+
+async def test_an_admins_minimum_of_three_still_refuses_a_2023_lobby_of_two(
     table: Party,
 ) -> None:
     for person in (table.alice, table.bob):
         person.start_bot()
     await table.bot.settle()
     await table.bot.say(table.alice, table.group, "/newgame 2023")
+    await table.bot.say(table.alice, table.group, "/settings min_players 3")
+    _shown("the group", [m.text for m in bot_messages(table.group)])
     assert "At least 3 players are needed" in lobby_post(table).text
     await table.bot.press(table.bob, lobby_post(table), _label("button.join"))
     answer = await table.bot.press(table.alice, lobby_post(table), _label("button.start"))
     _shown("alice (the toast)", [answer.text])
     assert answer.text == "Not enough players: 2 joined, at least 3 are needed."
     assert (await _game(table)).phase is Phase.LOBBY
-    await table.bot.say(table.alice, table.group, "/settings min_players 2")
-    _shown("the group", [m.text for m in bot_messages(table.group)])
-    assert "At least 2 players are needed" in lobby_post(table).text
-    await table.bot.press(table.alice, lobby_post(table), _label("button.start"))
-    game = await _game(table)
-    assert game.phase is Phase.RUNNING and len(game.players) == 2
 
 
 async def test_three_players_are_dealt_all_18_cards_and_none_lies_in_a_room(
@@ -86,7 +95,6 @@ async def test_three_players_are_dealt_all_18_cards_and_none_lies_in_a_room(
 async def test_two_players_are_dealt_seven_each_and_four_cards_lie_in_rooms(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await table.bot.say(table.alice, table.group, "/settings min_players 2")
     fix_seed(monkeypatch, 21)
     people = [table.alice, table.bob]
     await open_classic(table, people, words="/newgame 2023")

@@ -1,6 +1,7 @@
 """The 2023 edition through the fake Bot API: a game by buttons to a win, a look at a card
 placed in a room (only that player sees it), a clue card that makes its holder reveal a card
-to everyone, an accusation refused outside a room, and the two-player game.
+to everyone, an accusation refused before the move and outside a room, and the two-player
+game (started by two, with no setting changed).
 
 Seeds are chosen so the first turn does what a test needs (the engine's deal, rolls and
 clue deck all come from the game's seed)."""
@@ -77,9 +78,11 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(
             break
         assert game.table is not None and game.envelope is not None
         in_room = isinstance(game.table.place_of(game.players[game.table.current].role), str)
-        has_accuse = button(prompt(table), player.label("button.accuse")) is not None
-        assert has_accuse == in_room, "accuse is offered exactly in a room"
+        accuse = player.label("button.accuse")
+        assert button(prompt(table), accuse) is None, "no accusation before the roll"
         if in_room and game.table.turn > 6:
+            await player.roll_and_stay(who)
+            assert button(prompt(table), accuse) is not None, "after the move, in a room"
             await player.accuse(who, game.envelope)
             break
         await player.turn()
@@ -106,7 +109,6 @@ async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only the two-player game places cards in rooms."""
-    await table.bot.say(table.alice, table.group, "/settings min_players 2")
     fix_seed(monkeypatch, TWO_PEEK_SEED)
     people = [table.alice, table.bob]
     player = await _open(table, people, TWO_PEEK_SEED)
@@ -164,34 +166,48 @@ async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(
     assert card_name(holder.role) in revealed[0]
 
 
-async def test_an_accusation_outside_a_room_is_refused(
+async def _typed_accusation(player: TablePlayer, who: FakeUser, refusal: str) -> None:
+    """/accuse in private, the envelope's cards composed and confirmed: refused, with the
+    catalog's answer, and nothing changes."""
+    before = await player.game()
+    assert before.envelope is not None
+    await player.table.bot.say(who, None, "/accuse")  # the accusation composer, in private
+    composer = who.private_messages()[-1]
+    for card in before.envelope:
+        await player.press(who, composer, card_name(card))
+        composer = next(m for m in who.private_messages() if m.message_id == composer.message_id)
+    confirm = player.label("button.confirm_accusation")
+    answer = await player.table.bot.press(who, composer, confirm)
+    shown = [answer.text, *_private_texts(who)[-2:]]
+    assert any(refusal in (text or "") for text in shown), shown
+    after = await player.game()
+    assert after.phase is Phase.RUNNING and after.accusations == ()
+    assert after.players == before.players and after.table == before.table
+
+
+async def test_an_accusation_before_the_move_or_outside_a_room_is_refused(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fix_seed(monkeypatch, PEEK_SEED)
     people = [table.alice, table.bob, table.carol]
     player = await _open(table, people, PEEK_SEED)
     game, who = await _current(player)
-    assert game.table is not None and game.envelope is not None
+    assert game.table is not None
     assert isinstance(game.table.place_of(game.players[game.table.current].role), tuple)
     assert button(prompt(table), player.label("button.accuse")) is None
-    await table.bot.say(who, None, "/accuse")  # the accusation composer, in private
-    composer = who.private_messages()[-1]
-    for card in game.envelope:
-        await player.press(who, composer, card_name(card))
-        composer = next(m for m in who.private_messages() if m.message_id == composer.message_id)
-    answer = await table.bot.press(who, composer, player.label("button.confirm_accusation"))
+    await _typed_accusation(player, who, "In the 2023 edition you accuse after your move")
+    await player.press(who, prompt(table), player.label("button.roll"))
+    square = button(prompt(table), "➡️")
+    assert square is not None
+    await player.press(who, prompt(table), square)
+    assert button(prompt(table), player.label("button.accuse")) is None
     refusal = "In the 2023 edition you accuse from a room (any room): move into one first."
-    shown = [answer.text, *_private_texts(who)[-2:]]
-    assert any(refusal in (text or "") for text in shown), shown
-    after = await player.game()
-    assert after.phase is Phase.RUNNING and after.accusations == ()
-    assert after.players == game.players
+    await _typed_accusation(player, who, refusal)
 
 
 async def test_the_two_player_game_seven_cards_each_and_four_in_rooms(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await table.bot.say(table.alice, table.group, "/settings min_players 2")
     fix_seed(monkeypatch, 21)
     people = [table.alice, table.bob]
     player = await _open(table, people, 21)
@@ -213,6 +229,7 @@ async def test_the_two_player_game_seven_cards_each_and_four_in_rooms(
         game, who = await _current(player)
         assert game.table is not None and game.envelope is not None
         if isinstance(game.table.place_of(game.players[game.table.current].role), str):
+            await player.roll_and_stay(who)
             await player.accuse(who, game.envelope)
             break
         await player.turn()

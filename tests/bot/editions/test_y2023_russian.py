@@ -56,7 +56,9 @@ async def test_the_2023_edition_in_russian(table: Party, monkeypatch: pytest.Mon
         if game.phase is Phase.ENDED:
             break
         if isinstance(game.table.place_of(game.players[game.table.current].role), str):
-            await player.accuse(await player.current(), game.envelope)
+            who = await player.current()
+            await player.roll_and_stay(who)
+            await player.accuse(who, game.envelope)
             break
         await player.turn()
     game = await player.game()
