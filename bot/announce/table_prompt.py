@@ -181,8 +181,8 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
             return "table.prompt_move", args
         if options.step is Step.MOVED and options.suggest_in is not None:
             return "table.prompt_suggest", {**args, "room": Card(options.suggest_in)}
-        if options.step in (Step.MOVED, Step.SUGGESTED):
-            return "table.prompt_after", args
+        if options.step in (Step.MOVED, Step.SUGGESTED):  # accusing only where the edition allows
+            return ("table.prompt_after" if options.can_accuse else "table.prompt_end"), args
         return "table.prompt_roll_room" if isinstance(here, str) else "table.prompt_roll", args
 
     def buttons(self, game_id: int, game: Game, options: TurnOptions) -> Buttons:
