@@ -50,6 +50,14 @@ UNREAD = {
     "bot/web/notebook_words.py": "key",  # the app's legend, from a list of pairs
 }
 
+# Plural calls whose count comes from a payload's arguments (`**flat_args(reader, call)`),
+# and what gives it: the day's end post's calls for a replacement carry "count"
+# (bot/announce/days.py); an index line's kinds are its moments, never "earlier".
+COUNT_FROM_PAYLOAD = {
+    ("bot/render/game_messages.py", "replacement.wanted"),
+    ("bot/render/index_text.py", "index.earlier"),
+}
+
 
 @cache
 def _sites() -> tuple[list[Site], list[Unread]]:
@@ -79,6 +87,15 @@ def test_every_plural_call_gives_a_count() -> None:
         if site.count == "no" and site.pattern != ".*"
     ]
     assert missing == [], "plural messages rendered with no count:\n  " + "\n  ".join(missing)
+
+
+def test_what_cannot_be_told_of_a_count_is_known() -> None:
+    found = {
+        (site.where.split(":")[0], key)
+        for key, site in _plural_sites()
+        if site.count not in ("yes", "no")
+    }
+    assert found == COUNT_FROM_PAYLOAD
 
 
 def test_a_plural_shows_the_number_it_is_given() -> None:

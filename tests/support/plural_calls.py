@@ -74,7 +74,9 @@ def modules() -> tuple[Module, ...]:
     for package in SOURCES:
         for path in sorted((ROOT / package).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
-            parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+            parents = {
+                child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)
+            }
             found.append(Module(path.relative_to(ROOT).as_posix(), tree, parents))
     return tuple(found)
 
@@ -128,7 +130,9 @@ def keys_of(
         if table is not None:
             return _all(module, list(table.values), origin, depth)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        joined = ast.JoinedStr([ast.FormattedValue(node.left, -1), ast.FormattedValue(node.right, -1)])
+        joined = ast.JoinedStr(
+            [ast.FormattedValue(node.left, -1), ast.FormattedValue(node.right, -1)]
+        )
         return _fstring(module, joined, origin, depth)
     if isinstance(node, ast.Name):
         return _name(module, node, origin, depth)
@@ -157,7 +161,7 @@ def _fstring(
             continue
         assert isinstance(part, ast.FormattedValue)
         inner = keys_of(module, part.value, origin, depth)
-        if inner is None or len(patterns) > 1 and len(inner) > 1:
+        if inner is None or (len(patterns) > 1 and len(inner) > 1):
             patterns = [(p + ANY, o) for p, o in patterns]
         elif len(patterns) == 1:
             patterns = [(patterns[0][0] + q, o) for q, o in inner]
@@ -194,19 +198,20 @@ def _assigned(scope: ast.AST, name: str) -> list[ast.expr]:
     """What `name` is given in the function: assignments, and loops over literals."""
     values: list[ast.expr] = []
     for node in ast.walk(scope):
-        if isinstance(node, ast.Assign) and any(
-            isinstance(x, ast.Name) and x.id == name for x in node.targets
-        ):
-            values.append(node.value)
-        elif isinstance(node, ast.AnnAssign | ast.NamedExpr) and isinstance(node.target, ast.Name):
-            if node.target.id == name and node.value is not None:
+        if isinstance(node, ast.Assign):
+            if any(isinstance(x, ast.Name) and x.id == name for x in node.targets):
                 values.append(node.value)
-        elif isinstance(node, ast.For | ast.comprehension):
-            if isinstance(node.target, ast.Name) and node.target.id == name:
-                loop = node.iter
-                items = loop.elts if isinstance(loop, ast.Tuple | ast.List) else [loop]
-                values += items
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr):
+            if _named(node.target, name) and node.value is not None:
+                values.append(node.value)
+        elif isinstance(node, ast.For | ast.comprehension) and _named(node.target, name):
+            loop = node.iter
+            values += loop.elts if isinstance(loop, ast.Tuple | ast.List) else [loop]
     return values
+
+
+def _named(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Name) and target.id == name
 
 
 def _parameters(scope: Scope) -> list[str]:
@@ -224,7 +229,9 @@ def _from_callers(scope: Scope, name: str, depth: int) -> list[tuple[str, Origin
     if positional[:1] in (["self"], ["cls"]) and index is not None:
         index -= 1
     found: list[tuple[str, Origin]] = []
-    callers = [(m, c) for m, c in calls_of(scope.name) if _fits(scope, c) and _may_call(scope, m, c)]
+    callers = [
+        (m, c) for m, c in calls_of(scope.name) if _fits(scope, c) and _may_call(scope, m, c)
+    ]
     if not callers:
         return None
     for module, call in callers:
@@ -254,17 +261,23 @@ def _fits(scope: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> bool
     return a.kwarg is not None or given <= names
 
 
-def _may_call(scope: ast.FunctionDef | ast.AsyncFunctionDef, module: Module, call: ast.Call) -> bool:
+def _may_call(
+    scope: ast.FunctionDef | ast.AsyncFunctionDef, module: Module, call: ast.Call
+) -> bool:
     """A function is called by its name (or `module.name`); a method through `self`, in
     its class (`pack.label(card)` is another class's)."""
-    owner = next((module_ for module_ in modules() if scope in module_.parents), None)
-    parent = owner.parents.get(scope) if owner is not None else None
-    func = call.func
-    if not isinstance(parent, ast.ClassDef):
-        return isinstance(func, ast.Name) or isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id != "self"
+    owner = next((m for m in modules() if scope in m.parents), None)
     assert owner is not None
-    inside = any(c is parent for c in module.scopes_and_classes(call)) if module is owner else False
-    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and inside
+    parent = owner.parents.get(scope)
+    func = call.func
+    by_name = isinstance(func, ast.Name)
+    receiver = None
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        receiver = func.value.id
+    if not isinstance(parent, ast.ClassDef):
+        return by_name or receiver not in (None, "self")
+    inside = module is owner and any(c is parent for c in module.scopes_and_classes(call))
+    return receiver == "self" and inside
 
 
 # --- counts ------------------------------------------------------------------------------
@@ -288,13 +301,15 @@ def count_of(module: Module, call: ast.Call) -> tuple[str, ast.expr | None]:
 
 def _spread(module: Module, call: ast.Call, value: ast.expr) -> tuple[str, ast.expr | None]:
     if isinstance(value, ast.Dict):
-        unknown = None
+        verdict: tuple[str, ast.expr | None] = ("no", None)
         for key, item in zip(value.keys, value.values, strict=True):
-            if key is None:
-                unknown = _spread(module, call, item)
+            if key is None:  # `**f` after "count" may give another count: which, unknown
+                inner = _spread(module, call, item)
+                if verdict[0] == "yes" or inner[0] != "no":
+                    verdict = ("yes", None) if verdict[0] == "yes" else inner
             elif isinstance(key, ast.Constant) and key.value == "count":
-                return "yes", item
-        return unknown if unknown is not None and unknown[0] != "no" else ("no", None)
+                verdict = ("yes", item)
+        return verdict
     if isinstance(value, ast.Name):
         for scope in module.scopes(call):
             if scope.args.kwarg is not None and scope.args.kwarg.arg == value.id:
@@ -303,7 +318,7 @@ def _spread(module: Module, call: ast.Call, value: ast.expr) -> tuple[str, ast.e
             if assigned:
                 if all(isinstance(x, ast.Dict) for x in assigned):
                     verdicts = [_spread(module, call, x) for x in assigned]
-                    return min(verdicts, key=lambda v: v[0] != "no")
+                    return max(verdicts, key=lambda v: (v[0] == "yes", v[0] != "no"))
                 return f"from {ast.unparse(assigned[0])[:40]}", None
     return f"from {ast.unparse(value)[:40]}", None
 
@@ -370,12 +385,12 @@ def data_count(module: Module, node: ast.Constant) -> str:
     why it cannot be told."""
     parent = module.parents.get(node)
     if isinstance(parent, ast.Dict):  # {"msg": kind, "args": {...}}
-        holders = [v for v in parent.values if isinstance(v, ast.Dict)]
+        beside = list(parent.values)
     elif isinstance(parent, ast.Call):
-        holders = [a for a in [*parent.args, *(k.value for k in parent.keywords)]]
-        holders = [a for a in holders if isinstance(a, ast.Dict)]
+        beside = [*parent.args, *(k.value for k in parent.keywords)]
     else:
         return f"in {type(parent).__name__}"
+    holders = [x for x in beside if isinstance(x, ast.Dict)]
     if not holders:
         return "no dict of arguments beside it"
     for holder in holders:
