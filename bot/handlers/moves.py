@@ -17,6 +17,7 @@ from bot.handlers.common import (
     answer_toast,
     error_args,
     error_key,
+    game_label,
     refuse,
     remember,
     require_game_here,
@@ -171,13 +172,6 @@ async def open_composer(context: CustomContext, w: Where, kind: str) -> None:
     msg, args, buttons = _step(kind, game_id, game, w.user.id, ())
     args = {**args, "game": game_id, "game_label": await game_label(context, game_id)}
     await say(context, w, msg, args, buttons=buttons, labels=labels_of(game.pack))
-
-
-async def game_label(context: CustomContext, game_id: int) -> str:
-    """ "Title · Topic" of a game's chat ("" while unknown)."""
-    store = context.services.store
-    ref = await store.game(game_id)
-    return await store.chats.label(ref.chat_id, ref.topic_id) if ref is not None else ""
 
 
 def _step(
