@@ -131,7 +131,8 @@ async def refuse(
     if held_back():
         return
     if w.private:
-        await say(context, w, msg, args, tz=tz, labels=labels, game=game)
+        tag = f":{game}" if game is not None else ""  # one refusal per game
+        await say(context, w, msg, args, tz=tz, labels=labels, game=game, tag=tag)
         return
     refusals = context.services.refusals
     place = (w.chat.id, w.topic_id, w.user.id)

@@ -155,9 +155,10 @@ async def open_composer(context: CustomContext, w: Where, kind: str) -> None:
     if kind == cb.ACCUSE:  # refused before choosing anything, by the engine's rule
         refusals = [accusation_refusal(game, w.user.id) for _, game in running]
         allowed = [pair for pair, no in zip(running, refusals, strict=True) if no is None]
-        if not allowed:
-            first = next(no for no in refusals if no is not None)
-            await refuse(context, w, first)
+        if not allowed:  # each game's refusal, naming its game
+            for (gid, game), refusal in zip(running, refusals, strict=True):
+                assert refusal is not None
+                await refuse(context, w, refusal, tz=game.settings.timezone, game=gid)
             return
         running = allowed
     if len(running) > 1:

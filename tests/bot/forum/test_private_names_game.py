@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.cards import Category
+from engine.state import Game
 from fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeTopic, FakeUser
 from locales import t
 from tests.support.harness import BotHarness, Clock, Party, database_url
-from tests.support.play import card_name, open_and_start, state
+from tests.support.play import card_name, compose_accusation, open_and_start, state
 
 LABEL = "Cluedo club"  # the group's title: what names its game in a private chat
 # Not of a game: the welcome (before any), how to say /away (read before any game is
@@ -60,12 +62,22 @@ async def test_every_private_message_of_a_running_game_names_it(table: Party) ->
     await _private(table, table.bob, "/back")  # not away
     await _private(table, table.bob, "/suggest")
     await _private(table, table.bob, "/accuse")
+    assert game.envelope is not None
+    wrong = (other_suspect(game, game.envelope[0]), *game.envelope[1:])
+    await compose_accusation(table, table.bob, wrong)  # its answers are the game's
+    await _private(table, table.bob, "/accuse")  # refused: Bob has accused
     await table.bot.settle()
+    refused = t("en", "error.already_accused")
+    assert table.bob.private_messages()[-1].text == f"🎲 {LABEL}\n{refused}"
 
     said = [m for m in table.bob.private_messages() if not _not_of_a_game(m)]
     assert len(said) > 15
     unnamed = [m.text for m in said if LABEL not in m.text]
     assert unnamed == [], "\n---\n".join(unnamed)
+
+
+def other_suspect(game: Game, suspect: str) -> str:
+    return next(c for c in game.in_play(Category.SUSPECT) if c != suspect)
 
 
 def _not_of_a_game(message: FakeMessage) -> bool:
