@@ -19,7 +19,7 @@ from tests.support.plural_calls import (
     Unread,
     data_count,
     given,
-    kinds,
+    literals,
     matching,
     same_number,
     sites,
@@ -107,7 +107,7 @@ def test_a_plural_shows_the_number_it_is_given() -> None:
         placeholder = SHOWN_AS.get(key)
         if placeholder is None or site.number is None:
             continue
-        shown = given(site.module, site.call, placeholder)
+        shown = given(site.call, placeholder)
         if shown is not None and not same_number(site.number, shown):
             numbers = f"count={ast.unparse(site.number)}, {placeholder}={ast.unparse(shown)}"
             wrong.append(f"{site.where}: {key}: {numbers}")
@@ -126,7 +126,7 @@ def test_every_plural_message_kind_given_as_data_carries_its_count() -> None:
     dict of arguments with "count" (or a list of people, whose length is the count)."""
     _sites()
     wrong = []
-    for module, node in kinds():
+    for module, node in literals():
         if node.value not in PLURALS or node in READ:
             continue
         verdict = data_count(module, node)
@@ -139,5 +139,5 @@ def test_what_cannot_be_read_is_known() -> None:
     """A new call whose key cannot be read statically is a decision: read it, or list it
     here with what renders it."""
     _, unread = _sites()
-    found = {(u.where.split(":")[0], u.expression) for u in unread}
+    found = {(where.split(":")[0], expression) for where, expression in unread}
     assert found == set(UNREAD.items())

@@ -36,17 +36,14 @@ class Module:
     def where(self, node: ast.AST) -> str:
         return f"{self.path}:{getattr(node, 'lineno', 0)}"
 
-    def scopes_and_classes(self, node: ast.AST) -> Iterator[ast.AST]:
+    def ancestors(self, node: ast.AST) -> Iterator[ast.AST]:
         while node in self.parents:
             node = self.parents[node]
             yield node
 
     def scopes(self, node: ast.AST) -> Iterator[Scope]:
         """The functions around `node`, innermost first."""
-        while node in self.parents:
-            node = self.parents[node]
-            if isinstance(node, Scope):
-                yield node
+        return (x for x in self.ancestors(node) if isinstance(x, Scope))
 
 
 @dataclass(frozen=True)
@@ -62,10 +59,7 @@ class Site:
     call: ast.Call  # the call that gives the count (the t call's, or its wrapper's)
 
 
-@dataclass(frozen=True)
-class Unread:
-    where: str
-    expression: str
+Unread = tuple[str, str]  # where a `t` call is, and its key's expression, not read
 
 
 @cache
@@ -90,13 +84,18 @@ def callee(call: ast.Call) -> str | None:
 
 
 @cache
-def calls_of(name: str) -> tuple[tuple[Module, ast.Call], ...]:
-    return tuple(
-        (module, node)
-        for module in modules()
-        for node in ast.walk(module.tree)
-        if isinstance(node, ast.Call) and callee(node) == name
-    )
+def _calls() -> dict[str, list[tuple[Module, ast.Call]]]:
+    """Every call in the source, by the name called (one walk of each module)."""
+    found: dict[str, list[tuple[Module, ast.Call]]] = {}
+    for module in modules():
+        for node in module.parents:
+            if isinstance(node, ast.Call) and (name := callee(node)) is not None:
+                found.setdefault(name, []).append((module, node))
+    return found
+
+
+def calls_of(name: str) -> list[tuple[Module, ast.Call]]:
+    return _calls().get(name, [])
 
 
 def translations() -> Iterator[tuple[Module, ast.Call]]:
@@ -198,11 +197,9 @@ def _assigned(scope: ast.AST, name: str) -> list[ast.expr]:
     """What `name` is given in the function: assignments, and loops over literals."""
     values: list[ast.expr] = []
     for node in ast.walk(scope):
-        if isinstance(node, ast.Assign):
-            if any(isinstance(x, ast.Name) and x.id == name for x in node.targets):
-                values.append(node.value)
-        elif isinstance(node, ast.AnnAssign | ast.NamedExpr):
-            if _named(node.target, name) and node.value is not None:
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(_named(x, name) for x in targets) and node.value is not None:
                 values.append(node.value)
         elif isinstance(node, ast.For | ast.comprehension) and _named(node.target, name):
             loop = node.iter
@@ -276,7 +273,7 @@ def _may_call(
         receiver = func.value.id
     if not isinstance(parent, ast.ClassDef):
         return by_name or receiver not in (None, "self")
-    inside = module is owner and any(c is parent for c in module.scopes_and_classes(call))
+    inside = module is owner and any(c is parent for c in module.ancestors(call))
     return receiver == "self" and inside
 
 
@@ -333,7 +330,7 @@ def sites() -> tuple[list[Site], list[Unread]]:
     for module, call in translations():
         keys = keys_of(module, call.args[1], (module, call))
         if keys is None:
-            unread.append(Unread(module.where(call), ast.unparse(call.args[1])))
+            unread.append((module.where(call), ast.unparse(call.args[1])))
             continue
         given, number = count_of(module, call)
         for pattern, (origin_module, origin) in keys:
@@ -351,7 +348,7 @@ def matching(pattern: str, keys: list[str]) -> list[str]:
     return [key for key in keys if compiled.fullmatch(key)]
 
 
-def given(module: Module, call: ast.Call, name: str) -> ast.expr | None:
+def given(call: ast.Call, name: str) -> ast.expr | None:
     """What the call gives the placeholder `name`: by keyword, or in a `**{...}` literal."""
     for keyword in call.keywords:
         if keyword.arg == name:
@@ -370,11 +367,11 @@ def same_number(count: ast.expr, shown: ast.expr) -> bool:
     return isinstance(shown, ast.Call) and any(ast.dump(a) == ast.dump(count) for a in shown.args)
 
 
-def kinds() -> Iterator[tuple[Module, ast.Constant]]:
-    """Every string literal that is not a `t` call's own key: message kinds given as data
-    (`plan.private(key, user, "dm.prod", {...})`), wrappers' keys, and the rest."""
+def literals() -> Iterator[tuple[Module, ast.Constant]]:
+    """Every string literal of the source (message kinds given as data among them:
+    `plan.private(key, user, "dm.prod", {...})`)."""
     for module in modules():
-        for node in ast.walk(module.tree):
+        for node in module.parents:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 yield module, node
 
