@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from locales.formats import language_name, plural_category
+from locales.formats import decimal, language_name, plural_category
 
 LANGUAGES = ("en", "ru", "uk", "be", "eo", "nl", "de", "es")
 DEFAULT_LANGUAGE = "en"
@@ -61,7 +61,8 @@ def t(language: str, key: str, /, **values: Any) -> str:
     """The message `key` in `language`, filled with `values`.
 
     A plural entry is an object of CLDR plural categories chosen by the value `count` (a
-    plural given no count is refused under `CHECKS.plurals`).
+    plural given no count is refused under `CHECKS.plurals`); the count is written as the
+    language writes numbers ("1,5", "1.000.000"), its form chosen for the number shown.
     A key missing from a catalog falls back to English, then to the key itself.
     """
     entry = catalog(language).get(key)
@@ -73,7 +74,11 @@ def t(language: str, key: str, /, **values: Any) -> str:
                 raise KeyError(f"{key} is a plural and was given no count")
             entry = entry["other"]
         else:
-            entry = entry.get(plural_category(language, values["count"])) or entry["other"]
+            count = values["count"]
+            if isinstance(count, float):  # the number shown, as the form is chosen for it
+                count = round(count, 1)
+            entry = entry.get(plural_category(language, count)) or entry["other"]
+            values = {**values, "count": decimal(language, count)}
     return str(entry).format_map(values) if values else str(entry)
 
 

@@ -38,6 +38,7 @@ def plural_categories(language: str) -> frozenset[str]:
     return frozenset(locale(language).plural_form.tags) | {"other"}
 
 
+@lru_cache(maxsize=4096)  # counts recur: the same few numbers in few languages
 def decimal(language: str, value: float) -> str:
     """A number with at most one decimal, as the language writes it: "4.5", "4,5"."""
     return str(format_decimal(value, format="#,##0.#", locale=locale(language)))

@@ -84,13 +84,17 @@ async def say(
     tz: str | None = None,
     labels: dict[str, str] | None = None,
     picture: str | None = None,
+    game: int | None = None,
 ) -> None:
     """Answer where the update came from, through the outbox (times in `tz`; as a picture
     drawn from `args`, the text its caption); nothing while the flood guard holds this
-    update's replies back (`bot/flood.py`)."""
+    update's replies back (`bot/flood.py`). In a private chat, an answer about a `game`
+    names it, as every private message of a game does."""
     note_answer(msg)
     if held_back():
         return
+    if game is not None and w.private:
+        args = {**(args or {}), "game": game, "game_label": await game_label(context, game)}
     await context.services.tell(
         w.chat.id,
         msg,
@@ -112,8 +116,10 @@ async def refuse(
     error: RuleError,
     tz: str | None = None,
     labels: dict[str, str] | None = None,
+    game: int | None = None,
 ) -> None:
     """A rule error in the asker's language (times in the game's zone); nothing changed.
+    In private, a refusal of a move in a `game` names it.
 
     In a group, the person's repeated refusals edit the first one's reply while it is
     recent and among the chat's last few messages (`bot/flood.py`), so they never pile up
@@ -125,7 +131,8 @@ async def refuse(
     if held_back():
         return
     if w.private:
-        await say(context, w, msg, args, tz=tz, labels=labels)
+        tag = f":{game}" if game is not None else ""  # one refusal per game
+        await say(context, w, msg, args, tz=tz, labels=labels, game=game, tag=tag)
         return
     refusals = context.services.refusals
     place = (w.chat.id, w.topic_id, w.user.id)
@@ -147,6 +154,13 @@ async def refuse(
             edit_of=earlier.key,
         )
         earlier.said = said
+
+
+async def game_label(context: CustomContext, game_id: int) -> str:
+    """ "Title · Topic" of a game's chat ("" while unknown)."""
+    store = context.services.store
+    ref = await store.game(game_id)
+    return await store.chats.label(ref.chat_id, ref.topic_id) if ref is not None else ""
 
 
 def error_key(error: RuleError) -> str:

@@ -17,6 +17,7 @@ from bot.handlers.common import (
     answer_toast,
     error_args,
     error_key,
+    game_label,
     refuse,
     remember,
     require_game_here,
@@ -154,9 +155,10 @@ async def open_composer(context: CustomContext, w: Where, kind: str) -> None:
     if kind == cb.ACCUSE:  # refused before choosing anything, by the engine's rule
         refusals = [accusation_refusal(game, w.user.id) for _, game in running]
         allowed = [pair for pair, no in zip(running, refusals, strict=True) if no is None]
-        if not allowed:
-            first = next(no for no in refusals if no is not None)
-            await refuse(context, w, first)
+        if not allowed:  # each game's refusal, naming its game
+            for (gid, game), refusal in zip(running, refusals, strict=True):
+                assert refusal is not None
+                await refuse(context, w, refusal, tz=game.settings.timezone, game=gid)
             return
         running = allowed
     if len(running) > 1:
@@ -171,13 +173,6 @@ async def open_composer(context: CustomContext, w: Where, kind: str) -> None:
     msg, args, buttons = _step(kind, game_id, game, w.user.id, ())
     args = {**args, "game": game_id, "game_label": await game_label(context, game_id)}
     await say(context, w, msg, args, buttons=buttons, labels=labels_of(game.pack))
-
-
-async def game_label(context: CustomContext, game_id: int) -> str:
-    """ "Title · Topic" of a game's chat ("" while unknown)."""
-    store = context.services.store
-    ref = await store.game(game_id)
-    return await store.chats.label(ref.chat_id, ref.topic_id) if ref is not None else ""
 
 
 def _step(

@@ -20,7 +20,7 @@ async def notebook(update: Update, context: CustomContext) -> None:
     w = await private_update(update, context, "notebook")
     if w is None:
         return
-    seated = await chosen_game(context, w, context.args or [])
+    seated = await chosen_game(context, w, context.args or [], "notebook")
     if seated is not None:
         await send_notebook(
             context, w, seated, as_text=bool(context.args and "text" in context.args)
@@ -33,7 +33,9 @@ async def mark(update: Update, context: CustomContext) -> None:
     if w is None:
         return
     words = list(context.args or [])
-    seated = await chosen_game(context, w, words[:1] if words[:1] and words[0].isdigit() else [])
+    seated = await chosen_game(
+        context, w, words[:1] if words[:1] and words[0].isdigit() else [], "mark"
+    )
     if seated is None:
         return
     if words and words[0].isdigit():
@@ -44,7 +46,8 @@ async def mark(update: Update, context: CustomContext) -> None:
     try:
         card, owner, own = read_mark(seated.game, words, language, names, seated.seat)
     except MarkError as error:
-        await say(context, w, error.key, error.values, labels=labels_of(seated.game.pack))
+        labels = labels_of(seated.game.pack)
+        await say(context, w, error.key, error.values, labels=labels, game=seated.game_id)
         return
     await svc.store.notebook_marks.put(seated.game_id, seated.seat, card, owner, own)
     cell = {"card": card, "owner": owner, "mark": own.mark, "note": own.note}
@@ -56,6 +59,7 @@ async def mark(update: Update, context: CustomContext) -> None:
         key,
         {**args, "players": _players(seated.game)},
         labels=labels_of(seated.game.pack),
+        game=seated.game_id,
     )
 
 
@@ -77,11 +81,12 @@ async def notebook_button(update: Update, context: CustomContext) -> None:
 
 async def send_notebook(context: CustomContext, w: Where, seated: Seated, *, as_text: bool) -> None:
     """The notebook now: a picture with a button for the text, or the text."""
-    sheet = await context.services.notebooks.sheet(seated.game_id, seated.seat)
+    game_id = seated.game_id
+    sheet = await context.services.notebooks.sheet(game_id, seated.seat)
     args = {"sheet": sheet, "players": _players(seated.game)}
     labels = labels_of(seated.game.pack)
     if as_text or sheet["level"] == "off":
-        await say(context, w, "notebook.text", args, reply=False, labels=labels)
+        await say(context, w, "notebook.text", args, reply=False, labels=labels, game=game_id)
         return
     text_button = cb.Callback(cb.NOTEBOOK, seated.game_id, ("t",)).encode()
     buttons: list[list[dict[str, object]]] = [[{"t": "button.notebook_text", "data": text_button}]]
@@ -98,6 +103,7 @@ async def send_notebook(context: CustomContext, w: Where, seated: Seated, *, as_
         labels=labels,
         picture="notebook",
         buttons=buttons,
+        game=game_id,
     )
 
 

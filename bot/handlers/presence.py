@@ -89,14 +89,14 @@ async def _in_every_game(context: CustomContext, w: Where, command: cmd.Command)
         try:
             await context.services.run(seated.game_id, command, update=context.update_mark)
         except RuleError as error:
-            args = {**error_args(error), "game": seated.game_id}
             await say(
                 context,
                 w,
                 error_key(error),
-                args,
+                error_args(error),
                 tag=f":{seated.game_id}",
                 tz=seated.game.settings.timezone,
+                game=seated.game_id,
             )
 
 
@@ -108,7 +108,7 @@ async def standing(update: Update, context: CustomContext) -> None:
         return
     words = list(context.args or [])
     game_words = words[:1] if words[:1] and words[0].isdigit() else []
-    seated = await chosen_game(context, w, game_words)
+    seated = await chosen_game(context, w, game_words, "standing")
     if seated is None:
         return
     text = " ".join(words[len(game_words) :]).strip()
@@ -122,6 +122,7 @@ async def standing(update: Update, context: CustomContext) -> None:
             "standing.shown" if player.standing else "standing.usage",
             args,
             labels=labels,
+            game=seated.game_id,
         )
         return
     order = await _read_order(context, w, seated, text)
@@ -134,7 +135,7 @@ async def standing(update: Update, context: CustomContext) -> None:
             update=context.update_mark,
         )
     except RuleError as error:
-        await refuse(context, w, error, labels=labels)
+        await refuse(context, w, error, labels=labels, game=seated.game_id)
 
 
 async def _read_order(
@@ -154,7 +155,7 @@ async def _read_order(
         )
     except ParseError as error:
         args = {**error.values, "hand": Cards(hand)}
-        await say(context, w, error.key, args, labels=labels_of(game.pack))
+        await say(context, w, error.key, args, labels=labels_of(game.pack), game=seated.game_id)
         return None
 
 

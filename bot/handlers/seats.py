@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.context import CustomContext
-from bot.handlers.common import Where, say
+from bot.handlers.common import Where, game_label, say
 from engine.state import Game, Phase
 
 
@@ -36,9 +36,12 @@ async def seat_in(context: CustomContext, user_id: int, game_id: int) -> Seated 
     return next((s for s in await running_seats(context, user_id) if s.game_id == game_id), None)
 
 
-async def chosen_game(context: CustomContext, w: Where, args: list[str]) -> Seated | None:
-    """The game a private command is about: the one named by number, or the only one (else
-    the person is told which numbers to choose from, or that they play in none)."""
+async def chosen_game(
+    context: CustomContext, w: Where, args: list[str], command: str
+) -> Seated | None:
+    """The game a private `command` is about: the one named by number, or the only one (else
+    the person is told which games to choose from, each by number and chat, or that they
+    play in none)."""
     games = await running_seats(context, w.user.id)
     named = [a for a in args if a.isdigit()]
     if named:
@@ -47,7 +50,10 @@ async def chosen_game(context: CustomContext, w: Where, args: list[str]) -> Seat
         await say(context, w, "notebook.no_game")
         return None
     if len(games) > 1:
-        numbers = ", ".join(str(s.game_id) for s in games)
-        await say(context, w, "notebook.pick_game", {"first": games[0].game_id, "games": numbers})
+        each = [
+            {"game": s.game_id, "game_label": await game_label(context, s.game_id)} for s in games
+        ]
+        choice = {"first": games[0].game_id, "games": each, "command": command}
+        await say(context, w, "notebook.pick_game", choice)
         return None
     return games[0]

@@ -22,11 +22,11 @@ from bot.handlers.common import (
     error_args,
     error_key,
     game_here,
+    game_label,
     remember,
     where,
 )
 from bot.handlers.composer import accusation_step
-from bot.handlers.moves import game_label
 from bot.handlers.toasts import press_toast
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose

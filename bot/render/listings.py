@@ -188,6 +188,19 @@ def table_status(reader: Reader, args: dict[str, Any]) -> str:
     )
 
 
+def pick_game(reader: Reader, args: dict[str, Any]) -> str:
+    """Which of the person's games a private command is for: each by number and chat (an
+    older message listed the numbers alone, for /notebook)."""
+    lang = reader.language
+    games = args["games"]
+    if not isinstance(games, str):
+        games = ", ".join(
+            t(lang, "game.numbered", game=g["game"], place=place_name(lang, g)) for g in games
+        )
+    command = args.get("command", "notebook")
+    return t(lang, "notebook.pick_game", games=games, first=args["first"], command=command)
+
+
 LISTING_COMPOSERS: dict[str, Composer] = {
     "games.list": games_list,
     "hand.list": hand_list,
@@ -198,4 +211,5 @@ LISTING_COMPOSERS: dict[str, Composer] = {
     "pack.usage": pack_listing("pack.usage"),
     "pack.saved": pack_listing("pack.saved"),
     "status.table": table_status,
+    "notebook.pick_game": pick_game,
 }

@@ -25,6 +25,10 @@ from bot.render.table_messages import TABLE_COMPOSERS
 from bot.render.wording import Composer, join_lines, place_name
 from locales import t
 
+# Private messages of a game whose own text names it (the notebook's title, which its
+# picture draws too): no line of their own for the game.
+NAMED_IN_TEXT = frozenset({"notebook.text", "notebook.picture"})
+
 COMPOSERS: Mapping[str, Composer] = {
     **GAME_COMPOSERS,
     **INDEX_COMPOSERS,
@@ -51,7 +55,7 @@ def compose(reader: Reader, msg: str, args: dict[str, Any]) -> str:
         text = composer(reader, args)
     else:
         text = t(reader.language, msg, **flat_args(reader, args))
-    if "game_label" in args:
+    if "game_label" in args and msg not in NAMED_IN_TEXT:
         place = t(reader.language, "game.place_line", place=place_name(reader.language, args))
         return join_lines(place, text)
     return text

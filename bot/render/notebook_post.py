@@ -3,6 +3,7 @@ caption); when the picture cannot be drawn, the whole notebook in words instead.
 
 from __future__ import annotations
 
+import html
 import logging
 import unicodedata
 from typing import Any
@@ -11,6 +12,7 @@ from bot.render.notebook_grid import Cell, Flag, Grid, LegendKey, Mark, Row, Sec
 from bot.render.notebook_picture import notebook_png
 from bot.render.notebook_text import notebook_text, when_text
 from bot.render.reader import Reader
+from bot.render.wording import place_name
 from engine.cards import CATEGORY_ORDER
 from engine.notebook.facts import ENVELOPE, FACE_UP, ROOMS
 from locales import t
@@ -23,7 +25,9 @@ OWN_MARKS = {"yes": Mark.OWN_YES, "no": Mark.OWN_NO, "maybe": Mark.OWN_MAYBE}
 def notebook_post(reader: Reader, args: dict[str, Any], caption: str) -> tuple[str, bytes | None]:
     """The caption and the picture; the text alone if drawing fails."""
     try:
-        return caption, notebook_png(notebook_grid(reader, args["sheet"]))
+        return caption, notebook_png(
+            notebook_grid(reader, args["sheet"], place_name(reader.language, args))
+        )
     except Exception:  # a font or Pillow problem: the player still gets their notebook
         log.exception("notebook picture could not be drawn; sent as text")
         return notebook_text(reader, args), None
@@ -43,8 +47,9 @@ def column_name(reader: Reader, sheet: dict[str, Any], owner: int, user: int | N
     return reader.name(user) if user is not None else t(lang, "person.unknown")
 
 
-def notebook_grid(reader: Reader, sheet: dict[str, Any]) -> Grid:
-    """The sheet as the picture's grid, every word in the reader's language."""
+def notebook_grid(reader: Reader, sheet: dict[str, Any], place: str) -> Grid:
+    """The sheet as the picture's grid, every word in the reader's language; `place` names
+    its game (escaped, as `wording.place_name` gives it)."""
     lang = reader.language
     owners = [int(owner) for owner, _ in sheet["owners"]]
     settled = {(card, owner): bool(value) for card, owner, value in sheet["cells"]}
@@ -77,7 +82,7 @@ def notebook_grid(reader: Reader, sheet: dict[str, Any]) -> Grid:
             (Mark.OWN_MAYBE, t(lang, "notebook.legend_own_maybe")),
         ]
     return Grid(
-        title=_plain_title(reader, sheet),
+        title=_plain_title(reader, sheet, place),
         columns=columns,
         envelope_column=owners.index(ENVELOPE),
         sections=tuple(sections),
@@ -105,11 +110,12 @@ def _cell(
     return Cell(mark, odds.get((card, owner)), note, own_hand=in_hand and held, seen=seen and held)
 
 
-def _plain_title(reader: Reader, sheet: dict[str, Any]) -> str:
-    """The title without markup: the reader's own name and the moment."""
+def _plain_title(reader: Reader, sheet: dict[str, Any], place: str) -> str:
+    """The title without markup: the game, the reader's own name and the moment."""
     person = reader.people.get(sheet["player"])
     name = person.name if person is not None else t(reader.language, "person.unknown")
     when = when_text(reader, sheet, sheet["when"])
-    title = t(reader.language, "notebook.title", player=name, when=when)
+    game = html.unescape(place)
+    title = t(reader.language, "notebook.title", place=game, player=name, when=when)
     # The picture's font has no emoji: the title goes without its symbols.
     return "".join(c for c in title if unicodedata.category(c) != "So").strip()

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.reader import Reader
-from bot.render.wording import join_lines
+from bot.render.wording import join_lines, place_name
 from engine.notebook.facts import ENVELOPE, FACE_UP, ROOMS
 from locales import t
 
@@ -37,10 +37,14 @@ def when_text(reader: Reader, sheet: dict[str, Any], when: int) -> str:
     return t(reader.language, key, n=when)
 
 
-def title(reader: Reader, sheet: dict[str, Any]) -> str:
+def title(reader: Reader, args: dict[str, Any]) -> str:
+    """ "📓 Cluedo club: notebook of @bob, day 2": the game, whose, and when (the title
+    names the game: the message has no line of its own for it)."""
+    sheet = args["sheet"]
     return t(
         reader.language,
         "notebook.title",
+        place=place_name(reader.language, args),
         player=reader.mention(sheet["player"]),
         when=when_text(reader, sheet, sheet["when"]),
     )
@@ -57,17 +61,19 @@ def footer(reader: Reader, sheet: dict[str, Any]) -> str:
 
 def caption(reader: Reader, args: dict[str, Any]) -> str:
     """The picture's caption: whose notebook, when, and what the level means."""
-    sheet = args["sheet"]
-    return join_lines(title(reader, sheet), footer(reader, sheet))
+    return join_lines(title(reader, args), footer(reader, args["sheet"]))
 
 
 def notebook_text(reader: Reader, args: dict[str, Any]) -> str:
     """The whole notebook in words."""
     sheet = args["sheet"]
-    if sheet["level"] == "off":
-        return t(reader.language, "notebook.off", cards=reader.cards(sheet["hand"]))
+    if sheet["level"] == "off":  # no title: the game's usual line names it
+        place = t(reader.language, "game.place_line", place=place_name(reader.language, args))
+        return join_lines(
+            place, t(reader.language, "notebook.off", cards=reader.cards(sheet["hand"]))
+        )
     return join_lines(
-        title(reader, sheet),
+        title(reader, args),
         *_cards(reader, sheet),
         *_deductions(reader, sheet),
         *_facts(reader, sheet),

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from bot.delivery.payload import labels_of
 from bot.render.reader import Reader
+from bot.render.wording import place_name
 from bot.services import Services
 from bot.web.init_data import MAX_AGE, InitDataError, validate
 from bot.web.notebook_words import cell_of, page_of
@@ -143,7 +144,9 @@ class NotebookApp:
         seated = await self._seated(services, user_id, request.query.get("game", ""))
         reader = await self._reader(asking, seated)
         sheet = await services.notebooks.sheet(seated.game_id, seated.seat)
-        return web.json_response(page_of(reader, sheet, seated.game_id), headers=API_HEADERS)
+        place = await _place(services, reader.language, seated.game_id)
+        page = page_of(reader, sheet, seated.game_id, place)
+        return web.json_response(page, headers=API_HEADERS)
 
     async def mark(self, request: web.Request, asking: Asking) -> web.StreamResponse:
         """Set one cell's own mark and note; the cell as it is now."""
@@ -194,6 +197,13 @@ class NotebookApp:
         asking.language = language
         names = await directory.persons(p.user for p in seated.game.players)
         return Reader(language, people=names, labels=labels_of(seated.game.pack) or {})
+
+
+async def _place(services: Services, language: str, game_id: int) -> str:
+    """Which game, as its private messages name it: its chat and topic (escaped)."""
+    ref = await services.store.game(game_id)
+    label = await services.store.chats.label(ref.chat_id, ref.topic_id) if ref else ""
+    return place_name(language, {"game": game_id, "game_label": label})
 
 
 def _game_id(value: Any) -> int:

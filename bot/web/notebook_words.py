@@ -62,7 +62,7 @@ def _cell(lookup: _Lookup, card: str, owner: int) -> Json:
     return {"owner": owner, "state": state, "percent": percent, "mark": mark, "note": note}
 
 
-def page_of(reader: Reader, sheet: Json, game_id: int) -> Json:
+def page_of(reader: Reader, sheet: Json, game_id: int, place: str) -> Json:
     """The whole page: title, columns, sections of rows of cells, what follows and why, what
     the player saw, the legend and the words of the mark editor."""
     lang = reader.language
@@ -87,7 +87,7 @@ def page_of(reader: Reader, sheet: Json, game_id: int) -> Json:
         "game": game_id,
         "language": lang,
         "level": sheet["level"],
-        "title": title(reader, sheet),
+        "title": title(reader, sheet, place),
         "columns": [
             {
                 "owner": int(owner),
@@ -106,12 +106,13 @@ def page_of(reader: Reader, sheet: Json, game_id: int) -> Json:
     }
 
 
-def title(reader: Reader, sheet: Json) -> str:
-    """ "📓 Notebook of Alice, turn 3": the reader's own name, as the picture says it."""
+def title(reader: Reader, sheet: Json, place: str) -> str:
+    """ "📓 Cluedo club: notebook of Alice, turn 3": the game (`place`, escaped) and the
+    reader's own name, as the picture says it."""
     person = reader.people.get(sheet["player"])
     name = person.name if person is not None else t(reader.language, "person.unknown")
     when = when_text(reader, sheet, sheet["when"])
-    return plain(t(reader.language, "notebook.title", player=name, when=when))
+    return plain(t(reader.language, "notebook.title", place=place, player=name, when=when))
 
 
 def words(language: str) -> Json:

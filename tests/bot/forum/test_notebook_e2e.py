@@ -52,7 +52,7 @@ async def _notebook(person: FakeUser, table: Party, text: str = "/notebook") -> 
     """The notebook the person asks for (worked out off the event loop: waited for)."""
     last = max((m.message_id for m in person.private_messages()), default=0)
     await table.bot.say(person, None, text)
-    return await person.wait_private(lambda m: m.text.startswith("📓"), after=last)
+    return await person.wait_private(lambda m: m.text.startswith(("📓", "🎲")), after=last)
 
 
 async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mark(
@@ -65,7 +65,9 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
     bob = game.players[game.player_of(table.bob.id).seat]  # type: ignore[union-attr]
 
     picture = await _notebook(table.bob, table)
-    assert picture.photo is not None and picture.text.startswith("📓 Notebook of @bob, day 1")
+    assert picture.photo is not None and picture.text.startswith(
+        "📓 Cluedo club: notebook of @bob, day 1"
+    )
     image = Image.open(io.BytesIO(picture.photo_bytes))
     assert image.format == "PNG" and len(picture.photo_bytes) < 200_000
     assert 600 <= image.width <= 1280
@@ -88,13 +90,13 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
     proof = t("en", "notebook.in_envelope", cards=_names(sorted(envelope)))
     assert f"• {proof}: {reasons}." in text
     for person in (table.alice, table.carol, table.dave):  # nobody else got Bob's notebook
-        assert not any("Notebook of @bob" in m.text for m in person.private_messages())
+        assert not any("notebook of @bob" in m.text for m in person.private_messages())
 
     # Bob pencils a mark and a note on a card he cannot place; it survives a restart.
     open_card = next(c for c in game.deck if c not in bob.hand and c not in envelope)
     await table.bot.say(table.bob, None, f"/mark {card_name(open_card)} @dave maybe red ink")
     said = table.bob.private_messages()[-1].text
-    assert said == f"✏️ Marked: {card_name(open_card)} / @dave: maybe — red ink."
+    assert said == f"🎲 Cluedo club\n✏️ Marked: {card_name(open_card)} / @dave: maybe — red ink."
     await table.bot.stop()
     again = BotHarness(table.server, database_url(tmp_path), Clock(table.bot.clock.now()))
     await again.start()
@@ -104,7 +106,7 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
 
     # A bad mark changes nothing and says why.
     await table.bot.say(table.bob, None, "/mark Excalibur @dave yes")
-    assert table.bob.private_messages()[-1].text == t(
+    assert table.bob.private_messages()[-1].text == "🎲 Cluedo club\n" + t(
         "en", "notebook.mark_unknown_card", typed="Excalibur"
     )
 
@@ -143,7 +145,7 @@ async def test_a_russian_reader_and_the_off_setting(table: Party) -> None:
     game_id = await _open(table, "facts")
     envelope = await _suggest_the_envelope(table, game_id)
     text = (await _notebook(table.carol, table, "/notebook text")).text
-    assert text.startswith(literal("ru", "notebook.title").split("{")[0])
+    assert text.startswith("📓 Cluedo club: блокнот игрока @carol (день 1)\n")
     assert literal("ru", "notebook.section_known") in text
     game = await state(table, game_id)
     carol = game.player_of(table.carol.id)
@@ -160,4 +162,5 @@ async def test_a_russian_reader_and_the_off_setting(table: Party) -> None:
     assert bob is not None
     shown = await _notebook(table.bob, table)
     assert shown.photo is None
-    assert shown.text == t("en", "notebook.off", cards=_names(list(bob.hand)))
+    off = t("en", "notebook.off", cards=_names(list(bob.hand)))
+    assert shown.text == f"🎲 Cluedo club\n{off}"

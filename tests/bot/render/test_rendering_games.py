@@ -37,7 +37,7 @@ from simulation.liarsplay import LIARS, RandomLiars
 from simulation.randomplay import START, RandomGame
 from simulation.tableplay import CLASSIC, RandomTable
 from simulation.y2023play import Y2023_SETTINGS
-from storage.messages_owed import PlanContext
+from storage.messages_owed import OutboxItem, PlanContext
 from tests.support.catalogs import (
     OTHERS,
     WORD,
@@ -55,9 +55,12 @@ PEOPLE = {
     3: Person("Зоя", None),
     1001: Person("Новичок", "newbie"),
 }
-NAMES = [p.name for p in PEOPLE.values()] + [
-    f"@{p.username}" for p in PEOPLE.values() if p.username
-]
+PLACE = "Cluedo club · Case <7>"  # the game's chat and topic, as private messages name it
+NAMES = (
+    [p.name for p in PEOPLE.values()]
+    + [f"@{p.username}" for p in PEOPLE.values() if p.username]
+    + [PLACE]
+)
 TIMEZONE = "Europe/Moscow"
 NAME_WORDS = frozenset(w.casefold() for name in NAMES for w in WORD.findall(name))
 
@@ -76,14 +79,27 @@ class Rendered:
     plain: dict[str, str] = field(default_factory=dict)  # language → text Telegram shows
     buttons: dict[str, list[list[dict[str, str]]]] = field(default_factory=dict)
     typed: list[str] = field(default_factory=list)  # values people type, e.g. "random"
+    private: bool = False  # sent to a person's private chat
 
 
-class PlannedGame(RandomGame):
+class Planner:
+    """A planned game's payloads, and which of them go to a private chat."""
+
+    planned: list[dict[str, Any]]
+    private: list[int]  # the id of each payload for a private chat
+
+    def plan(self, items: list[OutboxItem]) -> None:
+        self.planned.extend(item.payload for item in items)
+        self.private.extend(id(item.payload) for item in items if item.user_id is not None)
+
+
+class PlannedGame(Planner, RandomGame):
     """A random game that plans the messages of every accepted command, as the store does."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.planned: list[dict[str, Any]] = []
+        self.private = []
         self.seq = 1
         self.event_types: set[type[Event]] = set()
 
@@ -96,21 +112,20 @@ class PlannedGame(RandomGame):
         events = super().run(command)
         if events:
             assert decision is not None and decision.events == events
-            ctx = PlanContext(
-                game_id=1, chat_id=-100, topic_id=0, decision=decision, first_seq=self.seq
-            )
+            ctx = PlanContext(1, -100, 0, decision=decision, first_seq=self.seq, place=PLACE)
             self.seq += len(events)
             self.event_types.update(type(e) for e in events)
-            self.planned.extend(item.payload for item in plan_messages(ctx))
+            self.plan(plan_messages(ctx))
         return events
 
 
-class PlannedTable(RandomTable):
+class PlannedTable(Planner, RandomTable):
     """A random classic game that plans the messages of every accepted command."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.planned: list[dict[str, Any]] = []
+        self.private = []
         self.seq = 1
         self.event_types: set[type[Event]] = set()
 
@@ -121,12 +136,10 @@ class PlannedTable(RandomTable):
             self.planned.append({"msg": error_key(error), "args": error_args(error)})
             return super().run(command)
         events = super().run(command)
-        ctx = PlanContext(
-            game_id=1, chat_id=-100, topic_id=0, decision=decision, first_seq=self.seq
-        )
+        ctx = PlanContext(1, -100, 0, decision=decision, first_seq=self.seq, place=PLACE)
         self.seq += len(events)
         self.event_types.update(type(e) for e in events)
-        self.planned.extend(item.payload for item in plan_messages(ctx))
+        self.plan(plan_messages(ctx))
         return events
 
 
@@ -165,14 +178,14 @@ def play_games(games: int = GAMES) -> Played:
         game = PlannedGame(seed=seed, players=3 + seed % 8, settings=_settings(seed))
         game.play()
         event_types |= game.event_types
-        payloads = game.planned + handler_payloads(game.game, seed)
-        rendered += [render(seed, payload, failures) for payload in payloads]
+        rendered += planned(seed, game, failures)
+        rendered += [render(seed, p, failures) for p in handler_payloads(game.game, seed)]
     for seed in range(TABLE_GAMES):
         settings = CLASSIC.changed(timezone=TIMEZONE, dice=1 + seed % 2, images=seed % 3 != 0)
         table = PlannedTable(seed=seed, players=3 + seed % 4, settings=settings)
         table.play()
         event_types |= table.event_types
-        rendered += [render(100 + seed, payload, failures) for payload in table.planned]
+        rendered += planned(100 + seed, table, failures)
     for seed in range(Y2023_GAMES):  # the 2023 edition, two to six players
         images = seed % 3 != 0
         settings = Y2023_SETTINGS.changed(timezone=TIMEZONE, images=images)
@@ -186,7 +199,7 @@ def play_games(games: int = GAMES) -> Played:
         )
         y2023.play()
         event_types |= y2023.event_types
-        rendered += [render(200 + seed, payload, failures) for payload in y2023.planned]
+        rendered += planned(200 + seed, y2023, failures)
         final = y2023.game
         for player in final.players:  # /hand with the cards seen in rooms and by clue cards
             hand = {"game": seed, **hand_args(final, player_view(final, player.user))}
@@ -197,18 +210,26 @@ def play_games(games: int = GAMES) -> Played:
         liars = PlannedLiars(seed=seed, players=3 + seed % 4, settings=settings)
         liars.play()
         event_types |= liars.event_types
-        rendered += [render(300 + seed, payload, failures) for payload in liars.planned]
+        rendered += planned(300 + seed, liars, failures)
     scripted = ScriptedGame()
     scripted.script()
     event_types |= scripted.event_types
-    rendered += [render(-1, payload, failures) for payload in scripted.planned]
+    rendered += planned(-1, scripted, failures)
     return Played(rendered, failures, event_types)
 
 
-def render(seed: int, payload: dict[str, Any], failures: list[str]) -> Rendered:
+def planned(seed: int, game: Planner, failures: list[str]) -> list[Rendered]:
+    """Every payload the game planned, rendered (each marked when for a private chat)."""
+    private = set(game.private)
+    return [render(seed, p, failures, private=id(p) in private) for p in game.planned]
+
+
+def render(
+    seed: int, payload: dict[str, Any], failures: list[str], *, private: bool = False
+) -> Rendered:
     """A payload rendered in every language, as the sender does; failures are collected."""
     stored = Payload.from_row(payload)
-    item = Rendered(seed, stored.kind)
+    item = Rendered(seed, stored.kind, private=private)
     if "choices" in stored.args:
         item.typed.append(str(stored.args["choices"]))
     for lang in LANGUAGES:
@@ -383,6 +404,23 @@ def test_rendered_messages_are_filled_and_fit(played: Played) -> None:
                     assert button["text"] and "{" not in button["text"], where
                     data = button.get("callback_data", "")
                     assert len(data.encode()) <= 64, where
+
+
+def test_every_private_message_of_a_game_names_it(played: Played) -> None:
+    """Each message a game's moves send to a private chat names the game's chat and topic,
+    in every language (issue 39)."""
+    private = [item for item in played.rendered if item.private]
+    assert len(private) > 500
+    assert {"dm.hand", "dm.answer_prompt", "dm.card_shown", "dm.reminder"} <= {
+        item.msg for item in private
+    }
+    unnamed = [
+        f"game {item.seed}, {item.msg} ({lang}): {text}"
+        for item in private
+        for lang, text in item.plain.items()
+        if PLACE not in text
+    ]
+    assert unnamed == []
 
 
 def _only_names_and_numbers(plain: str) -> bool:
