@@ -348,3 +348,50 @@ def test_the_modules_scheduled_first_exist() -> None:
     lose its place."""
     missing = [name for name in LONGEST if not (ROOT / "tests" / name).is_file()]
     assert not missing, _listing("modules in tests/conftest.py LONGEST that do not exist", missing)
+
+
+# --- the engine's tests mirror the engine -------------------------------------------------
+
+
+def _off_the_mirror(tests: Path, engine: Path) -> list[str]:
+    """Modules under `tests` in a folder that is not a package of `engine` (or not a test
+    package itself), and top-level test modules named after a package of `engine`."""
+    packages = {p.parent.name for p in engine.glob("*/__init__.py")}
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        relative = path.relative_to(tests)
+        folder = relative.parent
+        words = relative.stem.split("_")
+        if folder.parts and not (engine / folder / "__init__.py").is_file():
+            found.append(f"{relative.as_posix()}: engine/{folder.as_posix()}/ is no package")
+        elif not (path.parent / "__init__.py").is_file():
+            found.append(f"{relative.as_posix()}: its folder has no __init__.py")
+        elif not folder.parts and words[0] == "test" and words[1:] and words[1] in packages:
+            found.append(f"{relative.as_posix()}: belongs in {words[1]}/")
+    return found
+
+
+def test_the_mirror_check_finds_a_stray_test(tmp_path: Path) -> None:
+    """On a made-up tree: a test folder with no engine package, one with no __init__.py,
+    and a top-level test named after a package are found; the mirrored ones are not."""
+    tree = """engine/__init__.py engine/rules.py engine/liars/__init__.py engine/y2023/__init__.py
+        tests/__init__.py tests/test_rules.py tests/test_liars_turns.py tests/liars/__init__.py
+        tests/liars/test_liars_rules.py tests/liars/deep/test_deep.py tests/toy/__init__.py
+        tests/toy/test_toy.py tests/y2023/test_rooms.py"""
+    for name in tree.split():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert _off_the_mirror(tmp_path / "tests", tmp_path / "engine") == [
+        "liars/deep/test_deep.py: engine/liars/deep/ is no package",
+        "test_liars_turns.py: belongs in liars/",
+        "toy/__init__.py: engine/toy/ is no package",
+        "toy/test_toy.py: engine/toy/ is no package",
+        "y2023/test_rooms.py: its folder has no __init__.py",
+    ]
+
+
+def test_the_engine_tests_mirror_the_engine_packages() -> None:
+    """tests/engine/X/ tests engine/X/ (a package that exists); the top-level modules test
+    engine's top-level modules."""
+    found = _off_the_mirror(ROOT / "tests" / "engine", ROOT / "engine")
+    assert not found, _listing("engine tests off the engine's mirror", found)

@@ -1,4 +1,4 @@
-"""A toy fourth edition (tests/engine/toy_edition/: the classic with one four-sided die,
+"""A toy fourth edition (tests/support/toy_edition/: the classic with one four-sided die,
 and a command and event of its own) registered at run time through the registry's public
 `register`, then played through `decide` and `evolve`: the lobby, the set-up, turns with
 the toy die's rolls, moves towards a room, a suggestion refuted, and the winning
@@ -38,7 +38,7 @@ from engine.table.dice import roll_dice
 from engine.table.edition import Fold, Handler
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.state import Step
-from tests.engine.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart, knock
+from tests.support.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart, knock
 
 T0 = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 

@@ -71,7 +71,7 @@ def test_no_diagonal_no_square_twice_never_through_or_onto_a_token_doors_include
 
 def test_move_up_to_the_roll_in_the_corridor() -> None:
     """Up to the roll ("Vi ne devas uzi vian plenan"): any square one to six steps away on
-    a six, where the classic game wants exactly six (tests/engine/test_table_turns.py)."""
+    a six, where the classic game wants exactly six (tests/engine/table/test_table_turns.py)."""
     game = _game()
     game.put("scarlett", (22, 13))  # in front of the Billiard Room's side door
     game.rolled(6)

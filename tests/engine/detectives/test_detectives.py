@@ -30,7 +30,7 @@ from engine.table.state import Step
 from engine.y2023 import events as yev
 from simulation.detectives import DetectiveGame, seats
 from tests.engine.notebook.observe_games import scrubbed
-from tests.engine.toy_edition import D4, TOY, Knock, Knocked, ToyPart
+from tests.support.toy_edition import D4, TOY, Knock, Knocked, ToyPart
 
 # Games of each format played (a block each; the Liars' and the 2023's are longer to play).
 GAMES = {
@@ -141,7 +141,7 @@ def test_two_detectives_of_the_2023_edition_look_for_the_cards_in_rooms() -> Non
 
 
 class KnockingD4(D4):
-    """The toy edition (tests/engine/toy_edition) with a step of its own for detectives:
+    """The toy edition (tests/support/toy_edition) with a step of its own for detectives:
     a knock on the table before each turn's roll, then the classic turn."""
 
     format = Format("toy_knock", players=(3, 6))
