@@ -66,7 +66,7 @@ async def _run_admin(context: CustomContext, w: Where, command: cmd.Command) -> 
     if ref is None:
         return
     try:
-        await context.services.run(ref.id, command, update=context.update_mark)
+        await context.run(ref.id, command)
     except RuleError as error:
         await refuse(context, w, error)
 

@@ -87,7 +87,7 @@ async def _in_every_game(context: CustomContext, w: Where, command: cmd.Command)
         return
     for seated in seats:
         try:
-            await context.services.run(seated.game_id, command, update=context.update_mark)
+            await context.run(seated.game_id, command)
         except RuleError as error:
             args = {**error_args(error), "game": seated.game_id}
             await say(
@@ -128,11 +128,7 @@ async def standing(update: Update, context: CustomContext) -> None:
     if order is None:
         return
     try:
-        await context.services.run(
-            seated.game_id,
-            cmd.SetStandingAnswer(actor=w.user.id, order=order),
-            update=context.update_mark,
-        )
+        await context.run(seated.game_id, cmd.SetStandingAnswer(actor=w.user.id, order=order))
     except RuleError as error:
         await refuse(context, w, error, labels=labels)
 

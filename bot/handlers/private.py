@@ -146,7 +146,6 @@ async def answer_button(update: Update, context: CustomContext) -> None:
     if not _own_private_chat(update):
         await answer_toast(context, update, "toast.not_yours", alert=True)
         return
-    svc = context.services
     try:
         suggestion = cb.number(data.args[0])
     except cb.Malformed:
@@ -157,7 +156,7 @@ async def answer_button(update: Update, context: CustomContext) -> None:
     else:
         command = cmd.DeclareNoRefutation(actor=w.user.id, suggestion=suggestion)
     try:
-        await svc.run(data.game, command, update=context.update_mark)
+        await context.run(data.game, command)
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error), alert=True)
         return

@@ -54,7 +54,7 @@ async def liars_button(update: Update, context: CustomContext) -> None:
             card = game.deck[cb.index(data.args[1], len(game.deck))]
             kind = lcmd.ExposeCard if data.kind == EXPOSE else lcmd.PassCard
             command = kind(actor=me, card=card)
-        outcome = await context.services.run(data.game, command, update=context.update_mark)
+        outcome = await context.run(data.game, command)
         key, args = press_toast(outcome.events, outcome.state)  # what the press did
         await answer_toast(context, update, key, args, labels=labels_of(game.pack))
     except RuleError as error:
