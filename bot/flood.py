@@ -44,9 +44,9 @@ from telegram.constants import ChatType, MessageEntityType
 
 from bot import callbacks as cb
 from bot.context import App, CustomContext
-from bot.delivery.payload import Span, User
 from bot.handlers.common import answer_empty, answer_toast, where
 from bot.observe import note_refusal
+from bot.payload import Span, User
 from bot.updates import KeyedUpdateProcessor, UpdateFlags
 
 SWEEP_EVERY = 1000

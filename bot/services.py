@@ -11,11 +11,11 @@ from typing import Any
 
 from bot.admins import AdminCache
 from bot.announce.registry import plan_messages
-from bot.delivery.payload import Payload
 from bot.directory import Directory
 from bot.notebook.keeper import Notebooks
 from bot.notebook.story import tell_story
 from bot.observe import note_game
+from bot.payload import Payload
 from bot.refusals import RepeatedRefusals
 from engine.commands import Command, OpenLobby
 from engine.events import GameEnded

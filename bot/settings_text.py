@@ -10,7 +10,7 @@ from datetime import time, timedelta
 from functools import cache
 from typing import Any
 
-from bot.delivery.payload import Span
+from bot.payload import Span
 from bot.render.reader import duration_text
 from engine.formats import format_keys
 from engine.settings import NotebookHelp, Settings

@@ -10,6 +10,6 @@ its package under `bot.editions`, and at the table the game's edition's turn pro
 person asks to see (`/status`, `/log`, `/hand`, an answer prompt again) with the same
 argument builders. This is where secrecy is decided: a shown card goes only to the
 suggester, a hand only to its holder, accusations and the envelope only at the end.
-Payloads name a message kind and typed arguments (`bot.delivery.payload`); `bot.render`
+Payloads name a message kind and typed arguments (`bot.payload`); `bot.render`
 turns them into text.
 """

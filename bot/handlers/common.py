@@ -14,8 +14,8 @@ from telegram import Chat, Message, Update, User
 from telegram.constants import ChatType
 from telegram.error import TelegramError
 
+from bot import payload as typed
 from bot.context import CustomContext
-from bot.delivery import payload as typed
 from bot.observe import note_answer, note_game, note_refusal
 from bot.render.messages import compose
 from bot.render.reader import Reader

@@ -10,7 +10,6 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import Card, labels_of
 from bot.editions.registry import by_word
 from bot.handlers.common import (
     Where,
@@ -28,6 +27,7 @@ from bot.handlers.common import (
     where,
 )
 from bot.parsing import ParseError, match_card
+from bot.payload import Card, labels_of
 from engine import commands as cmd
 from engine.cards import Category
 from engine.computer import Level

@@ -11,7 +11,6 @@ from telegram.error import TelegramError
 from bot import callbacks as cb
 from bot.announce.plan import Buttons
 from bot.context import CustomContext
-from bot.delivery.payload import User, labels_of, upgrade, users_in
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -31,6 +30,7 @@ from bot.handlers.composer import (
     suggestion_step,
 )
 from bot.parsing import ParseError, parse_suggestion
+from bot.payload import User, labels_of, upgrade, users_in
 from bot.render.keyboards import keyboard
 from bot.render.reader import Person, Reader
 from engine import commands as cmd

@@ -12,7 +12,6 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import Cards, User, labels_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -26,6 +25,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.seats import Seated, chosen_game, running_seats
 from bot.parsing import ParseError, match_own_card
+from bot.payload import Cards, User, labels_of
 from bot.settings_text import SettingInputError, parse_duration
 from engine import commands as cmd
 from engine.errors import RuleError

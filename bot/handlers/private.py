@@ -8,7 +8,6 @@ from bot import callbacks as cb
 from bot.announce.suggestions import answer_buttons
 from bot.announce.views import answer_prompt_args, hand_args
 from bot.context import CustomContext
-from bot.delivery.payload import Card, Payload, labels_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -20,6 +19,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.moves import open_composer
 from bot.handlers.preferences import WELCOME, language_rows
+from bot.payload import Card, Payload, labels_of
 from bot.settings_text import OFF_WORDS, ON_WORDS
 from engine import commands as cmd
 from engine.errors import RuleError

@@ -8,10 +8,10 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import labels_of
 from bot.editions.liars.events import EXPOSE, LIAR, PASS
 from bot.handlers.common import answer_toast, error_args, error_key, remember, where
 from bot.handlers.toasts import press_toast
+from bot.payload import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.liars import commands as lcmd

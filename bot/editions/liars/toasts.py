@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.delivery.payload import User
 from bot.handlers.toasts import Toast, ToastOf, fixed
+from bot.payload import User
 from engine.events import Event
 from engine.liars import events as lev
 from engine.state import Game
