@@ -13,6 +13,7 @@ from telegram.error import TelegramError
 from bot import callbacks as cb
 from bot.announce import table_prompt
 from bot.announce.table_prompt import TurnPrompt
+from bot.announce.toasts import press_toast
 from bot.context import CustomContext
 from bot.editions.registry import edition_of
 from bot.handlers.common import (
@@ -26,7 +27,6 @@ from bot.handlers.common import (
 )
 from bot.handlers.composer import accusation_step
 from bot.handlers.moves import game_label
-from bot.handlers.toasts import press_toast
 from bot.payload import Card, User, labels_of, users_in
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose

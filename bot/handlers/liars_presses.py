@@ -7,10 +7,10 @@ from __future__ import annotations
 from telegram import Update
 
 from bot import callbacks as cb
+from bot.announce.toasts import press_toast
 from bot.context import CustomContext
 from bot.editions.liars.events import EXPOSE, LIAR, PASS
 from bot.handlers.common import answer_toast, error_args, error_key, remember, where
-from bot.handlers.toasts import press_toast
 from bot.payload import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
