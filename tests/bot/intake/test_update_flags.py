@@ -4,23 +4,24 @@ handlers on their context, and a context outside an update holds nothing back.""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from telegram import Chat, Message, Update, User
 from telegram.ext import Application
 
-from bot.context import CONTEXT_TYPES, App, CustomContext
+from bot.context import CONTEXT_TYPES, CustomContext
 from bot.updates import KeyedUpdateProcessor, UpdateFlags
 
 
-def _app(processor: KeyedUpdateProcessor) -> App:
-    built: App = (
+def _app(processor: KeyedUpdateProcessor) -> Application[Any, CustomContext, Any, Any, Any, Any]:
+    """An application (never started) whose updates this processor handles."""
+    return (
         Application.builder()
         .token("1:test")
         .context_types(CONTEXT_TYPES)
         .concurrent_updates(processor)
         .build()
     )
-    return built
 
 
 def _command(update_id: int) -> Update:
