@@ -38,7 +38,6 @@ from bot.delivery.limiter import OutboundLimiter
 from bot.delivery.limiters import describe, make_limiter
 from bot.delivery.request_limiter import RequestLimiter
 from bot.delivery.sender import Sender
-from bot.editions.buttons import BUTTONS
 from bot.flood import FloodGate, FloodGuard, Limits
 from bot.handlers import (
     admin,
@@ -59,6 +58,7 @@ from bot.handlers import (
     table,
 )
 from bot.handlers.common import answer_toast
+from bot.handlers.edition_buttons import BUTTONS
 from bot.http import AiohttpRequest
 from bot.metrics import DatabaseGauges
 from bot.observe import Observer, note_failure

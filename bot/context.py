@@ -2,7 +2,9 @@
 
 As in python-telegram-bot's `examples/contexttypesbot.py`: a `CallbackContext` subclass
 registered through `ContextTypes(context=...)`, so `context.services` is typed and no
-handler looks into `bot_data` itself.
+handler looks into `bot_data` itself. An update's context also carries its flags (whether
+its replies are held back by the flood guard, whether it was an accepted action), taken
+from the update processor that handles it (`bot/updates.py`), and runs its game commands.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from telegram import Update
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from bot.services import Services
+from bot.updates import KeyedUpdateProcessor, UpdateFlags
+from engine.commands import Command, OpenLobby
+from storage.service import Outcome
 from storage.updates import UpdateMark
 
 Data = dict[Any, Any]
@@ -25,12 +30,35 @@ class CustomContext(CallbackContext[ExtBot[str], Data, Data, Data]):
 
     update_mark: UpdateMark | None = None  # None: a job's context
 
+    def __init__(
+        self, application: Any, chat_id: int | None = None, user_id: int | None = None
+    ) -> None:
+        super().__init__(application, chat_id, user_id)
+        self.flags = UpdateFlags()  # a job's, or an update's until from_update sets them
+
     @classmethod
     def from_update(cls, update: object, application: Any) -> CustomContext:
         context: CustomContext = super().from_update(update, application)
         if isinstance(update, Update):
             context.update_mark = UpdateMark(update.update_id)
+        processor = application.update_processor
+        if isinstance(processor, KeyedUpdateProcessor):
+            context.flags = processor.flags_of(update)  # the ones its flood gate set
         return context
+
+    async def run(self, game_id: int, command: Command) -> Outcome:
+        """Run a game command for this update (`Services.run`); one that changed the game
+        makes the update an accepted action, which the flood guard never counts."""
+        outcome = await self.services.run(game_id, command, update=self.update_mark)
+        if outcome.events:
+            self.flags.accepted = True
+        return outcome
+
+    async def create(self, chat_id: int, topic_id: int, command: OpenLobby) -> Outcome:
+        """Open a game's lobby for this update (`Services.create`): an accepted action."""
+        outcome = await self.services.create(chat_id, topic_id, command, update=self.update_mark)
+        self.flags.accepted = True
+        return outcome
 
     @property
     def services(self) -> Services:

@@ -5,7 +5,7 @@ person in a chat is handled, and counted only afterwards, by what it turned out 
 
 - an **accepted action** (the engine took a game command that changed the game: a join, a
   start, a suggestion, an answer, a move, a setting; or an admin's chat setting, language
-  or pack was saved; `bot/observe.py` marks it) is never counted and never dropped;
+  or pack was saved; its context marks it, `context.flags`) is never counted and never dropped;
 - anything else (a refusal, a read-only command such as /status, /rules, /help, /log or
   /hand, a composer step, a press that changes nothing) counts towards the limit.
 
@@ -13,9 +13,9 @@ More than the chat's limit of counted updates within the window (or, in a group,
 than the sustained limit within the long window) earns one short notice (a toast for a
 press; for a command, a private message if the bot can write to the person, else one reply
 in the chat) and a cooldown. The update that crosses the limit gives the notice instead of
-its own reply: the gate tells the handlers beforehand (`Handling.cooldown_ahead`) that the
-person is one short of their limit, so their reply is held back unless the update turns
-out to be an accepted action.
+its own reply: the gate tells the handlers beforehand, on the update's flags
+(`context.flags.cooldown_ahead`, bot/updates.py), that the person is one short of their
+limit, so their reply is held back unless the update turns out to be an accepted action.
 
 During the cooldown, that person's read-only and unknown commands in that chat are
 dropped before any handler runs (no database work, no API call, nothing queued), and a
@@ -44,9 +44,10 @@ from telegram.constants import ChatType, MessageEntityType
 
 from bot import callbacks as cb
 from bot.context import App, CustomContext
-from bot.delivery.payload import Span, User
 from bot.handlers.common import answer_empty, answer_toast, where
-from bot.observe import Handling, current
+from bot.observe import note_refusal
+from bot.payload import Span, User
+from bot.updates import KeyedUpdateProcessor, UpdateFlags
 
 SWEEP_EVERY = 1000
 # The commands that can change a game or a setting: let through to the engine even during
@@ -213,41 +214,48 @@ class FloodGate:
     async def __call__(self, update: object) -> bool:
         """Handle the update (marking it quiet or on the brink), or drop it in a cooldown."""
         found = counted(update)
-        handling = current()
-        if found is None or handling is None:
+        flags = self._flags(update)
+        if found is None or flags is None:
             return True
         assert isinstance(update, Update)
         chat_id, user_id, private = found
         now = self.guard.clock()
-        handling.flood_at = now
+        flags.flood_at = now
         standing = self.guard.standing(chat_id, user_id, private=private, now=now)
         if standing is Standing.QUIET:
             if not may_act(update):
                 await answer_empty(update)
                 return False
-            handling.quiet = True
+            flags.quiet = True
         elif standing is Standing.BRINK:
-            handling.cooldown_ahead = self.guard.limits.cooldown
+            flags.cooldown_ahead = self.guard.limits.cooldown
         return True
 
     async def handled(self, update: object) -> None:
         """Count the update unless it was an accepted action; one notice when it crosses."""
         found = counted(update)
-        handling = current()
-        if found is None or handling is None or handling.accepted or handling.quiet:
+        flags = self._flags(update)
+        if found is None or flags is None or flags.accepted or flags.quiet:
             return
         assert isinstance(update, Update)
         chat_id, user_id, private = found
-        verdict = self.guard.count(chat_id, user_id, private=private, now=handling.flood_at)
+        verdict = self.guard.count(chat_id, user_id, private=private, now=flags.flood_at)
         if verdict is not Verdict.NOTICE:
             return
-        handling.refused("flood")  # its reply (unless a refusal's) gave way to the notice
-        if not handling.noticed:
-            await self._notice(update, handling, chat_id, user_id)
+        note_refusal("flood")  # its reply (unless a refusal's) gave way to the notice
+        if not flags.noticed:
+            await self._notice(update, chat_id, user_id)
 
-    async def _notice(self, update: Update, handling: Handling, chat_id: int, user_id: int) -> None:
-        handling.noticed = True
-        context = CustomContext.from_update(update, self.application)
+    def _flags(self, update: object) -> UpdateFlags | None:
+        """The flags of the update being handled: the ones its context carries."""
+        processor = self.application.update_processor
+        if not isinstance(processor, KeyedUpdateProcessor):
+            return None
+        return processor.flags_of(update)
+
+    async def _notice(self, update: Update, chat_id: int, user_id: int) -> None:
+        context = CustomContext.from_update(update, self.application)  # this update's flags
+        context.flags.noticed = True
         quiet: dict[str, Any] = {"quiet": Span(self.guard.limits.cooldown)}
         if update.callback_query is not None:
             # Not told on the brink (another update of theirs came between): the toast, if

@@ -7,10 +7,9 @@ happened: update id, game id, command, outcome (`ok`, `refused:<code>`, `error`)
 duration in ms. The command is only its name (`/suggest`, `button:a`): never its text,
 which may name cards.
 
-The flood guard (`bot/flood.py`) reads and sets the rest: whether the update was an
-accepted action (a game command the engine took, a chat setting saved), and whether its
-replies are to be held back (its person is in a cooldown, or one more reply would cross
-their limit).
+The context variable is for this record only (logging and metrics, as a log's correlation
+id is): nothing reads it to decide what to do. What the flood guard decides about an
+update travels on its context (`context.flags`, `UpdateFlags` in bot/updates.py).
 """
 
 from __future__ import annotations
@@ -32,18 +31,6 @@ KINDS = ("message", "edited_message", "callback_query", "my_chat_member", "chat_
 # Answers that refuse: their key names the refusal's code.
 REFUSING_PREFIXES = ("error.", "invalid.", "pack.invalid_", "flood.")
 REFUSING_TOASTS = {"toast.not_yours": "not_yours", "toast.stale": "stale"}
-# Answers that confirm a change outside a game command (a chat's settings, language or pack,
-# a person's reminders): the update was an accepted action, as a game command is.
-ACCEPTING_ANSWERS = frozenset(
-    {
-        "settings.defaults_saved",
-        "language.set",
-        "pack.saved",
-        "pack.classic",
-        "reminders.on",
-        "reminders.off",
-    }
-)
 
 
 @dataclass
@@ -56,13 +43,6 @@ class Handling:
     started: float = field(default_factory=time.perf_counter)
     game_id: int | None = None
     outcome: str = "ok"
-    accepted: bool = False  # it changed a game or a setting (never counted as flood)
-    quiet: bool = False  # its person is in a flood cooldown: no replies unless accepted
-    # The cooldown (seconds) that this update starts if it turns out not to be accepted
-    # (its person is one short of their limit); 0 when it starts none.
-    cooldown_ahead: float = 0.0
-    noticed: bool = False  # the flood notice was given as this press's toast
-    flood_at: float | None = None  # the flood guard's moment for this update
 
     def refused(self, code: str) -> None:
         if self.outcome == "ok":  # the first refusal is the reason
@@ -73,10 +53,6 @@ class Handling:
 
 
 _current: ContextVar[Handling | None] = ContextVar("whodunit_handling", default=None)
-
-
-def current() -> Handling | None:
-    return _current.get()
 
 
 def note_game(game_id: int) -> None:
@@ -94,28 +70,10 @@ def note_refusal(code: str) -> None:
 
 
 def note_answer(key: str) -> None:
-    """An answer was given with this catalog key: a refusing key marks a refusal, a key
-    that confirms a saved setting marks an accepted action."""
+    """An answer was given with this catalog key: a refusing key marks a refusal."""
     code = refusal_code(key)
     if code is not None:
         note_refusal(code)
-    elif key in ACCEPTING_ANSWERS:
-        note_accepted()
-
-
-def note_accepted() -> None:
-    """The update was an accepted action: a game command the engine took, a setting saved."""
-    handling = _current.get()
-    if handling is not None:
-        handling.accepted = True
-
-
-def held_back() -> bool:
-    """Replies to this update are held back: a flood cooldown, or the last one before it."""
-    handling = _current.get()
-    if handling is None or handling.accepted:
-        return False
-    return handling.quiet or handling.cooldown_ahead > 0
 
 
 def note_failure() -> None:

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.delivery.payload import Card, Cards
-from bot.delivery.payload import Category as CategoryArg
+from bot.payload import Card, Cards
+from bot.payload import Category as CategoryArg
 from engine.cards import CATEGORY_ORDER, Category, Pack, name_key
 from locales import DEFAULT_LANGUAGE, t
 

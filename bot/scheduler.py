@@ -33,7 +33,7 @@ from telegram.ext import Job, JobQueue
 
 from bot.announce.registry import plan_messages
 from bot.context import App, CustomContext
-from bot.delivery.payload import Moment
+from bot.payload import Moment
 from bot.services import Services
 from engine import commands as cmd
 from engine import deadlines

@@ -11,11 +11,11 @@ from typing import Any
 
 from bot.admins import AdminCache
 from bot.announce.registry import plan_messages
-from bot.delivery.payload import Payload
 from bot.directory import Directory
 from bot.notebook.keeper import Notebooks
 from bot.notebook.story import tell_story
-from bot.observe import note_accepted, note_game
+from bot.observe import note_game
+from bot.payload import Payload
 from bot.refusals import RepeatedRefusals
 from engine.commands import Command, OpenLobby
 from engine.events import GameEnded
@@ -63,14 +63,12 @@ class Services:
         self, game_id: int, command: Command, *, update: UpdateMark | None = None
     ) -> Outcome:
         """Run a command on a game (RuleError if refused), for the update `update` (None: a
-        deadline's); its messages are queued. A command that changed the game is an
-        accepted action: the flood guard never counts it."""
+        deadline's); its messages are queued. A handler runs it through its context
+        (`CustomContext.run`), which marks the update an accepted action."""
         note_game(game_id)
         now = self.now()
         outcome = await self.store.execute(game_id, command, now, plan_messages, update=update)
         self._written(outcome)
-        if outcome.events:
-            note_accepted()
         return outcome
 
     async def report(self, game_id: int, command: Command) -> Outcome:
@@ -89,7 +87,6 @@ class Services:
         )
         note_game(outcome.game_id)
         self._written(outcome)
-        note_accepted()
         return outcome
 
     def _written(self, outcome: Outcome) -> None:

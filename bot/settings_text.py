@@ -10,11 +10,10 @@ from datetime import time, timedelta
 from functools import cache
 from typing import Any
 
-from bot.delivery.payload import Span
-from bot.render.reader import duration_text
+from bot.payload import Span
 from engine.formats import format_keys
 from engine.settings import NotebookHelp, Settings
-from locales import LANGUAGES, edition_words, every_word, has, t
+from locales import LANGUAGES, edition_words, every_word, formats, has, t
 from locales.formats import unit_words, zone_label
 from locales.zones import find_zone
 
@@ -184,7 +183,7 @@ def describe_setting(language: str, name: str, value: Any) -> str:
             return t(language, "setting.value_half_day")
         return t(language, "setting.value_off")
     if name in DURATIONS:
-        return duration_text(language, timedelta(seconds=float(value)))
+        return formats.duration(language, timedelta(seconds=float(value)))
     if isinstance(value, bool):
         return t(language, "setting.value_on" if value else "setting.value_off")
     if name == "role_assignment":

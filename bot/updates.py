@@ -10,7 +10,9 @@ chats (answers, composer sends); the store serialises writes per game, so per-ch
 per-person order is what the processor keeps.
 
 `admit` (the flood gate, `bot/flood.py`) runs before each update and may drop it; `handled`
-runs after an update was handled, to count it by what it turned out to be.
+runs after an update was handled, to count it by what it turned out to be. Each update
+handled gets its `UpdateFlags`: the gate sets them, the update's context carries them
+(`context.flags`, bot/context.py) to the handlers, and `handled` reads them back.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Update
@@ -28,6 +31,44 @@ from bot.observe import Observer, note_failure, note_refusal
 
 Admit = Callable[[object], Awaitable[bool]]
 Handled = Callable[[object], Awaitable[None]]
+
+# Answers that confirm a change outside a game command (a chat's settings, language or pack,
+# a person's reminders): the update was an accepted action, as a game command is.
+ACCEPTING_ANSWERS = frozenset(
+    {
+        "settings.defaults_saved",
+        "language.set",
+        "pack.saved",
+        "pack.classic",
+        "reminders.on",
+        "reminders.off",
+    }
+)
+
+
+@dataclass
+class UpdateFlags:
+    """How one update's replies are to be given (bot/flood.py): set by the flood gate before
+    its handlers run, carried to them on the update's context, read back after."""
+
+    accepted: bool = False  # it changed a game or a setting (never counted as flood)
+    quiet: bool = False  # its person is in a flood cooldown: no replies unless accepted
+    # The cooldown (seconds) that this update starts if it turns out not to be accepted
+    # (its person is one short of their limit); 0 when it starts none.
+    cooldown_ahead: float = 0.0
+    noticed: bool = False  # the flood notice was given as this press's toast
+    flood_at: float | None = None  # the flood guard's moment for this update
+
+    def answered(self, key: str) -> None:
+        """An answer with this catalog key was given: one confirming a saved setting makes
+        the update an accepted action."""
+        if key in ACCEPTING_ANSWERS:
+            self.accepted = True
+
+    @property
+    def held_back(self) -> bool:
+        """Replies to this update are held back: a flood cooldown, or the last one before it."""
+        return not self.accepted and (self.quiet or self.cooldown_ahead > 0)
 
 
 def update_key(update: object) -> str:
@@ -66,6 +107,7 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
         self.admit = admit
         self.handled = handled
         self.observer = Observer()  # the log line and metrics of each update (bot/observe.py)
+        self._flags: dict[int, UpdateFlags] = {}  # by id() of each update being handled
         self._tails: dict[str, asyncio.Future[None]] = {}
         self.waiting = 0  # updates accepted and not yet finished (in their turn or waiting)
 
@@ -92,6 +134,7 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         """Handle the update to its end (or drop it when `admit` says no)."""
         handling = self.observer.begin(update)
+        self._flags[id(update)] = UpdateFlags()
         try:
             if self.admit is not None and not await self.admit(update):
                 note_refusal("flood")
@@ -104,7 +147,14 @@ class KeyedUpdateProcessor(BaseUpdateProcessor):
             note_failure()
             raise
         finally:
+            del self._flags[id(update)]
             self.observer.end(handling)
+
+    def flags_of(self, update: object) -> UpdateFlags:
+        """The flags of an update being handled (its context's, bot/context.py); fresh ones
+        for an update this processor is not handling."""
+        found = self._flags.get(id(update))
+        return found if found is not None else UpdateFlags()
 
     async def initialize(self) -> None:
         """Nothing to set up."""

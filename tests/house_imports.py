@@ -9,6 +9,9 @@ name`, and `from pkg import sub` when `sub` is a submodule (then the edge goes t
 else to `pkg`), at module level or inside a function (a lazy import that closes a circle is
 still a circle, only a later one). Imports under `if TYPE_CHECKING:` are not edges: they
 never run, and classes that refer to each other in annotations are no circle.
+
+`package_graph` reads the same imports one level up, among a package's subpackages and
+top-level modules, type-checking imports included: the house test wants no loop there.
 """
 
 from __future__ import annotations
@@ -241,6 +244,37 @@ def circles(imports: list[Import] | None = None) -> list[str]:
         path = " -> ".join(a_cycle(component, edges))
         lines.append(f"{len(component)} modules {{{', '.join(component)}}}: {path}")
     return lines
+
+
+def package_of(module: str, root: str) -> str | None:
+    """A module's node in `root`'s package graph: `root.x` for `root/x.py` and for anything
+    under `root/x/`, `root` for its `__init__.py`; None outside `root`."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == root else None
+
+
+def package_graph(imports: list[Import], root: str) -> dict[str, set[str]]:
+    """Among `root`'s subpackages and top-level modules: A -> B when a module of A imports
+    one of B, at module level, in a function or only for type checking (packages that need
+    each other's types are still tied together)."""
+    edges: dict[str, set[str]] = {}
+    for imp in imports:
+        source, target = package_of(imp.source, root), package_of(imp.target, root)
+        if source is None or target is None:
+            continue
+        edges.setdefault(source, set())
+        edges.setdefault(target, set())
+        if source != target:
+            edges[source].add(target)
+    return edges
+
+
+def loops(edges: dict[str, set[str]]) -> list[str]:
+    """One line per loop (strongly connected nodes) in a graph, with one path round it."""
+    return [
+        f"{len(c)} nodes {{{', '.join(c)}}}: {' -> '.join(a_cycle(c, edges))}"
+        for c in strongly_connected(edges)
+    ]
 
 
 def main() -> int:

@@ -1,6 +1,7 @@
 """House rules a reader can rely on (docs/design.md, issue 24), checked over the source with `ast`.
 
-No module over 400 lines; no import circle; no function-level import of a project module
+No module over 400 lines; no import circle; no loop among the bot's packages (bar the
+listed imports still to remove); no function-level import of a project module
 without a comment saying why; the layers' import contracts; few `type: ignore`; no private
 name taken from another module. Each test lists every violation it finds.
 """
@@ -14,7 +15,16 @@ from functools import cache
 from pathlib import Path
 
 from tests.conftest import LONGEST
-from tests.house_imports import PACKAGES, ROOT, Import, all_imports, circles, module_paths
+from tests.house_imports import (
+    PACKAGES,
+    ROOT,
+    Import,
+    all_imports,
+    circles,
+    loops,
+    module_paths,
+    package_graph,
+)
 
 MAX_LINES = 400
 # Where the line limit holds; Alembic migrations are exempt (generated, never edited).
@@ -95,6 +105,56 @@ def test_the_circle_check_counts_lazy_imports_and_not_type_only_ones(tmp_path: P
 def test_no_import_circle() -> None:
     found = circles(_imports())
     assert not found, _listing("import circles (python -m tests.house_imports)", found)
+
+
+# --- the bot's packages -------------------------------------------------------------------
+
+# The bot's packages (and its top-level modules, each a node of its own) import one way,
+# from the bottom up: `bot/payload.py` (what an outbox row carries) and the settings' texts;
+# `render` (text, keyboards, pictures); `announce` (who is told what, a press's toast);
+# `editions` (each format's planners, prompt, texts and board, and their registry);
+# `notebook` and `directory`; `services`; `context`; `handlers` (an edition's own presses
+# too) beside `delivery`; the flood gate, the application, `web` and `demo` on top.
+# Imports still to remove, each closing a loop: shared code that asks the edition registry
+# for a game's edition, where the game's format should bring it (issue 40).
+PACKAGE_IMPORTS_TO_REMOVE = {
+    ("bot.announce", "bot.editions"): "announce.lobby, .registry, .views: edition_of, EDITIONS",
+    ("bot.render", "bot.editions"): "render.messages, .board_post: COMPOSERS, board_view",
+}
+
+
+def test_the_package_graph_counts_type_only_imports_and_nests_subpackages(tmp_path: Path) -> None:
+    """On a made-up package: `a` and `b` tied through a sub-module of `b` and an import only
+    for type checking are a loop; `c`, imported and importing nothing back, is none."""
+    root = tmp_path / "pkg"
+    for folder in (root / "a", root / "b" / "deep"):
+        folder.mkdir(parents=True)
+    files = {
+        "__init__.py": "",
+        "a/__init__.py": "",
+        "a/x.py": "from pkg.b.deep import y\nfrom pkg import c\n",
+        "b/__init__.py": "",
+        "b/deep/__init__.py": "",
+        "b/deep/y.py": "import typing\nif typing.TYPE_CHECKING:\n    from pkg.a.x import X\n",
+        "c.py": "",
+    }
+    for name, text in files.items():
+        (root / name).write_text(text)
+    edges = package_graph(all_imports(module_paths(("pkg",), tmp_path)), "pkg")
+    assert edges == {"pkg.a": {"pkg.b", "pkg.c"}, "pkg.b": {"pkg.a"}, "pkg.c": set()}
+    assert loops(edges) == ["2 nodes {pkg.a, pkg.b}: pkg.a -> pkg.b -> pkg.a"]
+
+
+def test_no_loop_among_the_bots_packages() -> None:
+    """Every loop among bot's subpackages and top-level modules, type-only imports too; the
+    imports still to remove are left out, and each must still be there (else strike it)."""
+    edges = package_graph(_imports(), "bot")
+    gone = [f"{a} -> {b}" for a, b in PACKAGE_IMPORTS_TO_REMOVE if b not in edges.get(a, set())]
+    for a, b in PACKAGE_IMPORTS_TO_REMOVE:
+        edges.get(a, set()).discard(b)
+    found = loops(edges)
+    assert not gone, _listing("removed: strike from PACKAGE_IMPORTS_TO_REMOVE", gone)
+    assert not found, _listing("loops among the bot's packages", found)
 
 
 # --- function-level imports ---------------------------------------------------------------

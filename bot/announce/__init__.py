@@ -8,8 +8,9 @@ at the start and edited once per command that changes it); an edition's own even
 its package under `bot.editions`, and at the table the game's edition's turn prompt
 (`table_prompt.TurnPrompt`) says what the current player may do next. `views` builds what a
 person asks to see (`/status`, `/log`, `/hand`, an answer prompt again) with the same
-argument builders. This is where secrecy is decided: a shown card goes only to the
-suggester, a hand only to its holder, accusations and the envelope only at the end.
-Payloads name a message kind and typed arguments (`bot.delivery.payload`); `bot.render`
+argument builders; `toasts` says what a press at the table did. This is where secrecy is
+decided: a shown card goes only to the suggester, a hand only to its holder, accusations
+and the envelope only at the end.
+Payloads name a message kind and typed arguments (`bot.payload`); `bot.render`
 turns them into text.
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.announce.lobby import lobby_key
 from bot.announce.plan import Plan, triple, user_at
-from bot.delivery.payload import Cards, Moment, User
+from bot.payload import Cards, Moment, User
 from engine import events as ev
 from engine.state import Game
 

@@ -8,7 +8,7 @@ from typing import Any
 from bot.announce import table_turns
 from bot.announce.plan import Plan, triple, user_at
 from bot.announce.suggestions import prompt_key, send_prompt
-from bot.delivery.payload import Card, Cards, Moment, Span, User
+from bot.payload import Card, Cards, Moment, Span, User
 from engine import events as ev
 from engine.state import Game
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.announce.plan import seat_args, triple, user_at
 from bot.announce.turn_card import Line, LineOf, line
-from bot.delivery.payload import Card, Moment, Span, User
+from bot.payload import Card, Moment, Span, User
 from bot.render.board_text import square_label
 from engine import events as ev
 from engine.events import Event

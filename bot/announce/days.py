@@ -13,7 +13,7 @@ from typing import Any
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, Plan, button, user_at
 from bot.announce.presence import calls_for_replacement
-from bot.delivery.payload import Moment, Span, User
+from bot.payload import Moment, Span, User
 from engine import events as ev
 from engine.digest import day_digest
 from engine.state import Game

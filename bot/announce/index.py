@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.announce.plan import Args, Plan, event_key
-from bot.delivery.payload import Card, Cards, Moment, Span, User
+from bot.payload import Card, Cards, Moment, Span, User
 from engine import events as ev
 from engine.state import Game, Phase, Player, Suggestion
 

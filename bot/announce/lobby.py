@@ -7,8 +7,8 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, Plan
-from bot.delivery.payload import Card, Cards, Span, User, Users
 from bot.editions.registry import edition_of
+from bot.payload import Card, Cards, Span, User, Users
 from bot.settings_controls import shown
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import callbacks as cb
-from bot.delivery.payload import Card, Payload, User, labels_of
+from bot.payload import Card, Payload, User, labels_of
 from engine.computer import detective_level
 from engine.state import Game
 from storage.messages_owed import OutboxItem, PlanContext

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.announce.plan import Plan, user_at
-from bot.delivery.payload import Cards, Moment, User
+from bot.payload import Cards, Moment, User
 from engine import events as ev
 from engine.settings import Settings
 from engine.state import Game

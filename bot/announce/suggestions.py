@@ -10,7 +10,7 @@ from bot import callbacks as cb
 from bot.announce.days import ends_day
 from bot.announce.plan import Plan, triple, user_at
 from bot.announce.views import answer_prompt_args
-from bot.delivery.payload import Card, User
+from bot.payload import Card, User
 from engine import events as ev
 from engine.state import Answer, Game, Suggestion
 

@@ -16,7 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, Plan, button, seat_args, user_at
-from bot.delivery.payload import Card, Span, User
+from bot.payload import Card, Span, User
 from bot.render.board_text import square_label
 from engine import commands as cmd
 from engine import events as ev

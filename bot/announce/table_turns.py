@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.announce import table_prompt
 from bot.announce.plan import Plan, seat_args, triple, user_at
-from bot.delivery.payload import Card, Moment, Span, User
+from bot.payload import Card, Moment, Span, User
 from engine import events as ev
 from engine.state import Game
 from engine.table.edition import table_edition

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.announce.plan import Args, Buttons, Clock, Plan, seat_args
-from bot.delivery.payload import Span
+from bot.payload import Span
 from engine import events as ev
 from engine.computer import detective_level
 from engine.events import Event

@@ -8,8 +8,8 @@ from datetime import datetime
 from typing import Any
 
 from bot.announce.plan import Args, triple, user_at
-from bot.delivery.payload import Card, Cards, Moment, User, Users, labels_of
 from bot.editions.registry import edition_of
+from bot.payload import Card, Cards, Moment, User, Users, labels_of
 from engine.queries import PlayerView, answer_choices, public_view
 from engine.state import Game, Suggestion
 from engine.table.state import Step

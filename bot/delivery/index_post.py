@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.announce.index import INDEX, index_args
-from bot.delivery.payload import encode, upgrade
 from bot.delivery.sent_ids import SentIds
+from bot.payload import encode, upgrade
 from storage.outbox import OutboxRow
 from storage.service import Store
 

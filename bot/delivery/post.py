@@ -13,8 +13,8 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
-from bot.delivery.payload import Payload, users_in
 from bot.directory import Directory
+from bot.payload import Payload, users_in
 from bot.render.board_post import board_post
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose

@@ -11,7 +11,7 @@ import logging
 
 from telegram.error import TelegramError
 
-from bot.delivery.payload import Payload, User
+from bot.payload import Payload, User
 from bot.services import Services
 from storage.messages_owed import OutboxItem
 from storage.outbox import OutboxRow

@@ -1,6 +1,6 @@
 """The Liars Edition's own moves as people make them, besides its turn prompt's (which the
 table's hands press): Liar! pressed in the group, a card to pass left or to put face up
-pressed in private (bot/editions/liars/presses.py)."""
+pressed in private (bot/handlers/liars_presses.py)."""
 
 from __future__ import annotations
 

@@ -12,23 +12,12 @@ from typing import Any
 
 from bot.announce.plan import Args, BoardOf, Buttons, Handler, board_args
 from bot.announce.table_prompt import TurnPrompt
+from bot.announce.toasts import ToastOf
 from bot.announce.turn_card import ButtonsOf, ClockOf, LineOf, no_card_buttons, no_card_clock
-from bot.handlers.toasts import ToastOf
-from bot.render.reader import Reader
+from bot.render.board_view import BoardView
 from bot.render.wording import Composer
 from engine.events import Event
 from engine.state import Game
-
-
-class BoardView:
-    """How a board is shown: as a post (a picture with the text as its caption, or the
-    board in words under the text) and in words alone (/status)."""
-
-    def post(self, reader: Reader, board: Args, text: str) -> tuple[str, bytes | None]:
-        raise NotImplementedError
-
-    def words(self, reader: Reader, board: Args) -> str:
-        raise NotImplementedError
 
 
 def no_lobby_rows(game_id: int, game: Game) -> Buttons:

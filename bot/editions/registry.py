@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.editions.base import BoardView, Edition
+from bot.editions.base import Edition
 from bot.editions.classic import CLASSIC
 from bot.editions.forum import FORUM
 from bot.editions.liars import LIARS
 from bot.editions.y2023 import Y2023
+from bot.render.board_view import BoardView
 from bot.render.wording import Composer
 from engine.settings import Settings
 from engine.state import Game

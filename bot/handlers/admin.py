@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from telegram import Update
 
 from bot.context import CustomContext
-from bot.delivery.payload import Language, Setting
 from bot.handlers.common import (
     Where,
     game_here,
@@ -22,6 +21,7 @@ from bot.handlers.common import (
 from bot.handlers.mentions import named_people
 from bot.handlers.setting_change import change_settings
 from bot.handlers.settings_menu import open_menu
+from bot.payload import Language, Setting
 from bot.settings_controls import shown
 from bot.settings_text import (
     SettingInputError,
@@ -66,7 +66,7 @@ async def _run_admin(context: CustomContext, w: Where, command: cmd.Command) -> 
     if ref is None:
         return
     try:
-        await context.services.run(ref.id, command, update=context.update_mark)
+        await context.run(ref.id, command)
     except RuleError as error:
         await refuse(context, w, error)
 

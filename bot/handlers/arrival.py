@@ -14,9 +14,9 @@ from telegram.constants import ChatType
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import Language, Payload
 from bot.handlers.common import answer_toast, error_key, is_admin
 from bot.handlers.preferences import language_rows
+from bot.payload import Language, Payload
 from bot.rights import Lack, lacking, told
 from engine.queries import admin_refusal
 from locales import LANGUAGES

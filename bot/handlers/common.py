@@ -14,9 +14,9 @@ from telegram import Chat, Message, Update, User
 from telegram.constants import ChatType
 from telegram.error import TelegramError
 
+from bot import payload as typed
 from bot.context import CustomContext
-from bot.delivery import payload as typed
-from bot.observe import current, held_back, note_answer, note_game, note_refusal
+from bot.observe import note_answer, note_game, note_refusal
 from bot.render.messages import compose
 from bot.render.reader import Reader
 from bot.settings_text import SETTING_NAMES
@@ -91,7 +91,8 @@ async def say(
     update's replies back (`bot/flood.py`). In a private chat, an answer about a `game`
     names it, as every private message of a game does."""
     note_answer(msg)
-    if held_back():
+    context.flags.answered(msg)
+    if context.flags.held_back:
         return
     if game is not None and w.private:
         args = {**(args or {}), "game": game, "game_label": await game_label(context, game)}
@@ -128,7 +129,7 @@ async def refuse(
     """
     msg, args = error_key(error), error_args(error)
     note_refusal(error.code)
-    if held_back():
+    if context.flags.held_back:
         return
     if w.private:
         tag = f":{game}" if game is not None else ""  # one refusal per game
@@ -231,14 +232,14 @@ async def answer_toast(
     if query is None:
         return
     note_answer(key)
-    if held_back():
-        handling = current()
-        assert handling is not None
-        if handling.quiet or handling.noticed:
+    flags = context.flags
+    flags.answered(key)
+    if flags.held_back:
+        if flags.quiet or flags.noticed:
             await answer_empty(update)
             return
-        handling.noticed = True
-        key, args, alert = "flood.toast", {"quiet": typed.Span(handling.cooldown_ahead)}, True
+        flags.noticed = True
+        key, args, alert = "flood.toast", {"quiet": typed.Span(flags.cooldown_ahead)}, True
     svc = context.services
     language = await svc.directory.person_language(query.from_user.id)
     named = typed.users_in(typed.upgrade(args or {}))

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Buttons, button, triple
-from bot.delivery.payload import Cards, User
+from bot.payload import Cards, User
 from bot.render.keyboards import buttons_markup
 from bot.render.messages import compose
 from bot.render.reader import Reader

@@ -15,7 +15,7 @@ from telegram import Update
 
 from bot.context import CustomContext
 from bot.handlers.common import remember, where
-from bot.observe import held_back, note_answer
+from bot.observe import note_answer
 
 
 async def edited_command(update: Update, context: CustomContext) -> None:
@@ -27,7 +27,7 @@ async def edited_command(update: Update, context: CustomContext) -> None:
     await remember(context, w.user)
     msg = "edit.not_read_here" if w.private else "edit.not_read"
     note_answer(msg)
-    if held_back():
+    if context.flags.held_back:
         return
     svc = context.services
     command = (message.text or "")[: message.entities[0].length].partition("@")[0]

@@ -9,11 +9,11 @@ from bot.announce.registry import card_lines_of
 from bot.announce.turn_card import turn_cards
 from bot.announce.views import log_entries, status_args, table_status_args
 from bot.context import CustomContext
-from bot.delivery.payload import labels_of
 from bot.editions.registry import edition_for, rules_by_word
 from bot.handlers.common import game_here, game_update, remember, say, where
 from bot.handlers.mentions import mentions
 from bot.handlers.player_log import show_player_log
+from bot.payload import labels_of
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
 from engine.state import Phase

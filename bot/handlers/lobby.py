@@ -10,7 +10,6 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import Card, labels_of
 from bot.editions.registry import by_word
 from bot.handlers.common import (
     Where,
@@ -28,6 +27,7 @@ from bot.handlers.common import (
     where,
 )
 from bot.parsing import ParseError, match_card
+from bot.payload import Card, labels_of
 from engine import commands as cmd
 from engine.cards import Category
 from engine.computer import Level
@@ -72,7 +72,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
         pack=opening.own_pack,
     )
     try:
-        await svc.create(w.chat.id, w.topic_id, command, update=context.update_mark)
+        await context.create(w.chat.id, w.topic_id, command)
     except RuleError as error:
         await refuse(context, w, error)
         return
@@ -96,9 +96,7 @@ async def start_game(update: Update, context: CustomContext) -> None:
 
 async def _start(context: CustomContext, w: Where, game_id: int) -> None:
     admin = await is_admin(context, w.chat.id, w.user.id)
-    await context.services.run(
-        game_id, cmd.StartGame(actor=w.user.id, actor_is_admin=admin), update=context.update_mark
-    )
+    await context.run(game_id, cmd.StartGame(actor=w.user.id, actor_is_admin=admin))
 
 
 async def lobby_button(update: Update, context: CustomContext) -> None:
@@ -112,7 +110,6 @@ async def lobby_button(update: Update, context: CustomContext) -> None:
         await answer_toast(context, update, "toast.stale")
         return
     await remember(context, w.user)
-    svc = context.services
     ref = await game_here(context, w)
     if ref is None or ref.id != data.game:
         await answer_toast(context, update, "toast.stale")
@@ -125,9 +122,9 @@ async def lobby_button(update: Update, context: CustomContext) -> None:
         return
     try:
         if data.kind == cb.JOIN:
-            await svc.run(data.game, cmd.JoinLobby(actor=w.user.id), update=context.update_mark)
+            await context.run(data.game, cmd.JoinLobby(actor=w.user.id))
         elif data.kind == cb.LEAVE:
-            await svc.run(data.game, cmd.LeaveLobby(actor=w.user.id), update=context.update_mark)
+            await context.run(data.game, cmd.LeaveLobby(actor=w.user.id))
         else:
             await _start(context, w, data.game)
     except RuleError as error:
@@ -173,9 +170,7 @@ async def _character(update: Update, context: CustomContext, w: Where, data: cb.
     labels = labels_of(game.pack)
     joining = not game.in_lobby(w.user.id)
     try:
-        await svc.run(
-            data.game, cmd.ChooseRole(actor=w.user.id, role=role), update=context.update_mark
-        )
+        await context.run(data.game, cmd.ChooseRole(actor=w.user.id, role=role))
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error), labels=labels)
         return
@@ -189,14 +184,13 @@ async def _character(update: Update, context: CustomContext, w: Where, data: cb.
 async def _detective(update: Update, context: CustomContext, w: Where, data: cb.Callback) -> None:
     """A computer detective of the pressed level sits down, or the last one seated leaves:
     the host's or an admin's press (the engine says whose)."""
-    svc = context.services
     try:
         command = await _detective_command(context, w, data)
     except (RuleError, cb.Malformed):
         await answer_toast(context, update, "toast.stale")
         return
     try:
-        await svc.run(data.game, command, update=context.update_mark)
+        await context.run(data.game, command)
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error), alert=True)
         return
@@ -220,20 +214,18 @@ async def join_with_role(update: Update, context: CustomContext) -> None:
     here = await game_update(update, context)
     if here is None or here.w.message is None or here.w.private:
         return
-    w, game, svc = here.w, here.game, context.services
+    w, game = here.w, here.game
     typed = " ".join(context.args or ())
     role = None
     if typed:
         try:
-            language = await svc.directory.chat_language(w.chat.id)
+            language = await context.services.directory.chat_language(w.chat.id)
             role = match_card(game.pack, game.pack.suspects, Category.SUSPECT, typed, language)
         except ParseError as error:
             await say(context, w, error.key, dict(error.values), labels=labels_of(game.pack))
             return
     try:
-        await svc.run(
-            here.game_id, cmd.JoinLobby(actor=w.user.id, role=role), update=context.update_mark
-        )
+        await context.run(here.game_id, cmd.JoinLobby(actor=w.user.id, role=role))
     except RuleError as error:
         await refuse(context, w, error, labels=labels_of(game.pack))
 
@@ -243,13 +235,13 @@ async def leave(update: Update, context: CustomContext) -> None:
     here = await game_update(update, context)
     if here is None or here.w.private:
         return
-    w, game, svc = here.w, here.game, context.services
+    w, game = here.w, here.game
     command: cmd.Command = (
         cmd.LeaveLobby(actor=w.user.id)
         if game.phase is Phase.LOBBY
         else cmd.LeaveGame(actor=w.user.id)
     )
     try:
-        await svc.run(here.game_id, command, update=context.update_mark)
+        await context.run(here.game_id, command)
     except RuleError as error:
         await refuse(context, w, error)

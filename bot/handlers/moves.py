@@ -11,7 +11,6 @@ from telegram.error import TelegramError
 from bot import callbacks as cb
 from bot.announce.plan import Buttons
 from bot.context import CustomContext
-from bot.delivery.payload import User, labels_of, upgrade, users_in
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -32,6 +31,7 @@ from bot.handlers.composer import (
     suggestion_step,
 )
 from bot.parsing import ParseError, parse_suggestion
+from bot.payload import User, labels_of, upgrade, users_in
 from bot.render.keyboards import keyboard
 from bot.render.reader import Person, Reader
 from engine import commands as cmd
@@ -84,7 +84,7 @@ async def suggest(update: Update, context: CustomContext) -> None:
         actor=w.user.id, target=target_id, suspect=suspect, weapon=weapon, place=place
     )
     try:
-        await svc.run(ref.id, command, update=context.update_mark)
+        await context.run(ref.id, command)
     except RuleError as error:
         await refuse(context, w, error, tz=game.settings.timezone, labels=labels_of(game.pack))
 
@@ -237,7 +237,6 @@ async def composer_button(update: Update, context: CustomContext) -> None:
 
 async def _send(context: CustomContext, data: cb.Callback, game: Game, me: int) -> None:
     """The confirmed move; a RuleError propagates."""
-    svc = context.services
     if data.kind == cb.SUGGEST_SEND:
         if len(data.args) != 5:
             raise cb.Malformed("a suggestion needs a number, a seat and three cards")
@@ -256,7 +255,7 @@ async def _send(context: CustomContext, data: cb.Callback, game: Game, me: int) 
             raise cb.Malformed("an accusation needs three cards")
         suspect, weapon, place = chosen_cards(game, list(data.args))
         command = cmd.Accuse(actor=me, suspect=suspect, weapon=weapon, place=place)
-    await svc.run(data.game, command, update=context.update_mark)
+    await context.run(data.game, command)
 
 
 async def _edit(

@@ -7,10 +7,10 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import Users, labels_of
 from bot.handlers.common import Where, answer_toast, private_update, say, where
 from bot.handlers.seats import Seated, chosen_game, seat_in
 from bot.notebook.marking import MarkError, read_mark
+from bot.payload import Users, labels_of
 from engine.state import Game
 
 

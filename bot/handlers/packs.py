@@ -7,9 +7,9 @@ import re
 from telegram import Update
 
 from bot.context import CustomContext
-from bot.delivery.payload import labels_of
 from bot.handlers.common import group_update, is_admin, refuse, say
 from bot.parsing import normalize
+from bot.payload import labels_of
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
 from engine.queries import admin_refusal

@@ -7,9 +7,9 @@ from typing import Any
 
 from bot.announce.plan import triple, user_at
 from bot.context import CustomContext
-from bot.delivery.payload import Moment, User, labels_of
 from bot.handlers.common import Where, refuse, say
 from bot.handlers.mentions import Mention
+from bot.payload import Moment, User, labels_of
 from engine.errors import RuleError
 from engine.player_log import LoggedSuggestion, PlayerLog, player_log
 from engine.state import Game

@@ -12,7 +12,6 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import Cards, User, labels_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -26,6 +25,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.seats import Seated, chosen_game, running_seats
 from bot.parsing import ParseError, match_own_card
+from bot.payload import Cards, User, labels_of
 from bot.settings_text import SettingInputError, parse_duration
 from engine import commands as cmd
 from engine.errors import RuleError
@@ -87,7 +87,7 @@ async def _in_every_game(context: CustomContext, w: Where, command: cmd.Command)
         return
     for seated in seats:
         try:
-            await context.services.run(seated.game_id, command, update=context.update_mark)
+            await context.run(seated.game_id, command)
         except RuleError as error:
             await say(
                 context,
@@ -129,11 +129,7 @@ async def standing(update: Update, context: CustomContext) -> None:
     if order is None:
         return
     try:
-        await context.services.run(
-            seated.game_id,
-            cmd.SetStandingAnswer(actor=w.user.id, order=order),
-            update=context.update_mark,
-        )
+        await context.run(seated.game_id, cmd.SetStandingAnswer(actor=w.user.id, order=order))
     except RuleError as error:
         await refuse(context, w, error, labels=labels, game=seated.game_id)
 

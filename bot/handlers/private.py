@@ -8,7 +8,6 @@ from bot import callbacks as cb
 from bot.announce.suggestions import answer_buttons
 from bot.announce.views import answer_prompt_args, hand_args
 from bot.context import CustomContext
-from bot.delivery.payload import Card, Payload, labels_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -20,6 +19,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.moves import open_composer
 from bot.handlers.preferences import WELCOME, language_rows
+from bot.payload import Card, Payload, labels_of
 from bot.settings_text import OFF_WORDS, ON_WORDS
 from engine import commands as cmd
 from engine.errors import RuleError
@@ -146,7 +146,6 @@ async def answer_button(update: Update, context: CustomContext) -> None:
     if not _own_private_chat(update):
         await answer_toast(context, update, "toast.not_yours", alert=True)
         return
-    svc = context.services
     try:
         suggestion = cb.number(data.args[0])
     except cb.Malformed:
@@ -157,7 +156,7 @@ async def answer_button(update: Update, context: CustomContext) -> None:
     else:
         command = cmd.DeclareNoRefutation(actor=w.user.id, suggestion=suggestion)
     try:
-        await svc.run(data.game, command, update=context.update_mark)
+        await context.run(data.game, command)
     except RuleError as error:
         await answer_toast(context, update, error_key(error), error_args(error), alert=True)
         return

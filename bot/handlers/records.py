@@ -5,8 +5,8 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import CustomContext
-from bot.delivery.payload import User
 from bot.handlers.common import group_update, say
+from bot.payload import User
 from engine.stats import chat_records
 
 MAX_GAMES = 500  # the latest games counted

@@ -24,7 +24,7 @@ async def change_settings(
     svc = context.services
     if game_id is not None:
         change = cmd.ChangeSettings(actor=actor, actor_is_admin=admin, changes=changes)
-        await svc.run(game_id, change, update=context.update_mark)
+        await context.run(game_id, change)
         return
     defaults = await svc.store.chats.get(chat_id)
     changed = change_chat_defaults(

@@ -12,7 +12,6 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.delivery.payload import User
 from bot.handlers.common import (
     Where,
     answer_empty,
@@ -25,6 +24,7 @@ from bot.handlers.common import (
     where,
 )
 from bot.handlers.setting_change import change_settings
+from bot.payload import User
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader

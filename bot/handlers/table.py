@@ -13,8 +13,8 @@ from telegram.error import TelegramError
 from bot import callbacks as cb
 from bot.announce import table_prompt
 from bot.announce.table_prompt import TurnPrompt
+from bot.announce.toasts import press_toast
 from bot.context import CustomContext
-from bot.delivery.payload import Card, User, labels_of, users_in
 from bot.editions.registry import edition_of
 from bot.handlers.common import (
     Where,
@@ -27,7 +27,7 @@ from bot.handlers.common import (
     where,
 )
 from bot.handlers.composer import accusation_step
-from bot.handlers.toasts import press_toast
+from bot.payload import Card, User, labels_of, users_in
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.messages import compose
 from bot.render.reader import Reader
@@ -58,9 +58,7 @@ async def table_button(update: Update, context: CustomContext) -> None:
         if data.kind == cb.SHOW:
             await _show(context, update, w, data, game)
         elif data.kind == cb.BACK:
-            outcome = await context.services.run(
-                data.game, cmd.ReturnToTable(actor=w.user.id), update=context.update_mark
-            )
+            outcome = await context.run(data.game, cmd.ReturnToTable(actor=w.user.id))
             await answer_toast(context, update, *press_toast(outcome.events, outcome.state))
         else:
             await _turn(context, update, w, data, game)
@@ -86,9 +84,7 @@ async def _show(
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     card = game.deck[cb.index(data.args[1], len(game.deck))]
-    await context.services.run(
-        data.game, cmd.ShowCard(actor=w.user.id, card=card), update=context.update_mark
-    )
+    await context.run(data.game, cmd.ShowCard(actor=w.user.id, card=card))
     await answer_toast(context, update, "toast.answered")
 
 
@@ -129,7 +125,7 @@ async def _turn(
             raise cb.Malformed(action)
     if command is None:
         return
-    outcome = await context.services.run(data.game, command, update=context.update_mark)
+    outcome = await context.run(data.game, command)
     key, args = press_toast(outcome.events, outcome.state, edition.toasts)  # what it did
     await answer_toast(context, update, key, args, labels=labels_of(game.pack))
 

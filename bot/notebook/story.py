@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.delivery.payload import User, Users, labels_of
+from bot.payload import User, Users, labels_of
 from engine.notebook.story import Accused, Story, story_of
 from engine.state import Game
 from storage.service import Store

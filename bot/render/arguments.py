@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from bot.delivery.payload import (
+from bot.payload import (
     Card,
     Cards,
     Category,

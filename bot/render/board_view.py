@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.editions.base import BoardView
 from bot.render.board_picture import board_png
 from bot.render.board_text import board_text, picture_names
 from bot.render.reader import Reader
@@ -38,6 +37,19 @@ def captioned(board: dict[str, Any], text: str) -> str | None:
         kept.insert(0, line)
         room -= len(line) + 1
     return "\n".join([head[: CAPTION_LIMIT - 2], "…", *kept]) if room >= 0 else head[:CAPTION_LIMIT]
+
+
+class BoardView:
+    """How a board is shown: as a post (a picture with the text as its caption, or the
+    board in words under the text) and in words alone (/status). Each edition names its
+    boards' views (`Edition.boards`); the square one is here, the Liars ring with its
+    edition."""
+
+    def post(self, reader: Reader, board: dict[str, Any], text: str) -> tuple[str, bytes | None]:
+        raise NotImplementedError
+
+    def words(self, reader: Reader, board: dict[str, Any]) -> str:
+        raise NotImplementedError
 
 
 class SquareBoard(BoardView):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.delivery.payload import upgrade
 from bot.editions.registry import COMPOSERS as EDITION_COMPOSERS
+from bot.payload import upgrade
 from bot.render.arguments import flat_args
 from bot.render.game_messages import GAME_COMPOSERS
 from bot.render.index_text import INDEX_COMPOSERS

@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.delivery.payload import labels_of
+from bot.payload import labels_of
 from bot.render.reader import Reader
 from bot.render.wording import place_name
 from bot.services import Services

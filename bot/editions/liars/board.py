@@ -11,7 +11,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.editions.base import BoardView
 from bot.render.board_picture import (
     BACKGROUND,
     CENTRE,
@@ -27,7 +26,7 @@ from bot.render.board_picture import (
     wrap,
 )
 from bot.render.board_text import SUSPECT_MARKS
-from bot.render.board_view import captioned
+from bot.render.board_view import BoardView, captioned
 from bot.render.reader import Reader
 from engine.liars.cards import LIARS_PACK, PASSAGES, RING
 from locales import t

@@ -13,7 +13,7 @@ from typing import Any
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, Handler, Plan, board_args, user_at
 from bot.announce.table_turns import announce_board, told_on_card
-from bot.delivery.payload import Card, Cards, Span, User
+from bot.payload import Card, Cards, Span, User
 from engine import events as ev
 from engine.events import Event
 from engine.liars import events as lev

@@ -8,8 +8,8 @@ from __future__ import annotations
 from bot import callbacks as cb
 from bot.announce.plan import Buttons, Clock, seat_args, user_at
 from bot.announce.turn_card import Line, LineOf, line
-from bot.delivery.payload import Card, Moment, Span, User
 from bot.editions.liars.events import LIAR
+from bot.payload import Card, Moment, Span, User
 from engine.events import Event
 from engine.liars import events as lev
 from engine.liars.queries import current_play

@@ -14,7 +14,7 @@ from typing import Any
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, button, seat_args
 from bot.announce.table_prompt import TurnPrompt, last_row, simple_press, turn_data
-from bot.delivery.payload import Card, Span
+from bot.payload import Card, Span
 from engine import commands as cmd
 from engine.liars import commands as lcmd
 from engine.liars.cards import RING, Action

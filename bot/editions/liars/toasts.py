@@ -1,9 +1,9 @@
-"""What a press of the Liars Edition did, said in its toast (see `bot.handlers.toasts`)."""
+"""What a press of the Liars Edition did, said in its toast (see `bot.announce.toasts`)."""
 
 from __future__ import annotations
 
-from bot.delivery.payload import User
-from bot.handlers.toasts import Toast, ToastOf, fixed
+from bot.announce.toasts import Toast, ToastOf, fixed
+from bot.payload import User
 from engine.events import Event
 from engine.liars import events as lev
 from engine.state import Game

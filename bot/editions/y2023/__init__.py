@@ -4,12 +4,12 @@ on the lobby post (`lobby`), on its own board of squares."""
 
 from __future__ import annotations
 
+from bot.announce.toasts import fixed
 from bot.editions.base import Edition
 from bot.editions.y2023.events import Y2023_HANDLERS
 from bot.editions.y2023.lines import Y2023_LINES
 from bot.editions.y2023.lobby import character_args, character_rows
 from bot.editions.y2023.prompt import Y2023Prompt, also_seen
-from bot.handlers.toasts import fixed
 from bot.render.board_view import SQUARE_BOARD
 from bot.render.table_messages import started
 from engine.y2023 import events as yev

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.announce.plan import Handler, Plan, seat_args, user_at
 from bot.announce.table_turns import told_on_card
-from bot.delivery.payload import Card, Cards, User
+from bot.payload import Card, Cards, User
 from engine.events import Event
 from engine.state import Game
 from engine.y2023 import events as yev

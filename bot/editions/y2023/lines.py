@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.announce.plan import seat_args, user_at
 from bot.announce.turn_card import Line, LineOf, line
-from bot.delivery.payload import Card, User
+from bot.payload import Card, User
 from engine.events import Event
 from engine.state import Game
 from engine.y2023 import events as yev

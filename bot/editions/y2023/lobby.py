@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons
-from bot.delivery.payload import User
+from bot.payload import User
 from engine.state import Game
 from engine.y2023.cards import Y2023_PLAYERS
 

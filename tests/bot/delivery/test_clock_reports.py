@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from bot.delivery.payload import Payload
+from bot.payload import Payload
 from bot.services import Services
 from engine.commands import Command
 from storage.messages_owed import OutboxItem

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.delivery.payload import VERSION, Card, Cards, Moment, Payload, User, Users
+from bot.payload import VERSION, Card, Cards, Moment, Payload, User, Users
 from storage.messages_owed import OutboxItem
 from tests.support.harness import Party, bot_messages
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.delivery.payload import Payload
 from bot.delivery.sender import DOUBT_BACKOFF, Sender
+from bot.payload import Payload
 from fakebot import FakeGroup, FakeTelegram, FakeUser
 from locales import t
 from storage.messages_owed import OutboxItem

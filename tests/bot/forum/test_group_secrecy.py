@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.announce.registry import plan_messages
-from bot.delivery.payload import Payload
+from bot.payload import Payload
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.settings import Settings

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bot.announce.index import CHANGES, INDEX, index_args, index_key
 from bot.announce.registry import plan_messages
-from bot.delivery.payload import Cards, Payload, encode
+from bot.payload import Cards, Payload, encode
 from bot.render.index_text import message_link
 from bot.render.messages import compose
 from bot.render.reader import Reader

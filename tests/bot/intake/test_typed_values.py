@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.delivery.payload import Span
+from bot.payload import Span
 from bot.settings_text import SettingInputError, parse_duration, parse_whole_number
 from tests.support.harness import Party, bot_messages
 from tests.support.play import open_and_start, state

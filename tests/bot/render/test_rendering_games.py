@@ -14,8 +14,8 @@ import pytest
 
 from bot.announce.registry import plan_messages
 from bot.announce.views import hand_args, status_args
-from bot.delivery.payload import Moment, Payload, Users
 from bot.handlers.common import error_args, error_key
+from bot.payload import Moment, Payload, Users
 from bot.render.board_post import board_post
 from bot.render.keyboards import buttons_markup
 from bot.render.messages import compose

@@ -7,11 +7,11 @@ from __future__ import annotations
 from telegram import Update
 
 from bot import callbacks as cb
+from bot.announce.toasts import press_toast
 from bot.context import CustomContext
-from bot.delivery.payload import labels_of
 from bot.editions.liars.events import EXPOSE, LIAR, PASS
 from bot.handlers.common import answer_toast, error_args, error_key, remember, where
-from bot.handlers.toasts import press_toast
+from bot.payload import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.liars import commands as lcmd
@@ -54,7 +54,7 @@ async def liars_button(update: Update, context: CustomContext) -> None:
             card = game.deck[cb.index(data.args[1], len(game.deck))]
             kind = lcmd.ExposeCard if data.kind == EXPOSE else lcmd.PassCard
             command = kind(actor=me, card=card)
-        outcome = await context.services.run(data.game, command, update=context.update_mark)
+        outcome = await context.run(data.game, command)
         key, args = press_toast(outcome.events, outcome.state)  # what the press did
         await answer_toast(context, update, key, args, labels=labels_of(game.pack))
     except RuleError as error:

@@ -11,7 +11,7 @@ from typing import Any
 from telegram import Update
 
 from bot.context import CustomContext
-from bot.editions.liars import presses as liars
+from bot.handlers import liars_presses as liars
 
 Press = Callable[[Update, CustomContext], Coroutine[Any, Any, None]]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.delivery.payload import Card
+from bot.payload import Card
 from bot.render.board_text import square_label
 from engine import events as ev
 from engine.events import Event
