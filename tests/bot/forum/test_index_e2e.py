@@ -93,7 +93,7 @@ async def test_the_index_is_pinned_and_edited_as_the_game_goes(table: Party) -> 
     await table.bot.say(table.bob, group, typed)
     suggestion = bot_messages(group)[-1]
     await table.bot.say(table.alice, group, "/void", reply_to=suggestion)
-    assert "Day 1: suggestion 1 of @bob was voided" in the_index(group).text
+    assert "Day 1: @bob's suggestion 1 was voided" in the_index(group).text
     await table.bot.say(table.alice, group, "/pause")
     assert "Day 1: the game was paused Nov 30, 09:00 (UTC)" in the_index(group).text
     await table.bot.advance(timedelta(hours=2))
