@@ -142,7 +142,7 @@ async def test_rules_of_either_edition_asked_by_name_in_a_private_chat(table: Pa
         table.alice.start_bot()
         await table.bot.settle()
     await table.bot.say(table.alice, None, "/rules liars")
-    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Clue — Liars")
+    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Cluedo — Liars")
     await table.bot.say(table.alice, None, "/rules 2023")
     assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Cluedo, the 2023")
     await table.bot.say(table.alice, None, "/rules")

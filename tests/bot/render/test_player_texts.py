@@ -341,7 +341,7 @@ def test_russian_receipt_confirmations_and_envelope_inflect_or_list_the_cards() 
         custom, "game.ended", end
     )
     english = compose(Reader("en"), "accuse.confirm", cards)
-    assert "Accuse <b>Professor Plum</b> with <b>the Rope</b> in the <b>Kitchen</b>?" in english
+    assert "Accuse <b>Professor Plum</b> with the <b>Rope</b> in the <b>Kitchen</b>?" in english
 
 
 async def test_a_suggestion_after_the_days_end_hears_the_next_day_opens_at_once(
