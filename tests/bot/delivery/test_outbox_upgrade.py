@@ -145,13 +145,11 @@ async def test_rows_of_the_old_format_deliver_as_the_new_ones_do(table: Party) -
     assert len(old_posts) == 3 and len(old_private) == 1
     suggestion, day, lobby = old_posts
     assert "Suggestion 1 for @bob" in suggestion
-    assert "@alice: I think the murder was committed by Miss Scarlett with Rope in Hall" in (
-        suggestion
-    )
+    assert "@alice: I suggest it was Miss Scarlett with the Rope in the Hall" in suggestion
     assert "Day 2 begins. It ends Mar 2, 12:00 (UTC)" in day and "@bob" in day
     assert "@alice, @bob" in lobby
     assert "Your cards: Rope, Hall" in old_private[0]
-    assert "Your role: Miss Scarlett" in old_private[0]
+    assert "Your character: Miss Scarlett" in old_private[0]
     assert "Cluedo club" in old_private[0]
     assert old_posts == new_posts
     assert old_private == new_private

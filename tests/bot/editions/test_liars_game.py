@@ -41,7 +41,7 @@ async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(
     player, people = await _play(table, "en", "/newgame liars")
     seen = player.liars_seen
     group = [m.text for m in bot_messages(table.group)]
-    assert any(t.startswith("🤥 Clue: Liars Edition begins") for t in group)
+    assert any(t.startswith("🤥 Cluedo: Liars Edition begins") for t in group)
     pictures = [m for m in bot_messages(table.group) if m.photo is not None]
     assert pictures, "the ring board comes as a picture"
 
@@ -142,8 +142,8 @@ async def test_rules_of_either_edition_asked_by_name_in_a_private_chat(table: Pa
         table.alice.start_bot()
         await table.bot.settle()
     await table.bot.say(table.alice, None, "/rules liars")
-    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Clue — Liars")
+    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Cluedo — Liars")
     await table.bot.say(table.alice, None, "/rules 2023")
-    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Clue, the 2023")
+    assert table.alice.private_messages()[-1].text.startswith("📜 The rules: Cluedo, the 2023")
     await table.bot.say(table.alice, None, "/rules")
     assert "Liars" not in table.alice.private_messages()[-1].text

@@ -35,7 +35,7 @@ async def test_a_classic_game_by_buttons_to_a_winning_accusation(
     for player in game.players:
         person = next(p for p in people if p.id == player.user)
         hand = next(m for m in person.private_messages() if "Your cards" in m.text)
-        named = {c for n, c in names.items() if n in hand.text.split("Your role")[0]}
+        named = {c for n, c in names.items() if n in hand.text.split("Your character")[0]}
         assert named == set(player.hand)
     # The board came as a picture (a small PNG) with its post.
     pictures = [m for m in bot_messages(table.group) if m.photo is not None]

@@ -131,7 +131,7 @@ async def test_characters_are_chosen_on_the_lobby_post_first_come_first_served(
     locked = _label("button.character_taken", room=card_name("plum"))
     refused = await table.bot.press(table.carol, lobby_post(table), locked)
     _shown("carol (the toast)", [refused.text])
-    assert refused.text == "That role is already taken: Professor Plum."
+    assert refused.text == "That character is already taken: Professor Plum."
     game = await _game(table)
     assert [(e.user, e.role) for e in game.lobby] == [
         (table.alice.id, None),

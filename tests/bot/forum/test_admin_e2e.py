@@ -34,7 +34,7 @@ async def test_void_by_reply_refunds_the_suggestion_and_closes_the_prompt(table:
     assert prompt.buttons == [] and "voided this suggestion" in prompt.text
     assert "answered" not in prompt.text.lower()
     assert all(card_name(c) in prompt.text for c in cards)  # it still shows the suggestion
-    assert notice.bold == ["Suggestion 1 of @bob is void"]  # marked as the forum marks it
+    assert notice.bold == ["@bob's suggestion 1 is void"]  # marked as the forum marks it
 
 
 async def test_pause_stops_the_clock_and_resume_moves_the_deadline(table: Party) -> None:
@@ -90,7 +90,7 @@ async def test_public_log_of_the_day_hides_the_shown_card(table: Party) -> None:
     await table.bot.press(table.carol, prompt, card_name(held))
     await table.bot.say(table.dave, table.group, "/log")
     log = bot_messages(table.group)[-1]
-    assert "Suggestion 1 of @bob to @carol" in log.text and "refuted" in log.text
+    assert "@bob's suggestion 1 to @carol" in log.text and "refuted" in log.text
     assert log.text.count(card_name(held)) == 1, "the card appears as named, never as shown"
 
 

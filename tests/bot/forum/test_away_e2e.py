@@ -121,7 +121,7 @@ async def test_away_is_answered_at_once_a_standing_answer_is_shown_and_the_day_i
     end = next(m.text for m in bot_messages(table.group) if m.text.startswith("🌙 Day 1"))
     lines = end.splitlines()
     assert lines[1] == (
-        f"✅ The GM refuted suggestion 1 of @{asker.username} for @{chooser.username}."
+        f"✅ The GM refuted @{asker.username}'s suggestion 1 for @{chooser.username}."
     )
     made = {table.bob.id: 2, asker.id: 1}
     facts: dict[int, list[str]] = {table.alice.id: ["owes 1 answer"]}  # in the digest's order

@@ -84,8 +84,8 @@ async def test_a_day_end_is_one_post_and_the_index_edit(table: Party) -> None:
     lines = post.text.splitlines()
     assert lines[:3] == [
         "🌙 Day 1 is over.",
-        "✅ The GM refuted suggestion 1 of @alice for @bob.",
-        "❌ The GM answers for @carol: no refutation for suggestion 1 of @dave.",
+        "✅ The GM refuted @alice's suggestion 1 for @bob.",
+        "❌ The GM answers for @carol: no refutation of @dave's suggestion 1.",
     ]
     assert "📋 The day in short" in lines
     assert "@bob: 0 of 3 suggestions" in lines  # the penalty is the new day's line
@@ -140,6 +140,6 @@ async def test_a_day_end_while_the_window_is_open_is_one_post_too(table: Party) 
     assert [c.method for c in _group_calls(table, since)] == ["sendMessage"]
     (post,) = bot_messages(table.group)[posts_before:]
     lines = post.text.splitlines()
-    assert lines[:2] == ["🌙 Day 1 is over.", "✅ The GM refuted suggestion 1 of @alice for @bob."]
+    assert lines[:2] == ["🌙 Day 1 is over.", "✅ The GM refuted @alice's suggestion 1 for @bob."]
     assert "@bob: 0 of 3 suggestions · 1 suggestion fewer next day" in lines
     assert lines[-1].startswith("No new day until the accusation window closes")

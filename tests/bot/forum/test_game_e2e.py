@@ -32,7 +32,7 @@ async def test_a_whole_game_from_lobby_to_winner(table: Party) -> None:
     for player in game.players:
         person = user_of(table, player.user)
         hand_dm = next(m for m in person.private_messages() if "Your cards" in m.text)
-        assert _cards_named(hand_dm.text.split("Your role")[0], names) == set(player.hand)
+        assert _cards_named(hand_dm.text.split("Your character")[0], names) == set(player.hand)
 
     # Bob suggests to Carol with the composer, naming a card Carol holds: she refutes by button.
     bob, carol, dave, alice = (
@@ -117,7 +117,7 @@ async def test_a_whole_game_from_lobby_to_winner(table: Party) -> None:
     assert "@alice wins" in final.text
     assert all(card_name(c) in final.text for c in envelope)
     assert any("accusation was wrong" in m.text for m in table.dave.private_messages())
-    assert any("accusation of @dave was wrong" in m.text for m in bot_messages(table.group))
+    assert any("@dave's accusation was wrong" in m.text for m in bot_messages(table.group))
 
 
 def _not_held(game: Game, hand: tuple[CardId, ...], card: CardId) -> CardId:

@@ -77,7 +77,9 @@ async def test_the_index_is_pinned_and_edited_as_the_game_goes(table: Party) -> 
     [pin] = server.calls_to("pinChatMessage")
     assert pin.ok and pin.params["message_id"] == index.message_id
     assert pin.params["disable_notification"] is True
-    assert "days last 24 hours" in index.text and "3 suggestions a day" in index.text
+    assert (
+        "days last 24 hours" in index.text and "suggestions a day for each player: 3" in index.text
+    )
     assert "accusation window of 24 hours" in index.text
     for player in game.players:
         person = next(p for p in table.players if p.id == player.user)
@@ -93,7 +95,7 @@ async def test_the_index_is_pinned_and_edited_as_the_game_goes(table: Party) -> 
     await table.bot.say(table.bob, group, typed)
     suggestion = bot_messages(group)[-1]
     await table.bot.say(table.alice, group, "/void", reply_to=suggestion)
-    assert "Day 1: suggestion 1 of @bob was voided" in the_index(group).text
+    assert "Day 1: @bob's suggestion 1 was voided" in the_index(group).text
     await table.bot.say(table.alice, group, "/pause")
     assert "Day 1: the game was paused Nov 30, 09:00 (UTC)" in the_index(group).text
     await table.bot.advance(timedelta(hours=2))

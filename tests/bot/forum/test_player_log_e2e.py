@@ -77,8 +77,8 @@ async def test_log_of_a_player_shows_their_suggestions_and_answers_never_the_car
         f"• Suggestion 1 (day 1) to @carol: {cards(to_carol)} — refuted.",
         "",
         "🃏 Answers to others' suggestions",
-        f"• Suggestion 1 of @alice (day 1): {cards(to_bob)} — showed a card.",
-        f"• Suggestion 1 of @dave (day 1): {cards(nothing)} — could not refute.",
+        f"• @alice's suggestion 1 (day 1): {cards(to_bob)} — showed a card.",
+        f"• @dave's suggestion 1 (day 1): {cards(nothing)} — could not refute.",
         "",
     ]
     accused = lines[-1]  # that Bob accused, when (in the chat's zone), never what

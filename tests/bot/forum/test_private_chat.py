@@ -23,7 +23,7 @@ async def test_a_player_who_never_started_the_bot_gets_the_hand_after_starting(
     await table.bot.settle()
     hand = next(m for m in table.dave.private_messages() if "Your cards" in m.text)
     names = all_card_names(game)
-    shown = {card for name, card in names.items() if name in hand.text.split("Your role")[0]}
+    shown = {card for name, card in names.items() if name in hand.text.split("Your character")[0]}
     assert shown == set(dave.hand)
     # Told once, however many messages were owed.
     notices = [m for m in bot_messages(table.group) if "cannot write to you privately" in m.text]
@@ -50,7 +50,7 @@ async def test_hand_and_games_in_private(table: Party) -> None:
     reply = table.bob.private_messages()[-1]
     names = all_card_names(game)
     assert {
-        card for name, card in names.items() if name in reply.text.split("Your role")[0]
+        card for name, card in names.items() if name in reply.text.split("Your character")[0]
     } == set(bob.hand)
     assert "Suggestions left today: 3" in reply.text
     await table.bot.say(table.bob, None, "/games")

@@ -182,7 +182,7 @@ async def test_an_answer_press_delivered_again_is_taken_once(table: Party, tmp_p
     events = await again.services.store.events(ref.id)
     assert sum(type(e).__name__ == "SuggestionRefuted" for e in events) == 1
     assert len([m for m in table.bob.private_messages() if "shows you" in m.text]) == 1
-    assert len([m for m in bot_messages(table.group) if "refuted suggestion" in m.text]) == 1
+    assert len([m for m in bot_messages(table.group) if "refuted @" in m.text]) == 1
 
 
 async def test_shutdown_lets_an_update_in_flight_finish_and_confirms_it(table: Party) -> None:

@@ -68,7 +68,7 @@ async def test_target_over_its_limit_is_refused(table: Party) -> None:
     for _ in range(2):
         await table.bot.say(table.bob, table.group, _typed(game, "carol", *cards))
     await _refused(
-        table, game_id, table.bob, _typed(game, "carol", *cards), "2 suggestions to that player"
+        table, game_id, table.bob, _typed(game, "carol", *cards), "suggestions to that player (2)"
     )
 
 

@@ -121,7 +121,7 @@ async def test_a_backup_of_a_running_bot_restored_elsewhere_continues_the_game(
         shown = await bob.wait_private(lambda m: "shows you" in m.text, timeout=30)
         assert shown_card in shown.text
         # The group's rows owed at the backup go out first (per-chat order), then this one.
-        await _wait_post(fake, group, "refuted suggestion 1 of")
+        await _wait_post(fake, group, "'s suggestion 1.")
         before = len(await _posts(group, "suggestions left"))
         await alice.send(group, "/status")
 

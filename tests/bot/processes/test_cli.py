@@ -49,7 +49,7 @@ async def test_whodunit_run_serves_a_game(tmp_path: Path) -> None:
         await alice.press(lobby, "Start the game")
         for person in (alice, bob, carol):
             hand = await person.wait_private(lambda m: "Your cards" in m.text, timeout=15)
-            assert "Your role" in hand.text
+            assert "Your character" in hand.text
     except BaseException:
         print(await stop_bot(bot) if bot is not None else "the bot did not start")
         raise

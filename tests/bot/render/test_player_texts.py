@@ -58,7 +58,7 @@ async def test_the_end_of_the_game_does_not_promise_suggestions_to_a_wrong_accus
     await compose_accusation(table, table.alice, game.envelope)
     await table.bot.advance(timedelta(hours=24, seconds=1))
     assert (await state(table, game_id)).phase is Phase.ENDED
-    (told,) = [m for m in bot_messages(table.group) if "accusation of @dave was wrong" in m.text]
+    (told,) = [m for m in bot_messages(table.group) if "@dave's accusation was wrong" in m.text]
     assert "may still make suggestions" not in told.text
     assert "can never accuse again" not in told.text
     (dm,) = [m for m in table.dave.private_messages() if "accusation was wrong" in m.text]
@@ -71,7 +71,7 @@ async def test_a_wrong_accuser_in_a_game_that_goes_on_may_still_suggest(table: P
     await compose_accusation(table, table.dave, _wrong(game))
     await table.bot.advance(timedelta(hours=24, seconds=1))
     assert (await state(table, game_id)).phase is Phase.RUNNING
-    (told,) = [m for m in bot_messages(table.group) if "accusation of @dave was wrong" in m.text]
+    (told,) = [m for m in bot_messages(table.group) if "@dave's accusation was wrong" in m.text]
     assert "may still make suggestions" in told.text
     (dm,) = [m for m in table.dave.private_messages() if "accusation was wrong" in m.text]
     assert "You may still make suggestions" in dm.text
@@ -341,7 +341,7 @@ def test_russian_receipt_confirmations_and_envelope_inflect_or_list_the_cards() 
         custom, "game.ended", end
     )
     english = compose(Reader("en"), "accuse.confirm", cards)
-    assert "Accuse <b>Professor Plum</b> with <b>Rope</b> in <b>Kitchen</b>?" in english
+    assert "Accuse <b>Professor Plum</b> with the <b>Rope</b> in the <b>Kitchen</b>?" in english
 
 
 async def test_a_suggestion_after_the_days_end_hears_the_next_day_opens_at_once(
