@@ -66,7 +66,7 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
 
     picture = await _notebook(table.bob, table)
     assert picture.photo is not None and picture.text.startswith(
-        "📓 Cluedo club: notebook of @bob, day 1"
+        "📓 Cluedo club: @bob's notebook, day 1"
     )
     image = Image.open(io.BytesIO(picture.photo_bytes))
     assert image.format == "PNG" and len(picture.photo_bytes) < 200_000
@@ -90,7 +90,7 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
     proof = t("en", "notebook.in_envelope", cards=_names(sorted(envelope)))
     assert f"• {proof}: {reasons}." in text
     for person in (table.alice, table.carol, table.dave):  # nobody else got Bob's notebook
-        assert not any("notebook of @bob" in m.text for m in person.private_messages())
+        assert not any("@bob's notebook" in m.text for m in person.private_messages())
 
     # Bob pencils a mark and a note on a card he cannot place; it survives a restart.
     open_card = next(c for c in game.deck if c not in bob.hand and c not in envelope)

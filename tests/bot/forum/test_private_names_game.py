@@ -44,7 +44,7 @@ async def test_every_private_message_of_a_running_game_names_it(table: Party) ->
 
     await _private(table, table.bob, "/hand")
     picture = await _notebook(table, table.bob, "/notebook")  # nothing seen yet: the deal
-    assert picture.text.startswith(f"📓 {LABEL}: notebook of @bob, as dealt\n")
+    assert picture.text.startswith(f"📓 {LABEL}: @bob's notebook, as dealt\n")
     await _notebook(table, table.bob, "/notebook text")
     await _private(table, table.bob, "/mark Excalibur @dave yes")  # no such card
     await _private(table, table.bob, f"/mark {other} @dave maybe")
