@@ -91,7 +91,10 @@ async def _at_the_table(
             and game.table.step.value == "roll"
             and (edition == "classic" or isinstance(game.table.place_of(role), str))
         ):
-            await player.accuse(await player.current(), game.envelope)
+            who = await player.current()
+            if edition == "y2023":  # the 2023 edition: an accusation comes after the move
+                await player.roll_and_stay(who)
+            await player.accuse(who, game.envelope)
             continue
         await player.turn()
     game = await player.game()
