@@ -1,9 +1,11 @@
-"""What handlers, the sender and the scheduler share: the store, the clock, and the wake-up."""
+"""What handlers, the sender and the scheduler share: the store, the clock, the new games'
+seeds, and the wake-up."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,6 +33,11 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def fresh_seed() -> int:
+    """A new game's seed (its deal, envelope and dice), drawn unforeseeably."""
+    return secrets.randbits(63)
+
+
 @dataclass
 class Services:
     """One per running bot, kept in `bot_data["services"]`; handlers read `context.services`."""
@@ -40,6 +47,7 @@ class Services:
     default_language: str = "en"
     notebook_app_url: str | None = None  # the notebook Mini App's page (webhook mode, https)
     clock: Callable[[], datetime] = utc_now
+    seeds: Callable[[], int] = fresh_seed  # the next lobby's seed (the demo's: its own)
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     directory: Directory = field(init=False)
     notebooks: Notebooks = field(init=False)

@@ -13,7 +13,7 @@ from typing import TextIO
 from bot.demo.cast import Seat, cast
 from bot.demo.editions import DEMO_FORMATS
 from bot.demo.hands import Hands
-from bot.demo.lobby import open_game
+from bot.demo.lobby import open_game, seeds_from
 from bot.demo.options import Options
 from bot.demo.scene import Scene
 from bot.demo.stage import Stage
@@ -36,12 +36,12 @@ def run_demo(options: Options, out: TextIO | None = None) -> int:
 async def play_demo(options: Options, out: TextIO) -> int:
     """`run_demo` in a running event loop."""
     demo = DEMO_FORMATS[options.format]
-    stage = Stage()
+    stage = Stage(seeds=seeds_from(options.seed))
     try:
         await stage.start()
         scene = seat(stage, options, out)
         _introduce(scene, options)
-        await open_game(scene, demo.hands, demo.key, options.seed)
+        await open_game(scene, demo.hands, demo.key)
         await play_rounds(scene, demo.hands, demo.pace)
         await _story(scene)
         await scene.done()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from bot.demo.clock import Clock
 from bot.demo.watch import Watched, owed_by_chat, owed_next
 from bot.intake import Intake
 from bot.scheduler import Scheduler
-from bot.services import Services
+from bot.services import Services, fresh_seed
 from bot.shutdown import close_application
 from fakebot import FakeTelegram
 
@@ -69,7 +70,8 @@ class Stage:
 
     `clock`: the demo's own by default; `telegram_limits`: the bot keeps Telegram's limits
     (the per-person flood limits stay relaxed: they count on the real clock); `settings`:
-    more of the bot's settings (BotConfig fields)."""
+    more of the bot's settings (BotConfig fields); `seeds`: each new game's seed (random
+    by default)."""
 
     def __init__(
         self,
@@ -77,8 +79,10 @@ class Stage:
         *,
         telegram_limits: bool = False,
         settings: dict[str, Any] | None = None,
+        seeds: Callable[[], int] = fresh_seed,
     ) -> None:
         self.server = FakeTelegram(TOKEN)
+        self.seeds = seeds
         self.clock = clock or Clock()
         relaxed = {k: v for k, v in RELAXED.items() if not (telegram_limits and k in TELEGRAM)}
         self.settings = {**relaxed, **(settings or {})}
@@ -118,7 +122,7 @@ class Stage:
             sweep_seconds=3600,  # the demo runs the deadlines itself, on its clock
             **self.settings,
         )
-        app = build_application(config)
+        app = build_application(config, self.seeds)
         self.app = app
         self._watch(app)
         app.add_handler(TypeHandler(Update, self._began), group=-100)
