@@ -64,7 +64,7 @@ from bot.metrics import DatabaseGauges
 from bot.observe import Observer, note_failure
 from bot.refusals import RepeatedRefusals
 from bot.scheduler import Scheduler, worker_name
-from bot.services import Services, fresh_seed
+from bot.services import Seeds, Services, fresh_seed
 from bot.shutdown import Budget
 from bot.updates import KeyedUpdateProcessor
 from locales import LANGUAGES, t
@@ -103,9 +103,8 @@ PRIVATE_COMMANDS = (
 BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
 
-def build_application(config: BotConfig, seeds: Callable[[], int] = fresh_seed) -> App:
-    """An Application that runs unchanged against Telegram or any Bot API server; `seeds`
-    gives each new game its seed (the demo's and the tests' give chosen ones)."""
+def build_application(config: BotConfig, seeds: Seeds = fresh_seed) -> App:
+    """An Application that runs unchanged against Telegram or any Bot API server."""
     token = config.require_token()
     processor = KeyedUpdateProcessor(config.concurrent_updates)
     # One limiter for every send and edit: the sender's (through the outbox) and the few
@@ -282,9 +281,7 @@ def _another_worker(store: Store, limiter: OutboundLimiter) -> None:
     log.info("another worker is alive: people, chats and open games are re-read in time")
 
 
-def _post_init(
-    config: BotConfig, seeds: Callable[[], int]
-) -> Callable[[App], Coroutine[Any, Any, None]]:
+def _post_init(config: BotConfig, seeds: Seeds) -> Callable[[App], Coroutine[Any, Any, None]]:
     async def post_init(application: App) -> None:
         store = await Store.open(config.database_url)
         me = await application.bot.get_me()

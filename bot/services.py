@@ -33,6 +33,9 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+Seeds = Callable[[], int]  # each call, the next new game's seed (its deal, envelope and dice)
+
+
 def fresh_seed() -> int:
     """A new game's seed (its deal, envelope and dice), drawn unforeseeably."""
     return secrets.randbits(63)
@@ -47,7 +50,7 @@ class Services:
     default_language: str = "en"
     notebook_app_url: str | None = None  # the notebook Mini App's page (webhook mode, https)
     clock: Callable[[], datetime] = utc_now
-    seeds: Callable[[], int] = fresh_seed  # the next lobby's seed (the demo's: its own)
+    seeds: Seeds = fresh_seed  # random; the demo's and the tests' give chosen seeds
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     directory: Directory = field(init=False)
     notebooks: Notebooks = field(init=False)

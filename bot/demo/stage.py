@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from bot.demo.clock import Clock
 from bot.demo.watch import Watched, owed_by_chat, owed_next
 from bot.intake import Intake
 from bot.scheduler import Scheduler
-from bot.services import Services, fresh_seed
+from bot.services import Seeds, Services, fresh_seed
 from bot.shutdown import close_application
 from fakebot import FakeTelegram
 
@@ -79,7 +78,7 @@ class Stage:
         *,
         telegram_limits: bool = False,
         settings: dict[str, Any] | None = None,
-        seeds: Callable[[], int] = fresh_seed,
+        seeds: Seeds = fresh_seed,
     ) -> None:
         self.server = FakeTelegram(TOKEN)
         self.seeds = seeds
