@@ -20,7 +20,7 @@ from bot.demo.clock import LoopClock, SkippingLoop
 from bot.demo.forum import ForumHands
 from bot.demo.hands import Hands
 from bot.demo.liars import LiarsHands
-from bot.demo.lobby import open_game
+from bot.demo.lobby import open_game, seeds_from
 from bot.demo.options import Options
 from bot.demo.play import play_rounds, seat
 from bot.demo.scene import Found, Pace, Scene
@@ -148,7 +148,8 @@ async def play_game(spec: Spec) -> Played:
         raise RuntimeError("bench.tempo runs on a SkippingLoop (bot/demo/clock.py)")
     started = loop.time() - loop.skipped
     clock = LoopClock(loop)
-    stage = Stage(clock, telegram_limits=True, settings={"outbox_keep_days": KEEP_DAYS})
+    settings = {"outbox_keep_days": KEEP_DAYS}
+    stage = Stage(clock, telegram_limits=True, settings=settings, seeds=seeds_from(spec.seed))
     low, high = PACES[spec.pace]
     pace = PeoplesPace(clock, low, high, spec.seed)
     hands = hands_of(spec.format)
@@ -158,7 +159,7 @@ async def play_game(spec: Spec) -> Played:
             options = Options(format=spec.format, players=spec.players, seed=spec.seed)
             scene = seat(stage, options, quiet)
             scene.pace = pace
-            await open_game(scene, hands, spec.format, spec.seed)
+            await open_game(scene, hands, spec.format)
             await play_rounds(scene, hands, timedelta(0))
             for _ in range(DRAIN_STEPS):  # what is still on its way (the end, the story)
                 if not await stage.step():

@@ -64,7 +64,7 @@ from bot.metrics import DatabaseGauges
 from bot.observe import Observer, note_failure
 from bot.refusals import RepeatedRefusals
 from bot.scheduler import Scheduler, worker_name
-from bot.services import Services
+from bot.services import Seeds, Services, fresh_seed
 from bot.shutdown import Budget
 from bot.updates import KeyedUpdateProcessor
 from locales import LANGUAGES, t
@@ -103,7 +103,7 @@ PRIVATE_COMMANDS = (
 BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
 
-def build_application(config: BotConfig) -> App:
+def build_application(config: BotConfig, seeds: Seeds = fresh_seed) -> App:
     """An Application that runs unchanged against Telegram or any Bot API server."""
     token = config.require_token()
     processor = KeyedUpdateProcessor(config.concurrent_updates)
@@ -129,7 +129,7 @@ def build_application(config: BotConfig) -> App:
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
         .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
         .concurrent_updates(processor)
-        .post_init(_post_init(config))
+        .post_init(_post_init(config, seeds))
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
         .build()
@@ -281,7 +281,7 @@ def _another_worker(store: Store, limiter: OutboundLimiter) -> None:
     log.info("another worker is alive: people, chats and open games are re-read in time")
 
 
-def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
+def _post_init(config: BotConfig, seeds: Seeds) -> Callable[[App], Coroutine[Any, Any, None]]:
     async def post_init(application: App) -> None:
         store = await Store.open(config.database_url)
         me = await application.bot.get_me()
@@ -292,6 +292,7 @@ def _post_init(config: BotConfig) -> Callable[[App], Coroutine[Any, Any, None]]:
             notebook_app_url=config.notebook_app_url,
             admins=AdminCache(config.admin_cache_seconds),
             refusals=RepeatedRefusals(config.refusal_edit_seconds),
+            seeds=seeds,
         )
         application.bot_data["services"] = services
         worker = worker_name()

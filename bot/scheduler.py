@@ -24,7 +24,6 @@ import logging
 import os
 import secrets
 import socket
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -39,9 +38,7 @@ from engine import commands as cmd
 from engine import deadlines
 from engine.detectives import cued_move
 from engine.errors import RuleError
-from engine.events import Event
 from engine.liars import commands as lcmd
-from engine.state import Game
 from storage.deadlines import DeadlineRow
 from storage.service import Outcome
 
@@ -292,11 +289,13 @@ class Scheduler:
     async def _detective_move(
         self, game_id: int, cue: cmd.DetectiveCue, now: datetime
     ) -> cmd.Command | None:
-        """What the cued computer detective does now (engine.detectives), from the record;
-        worked out in a thread, so a long think never holds up the other chats."""
+        """What the cued computer detective does now (engine.detectives), from the record
+        and its seat's reading of the game (kept beside the notebooks, one think at a time
+        per seat); worked out in a thread, so a long think never holds up the other chats."""
         store = self.services.store
-        game, events = await store.load(game_id), await store.events(game_id)
-        return await asyncio.to_thread(_think, game, events, cue, now)
+        async with self.services.notebooks.reading(game_id, cue.seat) as reading:
+            game, events = await store.load(game_id), await store.events(game_id)
+            return await asyncio.to_thread(cued_move, game, events, cue, now, reading)
 
     async def _tell_offline(self, row: DeadlineRow) -> None:
         """Once per game and downtime, before the catch-up: the bot, not the players, was late."""
@@ -311,16 +310,6 @@ class Scheduler:
             topic_id=ref.topic_id,
             key=f"offline:{row.game_id}:{since.isoformat()}",
         )
-
-
-_THINKING = threading.Lock()  # one detective thinks at a time (the engine's caches are shared)
-
-
-def _think(
-    game: Game, events: list[Event], cue: cmd.DetectiveCue, now: datetime
-) -> cmd.Command | None:
-    with _THINKING:
-        return cued_move(game, events, cue, now)
 
 
 def _remove(job: Job[CustomContext]) -> None:

@@ -1,9 +1,11 @@
-"""What handlers, the sender and the scheduler share: the store, the clock, and the wake-up."""
+"""What handlers, the sender and the scheduler share: the store, the clock, the new games'
+seeds, and the wake-up."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,6 +33,14 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+Seeds = Callable[[], int]  # each call, the next new game's seed (its deal, envelope and dice)
+
+
+def fresh_seed() -> int:
+    """A new game's seed (its deal, envelope and dice), drawn unforeseeably."""
+    return secrets.randbits(63)
+
+
 @dataclass
 class Services:
     """One per running bot, kept in `bot_data["services"]`; handlers read `context.services`."""
@@ -40,6 +50,7 @@ class Services:
     default_language: str = "en"
     notebook_app_url: str | None = None  # the notebook Mini App's page (webhook mode, https)
     clock: Callable[[], datetime] = utc_now
+    seeds: Seeds = fresh_seed  # random; the demo's and the tests' give chosen seeds
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     directory: Directory = field(init=False)
     notebooks: Notebooks = field(init=False)

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from engine import commands as cmd
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
-from engine.detectives import Level, moment_chance, next_move
+from engine.detectives import Level, Reading, moment_chance, next_move
 from engine.errors import RuleError
 from engine.events import Event
 from engine.settings import Settings
@@ -35,7 +35,8 @@ def seats(seed: int, players: int) -> tuple[Level, ...]:
 @dataclass
 class DetectiveGame:
     """One game of detectives, `levels[i]` in seat i; records every command and event.
-    `refused` counts the moves the engine refused (a detective should make none)."""
+    `refused` counts the moves the engine refused (a detective should make none);
+    `readings`, each seat's reading of the game (engine/detectives/mind.py), read on."""
 
     seed: int
     levels: tuple[Level, ...]
@@ -47,6 +48,7 @@ class DetectiveGame:
     timings: list[tuple[Level, float]] = field(default_factory=list)  # seconds per decision
     move_timings: list[tuple[Level, float]] = field(default_factory=list)  # ... that moved
     refused: list[tuple[int, cmd.Command, str]] = field(default_factory=list)
+    readings: dict[int, Reading] = field(default_factory=dict)
 
     @property
     def game(self) -> Game:
@@ -72,7 +74,8 @@ class DetectiveGame:
                 break
             started = time.perf_counter()
             rng = moment_chance(self.game, self.events, seat)
-            move = next_move(level, self.game, self.events, seat, rng, self.now)
+            reading = self.readings.setdefault(seat, Reading(seat))
+            move = next_move(level, self.game, self.events, seat, rng, self.now, reading)
             seconds = time.perf_counter() - started
             self.timings.append((level, seconds))
             if move is None:

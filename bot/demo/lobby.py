@@ -1,12 +1,12 @@
 """The demo's game opened as people open one: each opens the bot's private chat, the first
 (the group's admin) sets the chat's language and whatever the edition wants set, opens the
-lobby with `/newgame <format>`, the others press Join, the host presses Start."""
+lobby with `/newgame <format>`, the others press Join, the host presses Start. Its seed
+comes from the demo's own seed source, given to the bot (`seeds_from`, `Stage`)."""
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
+import itertools
+from collections.abc import Callable
 
 from bot import callbacks as cb
 from bot.demo.hands import Hands
@@ -14,7 +14,14 @@ from bot.demo.scene import Scene
 from locales import DEFAULT_LANGUAGE, t
 
 
-async def open_game(scene: Scene, hands: Hands, format_key: str, seed: int) -> None:
+def seeds_from(seed: int) -> Callable[[], int]:
+    """The demo's seed source: `seed` for the first game opened (its deal, envelope and
+    dice), the next number for each one after."""
+    drawn = itertools.count(seed)
+    return lambda: next(drawn) % (1 << 63)
+
+
+async def open_game(scene: Scene, hands: Hands, format_key: str) -> None:
     """From nothing to a started game; sets `scene.game_id`."""
     host, *others = scene.people
     for person in scene.people:
@@ -23,8 +30,7 @@ async def open_game(scene: Scene, hands: Hands, format_key: str, seed: int) -> N
         await scene.say(host, f"/language {scene.language}")
     await hands.begin(scene, host)
     word = t(scene.language, f"edition.words_{format_key}").split(",")[0].strip()
-    with seeded(seed):
-        await scene.say(host, f"/newgame {word}")
+    await scene.say(host, f"/newgame {word}")
     ref = await scene.stage.services.store.game_for_chat(scene.group.id, 0)
     if ref is None:
         raise RuntimeError("the bot opened no lobby")
@@ -38,19 +44,3 @@ async def open_game(scene: Scene, hands: Hands, format_key: str, seed: int) -> N
     if start is None:
         raise RuntimeError("the lobby has no Start button")
     await scene.press(host, start)
-
-
-@contextmanager
-def seeded(seed: int) -> Iterator[None]:
-    """The lobby opened meanwhile gets `seed` (its deal, envelope and dice): the bot draws a
-    game's seed with secrets.randbits (bot/handlers/lobby.py) and has no other way in."""
-    drawn = secrets.randbits
-
-    def fixed(k: int) -> int:
-        return seed % (1 << k)
-
-    secrets.randbits = fixed
-    try:
-        yield
-    finally:
-        secrets.randbits = drawn

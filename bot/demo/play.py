@@ -13,12 +13,12 @@ from typing import TextIO
 from bot.demo.cast import Seat, cast
 from bot.demo.editions import DEMO_FORMATS
 from bot.demo.hands import Hands
-from bot.demo.lobby import open_game
+from bot.demo.lobby import open_game, seeds_from
 from bot.demo.options import Options
 from bot.demo.scene import Scene
 from bot.demo.stage import Stage
 from bot.demo.transcript import Transcript, plain
-from engine.detectives import moment_chance, next_move
+from engine.detectives import Reading, moment_chance, next_move
 from engine.state import Game
 from locales import t
 
@@ -36,12 +36,12 @@ def run_demo(options: Options, out: TextIO | None = None) -> int:
 async def play_demo(options: Options, out: TextIO) -> int:
     """`run_demo` in a running event loop."""
     demo = DEMO_FORMATS[options.format]
-    stage = Stage()
+    stage = Stage(seeds=seeds_from(options.seed))
     try:
         await stage.start()
         scene = seat(stage, options, out)
         _introduce(scene, options)
-        await open_game(scene, demo.hands, demo.key, options.seed)
+        await open_game(scene, demo.hands, demo.key)
         await play_rounds(scene, demo.hands, demo.pace)
         await _story(scene)
         await scene.done()
@@ -89,8 +89,10 @@ def _seat_line(language: str, seat: Seat) -> str:
 
 async def play_rounds(scene: Scene, hands: Hands, pause: timedelta) -> None:
     """Rounds of moves until the game ends, the clock moved by `pause` after each move;
-    the clock runs on when nobody has one."""
+    the clock runs on when nobody has one. Each seat's detective reads the game on from
+    its last decision (its `Reading`)."""
     stage = scene.stage
+    readings: dict[int, Reading] = {}
     failed: set[tuple[int, int]] = set()  # (seat, events so far) whose move was not made
     steps = 0  # moves made, and waits for a deadline
     while (game := await scene.game()).running:
@@ -105,7 +107,8 @@ async def play_rounds(scene: Scene, hands: Hands, pause: timedelta) -> None:
             person = scene.person(game.players[seat].user)
             rng = moment_chance(game, events, seat)  # as the bot's own detectives draw it
             level = scene.seat_of(person).level
-            move = next_move(level, game, events, seat, rng, stage.clock.now())
+            reading = readings.setdefault(seat, Reading(seat))
+            move = next_move(level, game, events, seat, rng, stage.clock.now(), reading)
             if move is None or (seat, len(events)) in failed:
                 continue
             made = await hands.perform(scene, person, move, game)

@@ -29,7 +29,7 @@ from bot.demo.clock import Clock
 from bot.demo.watch import Watched, owed_by_chat, owed_next
 from bot.intake import Intake
 from bot.scheduler import Scheduler
-from bot.services import Services
+from bot.services import Seeds, Services, fresh_seed
 from bot.shutdown import close_application
 from fakebot import FakeTelegram
 
@@ -69,7 +69,8 @@ class Stage:
 
     `clock`: the demo's own by default; `telegram_limits`: the bot keeps Telegram's limits
     (the per-person flood limits stay relaxed: they count on the real clock); `settings`:
-    more of the bot's settings (BotConfig fields)."""
+    more of the bot's settings (BotConfig fields); `seeds`: each new game's seed (random
+    by default)."""
 
     def __init__(
         self,
@@ -77,8 +78,10 @@ class Stage:
         *,
         telegram_limits: bool = False,
         settings: dict[str, Any] | None = None,
+        seeds: Seeds = fresh_seed,
     ) -> None:
         self.server = FakeTelegram(TOKEN)
+        self.seeds = seeds
         self.clock = clock or Clock()
         relaxed = {k: v for k, v in RELAXED.items() if not (telegram_limits and k in TELEGRAM)}
         self.settings = {**relaxed, **(settings or {})}
@@ -118,7 +121,7 @@ class Stage:
             sweep_seconds=3600,  # the demo runs the deadlines itself, on its clock
             **self.settings,
         )
-        app = build_application(config)
+        app = build_application(config, self.seeds)
         self.app = app
         self._watch(app)
         app.add_handler(TypeHandler(Update, self._began), group=-100)

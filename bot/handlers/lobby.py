@@ -3,7 +3,6 @@ buttons, /startgame."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from telegram import Update
@@ -66,7 +65,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
             return
     command = cmd.OpenLobby(
         actor=w.user.id,
-        seed=secrets.randbits(63),
+        seed=svc.seeds(),
         settings=settings,
         role=role,
         pack=opening.own_pack,

@@ -29,7 +29,7 @@ from engine.board.movement import room_distances
 from engine.cards import CATEGORY_ORDER, CardId
 from engine.computer import Level
 from engine.detectives.accusing import accusation
-from engine.detectives.mind import Mind, mind_of
+from engine.detectives.mind import Mind, Reading, mind_of
 from engine.events import Event
 from engine.ids import Seat
 from engine.notebook.facts import ENVELOPE, Holding
@@ -50,13 +50,16 @@ ANSWER_WEIGHT = 0.1
 class Detective:
     """The computer detective in `seat` deciding now: its level, the game, the game's whole
     record (of which it reads only what its seat was told: its notebook, its own answers)
-    and its randomness. What it knows is worked out once, when first needed."""
+    and its randomness; `reading`, the seat's reading of the game kept by the caller
+    (engine/detectives/mind.py; None: read from the deal). What it knows is worked out
+    once, when first needed."""
 
     level: Level
     game: Game
     events: list[Event]
     seat: Seat
     rng: random.Random
+    reading: Reading | None = None
     lures: dict[str, float] = field(default_factory=dict)  # see `table_turn`
     _best: dict[str, tuple[float, CardId, CardId]] = field(default_factory=dict, repr=False)
 
@@ -70,7 +73,7 @@ class Detective:
 
     @cached_property
     def mind(self) -> Mind:
-        return mind_of(self.events, self.seat, self.level)
+        return mind_of(self.events, self.seat, self.level, self.reading)
 
     @cached_property
     def _chances(self) -> dict[tuple[CardId, int], float]:

@@ -13,23 +13,30 @@ from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.computer import Level
 from engine.detectives.accusing import accusation
-from engine.detectives.mind import Mind, mind_of
+from engine.detectives.mind import Mind, Reading, mind_of
 from engine.events import Event
 from engine.rules import matching
 from engine.state import Game, Suggestion
 
 
 def forum_move(
-    level: Level, game: Game, events: list[Event], seat: int, rng: random.Random, now: datetime
+    level: Level,
+    game: Game,
+    events: list[Event],
+    seat: int,
+    rng: random.Random,
+    now: datetime,
+    reading: Reading | None = None,
 ) -> cmd.Command | None:
-    """The move of the detective in `seat`, from its own notebook and the public state."""
+    """The move of the detective in `seat`, from its own notebook (read on in `reading`)
+    and the public state."""
     player = game.players[seat]
     if not player.active or not game.running or game.paused:
         return None
     owed = game.answers_owed_by(seat)
     if owed:
         return _answer(level, game, events, owed[0], rng)
-    mind = mind_of(events, seat, level)
+    mind = mind_of(events, seat, level, reading)
     if game.can_accuse(player):
         accused = accusation(level, mind, game)
         if accused is not None:

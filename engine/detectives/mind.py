@@ -2,22 +2,22 @@
 worked out as deep as its level thinks.
 
 A novice keeps only its hand and the cards shown to it; a sleuth works out every cell its
-facts force; an inspector also every cell's exact odds. The solving is cached by the case
-itself, so several decisions on one unchanged notebook solve it once; and a seat's notebook
-is read on from where it was last read while the same record only grows (a game played
-out in one process: the simulations, a long game), not from the deal each time."""
+facts force; an inspector also every cell's exact odds. A caller that decides again and
+again in one game (the bot's scheduler, the demo, the simulations) keeps a `Reading` for
+each seat and hands it in: the notebook is then read on from where it was last read while
+the record only grows, not from the deal each time, and an unchanged case is solved once.
+Nothing is kept anywhere else: without a reading, each decision reads from the deal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 
 from engine.computer import Level
 from engine.events import Event, GameStarted
 from engine.notebook.facts import ENVELOPE, Case, Holding, Owner, SourceKind
-from engine.notebook.observe import notebook_steps
+from engine.notebook.observe import Step, notebook_steps
 from engine.notebook.solve import Solution, solve
 
 # What a novice writes down: its hand and the cards it was shown.
@@ -72,61 +72,66 @@ class Mind:
         return tuple(cards), odds
 
 
-def mind_of(events: list[Event], seat: int, level: Level) -> Mind:
-    """The seat's mind after the events, at its level."""
-    case = _read(events, seat)
+def mind_of(
+    events: Sequence[Event], seat: int, level: Level, reading: Reading | None = None
+) -> Mind:
+    """The seat's mind after the events, at its level (`reading`: the seat's reading of
+    this game so far, read on and kept; None: read from the deal)."""
+    if reading is None:
+        reading = Reading(seat)
+    elif reading.seat != seat:
+        raise ValueError(f"a reading of seat {reading.seat}, not of seat {seat}")
+    case = reading.case(events)
     if level is Level.NOVICE:
         case = replace(case, facts=tuple(f for f in case.facts if f.source.kind in _NOVICE_KINDS))
-    return Mind(seat, case, _solved(case, level is Level.INSPECTOR))
+    return Mind(seat, case, reading.solution(case, level is Level.INSPECTOR))
 
 
-@lru_cache(maxsize=256)
-def _solved(case: Case, odds: bool) -> Solution:
-    return solve(case, odds=odds)
+class Reading:
+    """A computer detective's reading of its seat's notebook in one game, kept by the
+    caller (one per game and seat, used by one decision at a time): the events read so far,
+    the steps still to come and the case they made; and the case last solved, with and
+    without the odds, with its solution."""
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self._read: list[Event] = []  # the events read, the steps' own record
+        self._steps: Iterator[Step] = iter(())
+        self._case: Case | None = None
+        self._solved: dict[bool, tuple[Case, Solution]] = {}
 
-@dataclass
-class _Reading:
-    """A seat's notebook read through the first `read` events of the record `events` (the
-    list itself: it only grows), the last of them, its steps still to come, its case."""
+    def case(self, events: Sequence[Event]) -> Case:
+        """The seat's case after the events: read on from where this reading stopped when
+        the record has only grown since (the events read are its first ones), else from the
+        deal. ValueError before the deal."""
+        read = len(self._read)
+        if self._case is None or read > len(events) or list(events[:read]) != self._read:
+            self._from_the_deal(events)
+        case = self._case
+        assert case is not None
+        try:
+            while len(self._read) < len(events):
+                self._read.append(events[len(self._read)])  # the steps read it next
+                _, _, case = next(self._steps)
+        except BaseException:
+            self._case = None  # half read: the next ask reads from the deal
+            raise
+        self._case = case
+        return case
 
-    events: list[Event]
-    steps: Iterator[tuple[Event, int, Case]]
-    read: int
-    last: Event
-    case: Case
+    def solution(self, case: Case, odds: bool) -> Solution:
+        """The case solved (with every cell's odds, or only what its facts force), once
+        while it stays the same."""
+        kept = self._solved.get(odds)
+        if kept is None or kept[0] != case:
+            kept = self._solved[odds] = (case, solve(case, odds=odds))
+        return kept[1]
 
-
-_READINGS: dict[tuple[int, int], _Reading] = {}  # (the record's id, the seat) -> reading
-_KEPT = 32  # readings kept, the oldest forgotten first
-
-
-def _read(events: list[Event], seat: int) -> Case:
-    """The seat's case after the events: read on from the last reading of the same record
-    when the record has only grown since, else from the deal. ValueError before it."""
-    key = (id(events), seat)
-    reading = _READINGS.pop(key, None)
-    if (
-        reading is None
-        or reading.events is not events
-        or not 0 < reading.read <= len(events)
-        or events[reading.read - 1] is not reading.last
-    ):
-        reading = _first_reading(events, seat)
-    while reading.read < len(events):
-        reading.last, _, reading.case = next(reading.steps)
-        reading.read += 1
-    _READINGS[key] = reading  # the newest last
-    while len(_READINGS) > _KEPT:
-        del _READINGS[next(iter(_READINGS))]
-    return reading.case
-
-
-def _first_reading(events: list[Event], seat: int) -> _Reading:
-    """The seat's notebook read from the deal: one step for each event from it on."""
-    dealt = next((i for i, e in enumerate(events) if isinstance(e, GameStarted)), None)
-    if dealt is None:
-        raise ValueError("no cards dealt yet")
-    steps = notebook_steps(events, seat)
-    last, _, case = next(steps)
-    return _Reading(events, steps, dealt + 1, last, case)
+    def _from_the_deal(self, events: Sequence[Event]) -> None:
+        """Read again, through the deal: one step for each event from it on."""
+        dealt = next((i for i, e in enumerate(events) if isinstance(e, GameStarted)), None)
+        if dealt is None:
+            raise ValueError("no cards dealt yet")
+        self._read = list(events[: dealt + 1])
+        self._steps = notebook_steps(self._read, self.seat)
+        _, _, self._case = next(self._steps)

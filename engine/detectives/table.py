@@ -10,6 +10,7 @@ import random
 from engine import commands as cmd
 from engine.computer import Level
 from engine.detectives.detective import Detective
+from engine.detectives.mind import Reading
 from engine.events import Event
 from engine.state import Game
 from engine.table.edition import table_edition
@@ -18,16 +19,22 @@ from engine.table.state import Step
 
 
 def table_move(
-    level: Level, game: Game, events: list[Event], seat: int, rng: random.Random
+    level: Level,
+    game: Game,
+    events: list[Event],
+    seat: int,
+    rng: random.Random,
+    reading: Reading | None = None,
 ) -> cmd.Command | None:
-    """The move of the detective in `seat`, from its own notebook and the public state."""
+    """The move of the detective in `seat`, from its own notebook (read on in `reading`)
+    and the public state."""
     table = game.table
     if table is None or not game.running:
         return None
     player = game.players[seat]
     if not player.active or game.paused:
         return None
-    detective = Detective(level, game, events, seat, rng)
+    detective = Detective(level, game, events, seat, rng, reading)
     if table.step is Step.REFUTING:
         pending = table.pending
         if pending is None or pending.refuter != seat:

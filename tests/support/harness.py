@@ -18,7 +18,7 @@ from bot.config import BotConfig
 from bot.demo.stage import RELAXED
 from bot.intake import Intake
 from bot.scheduler import Scheduler
-from bot.services import Services
+from bot.services import Services, fresh_seed
 from bot.shutdown import close_application
 from fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 from storage.claims import deliverable
@@ -55,7 +55,8 @@ class BotHarness:
         """With `clock` None the bot runs on real time and its own scheduler.
 
         Telegram's rate limits, the per-person flood limits and the editing of repeated
-        refusals are off unless `settings` (BotConfig fields) sets them.
+        refusals are off unless `settings` (BotConfig fields) sets them. A new game's seed
+        is random until a test fixes it (`seed`).
         """
         self.server = server
         self.clock = clock or Clock()
@@ -69,10 +70,14 @@ class BotHarness:
             _env_file=None,  # type: ignore[call-arg]
             **chosen,
         )
-        self.app: Application = build_application(self.config)  # type: ignore[type-arg]
+        self.seed: int | None = None  # every new game's, once a test fixes it
+        self.app: Application = build_application(self.config, self._seed)  # type: ignore[type-arg]
         self.in_flight = 0
         self.app.add_handler(TypeHandler(Update, self._began), group=-100)
         self.app.add_handler(TypeHandler(Update, self._ended), group=100)
+
+    def _seed(self) -> int:
+        return fresh_seed() if self.seed is None else self.seed
 
     async def _began(self, update: Update, context: object) -> None:
         self.in_flight += 1

@@ -5,10 +5,7 @@ in private; each turn's card in the group."""
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass, field
-
-import pytest
 
 from engine.cards import Category
 from engine.state import Game, Phase
@@ -19,9 +16,9 @@ from tests.support.harness import Party, bot_messages
 from tests.support.play import lobby_post, state
 
 
-def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    """The next /newgame's seed (deal, envelope, dice): a scripted game."""
-    monkeypatch.setattr(secrets, "randbits", lambda bits: seed)  # as bot.handlers.lobby reads it
+def fix_seed(table: Party, seed: int) -> None:
+    """Every next /newgame's seed (deal, envelope, dice): a scripted game."""
+    table.bot.seed = seed  # the bot's seed source (tests/support/harness.py) gives it
 
 
 async def open_classic(

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from bot.delivery.sender import DOUBT_BACKOFF, Sender
 from tests.support.harness import Party, bot_messages
 from tests.support.table_play import fix_seed, open_classic
@@ -27,12 +25,12 @@ def _photo_calls(table: Party) -> list[int]:
 
 
 async def test_a_photo_whose_answer_was_lost_is_resent_once_after_a_long_back_off(
-    table: Party, monkeypatch: pytest.MonkeyPatch
+    table: Party,
 ) -> None:
     sender: Sender = table.bot.app.bot_data["sender"]
     sender.send_timeout = 0.3
     table.server.delay_next("sendPhoto", 1.0, times=2, chat_id=table.group.id)
-    fix_seed(monkeypatch, 3)
+    fix_seed(table, 3)
     await open_classic(table, [table.alice, table.bob, table.carol])
     assert _board_photos(table) == 1
     await table.bot.advance(timedelta(seconds=DOUBT_BACKOFF - 1))

@@ -19,10 +19,8 @@ DELAY = Settings().detective_delay
 
 
 @pytest.mark.slow
-async def test_two_people_and_two_detectives_play_a_classic_game_to_the_end(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, SEED)
+async def test_two_people_and_two_detectives_play_a_classic_game_to_the_end(table: Party) -> None:
+    fix_seed(table, SEED)
     alice, bob, carol = table.alice, table.bob, table.carol
     people = [alice, bob]
     for person in people:

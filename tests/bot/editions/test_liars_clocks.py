@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-import pytest
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
@@ -42,7 +41,7 @@ def _read_post(table: Party, player: LiarsPlayer) -> FakeMessage | None:
 
 
 async def test_a_card_read_while_twenty_posts_wait_gets_its_whole_window_from_delivery(
-    limited: Party, monkeypatch: pytest.MonkeyPatch
+    limited: Party,
 ) -> None:
     """Alice has moved and not read her card; her time runs out just as the group is at
     its limit with twenty more posts waiting, and the GM reads it for her: the read post,
@@ -50,7 +49,7 @@ async def test_a_card_read_while_twenty_posts_wait_gets_its_whole_window_from_de
 
     (The read post is the edit of the turn's card that shows the card and 🤥 Liar!.)"""
     table = limited
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people, words="/newgame liars")
     player = LiarsPlayer(table, game_id, people)

@@ -7,8 +7,6 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-import pytest
-
 from engine.liars.state import Stage, liars_of, liars_part
 from tests.bot.editions.downtime import count, restart_later
 from tests.support.harness import Party
@@ -17,9 +15,9 @@ from tests.support.table_play import fix_seed, open_classic, prompt
 
 
 async def test_a_liar_window_that_closed_while_the_bot_was_down_stays_open(
-    table: Party, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    table: Party, tmp_path: Path
 ) -> None:
-    fix_seed(monkeypatch, 21)
+    fix_seed(table, 21)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people, words="/newgame liars")
     player = LiarsPlayer(table, game_id, people)

@@ -4,8 +4,6 @@ a game in Russian."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.liars.cards import LIARS_PACK
 from engine.liars.state import liars_of, liars_part
 from engine.state import Phase
@@ -34,10 +32,8 @@ async def _play(table: Party, lang: str, words: str) -> tuple[LiarsPlayer, list[
     return player, people
 
 
-async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, SEED)
+async def test_a_liars_game_by_buttons_through_every_card_scenario_to_a_win(table: Party) -> None:
+    fix_seed(table, SEED)
     player, people = await _play(table, "en", "/newgame liars")
     seen = player.liars_seen
     group = [m.text for m in bot_messages(table.group)]
@@ -113,11 +109,11 @@ def player_prompt(table: Party):  # type: ignore[no-untyped-def]
     return prompt(table)
 
 
-async def test_a_liars_game_in_russian(table: Party, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_liars_game_in_russian(table: Party) -> None:
     for person in (table.alice, table.bob, table.carol):
         person.language_code = "ru"
     await table.bot.say(table.alice, table.group, "/language ru")
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     player, people = await _play(table, "ru", "/newgame лжецы")
     game = await player.game()
     assert game.settings.format == "liars" and game.envelope is not None

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from engine.liars.state import Stage, liars_of, liars_part
 from fakebot import FakeMessage
 from tests.support.harness import Party, bot_messages
@@ -33,9 +31,9 @@ async def _start(table: Party) -> LiarsPlayer:
 
 
 async def test_a_liars_turn_rolls_then_stays_then_plays_the_investigation_card(
-    table: Party, monkeypatch: pytest.MonkeyPatch
+    table: Party,
 ) -> None:
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     player = await _start(table)
     game = await player.game()
     assert game.table is not None
@@ -84,10 +82,8 @@ async def test_a_liars_turn_rolls_then_stays_then_plays_the_investigation_card(
     assert game.table is not None and game.table.turn == 2
 
 
-async def test_a_liars_turn_out_of_time_has_the_gm_read_the_card(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, SEED)
+async def test_a_liars_turn_out_of_time_has_the_gm_read_the_card(table: Party) -> None:
+    fix_seed(table, SEED)
     player = await _start(table)
     game = await player.game()
     assert game.table is not None

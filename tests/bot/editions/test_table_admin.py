@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from engine.state import Phase
 from engine.table.state import Step
 from fakebot import FakeUser
@@ -42,10 +40,8 @@ def _mention(person: FakeUser) -> str:
     return f"@{person.username}"
 
 
-async def test_pause_stops_the_timers_and_presses_and_resume_goes_on(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 12)
+async def test_pause_stops_the_timers_and_presses_and_resume_goes_on(table: Party) -> None:
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -82,10 +78,8 @@ async def test_pause_stops_the_timers_and_presses_and_resume_goes_on(
     assert _count(table, "Time is up") == 1
 
 
-async def test_remove_passes_the_turn_on_and_the_gm_shows_for_the_removed(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 12)
+async def test_remove_passes_the_turn_on_and_the_gm_shows_for_the_removed(table: Party) -> None:
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol, table.dave]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -130,10 +124,8 @@ async def test_remove_passes_the_turn_on_and_the_gm_shows_for_the_removed(
     assert game.players[game.table.current].active
 
 
-async def test_replace_hands_the_seat_and_its_refuter_prompt_to_the_newcomer(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 12)
+async def test_replace_hands_the_seat_and_its_refuter_prompt_to_the_newcomer(table: Party) -> None:
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -182,10 +174,8 @@ async def test_replace_hands_the_seat_and_its_refuter_prompt_to_the_newcomer(
     assert game.table is not None and game.table.step is Step.MOVE
 
 
-async def test_end_shows_the_envelope_and_stops_the_game(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 12)
+async def test_end_shows_the_envelope_and_stops_the_game(table: Party) -> None:
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)

@@ -7,8 +7,6 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-import pytest
-
 from engine.table.state import Step
 from tests.bot.editions.downtime import count, restart_later
 from tests.support.harness import Party
@@ -16,9 +14,9 @@ from tests.support.table_play import TablePlayer, button, card, fix_seed, open_c
 
 
 async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_timer(
-    table: Party, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    table: Party, tmp_path: Path
 ) -> None:
-    fix_seed(monkeypatch, 12)
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -64,9 +62,9 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_goes_on_with_a_fresh_t
 
 
 async def test_a_refuter_whose_time_ran_out_while_the_bot_was_down_still_chooses(
-    table: Party, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    table: Party, tmp_path: Path
 ) -> None:
-    fix_seed(monkeypatch, 12)
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)

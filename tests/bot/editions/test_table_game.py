@@ -21,10 +21,8 @@ def _names(game: Game) -> dict[str, str]:
     return {card_name(c): c for category in CATEGORY_ORDER for c in table_cards(category)}
 
 
-async def test_a_classic_game_by_buttons_to_a_winning_accusation(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, SEED)
+async def test_a_classic_game_by_buttons_to_a_winning_accusation(table: Party) -> None:
+    fix_seed(table, SEED)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     game = await TablePlayer(table, game_id, people).game()
@@ -90,7 +88,7 @@ async def test_a_roll_of_six_offers_only_squares_six_away_and_a_room_three_away(
 
     board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
     monkeypatch.setitem(BOARDS, CLASSIC.key, board)
-    fix_seed(monkeypatch, 2)
+    fix_seed(table, 2)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -113,13 +111,11 @@ async def test_a_roll_of_six_offers_only_squares_six_away_and_a_room_three_away(
     assert game.table is not None and game.table.place_of("scarlett") == "library"
 
 
-async def test_the_accusation_composer_names_its_game_in_private(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_accusation_composer_names_its_game_in_private(table: Party) -> None:
     """Alice plays in two table games (two groups): each composer says which game it is of."""
     from dataclasses import replace
 
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     people = [table.alice, table.bob, table.carol]
     poker = replace(
         table,
@@ -155,7 +151,7 @@ async def test_each_turn_press_is_answered_with_what_it_did(
     # Miss Scarlett starts near the Library; seed 2 rolls her a 6 (as above).
     board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
     monkeypatch.setitem(BOARDS, CLASSIC.key, board)
-    fix_seed(monkeypatch, 2)
+    fix_seed(table, 2)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)

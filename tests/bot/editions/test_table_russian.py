@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.state import Phase
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, fix_seed, open_classic
 
 
-async def test_a_classic_game_in_russian(table: Party, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_classic_game_in_russian(table: Party) -> None:
     people = [table.alice, table.bob, table.carol]
     for person in people:
         person.language_code = "ru"
     await table.bot.say(table.alice, table.group, "/language ru")
-    fix_seed(monkeypatch, 12)
+    fix_seed(table, 12)
     game_id = await open_classic(table, people, words="/newgame классика")
     player = TablePlayer(table, game_id, people, lang="ru")
     for _ in range(6):

@@ -4,8 +4,6 @@ Nothing secret: no hand, no shown card."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.render.board_text import square_label
 from engine.state import Game
 from fakebot import FakeMessage
@@ -31,10 +29,8 @@ def _board_named(text: str, game: Game, lang: str = "en") -> None:
         assert f"{card_name(weapon, lang)} — {card_name(room, lang)}" in text
 
 
-async def test_status_shows_the_turn_its_step_the_board_and_the_players(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 12)
+async def test_status_shows_the_turn_its_step_the_board_and_the_players(table: Party) -> None:
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -85,10 +81,8 @@ async def test_status_shows_the_turn_its_step_the_board_and_the_players(
         assert line == f"• @{player.people[seat.user].username} ({card_name(seat.role)})"
 
 
-async def test_status_names_who_is_out_and_who_left_and_pause(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 5)
+async def test_status_names_who_is_out_and_who_left_and_pause(table: Party) -> None:
+    fix_seed(table, 5)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -112,12 +106,12 @@ async def test_status_names_who_is_out_and_who_left_and_pause(
     assert "left the game" in line
 
 
-async def test_status_in_russian(table: Party, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_status_in_russian(table: Party) -> None:
     people = [table.alice, table.bob, table.carol]
     for person in [*people, table.dave]:
         person.language_code = "ru"
     await table.bot.say(table.alice, table.group, "/language ru")
-    fix_seed(monkeypatch, 12)
+    fix_seed(table, 12)
     game_id = await open_classic(table, people, words="/newgame классика")
     player = TablePlayer(table, game_id, people, lang="ru")
     game = await player.game()

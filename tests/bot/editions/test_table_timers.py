@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-import pytest
-
 from engine.cards import Category
 from engine.state import Phase
 from engine.table.setup import table_cards
@@ -21,10 +19,8 @@ def _count(table: Party, text: str) -> int:
     return sum(text in m.text for m in bot_messages(table.group))
 
 
-async def test_timers_and_a_restart_in_the_middle_of_a_turn(
-    table: Party, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 12)
+async def test_timers_and_a_restart_in_the_middle_of_a_turn(table: Party, tmp_path: Path) -> None:
+    fix_seed(table, 12)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -90,10 +86,8 @@ async def test_timers_and_a_restart_in_the_middle_of_a_turn(
         await again.stop()
 
 
-async def test_every_accusation_wrong_ends_with_no_winner(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 5)
+async def test_every_accusation_wrong_ends_with_no_winner(table: Party) -> None:
+    fix_seed(table, 5)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)

@@ -7,8 +7,6 @@ behind the group's posts; `/log` lists every turn's card."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.editions.registry import edition_of
 from bot.render.board_post import board_post
 from bot.render.reader import Reader
@@ -35,9 +33,9 @@ def _board_png(game: Game) -> bytes:
 
 
 async def test_a_refuted_turn_is_one_post_that_tells_it_all_and_the_next_turn_a_new_one(
-    table: Party, monkeypatch: pytest.MonkeyPatch
+    table: Party,
 ) -> None:
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -91,12 +89,10 @@ async def test_a_refuted_turn_is_one_post_that_tells_it_all_and_the_next_turn_a_
     assert 1 + len(media) + len(captions) <= 4, "the post and at most three edits"
 
 
-async def test_turns_by_buttons_post_nothing_but_their_cards(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_turns_by_buttons_post_nothing_but_their_cards(table: Party) -> None:
     """Six turns with the default settings: the group gets one post a turn, its card; the
     refuters' prompts and the shown cards are private, the buttons in private chats."""
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -119,13 +115,11 @@ async def test_turns_by_buttons_post_nothing_but_their_cards(
         assert post.text in log, post.text
 
 
-async def test_the_next_buttons_never_wait_behind_the_groups_posts(
-    limited: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_next_buttons_never_wait_behind_the_groups_posts(limited: Party) -> None:
     """The group at its limit with twenty posts waiting: the player's press is answered and
     their next buttons come at once, in private; the card catches up later."""
     table = limited
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TablePlayer(table, game_id, people)
@@ -149,10 +143,8 @@ async def test_the_next_buttons_never_wait_behind_the_groups_posts(
     )
 
 
-async def test_with_pictures_off_the_card_is_a_text_edited_the_same_way(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, SEED)
+async def test_with_pictures_off_the_card_is_a_text_edited_the_same_way(table: Party) -> None:
+    fix_seed(table, SEED)
     people = [table.alice, table.bob, table.carol]
     for person in people:
         person.start_bot()

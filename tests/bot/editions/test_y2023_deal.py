@@ -70,10 +70,8 @@ async def test_an_admins_minimum_of_three_still_refuses_a_2023_lobby_of_two(
     assert (await _game(table)).phase is Phase.LOBBY
 
 
-async def test_three_players_are_dealt_all_18_cards_and_none_lies_in_a_room(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 21)
+async def test_three_players_are_dealt_all_18_cards_and_none_lies_in_a_room(table: Party) -> None:
+    fix_seed(table, 21)
     people = [table.alice, table.bob, table.carol]
     await open_classic(table, people, words="/newgame 2023")
     game = await _game(table)
@@ -92,10 +90,8 @@ async def test_three_players_are_dealt_all_18_cards_and_none_lies_in_a_room(
     assert not any("face up" in text for text in group)
 
 
-async def test_two_players_are_dealt_seven_each_and_four_cards_lie_in_rooms(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 21)
+async def test_two_players_are_dealt_seven_each_and_four_cards_lie_in_rooms(table: Party) -> None:
+    fix_seed(table, 21)
     people = [table.alice, table.bob]
     await open_classic(table, people, words="/newgame 2023")
     game = await _game(table)
@@ -115,9 +111,9 @@ async def test_two_players_are_dealt_seven_each_and_four_cards_lie_in_rooms(
 
 
 async def test_characters_are_chosen_on_the_lobby_post_first_come_first_served(
-    table: Party, monkeypatch: pytest.MonkeyPatch
+    table: Party,
 ) -> None:
-    fix_seed(monkeypatch, 5)
+    fix_seed(table, 5)
     for person in (table.alice, table.bob, table.carol):
         person.start_bot()
     await table.bot.settle()
@@ -148,9 +144,9 @@ async def test_characters_are_chosen_on_the_lobby_post_first_come_first_served(
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 8, 21])
 async def test_the_player_announced_as_rolling_highest_plays_turn_1(
-    table: Party, monkeypatch: pytest.MonkeyPatch, seed: int
+    table: Party, seed: int
 ) -> None:
-    fix_seed(monkeypatch, seed)
+    fix_seed(table, seed)
     people = [table.alice, table.bob, table.carol, table.dave]
     await open_classic(table, people, words="/newgame 2023")
     game = await _game(table)

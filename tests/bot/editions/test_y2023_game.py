@@ -52,10 +52,8 @@ async def _current(player: TablePlayer) -> tuple[Game, FakeUser]:
     return game, await player.current()
 
 
-async def test_a_2023_game_by_buttons_to_a_winning_accusation(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 21)
+async def test_a_2023_game_by_buttons_to_a_winning_accusation(table: Party) -> None:
+    fix_seed(table, 21)
     people = [table.alice, table.bob, table.carol]
     player = await _open(table, people, 21)
     texts = [m.text for m in bot_messages(table.group)]
@@ -105,11 +103,9 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(
     assert data and all(len(d.encode()) <= 64 for d in data), "callback data over 64 bytes"
 
 
-async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(table: Party) -> None:
     """Only the two-player game places cards in rooms."""
-    fix_seed(monkeypatch, TWO_PEEK_SEED)
+    fix_seed(table, TWO_PEEK_SEED)
     people = [table.alice, table.bob]
     player = await _open(table, people, TWO_PEEK_SEED)
     game, mover = await _current(player)
@@ -140,10 +136,8 @@ async def test_a_look_at_a_card_placed_in_a_room_only_that_player_sees_it(
     assert days not in hand, "the table has no days: /hand counts no day's suggestions"
 
 
-async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, REVEAL_SEED)
+async def test_a_clue_card_makes_its_holder_reveal_a_card_to_everyone(table: Party) -> None:
+    fix_seed(table, REVEAL_SEED)
     people = [table.alice, table.bob, table.carol]
     player = await _open(table, people, REVEAL_SEED)
     game, reader = await _current(player)
@@ -185,10 +179,8 @@ async def _typed_accusation(player: TablePlayer, who: FakeUser, refusal: str) ->
     assert after.players == before.players and after.table == before.table
 
 
-async def test_an_accusation_before_the_move_or_outside_a_room_is_refused(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, PEEK_SEED)
+async def test_an_accusation_before_the_move_or_outside_a_room_is_refused(table: Party) -> None:
+    fix_seed(table, PEEK_SEED)
     people = [table.alice, table.bob, table.carol]
     player = await _open(table, people, PEEK_SEED)
     game, who = await _current(player)
@@ -205,10 +197,8 @@ async def test_an_accusation_before_the_move_or_outside_a_room_is_refused(
     await _typed_accusation(player, who, refusal)
 
 
-async def test_the_two_player_game_seven_cards_each_and_four_in_rooms(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 21)
+async def test_the_two_player_game_seven_cards_each_and_four_in_rooms(table: Party) -> None:
+    fix_seed(table, 21)
     people = [table.alice, table.bob]
     player = await _open(table, people, 21)
     game = await player.game()
@@ -237,10 +227,8 @@ async def test_the_two_player_game_seven_cards_each_and_four_in_rooms(
     assert game.phase is Phase.ENDED and game.winner is not None
 
 
-async def test_rules_explain_the_2023_edition(
-    table: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fix_seed(monkeypatch, 21)
+async def test_rules_explain_the_2023_edition(table: Party) -> None:
+    fix_seed(table, 21)
     await _open(table, [table.alice, table.bob, table.carol], 21)
     await table.bot.say(table.alice, table.group, "/rules")
     rules = bot_messages(table.group)[-1].text
@@ -248,9 +236,9 @@ async def test_rules_explain_the_2023_edition(
 
 
 async def test_a_rolled_glass_offers_the_clue_card_after_the_move_and_ending_declines_it(
-    table: Party, monkeypatch: pytest.MonkeyPatch
+    table: Party,
 ) -> None:
-    fix_seed(monkeypatch, REVEAL_SEED)
+    fix_seed(table, REVEAL_SEED)
     people = [table.alice, table.bob, table.carol]
     player = await _open(table, people, REVEAL_SEED)
     game, reader = await _current(player)
@@ -287,7 +275,7 @@ async def test_a_turn_begun_in_a_room_rolls_a_glass_stays_then_draws_before_sugg
     in_rooms: dict[str, Any] = {s: "hall" for s in Y2023_BOARD.starts}  # rooms, not squares
     in_the_hall = replace(Y2023_BOARD, starts=in_rooms)
     monkeypatch.setattr(setup, "Y2023_BOARD", in_the_hall)
-    fix_seed(monkeypatch, REVEAL_SEED)
+    fix_seed(table, REVEAL_SEED)
     people = [table.alice, table.bob, table.carol]
     player = await _open(table, people, REVEAL_SEED)
     game, reader = await _current(player)

@@ -3,8 +3,6 @@ its rules in Russian."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.state import Phase
 from engine.y2023.state import y2023_of
 from tests.support.harness import Party, bot_messages
@@ -14,12 +12,12 @@ from tests.support.table_play import TablePlayer, button, fix_seed, open_classic
 SEED = 6  # the first roll shows a magnifying glass: a clue card is read in Russian
 
 
-async def test_the_2023_edition_in_russian(table: Party, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_2023_edition_in_russian(table: Party) -> None:
     people = [table.alice, table.bob, table.carol]
     for person in people:
         person.language_code = "ru"
     await table.bot.say(table.alice, table.group, "/language ru")
-    fix_seed(monkeypatch, SEED)
+    fix_seed(table, SEED)
     game_id = await open_classic(table, people, words="/newgame 2023")
     player = TablePlayer(table, game_id, people, lang="ru")
     game = await player.game()

@@ -168,13 +168,11 @@ class TimedPlayer(TablePlayer):
         await pause(self.table, 1.5)
 
 
-async def test_a_classic_turn_by_buttons_in_fifteen_seconds_is_played(
-    guarded: Party, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_classic_turn_by_buttons_in_fifteen_seconds_is_played(guarded: Party) -> None:
     """Whole table turns (roll, a room, suggest, suspect, weapon, the refuter's card, end
     turn) at human speed: every press is answered, no notice, the turns go round."""
     table, toasts = guarded, Toasts()
-    fix_seed(monkeypatch, 7)
+    fix_seed(table, 7)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
     player = TimedPlayer(table, game_id, people)

@@ -19,7 +19,7 @@ from engine import events as ev
 from engine.detectives import Level, next_move
 from engine.detectives.accusing import RACE, SURE_ENOUGH
 from engine.detectives.detective import Detective
-from engine.detectives.mind import mind_of
+from engine.detectives.mind import Reading, mind_of
 from engine.editions import Edition, register, unregister
 from engine.events import Event, GameStarted
 from engine.evolve import replay
@@ -124,6 +124,26 @@ def test_a_decision_depends_only_on_what_its_seat_was_told(
         mine = next_move(level, game, events, seat, random.Random(seed), now)
         theirs = next_move(level, changed, other, seat, random.Random(seed), now)
         assert mine == theirs
+
+
+@pytest.mark.parametrize("format", [GameFormat.FORUM, GameFormat.LIARS])
+def test_a_reading_kept_between_decisions_knows_what_a_fresh_one_knows(
+    format: GameFormat,
+) -> None:
+    """A seat's reading handed in at each decision (as the bot keeps it, its record loaded
+    afresh each time) reads on while the record grows, and from the deal again when it is
+    shorter or another game's: its mind is the one read from the deal."""
+    record, other = played(0, format).events, played(1, format).events
+    dealt = next(i for i, e in enumerate(record) if isinstance(e, GameStarted)) + 1
+    for seat, level in enumerate(played(0, format).levels[:3]):
+        reading = Reading(seat)
+        cuts = [*range(dealt, len(record) + 1, 9), len(record), dealt + 4]
+        for events in [*(list(record[:cut]) for cut in cuts), other, record]:
+            assert mind_of(events, seat, level, reading) == mind_of(events, seat, level)
+    with pytest.raises(ValueError, match="seat"):
+        mind_of(record, 0, Level.SLEUTH, Reading(1))
+    with pytest.raises(ValueError, match="dealt"):
+        mind_of(record[: dealt - 1], 0, Level.SLEUTH, Reading(0))
 
 
 def test_two_detectives_of_the_2023_edition_look_for_the_cards_in_rooms() -> None:
