@@ -137,7 +137,7 @@ def parse_setting(name: str, text: str) -> Any:
     return raw
 
 
-def _plain(text: str) -> str:
+def plain_setting_name(text: str) -> str:
     """A setting's name as compared: any case, "_" as a space, no quotes, single spaces."""
     text = re.sub(r"[«»“”„\"']", "", text.casefold().replace("_", " "))
     return " ".join(text.split())
@@ -147,29 +147,31 @@ def _plain(text: str) -> str:
 def _names_of(language: str, name: str) -> frozenset[str]:
     """How a setting may be typed in a language: its label, with or without its note in
     brackets."""
-    label = _plain(t(language, f"setting.{name}"))
-    return frozenset({label, _plain(re.sub(r"\s*\(.*\)\s*$", "", label))})
+    label = plain_setting_name(t(language, f"setting.{name}"))
+    return frozenset({label, plain_setting_name(re.sub(r"\s*\(.*\)\s*$", "", label))})
 
 
 @cache
-def _longest_name() -> int:
+def longest_setting_name() -> int:
     """The most words a setting's name has in any language (no longer line is tried as
     one, so a long value costs nothing)."""
     return max(
         len(typed.split())
         for name in SETTING_NAMES
         for lang in LANGUAGES
-        for typed in (*_names_of(lang, name), _plain(name))
+        for typed in (*_names_of(lang, name), plain_setting_name(name))
     )
 
 
 def split_setting(words: Sequence[str], languages: Sequence[str]) -> tuple[str, str]:
     """The setting a typed /settings line names first (its name in the code, or its label
     in one of `languages`), and the rest as its value; the first word when none matches."""
-    for cut in range(min(len(words), _longest_name()), 0, -1):
-        typed = _plain(" ".join(words[:cut]))
+    for cut in range(min(len(words), longest_setting_name()), 0, -1):
+        typed = plain_setting_name(" ".join(words[:cut]))
         for name in SETTING_NAMES:
-            if typed == _plain(name) or any(typed in _names_of(lang, name) for lang in languages):
+            if typed == plain_setting_name(name) or any(
+                typed in _names_of(lang, name) for lang in languages
+            ):
                 return name, " ".join(words[cut:])
     return (words[0].lower(), " ".join(words[1:])) if words else ("", "")
 

@@ -127,15 +127,15 @@ def test_a_long_line_is_split_without_trying_every_cut(monkeypatch: pytest.Monke
     """Only as many words as the longest setting name are tried as one (a whole message of
     words took seconds before, every cut of it tried against every name)."""
     tried: list[str] = []
-    plain = settings_text._plain
+    plain = settings_text.plain_setting_name
 
     def counted(typed: str) -> str:
         tried.append(typed)
         return plain(typed)
 
-    monkeypatch.setattr(settings_text, "_plain", counted)
+    monkeypatch.setattr(settings_text, "plain_setting_name", counted)
     assert split_setting(["a"] * 2000, LANGUAGES) == ("a", " ".join(["a"] * 1999))
-    assert max(len(typed.split()) for typed in tried) <= settings_text._longest_name()
+    assert max(len(typed.split()) for typed in tried) <= settings_text.longest_setting_name()
     words = t("en", "setting.min_players").split()
     assert split_setting([*words, "2"], ["en"]) == ("min_players", "2")
 
