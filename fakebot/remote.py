@@ -33,6 +33,18 @@ class Control(Protocol):
         """A condition's truthy value, checked again as the bot acts."""
         ...
 
+    async def wait_call(
+        self,
+        *,
+        after: float,
+        chat_id: int | None = None,
+        pattern: str | None = None,
+        method: str = "sendMessage",
+        timeout: float = 5.0,
+    ) -> dict[str, Any]:
+        """The first successful Bot API call of ``method`` after ``after``."""
+        ...
+
 
 @dataclass
 class RemoteMessage:
