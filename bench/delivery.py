@@ -2,8 +2,8 @@
 
     .venv/bin/python -m bench.delivery [--games 12] [--rounds 40] [--no-postgres]
 
-Unlike the other benchmarks it also imports from `tests/` (the fake Bot API and the bot's
-harness, which are not part of the installed package), found from the repository root.
+The bot runs on the test bed (`testbed.harness`, shared with the tests) against the fake
+Bot API (`fakebot`).
 
 The real bot (python-telegram-bot, sender, storage) runs against the fake Bot API over
 HTTP, with Telegram's limits off, while the games' commands keep the database busy. For
@@ -26,8 +26,8 @@ from engine import commands as cmd
 from engine.settings import Settings
 from engine.state import Phase
 from fakebot import FakeTelegram
-from tests.support.harness import BotHarness
-from tests.support.stored_games import answer_for, suggestion_for
+from simulation.moves import answer_for, suggestion_for
+from testbed.harness import BotHarness
 
 TOKEN = "123:ABC"
 ROOMY = Settings(

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.proxy PORT_FILE WORKER_PORT[,WORKER_PORT...]
 
-`tests.support.workers.RoundRobin` (what Caddy is in deploy/compose.yaml): each update the
+`testbed.proxy.RoundRobin` (what Caddy is in deploy/compose.yaml): each update the
 fake Bot API posts goes to the next worker. Run apart from the driver so that its CPU time
 is its own; writes its port to PORT_FILE once listening; on SIGTERM prints the updates each
 worker took (``taken {port: count, ...}``) and exits.
@@ -17,7 +17,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.support.workers import RoundRobin
+from testbed.proxy import RoundRobin
 
 
 async def serve(port_file: Path, ports: list[int]) -> None:

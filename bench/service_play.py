@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.state import Game
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
-from tests.support.play import card_name, naming
+from simulation.moves import card_name, naming
 
 PATIENCE = 300.0  # seconds a person waits for the bot
 BOT_ID = 1000

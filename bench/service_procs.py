@@ -17,8 +17,7 @@ from pathlib import Path
 import aiohttp
 
 from fakebot import FakeTelegramClient
-from tests.support.processes import REPO_ROOT, bot_env
-from tests.support.workers import free_port
+from testbed.processes import REPO_ROOT, bot_env, free_port
 
 TOKEN = "123:ABC"
 SECRET = "bench-webhook-secret"

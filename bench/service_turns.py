@@ -26,7 +26,7 @@ from bench.service_prefill import prefill
 from bench.service_procs import TOKEN, Service, start_service
 from fakebot import FakeTelegramClient
 from storage.service import Store
-from tests.support.processes import REPO_ROOT
+from testbed.processes import REPO_ROOT
 
 INSTRUMENT = ["--allow-http-webhooks", "--no-collector"]  # no pauses of the instrument
 HEADINGS = {

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from enum import Enum
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TextIO
 
 import httpx
@@ -50,22 +51,24 @@ class Level(Enum):
 
 
 # What the doctor says of each lack (bot/rights.py): what it means, and what to do.
-SAID = {
-    Lack.REMOVED: ("the bot was removed", REMOVED_FIX),
-    Lack.MUTED: (
-        "the bot cannot post",
-        "lift the restriction: the bot must be allowed to send messages",
-    ),
-    Lack.NOT_ADMIN: (
-        "not an admin",
-        "make the bot an admin of the group: it then sees every command and member change",
-    ),
-    Lack.NO_DELETE: ("cannot delete messages", "give the bot the right to delete messages"),
-    Lack.NO_PIN: (
-        "cannot pin the game's index",
-        "give the bot the right to pin messages: a game's index is pinned when it starts",
-    ),
-}
+SAID = MappingProxyType(
+    {
+        Lack.REMOVED: ("the bot was removed", REMOVED_FIX),
+        Lack.MUTED: (
+            "the bot cannot post",
+            "lift the restriction: the bot must be allowed to send messages",
+        ),
+        Lack.NOT_ADMIN: (
+            "not an admin",
+            "make the bot an admin of the group: it then sees every command and member change",
+        ),
+        Lack.NO_DELETE: ("cannot delete messages", "give the bot the right to delete messages"),
+        Lack.NO_PIN: (
+            "cannot pin the game's index",
+            "give the bot the right to pin messages: a game's index is pinned when it starts",
+        ),
+    }
+)
 WARNINGS = (Lack.NO_DELETE, Lack.NO_PIN)  # an admin still runs the game without them
 
 

@@ -11,6 +11,8 @@ or taken from the pool in time) carries `NotSent` as its cause.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import aiohttp
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
@@ -20,8 +22,8 @@ READ_TIMEOUT = 5.0
 WRITE_TIMEOUT = 5.0
 POOL_TIMEOUT = 1.0
 MEDIA_WRITE_TIMEOUT = 20.0
-AGENT = {"User-Agent": BaseRequest.USER_AGENT}
-FORM = AGENT | {"Content-Type": "application/x-www-form-urlencoded"}
+AGENT = MappingProxyType({"User-Agent": BaseRequest.USER_AGENT})
+FORM = MappingProxyType(AGENT | {"Content-Type": "application/x-www-form-urlencoded"})
 # A timeout as python-telegram-bot passes it: seconds, None (no limit) or its DEFAULT_NONE
 # (whose type is private to it; a parameter may take more than the base class's does).
 Timeout = object

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import MappingProxyType
 
 from prometheus_client import Counter, Gauge, Histogram
 from sqlalchemy import func, select
@@ -66,13 +67,15 @@ REFRESHED = Gauge(
     "When the database gauges were last refreshed (Unix time)",
 )
 
-REFUSAL_REASONS = {
-    "flood": "flood",
-    "not_yours": "forged_button",
-    "stale": "stale_button",
-    "group_only": "wrong_place",
-    "private_only": "wrong_place",
-}
+REFUSAL_REASONS = MappingProxyType(
+    {
+        "flood": "flood",
+        "not_yours": "forged_button",
+        "stale": "stale_button",
+        "group_only": "wrong_place",
+        "private_only": "wrong_place",
+    }
+)
 
 
 def refusal_reason(code: str) -> str:

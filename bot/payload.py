@@ -12,8 +12,10 @@ upgrades them, and so does the builder for callers that still pass such names.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import MappingProxyType
 from typing import Any
 
 from engine.cards import Pack
@@ -99,19 +101,21 @@ class Language:
 
 
 Typed = User | Users | Card | Cards | Moment | Span | Category | Setting | Zone | Language
-_TAGS: dict[str, type[Typed]] = {
-    "$user": User,
-    "$users": Users,
-    "$card": Card,
-    "$cards": Cards,
-    "$at": Moment,
-    "$span": Span,
-    "$category": Category,
-    "$setting": Setting,
-    "$zone": Zone,
-    "$language": Language,
-}
-_TAG_OF = {kind: tag for tag, kind in _TAGS.items()}
+_TAGS: Mapping[str, type[Typed]] = MappingProxyType(
+    {
+        "$user": User,
+        "$users": Users,
+        "$card": Card,
+        "$cards": Cards,
+        "$at": Moment,
+        "$span": Span,
+        "$category": Category,
+        "$setting": Setting,
+        "$zone": Zone,
+        "$language": Language,
+    }
+)
+_TAG_OF = MappingProxyType({kind: tag for tag, kind in _TAGS.items()})
 # Format 1: a name's suffix typed its value; the name without it is the placeholder.
 _SUFFIXES: tuple[tuple[str, type[Typed]], ...] = (
     ("_users", Users),

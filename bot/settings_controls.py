@@ -4,9 +4,11 @@ switches). Which of them a game accepts is the engine's to say when the press co
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import time, timedelta
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 from engine.cards import CUSTOM, PACKS
@@ -19,17 +21,19 @@ HOURS = timedelta(hours=1)
 DAYS = timedelta(days=1)
 
 # Durations: a row of common values (None: the setting's automatic value).
-COMMON: dict[str, tuple[timedelta | None, ...]] = {
-    "day_length": (6 * HOURS, 12 * HOURS, DAYS, 2 * DAYS, 3 * DAYS, 7 * DAYS),
-    "accusation_window": (6 * HOURS, 12 * HOURS, DAYS, 2 * DAYS, 3 * DAYS),
-    "reminder_before": (timedelta(0), HOURS, 3 * HOURS, 6 * HOURS, 12 * HOURS),
-    "answer_grace": (None, 30 * MINUTES, HOURS, 2 * HOURS, 4 * HOURS, 8 * HOURS),
-    "open_day_if_window_left": (None, timedelta(0), 3 * HOURS, 6 * HOURS, 12 * HOURS),
-    "turn_time": (MINUTES, 2 * MINUTES, 3 * MINUTES, 5 * MINUTES, 10 * MINUTES, 30 * MINUTES),
-    "refute_time": (MINUTES, 2 * MINUTES, 3 * MINUTES, 5 * MINUTES, 10 * MINUTES),
-    "liar_window": (timedelta(seconds=15), timedelta(seconds=30), MINUTES, 2 * MINUTES),
-    "detective_delay": (SECONDS, 3 * SECONDS, 8 * SECONDS, 30 * SECONDS, 2 * MINUTES),
-}
+COMMON: Mapping[str, tuple[timedelta | None, ...]] = MappingProxyType(
+    {
+        "day_length": (6 * HOURS, 12 * HOURS, DAYS, 2 * DAYS, 3 * DAYS, 7 * DAYS),
+        "accusation_window": (6 * HOURS, 12 * HOURS, DAYS, 2 * DAYS, 3 * DAYS),
+        "reminder_before": (timedelta(0), HOURS, 3 * HOURS, 6 * HOURS, 12 * HOURS),
+        "answer_grace": (None, 30 * MINUTES, HOURS, 2 * HOURS, 4 * HOURS, 8 * HOURS),
+        "open_day_if_window_left": (None, timedelta(0), 3 * HOURS, 6 * HOURS, 12 * HOURS),
+        "turn_time": (MINUTES, 2 * MINUTES, 3 * MINUTES, 5 * MINUTES, 10 * MINUTES, 30 * MINUTES),
+        "refute_time": (MINUTES, 2 * MINUTES, 3 * MINUTES, 5 * MINUTES, 10 * MINUTES),
+        "liar_window": (timedelta(seconds=15), timedelta(seconds=30), MINUTES, 2 * MINUTES),
+        "detective_delay": (SECONDS, 3 * SECONDS, 8 * SECONDS, 30 * SECONDS, 2 * MINUTES),
+    }
+)
 # Counts changed a step at a time.
 STEPPED = frozenset(
     {

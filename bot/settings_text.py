@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from datetime import time, timedelta
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from bot.payload import Span
@@ -18,7 +19,7 @@ from locales.formats import unit_words, zone_label
 from locales.zones import find_zone
 
 # Each setting's type, as its field declares it: what a typed value is read as.
-_TYPES: dict[str, Any] = typing.get_type_hints(Settings)
+_TYPES: Mapping[str, Any] = MappingProxyType(typing.get_type_hints(Settings))
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
 
 
@@ -37,7 +38,7 @@ SWITCHES = _of_type(bool)
 # "off" sets None: no day end, no limit, the automatic value, the format's player range.
 OPTIONAL = frozenset(name for name in SETTING_NAMES if type(None) in typing.get_args(_TYPES[name]))
 # Every unit word a duration may use in any of our languages (CLDR's), in seconds.
-_UNITS = unit_words(LANGUAGES)
+_UNITS = MappingProxyType(unit_words(LANGUAGES))
 _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"  # ASCII digits only: "²" or "١" are not numbers here
 _PART = re.compile(rf"({_NUMBER})\s*([^\W\d_]+)\.?")  # "2 Std." as "2 Std"
 _DURATION = re.compile(rf"(?:\s*{_NUMBER}\s*[^\W\d_]+\.?)+\s*")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from engine.errors import InvalidPack, PackReason
 
@@ -117,10 +119,12 @@ CLASSIC = Pack(
     ),
 )
 
-PACKS: dict[str, Pack] = {CLASSIC.id: CLASSIC}
+PACKS: Mapping[str, Pack] = MappingProxyType({CLASSIC.id: CLASSIC})
 # Typographic variants keyboards produce: ’ and ' are the same apostrophe when typed.
-_TYPOGRAPHIC = str.maketrans(
-    dict.fromkeys("’‘ʼ`´", "'") | dict.fromkeys("“”«»„", '"') | dict.fromkeys("–—", "-")
+_TYPOGRAPHIC = MappingProxyType(
+    str.maketrans(
+        dict.fromkeys("’‘ʼ`´", "'") | dict.fromkeys("“”«»„", '"') | dict.fromkeys("–—", "-")
+    )
 )
 
 

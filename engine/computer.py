@@ -5,6 +5,7 @@ game and its level: -(10 * number + level code), so anyone holding the id knows 
 from __future__ import annotations
 
 from enum import StrEnum
+from types import MappingProxyType
 
 from engine.ids import UserId
 
@@ -21,8 +22,8 @@ class Level(StrEnum):
     INSPECTOR = "inspector"
 
 
-_CODES = {Level.NOVICE: 1, Level.SLEUTH: 2, Level.INSPECTOR: 3}
-_LEVELS = {code: level for level, code in _CODES.items()}
+_CODES = MappingProxyType({Level.NOVICE: 1, Level.SLEUTH: 2, Level.INSPECTOR: 3})
+_LEVELS = MappingProxyType({code: level for level, code in _CODES.items()})
 
 
 def detective_user(number: int, level: Level) -> UserId:

@@ -7,7 +7,9 @@ the list the catalogs are checked against, is derived from the subclasses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 _KINDS: dict[str, type[RuleError]] = {}
@@ -380,7 +382,7 @@ class StandingNotHeld(RuleError, code="standing_not_held"):
     """A standing answer names only the player's own cards. Values: `card`."""
 
 
-RULE_ERRORS: dict[str, type[RuleError]] = dict(_KINDS)
+RULE_ERRORS: Mapping[str, type[RuleError]] = MappingProxyType(dict(_KINDS))
 """Every kind of rule error by its code, derived from the subclasses above."""
 
 RULE_ERROR_CODES: frozenset[str] = frozenset(RULE_ERRORS)

@@ -8,6 +8,7 @@ A class with a `__post_init__` (one that checks or derives fields) still goes th
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
 
@@ -20,17 +21,17 @@ class Dataclass(Protocol):
 T = TypeVar("T", bound=Dataclass)
 
 
-_CHECKED: dict[type, bool] = {}  # whether a class has a __post_init__
+@cache
+def _checks(cls: type) -> bool:
+    """Whether a class has a `__post_init__` (asked once per class)."""
+    return hasattr(cls, "__post_init__")
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of a frozen dataclass instance with some fields changed (an unknown field
     name is a TypeError, as with dataclasses.replace)."""
     cls = type(obj)
-    checked = _CHECKED.get(cls)
-    if checked is None:
-        checked = _CHECKED[cls] = hasattr(cls, "__post_init__")
-    if checked:
+    if _checks(cls):
         return dataclasses.replace(obj, **changes)
     fields = cls.__dataclass_fields__
     if not changes.keys() <= fields.keys():

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import time, timedelta
 from enum import StrEnum
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 from zoneinfo import available_timezones
 
@@ -224,7 +225,8 @@ def _validate_liars(s: Settings) -> None:
         raise _invalid("liar_window", SettingReason.AT_MOST, maximum=timedelta(hours=1))
 
 
-OLD_ZONES = {"posixrules": "America/New_York"}  # a link tzdata keeps, not a zone's name
+# A link tzdata keeps, not a zone's name.
+OLD_ZONES = MappingProxyType({"posixrules": "America/New_York"})
 # In the database, but no place's time: the system's own zone, tzdata's "unknown" zone.
 NOT_ZONES = frozenset({"localtime", "posixrules", "Factory"})
 

@@ -15,8 +15,9 @@ Its own tests are in ``tests/fakebot/``.
 """
 
 from .chats import FakeChat, FakeGroup, FakePrivateChat, FakeTopic
-from .client import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteTopic, RemoteUser
+from .client import FakeTelegramClient
 from .messages import CallbackAnswer, FakeMessage, MessageVersion
+from .remote import RemoteGroup, RemoteMessage, RemoteTopic, RemoteUser
 from .server import ApiCall, FakeTelegram
 from .spec import ApiError, Spec, load_spec
 from .text import Formatted, format_text

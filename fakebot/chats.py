@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .messages import FakeMessage
@@ -13,33 +15,37 @@ if TYPE_CHECKING:
     from .users import FakeUser
     from .world import World
 
-_FULL_INFO = {
-    "accent_color_id": 0,
-    "max_reaction_count": 11,
-    "accepted_gift_types": {
-        "unlimited_gifts": False,
-        "limited_gifts": False,
-        "unique_gifts": False,
-        "premium_subscription": False,
-        "gifts_from_channels": False,
-    },
-}
-ADMIN_RIGHTS = {
-    "can_be_edited": False,
-    "is_anonymous": False,
-    "can_manage_chat": True,
-    "can_delete_messages": True,
-    "can_manage_video_chats": True,
-    "can_restrict_members": True,
-    "can_promote_members": False,
-    "can_change_info": True,
-    "can_invite_users": True,
-    "can_post_stories": True,
-    "can_edit_stories": True,
-    "can_delete_stories": True,
-    "can_pin_messages": True,
-    "can_manage_topics": True,
-}
+_FULL_INFO: Mapping[str, Any] = MappingProxyType(
+    {
+        "accent_color_id": 0,
+        "max_reaction_count": 11,
+        "accepted_gift_types": {
+            "unlimited_gifts": False,
+            "limited_gifts": False,
+            "unique_gifts": False,
+            "premium_subscription": False,
+            "gifts_from_channels": False,
+        },
+    }
+)
+ADMIN_RIGHTS: Mapping[str, bool] = MappingProxyType(
+    {
+        "can_be_edited": False,
+        "is_anonymous": False,
+        "can_manage_chat": True,
+        "can_delete_messages": True,
+        "can_manage_video_chats": True,
+        "can_restrict_members": True,
+        "can_promote_members": False,
+        "can_change_info": True,
+        "can_invite_users": True,
+        "can_post_stories": True,
+        "can_edit_stories": True,
+        "can_delete_stories": True,
+        "can_pin_messages": True,
+        "can_manage_topics": True,
+    }
+)
 
 
 def admin_rights(changes: dict[str, bool]) -> dict[str, bool]:

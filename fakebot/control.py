@@ -14,7 +14,8 @@ import dataclasses
 import re
 import time
 from asyncio import FIRST_COMPLETED
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from aiohttp import web
@@ -25,13 +26,6 @@ from .server import FakeTelegram
 from .users import FakeUser
 
 Op = Callable[[FakeTelegram, dict[str, Any]], Awaitable[Any]]
-OPS: dict[str, Op] = {}
-
-
-def op(func: Op) -> Op:
-    """Register a control operation under the function's name."""
-    OPS[func.__name__] = func
-    return func
 
 
 def add_control_routes(server: FakeTelegram) -> None:
@@ -98,13 +92,11 @@ def group_json(group: FakeGroup) -> dict[str, Any]:
     }
 
 
-@op
 async def add_user(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     keys = ("username", "language_code", "last_name")
     return user_json(server.add_user(args["first_name"], **{k: args[k] for k in keys if k in args}))
 
 
-@op
 async def add_group(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     admins, members = (
         [_user(server, {"id": i}, "id") for i in args.get(k, [])] for k in ("admins", "members")
@@ -117,20 +109,17 @@ async def add_group(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any
     return group_json(group)
 
 
-@op
 async def add_topic(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     creator = _user(server, args) if args.get("user_id") else None
     topic = _group(server, args).add_topic(args["name"], creator=creator)
     return {"thread_id": topic.thread_id, "name": topic.name, "chat_id": topic.chat.id}
 
 
-@op
 async def close_topic(server: FakeTelegram, args: dict[str, Any]) -> bool:
     _group(server, args).topics[int(args["thread_id"])].closed = bool(args.get("closed", True))
     return True
 
 
-@op
 async def add_member(server: FakeTelegram, args: dict[str, Any]) -> bool:
     group = _group(server, args)
     group.add_member(
@@ -141,34 +130,29 @@ async def add_member(server: FakeTelegram, args: dict[str, Any]) -> bool:
     return True
 
 
-@op
 async def remove_member(server: FakeTelegram, args: dict[str, Any]) -> bool:
     _group(server, args).remove_member(_user(server, args), announce=args.get("announce", True))
     return True
 
 
-@op
 async def remove_bot(server: FakeTelegram, args: dict[str, Any]) -> bool:
     by = _user(server, args) if args.get("user_id") else None
     _group(server, args).remove_bot(by=by)
     return True
 
 
-@op
 async def add_bot(server: FakeTelegram, args: dict[str, Any]) -> bool:
     by = _user(server, args) if args.get("user_id") else None
     _group(server, args).add_bot(by=by, admin=bool(args.get("admin", False)))
     return True
 
 
-@op
 async def migrate_group(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     """Upgrade a basic group to a supergroup; answers the new chat."""
     by = _user(server, args) if args.get("user_id") else None
     return group_json(_group(server, args).migrate(by=by))
 
 
-@op
 async def send(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     chat = _chat(server, args)
     reply_to = _message(chat, args["reply_to"]) if args.get("reply_to") else None
@@ -176,37 +160,31 @@ async def send(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     return _user(server, args).send(chat, args["text"], topic=topic, reply_to=reply_to).snapshot()
 
 
-@op
 async def send_private(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     user = _user(server, args)
     reply_to = _message(user.private_chat, args["reply_to"]) if args.get("reply_to") else None
     return user.send_private(args["text"], reply_to=reply_to).snapshot()
 
 
-@op
 async def start_bot(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     return _user(server, args).start_bot(args.get("payload")).snapshot()
 
 
-@op
 async def block_bot(server: FakeTelegram, args: dict[str, Any]) -> bool:
     _user(server, args).block_bot()
     return True
 
 
-@op
 async def unblock_bot(server: FakeTelegram, args: dict[str, Any]) -> bool:
     _user(server, args).unblock_bot()
     return True
 
 
-@op
 async def edit(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     message = _message(_chat(server, args), args["message_id"])
     return _user(server, args).edit(message, args["text"]).snapshot()
 
 
-@op
 async def press(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     message = _message(_chat(server, args), args["message_id"])
     answer = await _user(server, args).press(
@@ -218,23 +196,19 @@ async def press(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     return dataclasses.asdict(answer)
 
 
-@op
 async def messages(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
     topic = int(args["thread_id"]) if args.get("thread_id") else None
     return [m.snapshot() for m in _chat(server, args).messages(topic=topic)]
 
 
-@op
 async def private_messages(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
     return [m.snapshot() for m in _user(server, args).private_messages()]
 
 
-@op
 async def user(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     return user_json(_user(server, args))
 
 
-@op
 async def calls(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
     method = args.get("method")
     since = float(args.get("since", 0))
@@ -242,14 +216,12 @@ async def calls(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, An
     return [c.to_json() for c in chosen if c.at > since]
 
 
-@op
 async def send_rate(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     """The most posts and edits in any ``window`` seconds (default 1) since ``since``."""
     most, start = server.send_rate(float(args.get("window", 1.0)), float(args.get("since", 0)))
     return {"most": most, "window_start": start}
 
 
-@op
 async def wait_call(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     """The first successful call of ``method`` (default sendMessage) logged after ``after``
     (epoch seconds), for ``chat_id`` if given, whose ``text`` matches the regex ``pattern``
@@ -284,7 +256,6 @@ async def wait_call(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any
             server.call_waiters.get(chat, set()).discard(change)
 
 
-@op
 async def wait_change(server: FakeTelegram, args: dict[str, Any]) -> int:
     """The count of Bot API calls so far, once one concerning a chat of ``chats`` (any chat
     if none given) has come since the count ``since``, or ``timeout`` seconds have passed; at
@@ -309,17 +280,14 @@ async def wait_change(server: FakeTelegram, args: dict[str, Any]) -> int:
     return server.changes
 
 
-@op
 async def updates(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
     return server.updates
 
 
-@op
 async def commands(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
     return server.commands(args.get("scope"), args.get("language_code", ""))
 
 
-@op
 async def fail_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
     keys = ("retry_after", "times", "description", "chat_id")
     server.fail_next(
@@ -328,7 +296,6 @@ async def fail_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
     return True
 
 
-@op
 async def delay_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
     keys = ("times", "chat_id", "skip")
     server.delay_next(
@@ -337,15 +304,52 @@ async def delay_next(server: FakeTelegram, args: dict[str, Any]) -> bool:
     return True
 
 
-@op
 async def health(server: FakeTelegram, args: dict[str, Any]) -> dict[str, Any]:
     return {"port": server.port, "base_url": server.base_url, "bot": server.bot.to_api()}
 
 
-@op
 async def webhook_deliveries(server: FakeTelegram, args: dict[str, Any]) -> list[dict[str, Any]]:
     """Every POST of an update to the webhook: update id, HTTP status or error."""
     return [
         {"update_id": d.update_id, "status": d.status, "error": d.error, "at": d.at}
         for d in server.webhook.deliveries
     ]
+
+
+# Every control operation, by its function's name.
+OPS: Mapping[str, Op] = MappingProxyType(
+    {
+        op.__name__: op
+        for op in (
+            add_user,
+            add_group,
+            add_topic,
+            close_topic,
+            add_member,
+            remove_member,
+            remove_bot,
+            add_bot,
+            migrate_group,
+            send,
+            send_private,
+            start_bot,
+            block_bot,
+            unblock_bot,
+            edit,
+            press,
+            messages,
+            private_messages,
+            user,
+            calls,
+            send_rate,
+            wait_call,
+            wait_change,
+            updates,
+            commands,
+            fail_next,
+            delay_next,
+            health,
+            webhook_deliveries,
+        )
+    }
+)

@@ -17,23 +17,29 @@ entity such as ``&nbsp;`` or ``&foo;`` literally, but that almost always means a
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .spec import bad_request
 
-_TAGS = {
-    *("a", "b", "strong", "i", "em", "s", "strike", "del", "u", "ins"),
-    *("tg-spoiler", "tg-emoji", "span", "pre", "code", "blockquote"),
-}
-_SIMPLE = {
-    **dict.fromkeys(("b", "strong"), "bold"),
-    **dict.fromkeys(("i", "em"), "italic"),
-    **dict.fromkeys(("u", "ins"), "underline"),
-    **dict.fromkeys(("s", "strike", "del"), "strikethrough"),
-    **dict.fromkeys(("tg-spoiler", "span"), "spoiler"),
-}
-_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
+_TAGS = frozenset(
+    {
+        *("a", "b", "strong", "i", "em", "s", "strike", "del", "u", "ins"),
+        *("tg-spoiler", "tg-emoji", "span", "pre", "code", "blockquote"),
+    }
+)
+_SIMPLE: Mapping[str, str] = MappingProxyType(
+    {
+        **dict.fromkeys(("b", "strong"), "bold"),
+        **dict.fromkeys(("i", "em"), "italic"),
+        **dict.fromkeys(("u", "ins"), "underline"),
+        **dict.fromkeys(("s", "strike", "del"), "strikethrough"),
+        **dict.fromkeys(("tg-spoiler", "span"), "spoiler"),
+    }
+)
+_NAMED: Mapping[str, str] = MappingProxyType({"lt": "<", "gt": ">", "amp": "&", "quot": '"'})
 
 
 @dataclass

@@ -21,6 +21,7 @@ from typing import Any
 from aiohttp import web
 
 from .chats import FakeChat, FakeGroup
+from .faults import Faults
 from .methods import BotApi
 from .spec import ApiError, load_spec
 from .users import FakeUser
@@ -81,25 +82,6 @@ class ApiCall:
         }
 
 
-@dataclass
-class _Fault:
-    method: str
-    error_code: int
-    description: str
-    parameters: dict[str, Any] | None
-    times: int
-    chat_id: int | None = None
-
-
-@dataclass
-class _Delay:
-    method: str
-    seconds: float
-    times: int
-    chat_id: int | None = None
-    skip: int = 0
-
-
 class FakeTelegram:
     """A fake Telegram Bot API server plus the simulated world behind it."""
 
@@ -133,8 +115,7 @@ class FakeTelegram:
         # Calls logged so far, and the count when one last came for a chat (None: any chat).
         self.changes = 0
         self.changed_at: dict[int | None, int] = {}
-        self._faults: list[_Fault] = []
-        self._delays: list[_Delay] = []
+        self.faults = Faults()
         self._runner: web.AppRunner | None = None
         self.app = web.Application(client_max_size=64 * 1024**2)
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
@@ -279,22 +260,15 @@ class FakeTelegram:
         description: str | None = None,
         chat_id: int | None = None,
     ) -> None:
-        """Make the next ``times`` calls of ``method`` (or ``"*"``) fail before running;
-        with ``chat_id``, only calls for that chat (the others run as usual).
-
-        429 answers ``Too Many Requests: retry after N`` with ``parameters.retry_after``
-        (N defaults to 1); other codes answer ``description`` or a generic text.
-        """
-        parameters = None
-        if error_code == 429:
-            retry_after = 1 if retry_after is None else retry_after
-            parameters = {"retry_after": retry_after}
-            description = description or f"Too Many Requests: retry after {retry_after}"
-        description = description or (
-            "Internal Server Error" if error_code >= 500 else "Bad Request: injected"
+        """Make the next call(s) of ``method`` fail (see :meth:`Faults.fail_next`)."""
+        self.faults.fail_next(
+            method,
+            error_code,
+            retry_after=retry_after,
+            times=times,
+            description=description,
+            chat_id=chat_id,
         )
-        fault = _Fault(method.lower(), error_code, description, parameters, times, chat_id)
-        self._faults.append(fault)
 
     def delay_next(
         self,
@@ -305,32 +279,8 @@ class FakeTelegram:
         chat_id: int | None = None,
         skip: int = 0,
     ) -> None:
-        """Run the next ``times`` calls of ``method`` (or ``"*"``; with ``chat_id``, for that
-        chat only; after letting ``skip`` of them pass) at once, then hold the answer back
-        ``seconds``: a client that gives up earlier sees a timeout although the call took
-        effect (the message was delivered)."""
-        self._delays.append(_Delay(method.lower(), seconds, times, chat_id, skip))
-
-    def _take_delay(self, method: str, params: dict[str, Any]) -> float:
-        for delay in self._delays:
-            if delay.method in (method.lower(), "*") and _for_chat(delay.chat_id, params):
-                if delay.skip > 0:
-                    delay.skip -= 1
-                    return 0.0
-                delay.times -= 1
-                if delay.times <= 0:
-                    self._delays.remove(delay)
-                return delay.seconds
-        return 0.0
-
-    def _take_fault(self, method: str, params: dict[str, Any]) -> ApiError | None:
-        for fault in self._faults:
-            if fault.method in (method.lower(), "*") and _for_chat(fault.chat_id, params):
-                fault.times -= 1
-                if fault.times <= 0:
-                    self._faults.remove(fault)
-                return ApiError(fault.error_code, fault.description, fault.parameters)
-        return None
+        """Answer the next call(s) of ``method`` late (see :meth:`Faults.delay_next`)."""
+        self.faults.delay_next(method, seconds, times=times, chat_id=chat_id, skip=skip)
 
     # -- HTTP -------------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.Response:
@@ -347,14 +297,14 @@ class FakeTelegram:
             if self.spec.method_name(name) is None:
                 raise ApiError(404, "Not Found")
             params = await _read_params(request)
-            fault = self._take_fault(method, params)
+            fault = self.faults.take_fault(method, params)
             if fault is not None:
                 raise fault
             params = self.spec.validate_request(method, params)
             result = await self.api.call(method, params)
             self._check_result(method, result)
             status, body = 200, {"ok": True, "result": result}
-            delay = self._take_delay(method, params)
+            delay = self.faults.take_delay(method, params)
             if delay:
                 self._log(ApiCall(method, params, status, body, request.content_type), received)
                 await asyncio.sleep(delay)  # the client may give up: the call is logged already
@@ -390,11 +340,6 @@ class FakeTelegram:
             raise ApiError(
                 500, f"Internal Server Error: the fake built an invalid {returns}: {errors[:5]}"
             )
-
-
-def _for_chat(chat_id: int | None, params: dict[str, Any]) -> bool:
-    """A fault or delay for any chat, or for the chat the call names."""
-    return chat_id is None or str(params.get("chat_id")) == str(chat_id)
 
 
 async def _read_params(request: web.Request) -> dict[str, Any]:

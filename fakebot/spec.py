@@ -19,7 +19,7 @@ from typing import Any
 
 API_JSON = Path(__file__).with_name("api.json")
 
-_SCALARS = {"Integer", "Float", "String", "Boolean", "InputFile"}
+_SCALARS = frozenset({"Integer", "Float", "String", "Boolean", "InputFile"})
 _DISCRIMINATOR = re.compile(r"""(?:always|must be) ["“]?([a-z_]+)["”]?""")
 _INT = re.compile(r"-?\d+")
 _COMMAND = re.compile(r"[a-z0-9_]{1,32}")

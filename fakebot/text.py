@@ -16,15 +16,17 @@ from typing import Any
 from .html import Span, parse_html
 from .spec import bad_request
 
-_HIDDEN_DATA = {"text_link", "text_mention", "custom_emoji"}
-_REMOVED = {"\r", "\u0333", "\u033f", "\u030a"} | {chr(c) for c in range(0x2028, 0x202F)}
-_ENTITY_TYPES = {
-    *("mention", "hashtag", "cashtag", "bot_command", "url", "email", "phone_number"),
-    *("bold", "italic", "underline", "strikethrough", "spoiler", "blockquote"),
-    *("expandable_blockquote", "code", "pre", "text_link", "text_mention", "custom_emoji"),
-    "date_time",
-}
-_AUTO = [
+_HIDDEN_DATA = frozenset({"text_link", "text_mention", "custom_emoji"})
+_REMOVED = frozenset({"\r", "\u0333", "\u033f", "\u030a"} | {chr(c) for c in range(0x2028, 0x202F)})
+_ENTITY_TYPES = frozenset(
+    {
+        *("mention", "hashtag", "cashtag", "bot_command", "url", "email", "phone_number"),
+        *("bold", "italic", "underline", "strikethrough", "spoiler", "blockquote"),
+        *("expandable_blockquote", "code", "pre", "text_link", "text_mention", "custom_emoji"),
+        "date_time",
+    }
+)
+_AUTO = (
     (
         "bot_command",
         re.compile(r"(?<![\w/<>])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?(?![\w/<>])"),
@@ -32,7 +34,7 @@ _AUTO = [
     ("mention", re.compile(r"(?<!\w)@[A-Za-z0-9_]{2,32}(?!\w)")),
     ("url", re.compile(r"\bhttps?://[^\s<>\"]+[^\s<>\".,;:!?)\]']")),
     ("hashtag", re.compile(r"(?<![\w#])#\w*[^\W\d_]\w*")),
-]
+)
 
 
 @dataclass

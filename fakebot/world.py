@@ -13,7 +13,7 @@ from .messages import CallbackAnswer, FakeMessage
 from .text import entity_text, format_text
 from .users import FakeUser
 
-DEFAULT_UPDATES_EXCLUDED = {"chat_member", "message_reaction", "message_reaction_count"}
+DEFAULT_UPDATES_EXCLUDED = frozenset({"chat_member", "message_reaction", "message_reaction_count"})
 
 
 @dataclass

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import cache
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 from typing import Any
 
 from sqlalchemy.engine import Connection
@@ -117,42 +117,44 @@ FROM (SELECT 1) AS one LEFT JOIN inserted n ON n.status = 'claimed'
 """.replace("{NOTHING_AHEAD}", nothing_ahead("i.chat_id", ":now", "i.decoration"))
 
 # Every parameter, cast to its type (asyncpg needs them known), in their order.
-_TYPES = {
-    "new_seq": "INTEGER",
-    "status": "VARCHAR",
-    "touched": "BOOLEAN",
-    "now": "TIMESTAMPTZ",
-    "game_id": "INTEGER",
-    "seq": "INTEGER",
-    "chat_id": "BIGINT",
-    "event_seqs": "INTEGER[]",
-    "event_types": "VARCHAR[]",
-    "event_datas": "TEXT[]",
-    "update_id": "BIGINT",
-    "step": "INTEGER",
-    "gone": "VARCHAR[]",
-    "deadline_keys": "VARCHAR[]",
-    "deadline_dues": "TIMESTAMPTZ[]",
-    "deadline_commands": "TEXT[]",
-    "joined": "BIGINT[]",
-    "left": "BIGINT[]",
-    "snapshot_seq": "INTEGER",
-    "snapshot_format": "VARCHAR",
-    "snapshot_data": "TEXT",
-    "keys": "VARCHAR[]",
-    "chats": "BIGINT[]",
-    "topics": "BIGINT[]",
-    "users": "BIGINT[]",
-    "payloads": "TEXT[]",
-    "replies": "VARCHAR[]",
-    "decorations": "BOOLEAN[]",
-    "dues": "TIMESTAMPTZ[]",
-    "heads": "BOOLEAN[]",
-    "targets": "VARCHAR[]",
-    "places": "INTEGER[]",
-    "worker": "VARCHAR",
-    "until": "TIMESTAMPTZ",
-}
+_TYPES = MappingProxyType(
+    {
+        "new_seq": "INTEGER",
+        "status": "VARCHAR",
+        "touched": "BOOLEAN",
+        "now": "TIMESTAMPTZ",
+        "game_id": "INTEGER",
+        "seq": "INTEGER",
+        "chat_id": "BIGINT",
+        "event_seqs": "INTEGER[]",
+        "event_types": "VARCHAR[]",
+        "event_datas": "TEXT[]",
+        "update_id": "BIGINT",
+        "step": "INTEGER",
+        "gone": "VARCHAR[]",
+        "deadline_keys": "VARCHAR[]",
+        "deadline_dues": "TIMESTAMPTZ[]",
+        "deadline_commands": "TEXT[]",
+        "joined": "BIGINT[]",
+        "left": "BIGINT[]",
+        "snapshot_seq": "INTEGER",
+        "snapshot_format": "VARCHAR",
+        "snapshot_data": "TEXT",
+        "keys": "VARCHAR[]",
+        "chats": "BIGINT[]",
+        "topics": "BIGINT[]",
+        "users": "BIGINT[]",
+        "payloads": "TEXT[]",
+        "replies": "VARCHAR[]",
+        "decorations": "BOOLEAN[]",
+        "dues": "TIMESTAMPTZ[]",
+        "heads": "BOOLEAN[]",
+        "targets": "VARCHAR[]",
+        "places": "INTEGER[]",
+        "worker": "VARCHAR",
+        "until": "TIMESTAMPTZ",
+    }
+)
 
 
 @cache

@@ -1,20 +1,27 @@
 """House rules a reader can rely on (docs/design.md, issue 24), checked over the source with `ast`.
 
 No module over 400 lines; no import circle; no loop among the bot's packages (bar the
-listed imports still to remove); no function-level import of a project module
-without a comment saying why; the layers' import contracts; few `type: ignore`; no private
-name taken from another module. Each test lists every violation it finds.
+listed imports still to remove); no function-level import of a project module without a
+comment saying why; the layers' import contracts; nothing shipped imports the tests; no new
+state in module globals; few `type: ignore`; no private name taken from another module. Each
+test lists every violation it finds.
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import os
+import subprocess
+import sys
 import tokenize
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import LONGEST
+from tests.house_globals import KNOWN, module_state
 from tests.house_imports import (
     PACKAGES,
     ROOT,
@@ -26,13 +33,11 @@ from tests.house_imports import (
     package_graph,
 )
 
+# The code that ships (and the benchmarks): the line limit, `type: ignore`, no import of
+# the tests. The tests themselves are not sized (a scenario file may run long).
+SHIPPED = ("engine", "storage", "bot", "simulation", "bench", "fakebot", "locales", "testbed")
 MAX_LINES = 400
-# Where the line limit holds; Alembic migrations are exempt (generated, never edited).
-SIZED = ("engine", "storage", "bot", "simulation", "bench")
-SIZE_EXEMPT = ("storage/migrations",)
-
-# The code that ships (and the benchmarks), for `type: ignore` and private-name checks.
-SHIPPED = ("engine", "storage", "bot", "simulation", "bench", "fakebot", "locales")
+SIZE_EXEMPT = ("storage/migrations",)  # Alembic's, generated and never edited
 MAX_TYPE_IGNORES = 5
 
 # The engine's editions, and the one module allowed to import them (the edition registry).
@@ -62,7 +67,7 @@ def _listing(title: str, lines: list[str]) -> str:
 
 def test_no_module_is_over_400_lines() -> None:
     too_long = []
-    for package in SIZED:
+    for package in SHIPPED:
         for path in sorted((ROOT / package).rglob("*.py")):
             relative = path.relative_to(ROOT).as_posix()
             if relative.startswith(SIZE_EXEMPT):
@@ -306,6 +311,107 @@ def test_the_contract_checks_see_an_import() -> None:
     """The contract helper finds a known import, so an empty list above means something."""
     assert _breaches(("storage.service",), ("engine",))
     assert _breaches(("bot.render",), ("engine",))
+
+
+# --- the tests stay out of what ships --------------------------------------------------
+
+
+def _imports_of_tests(paths: list[Path], root: Path = ROOT) -> list[str]:
+    """Every `import tests...` / `from tests... import` (at any depth, type-only too)."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            if any(name == "tests" or name.startswith("tests.") for name in names):
+                found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_the_tests_import_check_sees_one(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    files = {
+        "a.py": "from tests.support.play import naming\n",
+        "b.py": "def f():\n    import tests.support\n",
+        "c.py": "from testbed import harness\nimport testsuite\n",
+    }
+    for name, text in files.items():
+        (tmp_path / "pkg" / name).write_text(text)
+    found = _imports_of_tests(sorted((tmp_path / "pkg").glob("*.py")), tmp_path)
+    assert found == ["pkg/a.py:1", "pkg/b.py:2"]
+
+
+def test_nothing_shipped_nor_the_benchmarks_import_the_tests() -> None:
+    """What the benchmarks share with the tests lives in `testbed` or `simulation`."""
+    paths = [path for package in SHIPPED for path in sorted((ROOT / package).rglob("*.py"))]
+    found = _imports_of_tests(paths)
+    assert not found, _listing("imports of `tests` outside the tests", found)
+
+
+# --- module state -------------------------------------------------------------------------
+
+
+def test_the_module_state_check_sees_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a made-up package: a dict, a list, a set and a changeable object are state; a
+    tuple, a frozenset, a MappingProxyType, a frozen dataclass, a cached function and a
+    name imported from elsewhere are not."""
+    package = tmp_path / "housestate"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text(
+        "from dataclasses import dataclass\n"
+        "from functools import cache\n"
+        "from types import MappingProxyType\n"
+        "TABLE = {}\nITEMS = []\nSEEN: set[int] = set()\n"
+        "KINDS = (1, 2)\nWORDS = frozenset({'a'})\nFIXED = MappingProxyType({'a': 1})\n"
+        "@dataclass(frozen=True)\nclass Point:\n    x: int\n"
+        "class Box:\n    pass\n"
+        "ORIGIN = Point(0)\nBOX = Box()\n"
+        "@cache\ndef square(n: int) -> int:\n    return n * n\n"
+    )
+    (package / "b.py").write_text("from housestate.a import TABLE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert module_state(("housestate",), tmp_path) == [
+        "housestate.a.TABLE: dict",
+        "housestate.a.ITEMS: list",
+        "housestate.a.SEEN: set",
+        "housestate.a.BOX: Box",
+    ]
+
+
+@cache
+def _module_state() -> list[str]:
+    """The shipped modules' state, read in a process of its own (importing everything)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.house_globals"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    return [line.split(":")[0] for line in done.stdout.splitlines() if line]
+
+
+def test_no_new_state_in_module_globals() -> None:
+    """A registry, a cache or a flag in a module global is state hidden from its callers:
+    pass it instead, or make the table read-only (MappingProxyType, frozenset, tuple).
+    Today's are listed in tests/house_globals.py `KNOWN`, each with why."""
+    found = [name for name in _module_state() if name not in KNOWN]
+    assert not found, _listing(
+        "module globals holding state (python -m tests.house_globals)", found
+    )
+
+
+def test_every_known_module_state_is_still_there() -> None:
+    """An entry of `KNOWN` that is gone is taken out, so that the list only shrinks."""
+    gone = sorted(set(KNOWN) - set(_module_state()))
+    assert not gone, _listing("KNOWN module state that is gone (take it out)", gone)
 
 
 # --- type: ignore -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ the dice, a move's the room it reached."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.payload import Card
@@ -67,11 +68,13 @@ def fixed(key: str) -> Callable[[Any, Game], Toast]:
     return lambda e, after: (key, {})
 
 
-READERS: dict[type[Event], ToastOf] = {  # every table edition's
-    ev.DiceRolled: _rolled,
-    ev.TokenMoved: _moved,
-    ev.StayedToSuggest: _stayed,
-    ev.TableSuggestionMade: _suggested,
-    ev.TurnEnded: fixed("toast.turn_ended"),
-    ev.PlayerReturned: fixed("toast.back"),
-}
+READERS: Mapping[type[Event], ToastOf] = MappingProxyType(  # every table edition's
+    {
+        ev.DiceRolled: _rolled,
+        ev.TokenMoved: _moved,
+        ev.StayedToSuggest: _stayed,
+        ev.TableSuggestionMade: _suggested,
+        ev.TurnEnded: fixed("toast.turn_ended"),
+        ev.PlayerReturned: fixed("toast.back"),
+    }
+)

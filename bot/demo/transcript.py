@@ -11,6 +11,7 @@ import shutil
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, TextIO
 
 from fakebot import ApiCall, FakeTelegram, format_text
@@ -18,12 +19,14 @@ from locales import t
 
 INDENT = "    "
 # Bot API calls that change what a person sees, and the parameter holding the text.
-SHOWN = {
-    "sendMessage": "text",
-    "sendPhoto": "caption",
-    "editMessageText": "text",
-    "editMessageCaption": "caption",
-}
+SHOWN = MappingProxyType(
+    {
+        "sendMessage": "text",
+        "sendPhoto": "caption",
+        "editMessageText": "text",
+        "editMessageCaption": "caption",
+    }
+)
 
 
 @dataclass

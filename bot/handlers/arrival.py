@@ -8,6 +8,7 @@ that group knows it) and which lacks it told (told again only when they change).
 from __future__ import annotations
 
 from datetime import timedelta
+from types import MappingProxyType
 
 from telegram import ChatMember, Update
 from telegram.constants import ChatType
@@ -26,11 +27,13 @@ from storage.messages_owed import OutboxItem
 AGAIN_AFTER = timedelta(days=1)  # removed and added back within this: no second introduction
 INTRODUCTION = "intro.group"
 # The notice of what the bot lacks, by what it lacks (an admin's rights, or being an admin).
-NOTICES = {
-    (Lack.NO_DELETE,): "rights.no_delete",
-    (Lack.NO_PIN,): "rights.no_pin",
-    (Lack.NO_DELETE, Lack.NO_PIN): "rights.no_delete_no_pin",
-}
+NOTICES = MappingProxyType(
+    {
+        (Lack.NO_DELETE,): "rights.no_delete",
+        (Lack.NO_PIN,): "rights.no_pin",
+        (Lack.NO_DELETE, Lack.NO_PIN): "rights.no_delete_no_pin",
+    }
+)
 
 
 async def arrived(context: CustomContext, update: Update, chat_id: int, member: ChatMember) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from telegram import Update
 
@@ -43,12 +45,14 @@ def _headed(line: str) -> tuple[Category | None, str]:
     return (category, rest) if category is not None else (None, line)
 
 
-_HEADINGS: dict[str, Category] = {
-    normalize(word): category
-    for category in CATEGORY_ORDER
-    for language in LANGUAGES
-    for word in t(language, f"pack.line_labels_{category.value}").split(",")
-}
+_HEADINGS: Mapping[str, Category] = MappingProxyType(
+    {
+        normalize(word): category
+        for category in CATEGORY_ORDER
+        for language in LANGUAGES
+        for word in t(language, f"pack.line_labels_{category.value}").split(",")
+    }
+)
 
 
 async def pack(update: Update, context: CustomContext) -> None:

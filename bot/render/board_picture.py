@@ -8,6 +8,7 @@ import io
 import logging
 from collections.abc import Mapping
 from functools import cache, lru_cache
+from types import MappingProxyType
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -21,17 +22,19 @@ LEGEND = 46  # the strip under the board naming the tokens' colours
 Rect = tuple[int, int, int, int]  # left, top, right, bottom (pixels)
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-SUSPECT_COLOURS: Mapping[str, tuple[int, int, int]] = {
-    "scarlett": (200, 16, 46),  # scarlet
-    "mustard": (225, 173, 1),  # mustard yellow
-    "white": (248, 248, 244),  # white
-    "green": (34, 139, 70),  # green
-    "peacock": (24, 92, 190),  # peacock blue
-    "plum": (125, 50, 150),  # plum purple
-    "chef_white": (248, 248, 244),  # the 2023 edition's characters
-    "mayor_green": (34, 139, 70),
-    "solicitor_peacock": (24, 92, 190),
-}
+SUSPECT_COLOURS: Mapping[str, tuple[int, int, int]] = MappingProxyType(
+    {
+        "scarlett": (200, 16, 46),  # scarlet
+        "mustard": (225, 173, 1),  # mustard yellow
+        "white": (248, 248, 244),  # white
+        "green": (34, 139, 70),  # green
+        "peacock": (24, 92, 190),  # peacock blue
+        "plum": (125, 50, 150),  # plum purple
+        "chef_white": (248, 248, 244),  # the 2023 edition's characters
+        "mayor_green": (34, 139, 70),
+        "solicitor_peacock": (24, 92, 190),
+    }
+)
 ROOM_COLOURS = (
     (216, 198, 168),
     (206, 192, 218),

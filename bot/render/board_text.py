@@ -4,22 +4,25 @@ the weapons are. Also the names the board picture is labelled with."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from bot.render.reader import Reader
 from engine.board import Board, Place, Square
 from locales import t
 
-SUSPECT_MARKS: Mapping[str, str] = {
-    "scarlett": "🔴",
-    "mustard": "🟡",
-    "white": "⚪",
-    "green": "🟢",
-    "peacock": "🔵",
-    "plum": "🟣",
-    "chef_white": "⚪",  # the 2023 edition's characters
-    "mayor_green": "🟢",
-    "solicitor_peacock": "🔵",
-}
+SUSPECT_MARKS: Mapping[str, str] = MappingProxyType(
+    {
+        "scarlett": "🔴",
+        "mustard": "🟡",
+        "white": "⚪",
+        "green": "🟢",
+        "peacock": "🔵",
+        "plum": "🟣",
+        "chef_white": "⚪",  # the 2023 edition's characters
+        "mayor_green": "🟢",
+        "solicitor_peacock": "🔵",
+    }
+)
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

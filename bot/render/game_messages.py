@@ -3,6 +3,8 @@ the start, days, answers, accusations, a taken-over seat's history, reminders, t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.arguments import flat_args
@@ -20,11 +22,13 @@ from bot.settings_text import describe_setting
 from locales import t
 
 # An accusation at the end: right, wrong, or never judged (an earlier one in its window won).
-_ACCUSATION_LINES = {
-    True: "game.accusation_right",
-    False: "game.accusation_line",
-    None: "game.accusation_late",
-}
+_ACCUSATION_LINES = MappingProxyType(
+    {
+        True: "game.accusation_right",
+        False: "game.accusation_line",
+        None: "game.accusation_late",
+    }
+)
 
 
 def lobby(reader: Reader, args: dict[str, Any]) -> str:
@@ -282,30 +286,34 @@ def card_shown(reader: Reader, args: dict[str, Any]) -> str:
     return t(reader.language, key, **flat_args(reader, args))
 
 
-GAME_COMPOSERS: dict[str, Composer] = {
-    "lobby.opened": lobby,
-    "game.started": game_started,
-    "day.opened": day_opened,
-    "day.ended": day_ended,
-    "suggestion.made": inflected("suggestion.made"),
-    "dm.accusation_received": inflected("dm.accusation_received"),
-    "composer.confirm_suggestion": inflected("composer.confirm_suggestion"),
-    "accuse.confirm": inflected("accuse.confirm"),
-    "answer.refuted": answer_refuted,
-    "answer.not_refuted": answer_not_refuted,
-    "suggestion.voided": flagged("suggestion.voided", "refunded", "suggestion.refunded"),
-    "accusation.made": flagged("accusation.made", "first", "accusation.window_opened"),
-    "accusation.wrong": flagged("accusation.wrong", "may_suggest", "accusation.may_still_suggest"),
-    "dm.accusation_wrong": flagged(
-        "dm.accusation_wrong", "may_suggest", "dm.accusation_wrong_may_suggest"
-    ),
-    "dm.answer_prompt": either("holds_none", "dm.answer_prompt_none", "dm.answer_prompt"),
-    "dm.prompt_closed": prompt_closed,
-    "dm.card_shown": card_shown,
-    "dm.gm_answered": flagged("dm.gm_answered", "penalized", "dm.gm_answered_penalty"),
-    "settings.changed": settings_changed,
-    "dm.seat_history": seat_history,
-    "dm.reminder": reminder,
-    "game.resumed": game_resumed,
-    "game.ended": game_ended,
-}
+GAME_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
+    {
+        "lobby.opened": lobby,
+        "game.started": game_started,
+        "day.opened": day_opened,
+        "day.ended": day_ended,
+        "suggestion.made": inflected("suggestion.made"),
+        "dm.accusation_received": inflected("dm.accusation_received"),
+        "composer.confirm_suggestion": inflected("composer.confirm_suggestion"),
+        "accuse.confirm": inflected("accuse.confirm"),
+        "answer.refuted": answer_refuted,
+        "answer.not_refuted": answer_not_refuted,
+        "suggestion.voided": flagged("suggestion.voided", "refunded", "suggestion.refunded"),
+        "accusation.made": flagged("accusation.made", "first", "accusation.window_opened"),
+        "accusation.wrong": flagged(
+            "accusation.wrong", "may_suggest", "accusation.may_still_suggest"
+        ),
+        "dm.accusation_wrong": flagged(
+            "dm.accusation_wrong", "may_suggest", "dm.accusation_wrong_may_suggest"
+        ),
+        "dm.answer_prompt": either("holds_none", "dm.answer_prompt_none", "dm.answer_prompt"),
+        "dm.prompt_closed": prompt_closed,
+        "dm.card_shown": card_shown,
+        "dm.gm_answered": flagged("dm.gm_answered", "penalized", "dm.gm_answered_penalty"),
+        "settings.changed": settings_changed,
+        "dm.seat_history": seat_history,
+        "dm.reminder": reminder,
+        "game.resumed": game_resumed,
+        "game.ended": game_ended,
+    }
+)

@@ -5,6 +5,8 @@ of what changed the game, and the end."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.arguments import flat_args
@@ -64,4 +66,4 @@ def _day(reader: Reader, args: dict[str, Any], day: dict[str, Any]) -> str:
     return f'<a href="{html.escape(link)}">{name}</a>' if link else name
 
 
-INDEX_COMPOSERS: dict[str, Composer] = {"index.post": index_text}
+INDEX_COMPOSERS: Mapping[str, Composer] = MappingProxyType({"index.post": index_text})

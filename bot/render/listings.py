@@ -4,6 +4,8 @@ table's), /cards, /settings, /log, /pack."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.arguments import flat_args
@@ -201,15 +203,17 @@ def pick_game(reader: Reader, args: dict[str, Any]) -> str:
     return t(lang, "notebook.pick_game", games=games, first=args["first"], command=command)
 
 
-LISTING_COMPOSERS: dict[str, Composer] = {
-    "games.list": games_list,
-    "hand.list": hand_list,
-    "status.game": status,
-    "cards.list": cards_list,
-    "settings.list": settings_list,
-    "log.day": day_log,
-    "pack.usage": pack_listing("pack.usage"),
-    "pack.saved": pack_listing("pack.saved"),
-    "status.table": table_status,
-    "notebook.pick_game": pick_game,
-}
+LISTING_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
+    {
+        "games.list": games_list,
+        "hand.list": hand_list,
+        "status.game": status,
+        "cards.list": cards_list,
+        "settings.list": settings_list,
+        "log.day": day_log,
+        "pack.usage": pack_listing("pack.usage"),
+        "pack.saved": pack_listing("pack.saved"),
+        "status.table": table_status,
+        "notebook.pick_game": pick_game,
+    }
+)

@@ -10,6 +10,7 @@ import io
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from PIL import Image, ImageDraw
 
@@ -27,7 +28,7 @@ DIAGONAL = 170  # the longest line of a slanted column name
 LEGEND_SWATCH = 44
 GAP = 3  # between the pieces of text in a cell
 ROOM = 16  # a cell's width less what its text may take
-SIZES = {"title": 24, "label": 20, "name": 18, "percent": 15, "note": 13}
+SIZES = MappingProxyType({"title": 24, "label": 20, "name": 18, "percent": 15, "note": 13})
 
 Colour = tuple[int, int, int]
 PAPER: Colour = (255, 255, 255)
@@ -49,14 +50,16 @@ PENCIL_FILL: Colour = (234, 241, 255)
 HEAT: Colour = (255, 138, 48)
 ENVELOPE_INK: Colour = (150, 88, 0)
 ENVELOPE_RULE: Colour = (214, 168, 60)
-GLYPHS = {
-    Mark.HAS: "✔",
-    Mark.LACKS: "✘",
-    Mark.MAYBE: "",
-    Mark.OWN_YES: "✓",
-    Mark.OWN_NO: "✗",
-    Mark.OWN_MAYBE: "?",
-}
+GLYPHS = MappingProxyType(
+    {
+        Mark.HAS: "✔",
+        Mark.LACKS: "✘",
+        Mark.MAYBE: "",
+        Mark.OWN_YES: "✓",
+        Mark.OWN_NO: "✗",
+        Mark.OWN_MAYBE: "?",
+    }
+)
 SIN45 = math.sqrt(0.5)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import logging
 import unicodedata
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.notebook_grid import Cell, Flag, Grid, LegendKey, Mark, Row, Section
@@ -19,7 +20,7 @@ from locales import t
 
 log = logging.getLogger(__name__)
 
-OWN_MARKS = {"yes": Mark.OWN_YES, "no": Mark.OWN_NO, "maybe": Mark.OWN_MAYBE}
+OWN_MARKS = MappingProxyType({"yes": Mark.OWN_YES, "no": Mark.OWN_NO, "maybe": Mark.OWN_MAYBE})
 
 
 def notebook_post(reader: Reader, args: dict[str, Any], caption: str) -> tuple[str, bytes | None]:

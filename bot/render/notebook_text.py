@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.reader import Reader
@@ -213,9 +214,11 @@ def mark_said(reader: Reader, args: dict[str, Any]) -> str:
     )
 
 
-NOTEBOOK_COMPOSERS = {
-    "notebook.text": notebook_text,
-    "notebook.picture": caption,
-    "notebook.mark_saved": mark_said,
-    "notebook.mark_cleared": mark_said,
-}
+NOTEBOOK_COMPOSERS = MappingProxyType(
+    {
+        "notebook.text": notebook_text,
+        "notebook.picture": caption,
+        "notebook.mark_saved": mark_said,
+        "notebook.mark_cleared": mark_said,
+    }
+)

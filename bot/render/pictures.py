@@ -4,13 +4,14 @@ when the picture cannot be drawn the post goes as text instead, in full."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.notebook_post import notebook_post
 from bot.render.reader import Reader
 
 PicturePost = Callable[[Reader, dict[str, Any], str], tuple[str, bytes | None]]
-PICTURES: Mapping[str, PicturePost] = {"notebook": notebook_post}
+PICTURES: Mapping[str, PicturePost] = MappingProxyType({"notebook": notebook_post})
 
 
 def picture_post(

@@ -3,6 +3,8 @@ to others' (never the card), and their accusations (never the cards)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.arguments import flat_args
@@ -80,4 +82,4 @@ def _accused(reader: Reader, entry: dict[str, Any]) -> str:
     return f"{head} {t(lang, f'log.player_accused_{outcome}')}"
 
 
-PLAYER_LOG_COMPOSERS: dict[str, Composer] = {"log.player": player_log}
+PLAYER_LOG_COMPOSERS: Mapping[str, Composer] = MappingProxyType({"log.player": player_log})

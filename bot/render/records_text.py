@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.reader import Reader
@@ -64,4 +65,4 @@ def _people_games(reader: Reader, args: dict[str, Any]) -> list[str]:
     return lines
 
 
-RECORDS_COMPOSERS = {"stats.chat": records}
+RECORDS_COMPOSERS = MappingProxyType({"stats.chat": records})

@@ -4,6 +4,8 @@ format with its value in words, and one setting's page."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.reader import Reader
@@ -50,7 +52,9 @@ def menu_setting(reader: Reader, args: dict[str, Any]) -> str:
     return join_lines(head, now, rule)
 
 
-MENU_COMPOSERS: dict[str, Composer] = {
-    "menu.settings": menu_settings,
-    "menu.setting": menu_setting,
-}
+MENU_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
+    {
+        "menu.settings": menu_settings,
+        "menu.setting": menu_setting,
+    }
+)

@@ -3,6 +3,7 @@ suggestion with its answer, each accusation, then who could have named the envel
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.reader import Reader
@@ -89,4 +90,4 @@ def _who(reader: Reader, user: Any) -> str:
     return reader.mention(user.id) if user is not None else "?"
 
 
-STORY_COMPOSERS = {"story.post": story}
+STORY_COMPOSERS = MappingProxyType({"story.post": story})

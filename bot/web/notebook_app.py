@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from aiohttp import web
@@ -33,21 +34,26 @@ from storage.notebooks import MARKS, MAX_NOTE, OwnMark
 log = logging.getLogger(__name__)
 
 PREFIX = "/notebook"
-STATIC = {  # the page's files: name under /notebook/ -> (file in bot/web/static, type)
-    "": ("notebook.html", "text/html"),
-    "app.js": ("notebook.js", "text/javascript"),
-    "app.css": ("notebook.css", "text/css"),
-}
-PAGE_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self' https://telegram.org; "
-        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
-        "base-uri 'none'; form-action 'none'; object-src 'none'"
-    ),
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-}
-API_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+# The page's files: name under /notebook/ -> (file in bot/web/static, type).
+STATIC = MappingProxyType(
+    {
+        "": ("notebook.html", "text/html"),
+        "app.js": ("notebook.js", "text/javascript"),
+        "app.css": ("notebook.css", "text/css"),
+    }
+)
+PAGE_HEADERS = MappingProxyType(
+    {
+        "Content-Security-Policy": (
+            "default-src 'self'; script-src 'self' https://telegram.org; "
+            "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+            "base-uri 'none'; form-action 'none'; object-src 'none'"
+        ),
+        "Referrer-Policy": "no-referrer",
+        "X-Content-Type-Options": "nosniff",
+    }
+)
+API_HEADERS = MappingProxyType({"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
 MAX_ID_DIGITS = 18  # a game id fits the database's signed 64-bit integer
 
 

@@ -9,6 +9,7 @@ corridor square in front of one of that room's doors; `X` the centre (not walkab
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from engine.board.model import Board, Door, Square, validate
 
@@ -42,17 +43,20 @@ CLASSIC_MAP: tuple[str, ...] = (
     "OOOOOOO1#HHHHHH#.SSSSSSS",  # 24
 )
 
-CLASSIC_ROOMS: Mapping[str, str] = {  # map letter -> room key (the classic pack's card ids)
-    "K": "kitchen",
-    "B": "ballroom",
-    "C": "conservatory",
-    "D": "dining_room",
-    "I": "billiard_room",
-    "L": "library",
-    "O": "lounge",
-    "H": "hall",
-    "S": "study",
-}
+# Map letter -> room key (the classic pack's card ids).
+CLASSIC_ROOMS: Mapping[str, str] = MappingProxyType(
+    {
+        "K": "kitchen",
+        "B": "ballroom",
+        "C": "conservatory",
+        "D": "dining_room",
+        "I": "billiard_room",
+        "L": "library",
+        "O": "lounge",
+        "H": "hall",
+        "S": "study",
+    }
+)
 CLASSIC_SUSPECTS: tuple[str, ...] = ("scarlett", "mustard", "white", "green", "peacock", "plum")
 CLASSIC_PASSAGES: tuple[tuple[str, str], ...] = (("kitchen", "study"), ("conservatory", "lounge"))
 

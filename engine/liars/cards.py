@@ -12,7 +12,9 @@ Investigation cards (the rulebook gives no counts; settings, default 4 + 4 + 4 t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from types import MappingProxyType
 
 from engine.cards import Pack
 
@@ -46,20 +48,25 @@ RING: tuple[str, ...] = (  # clockwise, from the top-left corner
     "lounge",
     "dining_room",
 )
-PASSAGES: dict[str, str] = {
-    "kitchen": "study",
-    "study": "kitchen",
-    "conservatory": "lounge",
-    "lounge": "conservatory",
-}
-START_ROOMS: dict[str, str] = {  # each token in the room next to its classic start
-    "scarlett": "lounge",
-    "mustard": "dining_room",
-    "white": "kitchen",
-    "green": "conservatory",
-    "peacock": "billiard_room",
-    "plum": "study",  # the rulebook's Professor Plum in the Study
-}
+PASSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "kitchen": "study",
+        "study": "kitchen",
+        "conservatory": "lounge",
+        "lounge": "conservatory",
+    }
+)
+# Each token in the room next to its classic start.
+START_ROOMS: Mapping[str, str] = MappingProxyType(
+    {
+        "scarlett": "lounge",
+        "mustard": "dining_room",
+        "white": "kitchen",
+        "green": "conservatory",
+        "peacock": "billiard_room",
+        "plum": "study",  # the rulebook's Professor Plum in the Study
+    }
+)
 
 
 class Action(StrEnum):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from types import MappingProxyType
 
 from engine.cards import CardId
 from engine.frozen import replace
@@ -29,7 +30,9 @@ OTHERS_ANSWER = (Stage.WINDOW, Stage.EXPOSE, Stage.PASSING)  # the card waits fo
 # their ref is the turn. The window's message is the read post with its Liar! button, the
 # others' the caught liar's and each passer's private prompt.
 LIAR_WINDOW, LIAR_EXPOSE, LIAR_PASSING = "liar_window", "liar_expose", "liar_passing"
-CLOCKS = {LIAR_WINDOW: Stage.WINDOW, LIAR_EXPOSE: Stage.EXPOSE, LIAR_PASSING: Stage.PASSING}
+CLOCKS = MappingProxyType(
+    {LIAR_WINDOW: Stage.WINDOW, LIAR_EXPOSE: Stage.EXPOSE, LIAR_PASSING: Stage.PASSING}
+)
 
 
 @dataclass(frozen=True)

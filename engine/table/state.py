@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Self
 
 from engine.board.model import Place
@@ -107,7 +108,7 @@ class EditionState:
 
 
 # Stored tables before `edition` held one slot per edition; read them into `edition`.
-_OLD_EDITION_SLOTS = {"y2023": "Edition2023", "liars": "Liars"}
+_OLD_EDITION_SLOTS = MappingProxyType({"y2023": "Edition2023", "liars": "Liars"})
 
 
 @dataclass(frozen=True)

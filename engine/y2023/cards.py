@@ -8,8 +8,10 @@ pipe, revolver, rope and wrench; the nine rooms. Cards the classic pack shares k
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from engine.cards import CardId, Pack
 
@@ -74,5 +76,5 @@ CLUE_DECK: tuple[ClueCard, ...] = (
     *(ClueCard(id=f"reveal_{card}", kind=ClueKind.REVEAL, card=card) for card in _REVEALED),
     *(ClueCard(id=f"left_shows_{n}", kind=ClueKind.LEFT_SHOWS) for n in range(1, 5)),
 )
-CLUES: dict[str, ClueCard] = {clue.id: clue for clue in CLUE_DECK}
+CLUES: Mapping[str, ClueCard] = MappingProxyType({clue.id: clue for clue in CLUE_DECK})
 GLASS = 1  # the die face with the magnifying glass; it counts as one

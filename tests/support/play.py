@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game
 from fakebot import FakeMessage, FakeUser
-from locales import t
+from simulation.moves import card_name as card_name
+from simulation.moves import naming as naming
 from tests.support.harness import Party, bot_messages
 
 # A chat's own pack as an admin types it.
@@ -13,10 +14,6 @@ PACK = """/pack
 Suspects: Holmes, Watson, Moriarty, Adler, Lestrade
 Weapons: Pistol, Cane, Pipe, Violin, Rope
 Places: Baker Street, Reichenbach, Yard, Opium den, Museum, Docks, Club, Tower"""
-
-
-def card_name(card: str, language: str = "en") -> str:
-    return t(language, f"card.{card}")
 
 
 async def open_and_start(
@@ -51,15 +48,6 @@ async def state(table: Party, game_id: int) -> Game:
 
 def user_of(table: Party, user_id: int) -> FakeUser:
     return next(p for p in table.players if p.id == user_id)
-
-
-def naming(game: Game, held: str) -> tuple[str, str, str]:
-    """A suggestion's cards: the first in play of each category, but `held` in its own."""
-    suspect, weapon, place = (
-        held if game.pack.category_of(held) is category else game.in_play(category)[0]
-        for category in CATEGORY_ORDER
-    )
-    return suspect, weapon, place
 
 
 def all_card_names(game: Game) -> dict[str, str]:

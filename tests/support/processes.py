@@ -1,30 +1,16 @@
-"""Running the real `whodunit run` in its own process, for process-level tests."""
+"""Running the real `whodunit run` in its own process, for process-level tests (its command
+and environment are in testbed/processes.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def whodunit_command() -> list[str]:
-    """The installed console script if there is one, else the module."""
-    script = Path(sys.executable).parent / "whodunit"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
-
-
-def bot_env(token: str | None, api_url: str, database_url: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("WHODUNIT_")}
-    env.update(WHODUNIT_TELEGRAM_API_URL=api_url, WHODUNIT_DATABASE_URL=database_url, **extra)
-    if token is not None:
-        env["WHODUNIT_BOT_TOKEN"] = token
-    return env
+from testbed.processes import REPO_ROOT as REPO_ROOT
+from testbed.processes import bot_env as bot_env
+from testbed.processes import whodunit_command as whodunit_command
 
 
 async def start_bot(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:

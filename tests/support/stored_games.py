@@ -10,11 +10,12 @@ from sqlalchemy.engine import Connection
 
 from engine import commands as cmd
 from engine import events as ev
-from engine.cards import Category
 from engine.deadlines import deadlines
 from engine.evolve import replay
 from engine.settings import Settings
 from engine.state import Game
+from simulation.moves import answer_for as answer_for
+from simulation.moves import suggestion_for as suggestion_for
 from storage.members import members
 from storage.messages_owed import OutboxItem, PlanContext
 from storage.models import (
@@ -54,30 +55,6 @@ def planner(ctx: PlanContext) -> list[OutboxItem]:
                 )
             )
     return items
-
-
-def suggestion_for(state: Game, actor: int, target: int, n: int = 0) -> cmd.MakeSuggestion:
-    """A suggestion naming cards in play, varied by n."""
-    suspects = state.in_play(Category.SUSPECT)
-    weapons = state.in_play(Category.WEAPON)
-    places = state.in_play(Category.PLACE)
-    return cmd.MakeSuggestion(
-        actor=actor,
-        target=target,
-        suspect=suspects[n % len(suspects)],
-        weapon=weapons[(n // 3) % len(weapons)],
-        place=places[(n // 7) % len(places)],
-    )
-
-
-def answer_for(state: Game, suggestion_id: int) -> cmd.Command:
-    """The target's honest answer to a suggestion."""
-    s = state.suggestions[suggestion_id - 1]
-    target = state.players[s.target]
-    held = [card for card in s.cards if card in target.hand]
-    if held:
-        return cmd.Refute(actor=target.user, suggestion=s.id, card=held[0])
-    return cmd.DeclareNoRefutation(actor=target.user, suggestion=s.id)
 
 
 async def new_game(

@@ -1,94 +1,32 @@
 """Several real `whodunit run` webhook workers on one database, behind a round-robin proxy.
 
-`RoundRobin` is the reverse proxy (as Caddy is in deploy/compose.yaml): each update the fake
-posts goes to the next worker; a worker that cannot be reached is skipped (a proxy's passive
-health check), so the update goes to another. `Worker` runs one process, its output in a
-file. `Table` is one group of three who open, join, start and end a game by a right
+`RoundRobin` is the reverse proxy (testbed/proxy.py). `Worker` runs one process, its output in
+a file. `Table` is one group of three who open, join, start and end a game by a right
 accusation, waiting for the bot and retrying nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import re
 import signal
-import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
-from aiohttp import web
 
 from engine.state import Game, Phase
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from storage.service import Store
+from testbed.processes import free_port as free_port
+from testbed.processes import whodunit_command
+from testbed.proxy import RoundRobin as RoundRobin
 from tests.support.play import card_name
-from tests.support.processes import whodunit_command
 
 BOT_ID = 1000
 PATIENCE = 240.0  # seconds a player waits for the bot under the full load
 PRESS = 25.0  # seconds a press waits for its answer (the fake client's own limit: 30 s)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class RoundRobin:
-    """Forwards each POST to the next worker in turn; skips one that refuses connections."""
-
-    def __init__(self, ports: list[int]) -> None:
-        self.ports = ports
-        self.turn = itertools.count()
-        self.taken: dict[int, int] = dict.fromkeys(ports, 0)  # 2xx answers per worker port
-        self.port = free_port()
-        self._runner: web.AppRunner | None = None
-        self._session: aiohttp.ClientSession | None = None
-
-    async def start(self) -> None:
-        app = web.Application()
-        app.router.add_post("/{path:.*}", self._forward)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
-        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60))
-
-    async def stop(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-        if self._runner is not None:
-            await self._runner.cleanup()
-
-    async def _forward(self, request: web.Request) -> web.Response:
-        assert self._session is not None
-        body = await request.read()
-        headers = {
-            k: v
-            for k, v in request.headers.items()
-            if k.lower() in ("content-type", "x-telegram-bot-api-secret-token")
-        }
-        first = next(self.turn)
-        for step in range(len(self.ports)):
-            port = self.ports[(first + step) % len(self.ports)]
-            url = f"http://127.0.0.1:{port}{request.path}"
-            try:
-                async with self._session.post(url, data=body, headers=headers) as answer:
-                    text = await answer.read()
-                    if 200 <= answer.status < 300:
-                        self.taken[port] += 1
-                    return web.Response(status=answer.status, body=text)
-            except (aiohttp.ClientConnectionError, OSError):
-                continue  # that worker is down: the next one
-        return web.Response(status=502, text="no worker reachable")
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/telegram"
 
 
 @dataclass

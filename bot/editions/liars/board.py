@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -35,17 +36,19 @@ CELL = 150
 MARGIN = 10
 LEGEND = 46
 # Each room's cells in a 4 × 4 grid (column, row): the ring around a 2 × 2 centre.
-CELLS: Mapping[str, tuple[int, int, int, int]] = {
-    "kitchen": (0, 0, 0, 0),
-    "ballroom": (1, 0, 2, 0),
-    "conservatory": (3, 0, 3, 0),
-    "billiard_room": (3, 1, 3, 1),
-    "library": (3, 2, 3, 2),
-    "study": (3, 3, 3, 3),
-    "hall": (1, 3, 2, 3),
-    "lounge": (0, 3, 0, 3),
-    "dining_room": (0, 1, 0, 2),
-}
+CELLS: Mapping[str, tuple[int, int, int, int]] = MappingProxyType(
+    {
+        "kitchen": (0, 0, 0, 0),
+        "ballroom": (1, 0, 2, 0),
+        "conservatory": (3, 0, 3, 0),
+        "billiard_room": (3, 1, 3, 1),
+        "library": (3, 2, 3, 2),
+        "study": (3, 3, 3, 3),
+        "hall": (1, 3, 2, 3),
+        "lounge": (0, 3, 0, 3),
+        "dining_room": (0, 1, 0, 2),
+    }
+)
 CENTRE_CELLS = (1, 1, 2, 2)
 
 
