@@ -15,6 +15,7 @@ from engine.deadlines import live_deadline
 from engine.detectives.forum import forum_move
 from engine.detectives.table import table_move
 from engine.events import Event
+from engine.format import format_of
 from engine.state import Game
 
 __all__ = ["Level", "cued_move", "moment_chance", "next_move"]
@@ -25,7 +26,7 @@ def next_move(
 ) -> cmd.Command | None:
     """What the detective in `seat` does now (None: nothing until something changes).
     `events` is the game's whole record, of which it reads only what its seat was told."""
-    if game.table is not None:
+    if format_of(game).plays_turns(game):
         return table_move(level, game, events, seat, rng)
     return forum_move(level, game, events, seat, rng, now)
 

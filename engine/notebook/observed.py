@@ -40,8 +40,3 @@ NOTHING = Observed()
 
 # (event, the notebook's seat, the state before the event, the state after it)
 Observer = Callable[[Any, Seat, Game, Game], Observed]
-
-
-def moment(game: Game) -> int:
-    """A fact's `when`: the turn at the table, the day in the forum (0: the deal)."""
-    return game.table.turn if game.table is not None else game.day
