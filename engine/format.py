@@ -6,11 +6,14 @@ each format here; `FormatSpec` (engine/formats.py) is what the settings know of 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from engine.cards import CardId, Category
 from engine.commands import DeadlineCommand
+from engine.decision import Decision
 from engine.events import Event
 from engine.formats import FormatSpec
 from engine.notebook.facts import Owner
@@ -43,6 +46,22 @@ class Format:
     def key(self) -> str:
         """The format's stable name: `Settings.format`, and the bot's key for it."""
         return self.spec.key
+
+    def roles(self, game: Game) -> tuple[CardId, ...]:
+        """The suspects its players may have as their roles."""
+        raise NotImplementedError
+
+    def require_roles_in_play(self, game: Game) -> None:
+        """At the start: each role chosen in the lobby is one of its suspects (one chosen
+        before the format changed may not be; RoleNotASuspect)."""
+
+    def drawn_cards(self, game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
+        """The cards of its deal (the envelope's among them), by category."""
+        raise NotImplementedError
+
+    def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
+        """Deal from the game's seed and open play (the first day, or the first turn)."""
+        raise NotImplementedError
 
     def plays_turns(self, game: Game) -> bool:
         """The game is played turn by turn now (a table edition's, once its table is set)."""

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from datetime import datetime
+
+from engine import events as ev
+from engine.cards import CardId, Category
+from engine.decision import Decision
 from engine.format import Format
 from engine.formats import FORUM_SPEC
+from engine.lobby import deal, forum_cards
+from engine.schedule import day_end
 from engine.state import Game
 
 
@@ -13,6 +21,18 @@ class Forum(Format):
 
     spec = FORUM_SPEC
     has_days = True
+
+    def roles(self, game: Game) -> tuple[CardId, ...]:
+        return game.pack.cards_of(Category.SUSPECT)
+
+    def drawn_cards(self, game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
+        return forum_cards(game, rng)
+
+    def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
+        """The deal, then the first day."""
+        decision.emit(deal(decision.state, now, rng))
+        ends_at = day_end(decision.state.settings, now)
+        decision.emit(ev.DayOpened(at=now, day=1, ends_at=ends_at))
 
     def plays_turns(self, game: Game) -> bool:
         return False

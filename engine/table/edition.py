@@ -22,10 +22,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.board.model import Board
-from engine.cards import CardId, Pack
+from engine.cards import CATEGORY_ORDER, CardId, Category, Pack
 from engine.commands import Command, DeadlineCommand, RefuteDeadline, TurnDeadline
 from engine.decision import Decision
-from engine.errors import NoClueCard, RuleError, WrongFormat
+from engine.errors import NoClueCard, RoleNotASuspect, RuleError, WrongFormat
 from engine.events import Event
 from engine.format import Clock, Format, format_of, formats
 from engine.ids import Seat
@@ -124,6 +124,18 @@ class Edition(Format):
     def suspects(self) -> tuple[CardId, ...]:
         """The roles its players may have."""
         return self.cards.suspects
+
+    def roles(self, game: Game) -> tuple[CardId, ...]:
+        return self.suspects()
+
+    def require_roles_in_play(self, game: Game) -> None:
+        for entry in game.lobby:
+            if entry.role is not None and entry.role not in self.suspects():
+                raise RoleNotASuspect(card=entry.role)
+
+    def drawn_cards(self, game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
+        """All its cards."""
+        return {category: list(self.cards.cards_of(category)) for category in CATEGORY_ORDER}
 
     # --- dice and movement ----------------------------------------------------------
     def dice(self, game: Game) -> int:
