@@ -49,7 +49,7 @@ def _table_handler(state: Game | None, command: cmd.Command) -> Handler:
     raise KeyError(kind)
 
 
-def _at_table(state: Game | None, command: Any, now: datetime) -> Decision:
+def _table_command(state: Game | None, command: Any, now: datetime) -> Decision:
     return _table_handler(state, command)(state, command, now)
 
 
@@ -58,7 +58,7 @@ def _by_format(forum: Handler) -> Handler:
 
     def handle(state: Game | None, command: Any, now: datetime) -> Decision:
         if state is not None and format_of(state).plays_turns(state):
-            return _at_table(state, command, now)
+            return _table_command(state, command, now)
         return forum(state, command, now)
 
     return handle
@@ -112,7 +112,7 @@ def decide_and_apply(state: Game | None, command: cmd.Command, now: datetime) ->
     """
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
-    return _HANDLERS.get(type(command), _at_table)(state, command, now)
+    return _HANDLERS.get(type(command), _table_command)(state, command, now)
 
 
 def decide(state: Game | None, command: cmd.Command, now: datetime) -> list[Event]:

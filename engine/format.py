@@ -35,10 +35,9 @@ class Clock:
 
 class Format:
     """What the shared rules ask of a game's format; each answer is the forum's or a
-    table edition's. `has_days`: played over days (the forum), else turn by turn."""
+    table edition's."""
 
     spec: FormatSpec  # its key, player range, own cards, roles always chosen, settings
-    has_days: bool = False
     # What its own events show a seat's notebook (engine/notebook/observe.py calls them).
     observers: Mapping[type[Event], Observer] = {}
 
@@ -46,6 +45,11 @@ class Format:
     def key(self) -> str:
         """The format's stable name: `Settings.format`, and the bot's key for it."""
         return self.spec.key
+
+    @property
+    def has_days(self) -> bool:
+        """Played over days (the forum), else turn by turn at a table."""
+        return self.spec.has_days
 
     def roles(self, game: Game) -> tuple[CardId, ...]:
         """The suspects its players may have as their roles."""

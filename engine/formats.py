@@ -67,16 +67,16 @@ class FormatSpec:
     settings: tuple[str, ...] = ()
 
     @property
-    def at_table(self) -> bool:
-        """Played at the table, turn by turn on a board (not the forum's days)."""
-        return self.players is not None
+    def has_days(self) -> bool:
+        """Played over days (the forum), not turn by turn at a table."""
+        return self.players is None
 
     @property
     def setting_names(self) -> tuple[str, ...]:
         """The settings this format's games read, in the order people read them."""
         if self.settings:
             return self.settings
-        return TABLE_SETTINGS if self.at_table else FORUM_SETTINGS
+        return FORUM_SETTINGS if self.has_days else TABLE_SETTINGS
 
 
 FORUM_SPEC = FormatSpec("forum")

@@ -20,7 +20,6 @@ class Forum(Format):
     answers, accusation windows)."""
 
     spec = FORUM_SPEC
-    has_days = True
 
     def roles(self, game: Game) -> tuple[CardId, ...]:
         return game.pack.cards_of(Category.SUSPECT)

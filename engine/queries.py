@@ -208,7 +208,7 @@ def settings_scope(game: Game | None, defaults: Settings) -> SettingsScope:
     if not game.running:
         return SettingsScope(current, shown, frozenset(shown), False)
     changeable = frozenset(shown) & SCHEDULE_SETTINGS
-    return SettingsScope(current, shown, changeable, not current.at_table)
+    return SettingsScope(current, shown, changeable, current.has_days)
 
 
 def reveal(game: Game) -> Reveal:

@@ -119,10 +119,9 @@ class Settings:
         return self.day_length / 2
 
     @property
-    def at_table(self) -> bool:
-        """Played at the table, turn by turn on a board (any table edition), not in the
-        forum's days."""
-        return spec_of(self.format).at_table
+    def has_days(self) -> bool:
+        """Played over days (the forum), not turn by turn at a table (any table edition)."""
+        return spec_of(self.format).has_days
 
     @property
     def player_range(self) -> tuple[int, int]:
@@ -194,7 +193,7 @@ def _validate_table(s: Settings) -> None:
     """The table formats' settings: the classic pack, dice and timers."""
     if not isinstance(s.format, GameFormat):
         object.__setattr__(s, "format", _game_format(s.format))
-    if s.at_table and s.pack != "classic":
+    if not s.has_days and s.pack != "classic":
         raise _invalid("format", SettingReason.CLASSIC_PACK)
     if s.dice not in (1, 2):
         raise _invalid("dice", SettingReason.ONE_OF, choices="1, 2")

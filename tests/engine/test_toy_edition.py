@@ -81,7 +81,7 @@ def test_the_toy_edition_is_registered_by_its_key_and_alias() -> None:
     assert TOY in editions() and find_edition("toy_d4") is TOY and find_edition("d4") is TOY
     table = Table()
     assert format_of(table.game).key == "toy_d4" and format_of(table.game) is TOY
-    assert table.game.settings.player_range == (3, 6) and table.game.settings.at_table
+    assert table.game.settings.player_range == (3, 6) and not table.game.settings.has_days
 
 
 def test_a_toy_game_is_played_from_the_lobby_to_the_winning_accusation() -> None:
