@@ -2,7 +2,7 @@
 in, with the classic rules as the defaults.
 
 An edition (engine/table/classic.py, engine/liars/, engine/y2023/, or a new package) is a
-subclass overriding what differs: its cards, board and player range (`format`), the set-up,
+subclass overriding what differs: its cards, board and player range (`spec`), the set-up,
 the dice, when the passage and staying are chosen, what happens on entering a room, when
 and where one may accuse, what leaving settles, its own clocks (and which of them a delivery
 starts: `clock`), its own commands (command type -> handler) and events (event type ->
