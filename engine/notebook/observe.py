@@ -12,7 +12,7 @@ told (bot/announce decides who is told what, and this mirrors it), and nothing e
 - A wrong accusation: its cards are told to the accuser alone, so only the accuser learns
   they are not all in the envelope (WRONG_ACCUSATION), in the forum when the window is
   judged, at the table at once.
-- Each edition's own events, through its `observers` (engine/table/edition.py); cards that
+- Each edition's own events, through its format's `observers` (engine/format.py); cards that
   change owner carry the older facts over (engine/notebook/carry.py).
 - A player who left keeps their cards (engine/admin.py), and a replaced seat keeps its
   notebook (it is the seat's), so neither changes any fact. Nothing is read from the end
