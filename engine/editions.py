@@ -1,10 +1,11 @@
 """The registry of table editions: the one module that imports the edition packages.
 
-`register(edition)` makes an edition playable: its format (the settings' `format` key,
-player range, own cards), its board, its commands (for `decide` and the codec) and its
-events (for `evolve` and the codec). The classic, the 2023 and the Liars editions are
-registered here; another package registers its own the same way, at run time
-(`unregister` takes it back, for a test that plays one for a while).
+`register(edition)` makes an edition playable: the edition as a format (engine/format.py)
+and its spec (the settings' `format` key, player range, own cards), its board, its
+commands (for `decide` and the codec) and its events (for `evolve` and the codec). The
+classic, the 2023 and the Liars editions are registered here; another package registers
+its own the same way, at run time (`unregister` takes it back, for a test that plays one
+for a while).
 
 The forum is added here too, first: every format (engine/format.py) is found by
 `format_of(game)`, whose `key` ("forum", "classic", "y2023", "liars", ...) is the key the
