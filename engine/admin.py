@@ -17,6 +17,7 @@ from engine.errors import (
     SuggestionIsVoided,
     TargetNotInGame,
 )
+from engine.format import format_of
 from engine.ids import UserId
 from engine.outcomes import end_if_nobody_can_accuse
 from engine.rules import (
@@ -36,7 +37,7 @@ def _leave(game: Game, seat: int, removed: bool, now: datetime) -> Decision:
     decision = Decision(game)
     decision.emit(ev.PlayerLeft(at=now, seat=seat, removed=removed))
     answer_all_for(decision, seat, now)
-    if game.table is not None:
+    if format_of(game).plays_turns(game):
         after_leaving(decision, seat, now)
     end_if_nobody_can_accuse(decision, now)
     return decision

@@ -11,8 +11,8 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.decision import Decision
+from engine.format import format_of
 from engine.state import Game
-from engine.table.edition import table_edition
 
 
 def clock_seen(state: Game | None, c: cmd.ClockSeen, now: datetime) -> Decision:
@@ -22,11 +22,9 @@ def clock_seen(state: Game | None, c: cmd.ClockSeen, now: datetime) -> Decision:
     (the delivery reports what it sent, whatever happened meanwhile)."""
     if c.seen_at.tzinfo is None:
         raise ValueError("seen_at must be timezone-aware")
-    if state is None or not state.running or state.paused or state.table is None:
+    if state is None or not state.running or state.paused:
         return Decision(state)
-    if (c.clock, c.ref) in state.table.clocks_seen:
-        return Decision(state)
-    clock = table_edition(state).clock(state, c.clock, c.ref)
+    clock = format_of(state).fresh_clock(state, c.clock, c.ref)
     if clock is None:
         return Decision(state)
     seen_at = min(c.seen_at, now)  # a report is never of a moment still to come

@@ -14,9 +14,8 @@ from datetime import datetime
 from engine import commands as cmd
 from engine.commands import DeadlineCommand
 from engine.computer import detective_level
+from engine.format import format_of
 from engine.state import Answer, Game
-from engine.table.edition import table_edition
-from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step
 
 __all__ = [
     "Deadline",
@@ -57,21 +56,10 @@ def due_at(game: Game, command: DeadlineCommand) -> datetime | None:
         case cmd.CloseWindow(window=number):
             window = game.window
             return window.closes_at if window and window.open and window.number == number else None
-        case cmd.TurnDeadline(turn=turn):
-            table = game.table
-            if table is None or table.turn != turn or table.step is Step.REFUTING:
-                return None  # the turn's clock stands still while refuters answer
-            if table_edition(game).turn_clock_stopped(game):
-                return None  # ... and while the edition waits on the others
-            return table.due
-        case cmd.RefuteDeadline(turn=turn):
-            table = game.table
-            pending = table.pending if table is not None else None
-            return pending.due if table and pending and table.turn == turn else None
         case cmd.DetectiveCue(seat=seat):
             return _cue_at(game, seat)
-        case _:  # an edition's own deadline
-            return table_edition(game).due_at(game, command) if game.table is not None else None
+        case _:  # the format's own: a table's turn and refuter, an edition's own
+            return format_of(game).timer_due(game, command)
 
 
 def unseen_clock(game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
@@ -79,21 +67,9 @@ def unseen_clock(game: Game, command: DeadlineCommand) -> tuple[str, int] | None
     deadline, while no delivery of its message has been reported: the turn's, the asked
     refuter's, or one of the edition's own. None for a deadline that ends no one's time to
     act on a message (a day, a reminder, a cue), and once its clock was reported seen."""
-    table = game.table
-    if table is None:
+    if isinstance(command, cmd.DetectiveCue | cmd.EndDay | cmd.SendReminder):
         return None
-    found: tuple[str, int] | None
-    match command:
-        case cmd.TurnDeadline(turn=turn):
-            found = (TURN_CLOCK, turn)
-        case cmd.RefuteDeadline(turn=turn):
-            pending = table.pending
-            found = (REFUTE_CLOCK, pending.number) if pending and table.turn == turn else None
-        case cmd.DetectiveCue() | cmd.EndDay() | cmd.SendReminder():
-            found = None
-        case _:
-            found = table_edition(game).deadline_clock(game, command)
-    return found if found not in table.clocks_seen else None
+    return format_of(game).unseen_clock(game, command)
 
 
 def live_deadline(state: Game | None, command: DeadlineCommand, now: datetime) -> Game | None:
@@ -130,11 +106,7 @@ def _timers(state: Game) -> list[Deadline]:
     if state.window is not None:
         number = state.window.number
         pending.append((f"window:{number}", cmd.CloseWindow(window=number)))
-    if state.table is not None:
-        turn = state.table.turn
-        pending.append((f"turn:{turn}", cmd.TurnDeadline(turn=turn)))
-        pending.append((f"refute:{turn}", cmd.RefuteDeadline(turn=turn)))
-        pending += table_edition(state).deadlines(state)
+    pending += format_of(state).timers(state)
     return _found(state, pending)
 
 

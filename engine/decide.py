@@ -15,15 +15,16 @@ from engine.decision import Decision
 from engine.editions import editions
 from engine.errors import WrongFormat
 from engine.events import Event
+from engine.format import format_of
 from engine.state import Game
-from engine.table.edition import Handler, edition_for
+from engine.table.edition import Edition, Handler
 
 
 def _forum_only(handler: Handler) -> Handler:
     """A forum command in a table game is refused, naming the game's format."""
 
     def handle(state: Game | None, command: Any, now: datetime) -> Decision:
-        if state is not None and state.settings.at_table:
+        if state is not None and not format_of(state).has_days:
             raise WrongFormat()
         return handler(state, command, now)
 
@@ -31,12 +32,14 @@ def _forum_only(handler: Handler) -> Handler:
 
 
 def _table_handler(state: Game | None, command: cmd.Command) -> Handler:
-    """A table command's handler in the game's edition. A forum game's are the default
-    edition's (they refuse it: no table); a command the edition lacks is of another
-    format. With no game, any edition's (they refuse it: no game)."""
+    """A table command's handler in the game's edition; a command the edition lacks is of
+    another format. A forum game's are the default edition's (they refuse it: no table).
+    With no game, any edition's (they refuse it: no game)."""
     kind = type(command)
     if state is not None:
-        handler = edition_for(state.settings).commands.get(kind)
+        found = format_of(state)
+        edition = found if isinstance(found, Edition) else editions()[0]
+        handler = edition.commands.get(kind)
         if handler is None:
             raise WrongFormat()
         return handler
@@ -46,7 +49,7 @@ def _table_handler(state: Game | None, command: cmd.Command) -> Handler:
     raise KeyError(kind)
 
 
-def _at_table(state: Game | None, command: Any, now: datetime) -> Decision:
+def _table_command(state: Game | None, command: Any, now: datetime) -> Decision:
     return _table_handler(state, command)(state, command, now)
 
 
@@ -54,8 +57,8 @@ def _by_format(forum: Handler) -> Handler:
     """A command both formats take: the forum's rules, or the table edition's."""
 
     def handle(state: Game | None, command: Any, now: datetime) -> Decision:
-        if state is not None and state.table is not None:
-            return _at_table(state, command, now)
+        if state is not None and format_of(state).plays_turns(state):
+            return _table_command(state, command, now)
         return forum(state, command, now)
 
     return handle
@@ -109,7 +112,7 @@ def decide_and_apply(state: Game | None, command: cmd.Command, now: datetime) ->
     """
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
-    return _HANDLERS.get(type(command), _at_table)(state, command, now)
+    return _HANDLERS.get(type(command), _table_command)(state, command, now)
 
 
 def decide(state: Game | None, command: cmd.Command, now: datetime) -> list[Event]:

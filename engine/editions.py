@@ -1,13 +1,15 @@
 """The registry of table editions: the one module that imports the edition packages.
 
-`register(edition)` makes an edition playable: its format (the settings' `format` key,
-player range, own cards), its board, its commands (for `decide` and the codec) and its
-events (for `evolve` and the codec). The classic, the 2023 and the Liars editions are
-registered here; another package registers its own the same way, at run time
-(`unregister` takes it back, for a test that plays one for a while).
+`register(edition)` makes an edition playable: the edition as a format (engine/format.py)
+and its spec (the settings' `format` key, player range, own cards), its board, its
+commands (for `decide` and the codec) and its events (for `evolve` and the codec). The
+classic, the 2023 and the Liars editions are registered here; another package registers
+its own the same way, at run time (`unregister` takes it back, for a test that plays one
+for a while).
 
-`edition_of(game)` is a game's edition (None for the forum); `edition_key(game)` its key
-("forum", "classic", "y2023", "liars", ...), the key the bot's own registry uses.
+The forum is added here too, first: every format (engine/format.py) is found by
+`format_of(game)`, whose `key` ("forum", "classic", "y2023", "liars", ...) is the key the
+bot's own registry uses.
 """
 
 from __future__ import annotations
@@ -18,18 +20,16 @@ from engine.board import BOARDS
 from engine.commands import COMMAND_TYPES, Command
 from engine.events import EVENT_TYPES, Event
 from engine.evolve import add_folds, folds, remove_folds
-from engine.formats import add_format, format_keys, format_of, remove_format
+from engine.format import add_format, remove_format
+from engine.formats import add_spec, format_keys, remove_spec, spec_of
+from engine.forum import FORUM
 from engine.liars.edition import LIARS_EDITION
-from engine.state import Game
 from engine.table.classic import CLASSIC
-from engine.table.edition import Edition, add_edition, edition_for, editions, remove_edition
+from engine.table.edition import Edition, editions
 from engine.y2023.edition import Y2023_EDITION
 
 __all__ = [
     "Edition",
-    "edition_for",
-    "edition_key",
-    "edition_of",
     "editions",
     "find_edition",
     "register",
@@ -55,7 +55,7 @@ def _clashes(edition: Edition) -> list[str]:
     known = {e.key: e for e in editions()}.get(edition.key)
     if known is not None and known is not edition:
         clashes.append(f"the edition {edition.key!r}")
-    if edition.key in format_keys() and format_of(edition.key) != edition.format:
+    if edition.key in format_keys() and spec_of(edition.key) != edition.spec:
         clashes.append(f"the format {edition.key!r}")
     board = edition.board
     if board is not None and BOARDS.get(board.key, board) is not board:
@@ -84,8 +84,8 @@ def register(edition: Edition) -> Edition:
         events=tuple(kind for kind in edition.events if kind not in folds()),
         commands=tuple(kind for kind in edition.commands if kind.__name__ not in COMMAND_TYPES),
     )
-    add_format(edition.format)
-    add_edition(edition)
+    add_spec(edition.spec)
+    add_format(edition)
     if board is not None:
         BOARDS[board.key] = board
     add_folds(edition.events)
@@ -101,8 +101,8 @@ def unregister(edition: Edition) -> None:
     added = _ADDED.pop(edition.key, None)
     if added is None or edition not in editions():
         return
-    remove_edition(edition)
-    remove_format(edition.key)
+    remove_format(edition)
+    remove_spec(edition.key)
     if added.board is not None:
         BOARDS.pop(added.board, None)
     remove_folds(added.events)
@@ -120,18 +120,7 @@ def find_edition(key: str) -> Edition | None:
     return None
 
 
-def edition_of(game: Game) -> Edition | None:
-    """The game's table edition; None for a forum game."""
-    if not format_of(game.settings.format).at_table:
-        return None
-    return edition_for(game.settings)
-
-
-def edition_key(game: Game) -> str:
-    """The key of the game's format: "forum", or its table edition's key."""
-    return str(game.settings.format)
-
-
+add_format(FORUM)  # the forum first: a format like the editions, with no table
 register(CLASSIC)  # the first registered is the default table edition
 register(Y2023_EDITION)
 register(LIARS_EDITION)

@@ -14,7 +14,7 @@ from engine import events as ev
 from engine.computer import detective_level
 from engine.frozen import replace
 from engine.state import Accusation, Answer, Game, LobbyEntry, Phase, Player, Suggestion, Window
-from engine.table.evolve import TABLE_HANDLERS, seat_handed_over, table_after_pause
+from engine.table.evolve import TABLE_HANDLERS, seat_handed_over, table_after_pause, turn_logged
 
 
 def _player(state: Game, seat: int, **changes: Any) -> Game:
@@ -329,7 +329,7 @@ def evolve(state: Game | None, event: ev.Event) -> Game:
     if state is None and not isinstance(event, ev.LobbyOpened):
         raise ValueError(f"{type(event).__name__} before LobbyOpened")
     after = _FOLDS[type(event)](state, event)
-    if after.table is None:
+    if not turn_logged(after):
         return replace(after, changed_at=event.at)
     log = (event,) if isinstance(event, ev.TurnStarted) else (*after.turn_log, event)
     return replace(after, changed_at=event.at, turn_log=log)

@@ -1,6 +1,6 @@
-"""Game formats as the settings see them: the forum's days, or a table edition's player
-range and cards. Each table edition brings its own `Format` (the registry adds it), so the
-settings validate and read a format without knowing the editions."""
+"""Game formats as the settings see them (`FormatSpec`): the forum's days, or a table
+edition's player range and cards. Each format (engine/format.py) brings its own spec (the
+registry adds it), so the settings validate and read a format without knowing the editions."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ TABLE_SETTINGS: tuple[str, ...] = (
 
 
 @dataclass(frozen=True)
-class Format:
+class FormatSpec:
     """`players` is a table edition's own range (None: the forum, the settings' range);
     `pack` the edition's own cards (None: the settings name the pack); `roles_chosen`:
     players always choose their suspect; `settings` the settings its games read (empty:
@@ -67,43 +67,43 @@ class Format:
     settings: tuple[str, ...] = ()
 
     @property
-    def at_table(self) -> bool:
-        """Played at the table, turn by turn on a board (not the forum's days)."""
-        return self.players is not None
+    def has_days(self) -> bool:
+        """Played over days (the forum), not turn by turn at a table."""
+        return self.players is None
 
     @property
     def setting_names(self) -> tuple[str, ...]:
         """The settings this format's games read, in the order people read them."""
         if self.settings:
             return self.settings
-        return TABLE_SETTINGS if self.at_table else FORUM_SETTINGS
+        return FORUM_SETTINGS if self.has_days else TABLE_SETTINGS
 
 
-FORUM = Format("forum")
+FORUM_SPEC = FormatSpec("forum")
 FORUM_PLAYERS = (3, 10)  # how many play a forum game unless the settings say otherwise
 
-_FORMATS: dict[str, Format] = {FORUM.key: FORUM}
+_SPECS: dict[str, FormatSpec] = {FORUM_SPEC.key: FORUM_SPEC}
 
 
-def add_format(format_: Format) -> None:
+def add_spec(spec: FormatSpec) -> None:
     """Make a format known to the settings (the registry adds each edition's)."""
-    known = _FORMATS.get(format_.key)
-    if known is not None and known != format_:
-        raise ValueError(f"another format is called {format_.key!r}")
-    _FORMATS[format_.key] = format_
+    known = _SPECS.get(spec.key)
+    if known is not None and known != spec:
+        raise ValueError(f"another format is called {spec.key!r}")
+    _SPECS[spec.key] = spec
 
 
-def remove_format(key: str) -> None:
+def remove_spec(key: str) -> None:
     """Forget a format (an edition unregistered); the forum stays."""
-    if key != FORUM.key:
-        _FORMATS.pop(key, None)
+    if key != FORUM_SPEC.key:
+        _SPECS.pop(key, None)
 
 
-def format_of(key: str) -> Format:
-    """The format named `key`; KeyError if no edition brought it."""
-    return _FORMATS[key]
+def spec_of(key: str) -> FormatSpec:
+    """What the settings know of the format named `key`; KeyError if none brought it."""
+    return _SPECS[key]
 
 
 def format_keys() -> tuple[str, ...]:
     """Every known format's key, the forum first, then in the order they were added."""
-    return tuple(_FORMATS)
+    return tuple(_SPECS)

@@ -26,11 +26,10 @@ from engine.errors import (
     SettingLocked,
     SettingReason,
 )
+from engine.format import format_of
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
-from engine.schedule import day_end
 from engine.settings import SCHEDULE_SETTINGS, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
-from engine.table.edition import table_edition
 
 
 def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
@@ -87,7 +86,7 @@ def _require_free_role(game: Game, role: CardId) -> None:
         raise RolesNotChosenMode()
     if game.pack.category_of(role) is not Category.SUSPECT:
         raise RoleNotASuspect(card=role)
-    if game.settings.at_table and role not in table_edition(game).suspects():
+    if role not in format_of(game).roles(game):
         raise RoleNotASuspect(card=role)
     if any(entry.role == role for entry in game.lobby):
         raise RoleTaken(card=role)
@@ -146,16 +145,9 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
         raise LobbyFull(maximum=maximum)
     rng = random.Random(game.seed)
     decision = Decision(game)
-    if game.settings.at_table:  # a role chosen before the format changed to a table's
-        edition = table_edition(game)
-        for entry in game.lobby:
-            if entry.role is not None and entry.role not in edition.suspects():
-                raise RoleNotASuspect(card=entry.role)
-        edition.start(decision, rng, now)
-        return decision
-    decision.emit(deal(game, now, rng))
-    ends_at = day_end(decision.state.settings, now)
-    decision.emit(ev.DayOpened(at=now, day=1, ends_at=ends_at))
+    game_format = format_of(game)
+    game_format.require_roles_in_play(game)
+    game_format.start(decision, rng, now)
     return decision
 
 
@@ -173,7 +165,7 @@ def _require_pack_size(pack: Pack, counts: dict[Category, int]) -> None:
         )
 
 
-def _forum_cards(game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
+def forum_cards(game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
     """The forum formula's cards drawn from the pack; chosen roles are always in play."""
     pack = game.pack
     counts = deck_counts(len(game.lobby), game.settings.extra_cards)
@@ -191,11 +183,7 @@ def deal(game: Game, now: datetime, rng: random.Random | None = None) -> ev.Game
     """Deck, envelope, hands and roles, all drawn from the game's seed (the forum's cards
     by its formula, a table edition's all its cards: the classic's the board game's 21)."""
     rng = rng or random.Random(game.seed)
-    if game.settings.at_table:
-        cards = table_edition(game).cards
-        drawn = {category: list(cards.cards_of(category)) for category in CATEGORY_ORDER}
-    else:
-        drawn = _forum_cards(game, rng)
+    drawn = format_of(game).drawn_cards(game, rng)
     order = {card: i for i, card in enumerate(game.pack.all_cards)}
     deck = tuple(sorted((c for cards in drawn.values() for c in cards), key=order.__getitem__))
     envelope = (

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from engine.cards import CardId
 from engine.errors import GameNotRunning
+from engine.format import format_of
 from engine.ids import Seat, UserId
 from engine.state import Answer, Game, Phase, Suggestion
 from engine.table.state import TableSuggestion
@@ -72,13 +73,13 @@ def player_log(game: Game, user: UserId) -> PlayerLog | None:
         return None
     seat = player.seat
     logged = _logged(game)
-    at_table = game.table is not None
+    windows = not format_of(game).has_days  # an accusation's window: at the table, its turn
     return PlayerLog(
         seat=seat,
         made=tuple(s for s in logged if s.suggester == seat),
         answered=tuple(s for s in logged if s.suggester != seat and s.reply_of(seat)),
         accusations=tuple(
-            LoggedAccusation(a.at, a.window if at_table else 0, a.correct)
+            LoggedAccusation(a.at, a.window if windows else 0, a.correct)
             for a in game.accusations
             if a.seat == seat
         ),
@@ -88,7 +89,7 @@ def player_log(game: Game, user: UserId) -> PlayerLog | None:
 def _logged(game: Game) -> tuple[LoggedSuggestion, ...]:
     """Every suggestion of the game, in order, without the cards shown."""
     forum = tuple(_forum(s) for s in game.suggestions)
-    table = tuple(_table(s) for s in game.table.suggestions) if game.table is not None else ()
+    table = tuple(_table(s) for s in format_of(game).table_suggestions(game))
     return forum + table
 
 

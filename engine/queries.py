@@ -10,7 +10,8 @@ from engine.cards import CATEGORY_ORDER, CardId, Category
 from engine.commands import Command
 from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError
 from engine.events import EndReason
-from engine.formats import format_of
+from engine.format import format_of
+from engine.formats import spec_of
 from engine.rules import require_admin
 from engine.settings import SCHEDULE_SETTINGS, Settings
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
@@ -113,12 +114,11 @@ def player_view(game: Game, user: int) -> PlayerView:
         for s in game.suggestions
         if s.suggester == player.seat and s.answer is Answer.REFUTED and s.card is not None
     )
-    if game.table is not None:  # the classic format's suggestions, numbered the same way
-        shown += tuple(
-            (s.number, s.card)
-            for s in game.table.suggestions
-            if s.suggester == player.seat and s.card is not None
-        )
+    shown += tuple(  # the table's suggestions, numbered the same way
+        (s.number, s.card)
+        for s in format_of(game).table_suggestions(game)
+        if s.suggester == player.seat and s.card is not None
+    )
     mine = next((a for a in game.accusations if a.seat == player.seat), None)
     return PlayerView(
         seat=player.seat,
@@ -200,15 +200,15 @@ def settings_scope(game: Game | None, defaults: Settings) -> SettingsScope:
     """The settings a change here goes to (the game's, else the chat's `defaults`), as
     `change_settings` and `change_chat_defaults` will take them."""
     if not settings_are_the_games(game):
-        shown = format_of(defaults.format).setting_names
+        shown = spec_of(defaults.format).setting_names
         return SettingsScope(defaults, shown, frozenset(shown), False)
     assert game is not None
     current = game.pending_settings or game.settings
-    shown = format_of(current.format).setting_names
+    shown = spec_of(current.format).setting_names
     if not game.running:
         return SettingsScope(current, shown, frozenset(shown), False)
     changeable = frozenset(shown) & SCHEDULE_SETTINGS
-    return SettingsScope(current, shown, changeable, not current.at_table)
+    return SettingsScope(current, shown, changeable, current.has_days)
 
 
 def reveal(game: Game) -> Reveal:

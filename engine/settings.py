@@ -12,7 +12,7 @@ from zoneinfo import available_timezones
 
 from engine.cards import CUSTOM, PACKS, Pack
 from engine.errors import InvalidSetting, SettingReason, UnknownSetting
-from engine.formats import FORUM_PLAYERS, format_keys, format_of
+from engine.formats import FORUM_PLAYERS, format_keys, spec_of
 
 MINUTE = timedelta(minutes=1)
 
@@ -120,10 +120,9 @@ class Settings:
         return self.day_length / 2
 
     @property
-    def at_table(self) -> bool:
-        """Played at the table, turn by turn on a board (any table edition), not in the
-        forum's days."""
-        return format_of(self.format).at_table
+    def has_days(self) -> bool:
+        """Played over days (the forum), not turn by turn at a table (any table edition)."""
+        return spec_of(self.format).has_days
 
     @property
     def player_range(self) -> tuple[int, int]:
@@ -131,7 +130,7 @@ class Settings:
         the forum's FORUM_PLAYERS) unless an admin set `min_players` or `max_players`, and
         at a table always within the edition's range: 3 to 6 in the classic, 2 to 6 in the
         2023 edition."""
-        players = format_of(self.format).players
+        players = spec_of(self.format).players
         low, high = players if players is not None else FORUM_PLAYERS
         least = low if self.min_players is None else self.min_players
         most = high if self.max_players is None else self.max_players
@@ -145,7 +144,7 @@ class Settings:
         whose players always choose (the 2023 edition; whoever has not chosen gets a random
         one)."""
         chosen = self.role_assignment is RoleAssignment.CHOSEN
-        return chosen or format_of(self.format).roles_chosen
+        return chosen or spec_of(self.format).roles_chosen
 
     def changed(self, **changes: Any) -> Settings:
         """A copy with some settings changed, validated."""
@@ -195,7 +194,7 @@ def _validate_table(s: Settings) -> None:
     """The table formats' settings: the classic pack, dice and timers."""
     if not isinstance(s.format, GameFormat):
         object.__setattr__(s, "format", _game_format(s.format))
-    if s.at_table and s.pack != "classic":
+    if not s.has_days and s.pack != "classic":
         raise _invalid("format", SettingReason.CLASSIC_PACK)
     if s.dice not in (1, 2):
         raise _invalid("dice", SettingReason.ONE_OF, choices="1, 2")
@@ -294,7 +293,7 @@ def _validate_players(s: Settings) -> None:
         raise _invalid("min_players", SettingReason.AT_LEAST, minimum=2)
     if s.max_players is None:
         return
-    players = format_of(s.format).players
+    players = spec_of(s.format).players
     least = s.min_players if s.min_players is not None else (players or FORUM_PLAYERS)[0]
     if s.max_players < least:
         raise _invalid("max_players", SettingReason.AT_LEAST, minimum=least)
@@ -330,7 +329,7 @@ def new_game_settings(defaults: Settings, has_custom_pack: bool) -> tuple[Settin
 def pack_of(settings: Settings, own: Pack | None) -> Pack:
     """The pack a game plays with: a table edition's own cards (the 2023 edition's, the
     Liars Edition's), or the chat's own when the settings name it, else the named one."""
-    edition_pack = format_of(settings.format).pack
+    edition_pack = spec_of(settings.format).pack
     if edition_pack is not None:
         return edition_pack
     if settings.pack == CUSTOM and own is not None:

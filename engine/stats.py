@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from engine.computer import detective_level
 from engine.events import EndReason
+from engine.format import format_of
 from engine.ids import UserId
 from engine.state import Game
 
@@ -57,12 +58,12 @@ def chat_records(games: Sequence[Game]) -> ChatRecords:
         (PlayerRecord(user, n, w) for user, (n, w) in by_user.items()),
         key=lambda r: (-r.won, -r.won / r.played, r.user),
     )
-    days = [g.day for g in played if g.table is None]
-    turns = [_turns(g) for g in played if g.table is not None]
+    days = [g.day for g in played if format_of(g).has_days]
+    turns = [format_of(g).moment(g) for g in played if not format_of(g).has_days]
     won = [g for g in played if g.end_reason is EndReason.WON and g.winner is not None]
     quickest = min(
         (
-            (_length(g), g.players[g.winner].user, g.table is not None)
+            (format_of(g).moment(g), g.players[g.winner].user, not format_of(g).has_days)
             for g in won
             if g.winner is not None
         ),
@@ -84,16 +85,5 @@ def chat_records(games: Sequence[Game]) -> ChatRecords:
     )
 
 
-def _turns(game: Game) -> int:
-    assert game.table is not None
-    return game.table.turn
-
-
-def _length(game: Game) -> int:
-    return _turns(game) if game.table is not None else game.day
-
-
 def _suggestions(game: Game) -> int:
-    if game.table is not None:
-        return len(game.table.suggestions)
-    return len(game.suggestions)
+    return len(game.suggestions) + len(format_of(game).table_suggestions(game))

@@ -16,6 +16,7 @@ from engine.decide import decide_and_apply
 from engine.detectives import Level, Reading, moment_chance, next_move
 from engine.errors import RuleError
 from engine.events import Event
+from engine.format import format_of
 from engine.settings import Settings
 from engine.state import Game, Phase
 from simulation.randomplay import START
@@ -103,8 +104,9 @@ class DetectiveGame:
         """To the end (an admin ends a game still open after MAX_DAYS days)."""
         self.setup()
         while self.game.phase is Phase.RUNNING:
-            table = self.game.table
-            if self.game.day > MAX_DAYS or (table is not None and table.turn > MAX_TURNS):
+            found = format_of(self.game)
+            turns = not found.has_days and found.moment(self.game) > MAX_TURNS
+            if self.game.day > MAX_DAYS or turns:
                 self._run(cmd.EndGame(actor=1, actor_is_admin=True))
                 break
             if not self.round():

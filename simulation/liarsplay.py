@@ -21,6 +21,7 @@ from engine.liars.queries import (
 )
 from engine.liars.state import Stage, liars_of, liars_part
 from engine.settings import GameFormat, Settings
+from engine.table.queries import table_of
 from engine.table.state import Step
 from simulation.tableplay import RandomTable
 
@@ -38,8 +39,8 @@ class RandomLiars(RandomTable):
 
     def step(self) -> None:
         game = self.game
-        table = game.table
-        assert table is not None and liars_of(table) is not None
+        table = table_of(game)
+        assert liars_of(table) is not None
         play = liars_part(table).play_in(table.turn)
         roll = self.rng.random()
         if roll < 0.03 or game.paused:
@@ -79,10 +80,9 @@ class RandomLiars(RandomTable):
 
     def turn(self) -> None:
         game = self.game
-        assert game.table is not None
-        user = game.players[game.table.current].user
+        user = game.players[table_of(game).current].user
         o = liars_options(game, user)
-        turns = game.table.turn
+        turns = table_of(game).turn
         if o.can_accuse and self.rng.random() < min(0.002 * turns, 0.05):
             self.accuse(user)
         elif o.expose:

@@ -16,7 +16,7 @@ from engine.events import Event
 from engine.liars import commands as lcmd
 from engine.settings import GameFormat, RoleAssignment, Settings
 from engine.state import Game, Phase
-from engine.table.queries import refutation_choices, turn_options
+from engine.table.queries import pending_suggestion, refutation_choices, table_of, turn_options
 from engine.table.setup import table_cards
 from engine.table.state import Step
 from simulation.randomplay import START
@@ -83,8 +83,7 @@ class RandomTable:
     def step(self) -> None:
         """One move of whoever is expected to move, sometimes silence or a wrong move."""
         game = self.game
-        table = game.table
-        assert table is not None
+        table = table_of(game)
         roll = self.rng.random()
         if roll < 0.04 or game.paused:
             self.admin_move()
@@ -99,7 +98,7 @@ class RandomTable:
 
     def refute(self) -> None:
         game = self.game
-        pending = game.table.pending if game.table else None
+        pending = pending_suggestion(game)
         assert pending is not None and pending.refuter is not None
         user = game.players[pending.refuter].user
         choices = refutation_choices(game, user)
@@ -108,10 +107,9 @@ class RandomTable:
     def turn(self) -> None:
         """The current player's next move, chosen among the legal ones."""
         game = self.game
-        assert game.table is not None
-        user = game.players[game.table.current].user
+        user = game.players[table_of(game).current].user
         options = turn_options(game, user)
-        turns = game.table.turn
+        turns = table_of(game).turn
         if options.can_accuse and self.rng.random() < min(0.002 * turns, 0.05):
             self.accuse(user)
         elif options.can_roll:

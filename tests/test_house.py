@@ -3,8 +3,8 @@
 No module over 400 lines; no import circle; no loop among the bot's packages (bar the
 listed imports still to remove); no function-level import of a project module without a
 comment saying why; the layers' import contracts; nothing shipped imports the tests; no new
-state in module globals; few `type: ignore`; no private name taken from another module. Each
-test lists every violation it finds.
+state in module globals; few `type: ignore`; no private name taken from another module; no
+`.table is None` outside the formats' modules. Each test lists every violation it finds.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import io
 import os
+import re
 import subprocess
 import sys
 import tokenize
@@ -504,6 +505,42 @@ def test_the_bot_uses_no_private_attribute_of_another_object() -> None:
         and (name, node.attr) not in THIRD_PARTY_PRIVATE
     ]
     assert not found, _listing("private attributes of other objects in the bot", found)
+
+
+# --- the format decides ---------------------------------------------------------------------
+
+# The modules that ARE the formats (engine/format.py's `Format`, engine/forum.py, each table
+# edition, the bot's presentations): only they ask whether a game has a table; the rest asks
+# the game's format (`format_of(game)`), or the table core for a table game's table.
+FORMAT_MODULES = (
+    "engine.format",
+    "engine.forum",
+    "engine.table",
+    "engine.liars",
+    "engine.y2023",
+    "bot.editions",
+)
+TABLE_CHECK = re.compile(r"\btable is (not )?None\b")
+
+
+def _table_checks(source: str) -> list[int]:
+    """The lines that test a table for None (`game.table is None`, `table is not None`)."""
+    return [n for n, line in enumerate(source.splitlines(), 1) if TABLE_CHECK.search(line)]
+
+
+def test_the_table_check_finder_sees_both_forms() -> None:
+    source = "a = 1\nif game.table is None:\n    pass\nb = table is not None\nc = tables\n"
+    assert _table_checks(source) == [2, 4]
+
+
+def test_only_the_formats_ask_whether_a_game_has_a_table() -> None:
+    found = [
+        f"{name}:{line}"
+        for name, path in module_paths(SHIPPED).items()
+        if not _within(name, FORMAT_MODULES)
+        for line in _table_checks(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, _listing("`.table is None` outside the formats (ask format_of)", found)
 
 
 # --- the test run itself ------------------------------------------------------------------

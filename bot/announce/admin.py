@@ -10,6 +10,7 @@ from bot.announce.plan import Plan, triple, user_at
 from bot.announce.suggestions import prompt_key, send_prompt
 from bot.payload import Card, Cards, Moment, Span, User
 from engine import events as ev
+from engine.format import format_of
 from engine.state import Game
 
 
@@ -34,7 +35,7 @@ def seat_replaced(
         "dm.hand",
         {"hand": Cards(player.hand), "role": Card(player.role)},
     )
-    if after.table is not None:  # the classic format: its own refuter prompt and history
+    if format_of(after).plays_turns(after):  # at the table: its refuter prompt and history
         table_turns.seat_handed_over(plan, seq, e, after)
         return
     for owed in after.answers_owed_by(e.seat):  # the newcomer answers what the seat owes

@@ -12,6 +12,7 @@ from bot.render.board_text import square_label
 from engine import events as ev
 from engine.events import Event
 from engine.state import Game
+from engine.table.queries import table_of
 from engine.table.state import MoveKind, TurnEnd
 
 
@@ -46,8 +47,7 @@ def moved(e: ev.TokenMoved, game: Game, log: tuple[Event, ...]) -> Line | None:
 
 
 def stayed(e: ev.StayedToSuggest, game: Game, log: tuple[Event, ...]) -> Line:
-    assert game.table is not None
-    room = game.table.place_of(game.players[e.seat].role)
+    room = table_of(game).place_of(game.players[e.seat].role)
     return line("table.stayed", {**seat_args(game, e.seat), "room": Card(str(room))})
 
 
@@ -79,8 +79,7 @@ def refuter_asked(e: ev.RefuterAsked, game: Game, log: tuple[Event, ...]) -> Lin
 
 def card_shown(e: ev.CardShown, game: Game, log: tuple[Event, ...]) -> Line:
     """Who showed the suggester a card, never which."""
-    assert game.table is not None
-    s = next(x for x in game.table.suggestions if x.number == e.suggestion)
+    s = next(x for x in table_of(game).suggestions if x.number == e.suggestion)
     names = {"player": User(user_at(game, e.seat)), "suggester": User(user_at(game, s.suggester))}
     return line("table.card_shown_gm" if e.by_gm else "table.card_shown", names)
 

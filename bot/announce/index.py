@@ -19,6 +19,7 @@ from typing import Any
 from bot.announce.plan import Args, Plan, event_key
 from bot.payload import Card, Cards, Moment, Span, User
 from engine import events as ev
+from engine.format import format_of
 from engine.state import Game, Phase, Player, Suggestion
 
 INDEX = "index.post"
@@ -47,7 +48,7 @@ def plan_index(plan: Plan) -> None:
     """Once per command: the index posted (to be pinned) when a forum game starts, else
     edited when an event of the command changes it."""
     game = plan.ctx.after
-    if game.table is not None or game.envelope is None:  # a table game, or no game yet
+    if format_of(game).plays_turns(game) or game.envelope is None:  # a table's, or not yet
         return
     events = plan.ctx.events
     game_id = plan.ctx.game_id

@@ -13,6 +13,7 @@ from bot.settings_controls import shown
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.computer import Level, detective_level
+from engine.format import format_of
 from engine.state import Game
 
 
@@ -111,9 +112,8 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         "lobby.started",
         {"players": Users(tuple(d.user for d in e.seats))},
     )
-    edition = edition_of(plan.ctx.after)
-    if edition.at_table:
-        _table_started(plan, seq, e, after, edition.started)
+    if not format_of(after).has_days:
+        _table_started(plan, seq, e, after, edition_of(after).started)
     else:
         _forum_started(plan, seq, after)
     for deal in e.seats:

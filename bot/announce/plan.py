@@ -11,6 +11,7 @@ from bot import callbacks as cb
 from bot.payload import Card, Payload, User, labels_of
 from engine.computer import detective_level
 from engine.state import Game
+from engine.table.queries import table_of
 from storage.messages_owed import OutboxItem, PlanContext
 
 Args = dict[str, Any]
@@ -25,8 +26,7 @@ BoardOf = Callable[[Game], Args]
 
 def board_args(game: Game) -> Args:
     """What a post's picture shows: the board, every token's place, every weapon's room."""
-    table = game.table
-    assert table is not None
+    table = table_of(game)
     return {
         "name": table.board,
         "tokens": [[s, list(p) if isinstance(p, tuple) else p] for s, p in table.tokens],

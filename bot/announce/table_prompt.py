@@ -22,8 +22,9 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.board import BOARDS
 from engine.cards import Category
+from engine.format import format_of
 from engine.state import Game
-from engine.table.queries import TurnOptions, refutation_choices, turn_options
+from engine.table.queries import TurnOptions, refutation_choices, table_of, turn_options
 from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step
 
 
@@ -126,8 +127,10 @@ class TurnPrompt(Generic[OptionsT]):
     def shown(self, game_id: int, game: Game) -> Shown | None:
         """The prompt as the current player's private chat shows it now (None: no turn is
         being played, or the game is paused)."""
-        table = game.table
-        if table is None or not game.running or game.paused or table.due is None:
+        if not format_of(game).plays_turns(game) or not game.running or game.paused:
+            return None
+        table = table_of(game)
+        if table.due is None:
             return None
         user = game.players[table.current].user
         key = turn_prompt_key(game_id, table.turn, user)
@@ -163,8 +166,7 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
         return turn_options(game, user)
 
     def args(self, game: Game, options: TurnOptions) -> tuple[str, Args]:
-        table = game.table
-        assert table is not None
+        table = table_of(game)
         player = game.players[options.seat]
         here = table.place_of(player.role)
         args: dict[str, Any] = {
@@ -186,9 +188,9 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
         return "table.prompt_roll_room" if isinstance(here, str) else "table.prompt_roll", args
 
     def buttons(self, game_id: int, game: Game, options: TurnOptions) -> Buttons:
-        assert game.table is not None
-        turn = game.table.turn
-        rooms = BOARDS[game.table.board].rooms
+        table = table_of(game)
+        turn = table.turn
+        rooms = BOARDS[table.board].rooms
         rows: Buttons = []
         first: list[dict[str, Any]] = []
         if options.can_roll:
@@ -213,8 +215,7 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
 
     def press(self, game: Game, me: int, action: str) -> cmd.Command | None:
         """Roll, passage, stay, clue card, end; into room i (m<i>); towards room i (w<i>)."""
-        assert game.table is not None
-        rooms = BOARDS[game.table.board].rooms
+        rooms = BOARDS[table_of(game).board].rooms
         if action[:1] == "m":
             return cmd.Move(actor=me, to=rooms[cb.index(action[1:], len(rooms))])
         if action[:1] == "w":
@@ -250,8 +251,7 @@ def last_row(game_id: int, turn: int, suggest_in: str | None, options: Ending) -
 
 def composer_buttons(game_id: int, game: Game, picks: tuple[str, ...]) -> Buttons:
     """The suggestion composer in the prompt: a suspect, then a weapon (the room is given)."""
-    assert game.table is not None
-    turn = game.table.turn
+    turn = table_of(game).turn
     category = Category.SUSPECT if not picks else Category.WEAPON
     rows: Buttons = [
         [button({"card": card}, turn_data(game_id, turn, "s", *picks, str(i)))]
@@ -265,8 +265,7 @@ def refuter_prompt(plan: Plan, game: Game, number: int, seat: int) -> None:
     """The refuter's private prompt: exactly their matching cards as buttons."""
     user = user_at(game, seat)
     choices = refutation_choices(game, user)
-    assert game.table is not None
-    s = next(x for x in game.table.suggestions if x.number == number)
+    s = next(x for x in table_of(game).suggestions if x.number == number)
     rows: Buttons = [
         [
             button(

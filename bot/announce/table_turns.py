@@ -11,8 +11,10 @@ from bot.announce import table_prompt
 from bot.announce.plan import Plan, seat_args, triple, user_at
 from bot.payload import Card, Moment, Span, User
 from engine import events as ev
+from engine.format import format_of
 from engine.state import Game
 from engine.table.edition import table_edition
+from engine.table.queries import pending_suggestion, table_of
 from engine.table.state import TurnEnd
 
 
@@ -45,19 +47,17 @@ def refuter_asked(
     plan: Plan, seq: int, e: ev.RefuterAsked, before: Game | None, after: Game
 ) -> None:
     """The refuter gets exactly their matching cards (the card tells who is choosing)."""
-    final = plan.ctx.after.table
-    pending = final.pending if final is not None else None
+    pending = pending_suggestion(plan.ctx.after)
     if pending is None or pending.number != e.suggestion or pending.refuter != e.seat:
         return  # answered in the same command (the GM, for a player away)
-    if after.table is not None and after.table.seats[e.seat].away:
+    if format_of(after).plays_turns(after) and table_of(after).seats[e.seat].away:
         return
     table_prompt.refuter_prompt(plan, after, e.suggestion, e.seat)
 
 
 def card_shown(plan: Plan, seq: int, e: ev.CardShown, before: Game | None, after: Game) -> None:
     """The card to the suggester alone (the turn's card tells who showed, never which)."""
-    assert after.table is not None
-    s = next(x for x in after.table.suggestions if x.number == e.suggestion)
+    s = next(x for x in table_of(after).suggestions if x.number == e.suggestion)
     suggester, refuter = user_at(after, s.suggester), user_at(after, e.seat)
     names = {"player": User(refuter), "suggester": User(suggester)}
     plan.private(
@@ -127,9 +127,7 @@ def player_away(plan: Plan, seq: int, e: ev.PlayerAway, before: Game | None, aft
 def seat_handed_over(plan: Plan, seq: int, e: ev.SeatReplaced, after: Game) -> None:
     """A newcomer in a classic seat: the card the seat is asked for now (the old prompt is
     closed), and what the seat has learned from its suggestions."""
-    table = after.table
-    assert table is not None
-    pending = table.pending
+    pending = pending_suggestion(after)
     if pending is not None and pending.refuter == e.seat:
         names = {"suggester": User(user_at(after, pending.suggester)), "new": User(e.new_user)}
         old = table_prompt.prompt_key(plan.ctx.game_id, pending.number, e.old_user)
@@ -137,7 +135,7 @@ def seat_handed_over(plan: Plan, seq: int, e: ev.SeatReplaced, after: Game) -> N
         table_prompt.refuter_prompt(plan, after, pending.number, e.seat)
     learned = [
         {"number": s.number, "player": User(user_at(after, s.refuter)), "shown": Card(s.card)}
-        for s in table.suggestions
+        for s in table_of(after).suggestions
         if s.suggester == e.seat and s.card is not None and s.refuter is not None
     ]
     plan.private(

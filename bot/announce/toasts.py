@@ -14,6 +14,7 @@ from bot.render.board_text import square_label
 from engine import events as ev
 from engine.events import Event
 from engine.state import Game
+from engine.table.queries import table_of
 from engine.table.state import MoveKind
 
 Toast = tuple[str, dict[str, Any]]
@@ -53,8 +54,7 @@ def _moved(e: ev.TokenMoved, after: Game) -> Toast | None:
 
 
 def _stayed(e: ev.StayedToSuggest, after: Game) -> Toast:
-    assert after.table is not None
-    room = after.table.place_of(after.players[e.seat].role)
+    room = table_of(after).place_of(after.players[e.seat].role)
     return "toast.stayed", {"room": Card(str(room))}
 
 

@@ -24,7 +24,9 @@ from engine import events as ev
 from engine.computer import detective_level
 from engine.events import Event
 from engine.evolve import evolve
+from engine.format import format_of
 from engine.state import Game
+from engine.table.queries import table_of
 from engine.table.state import Step
 
 CARD = "table.card"  # the card's catalog key (its composer: bot.render.messages.turn_card)
@@ -48,7 +50,7 @@ def card_key(game_id: int, turn: int) -> str:
 
 def card_turn(game: Game | None) -> int | None:
     """The turn whose events `game` holds (None before the first turn, or off the table)."""
-    if game is None or game.table is None or not game.turn_log:
+    if game is None or not format_of(game).plays_turns(game) or not game.turn_log:
         return None
     first = game.turn_log[0]
     return first.turn if isinstance(first, ev.TurnStarted) else None
@@ -81,8 +83,7 @@ def _status(game: Game, start: ev.TurnStarted, told: bool) -> Line | None:
     buttons are (the first step told takes its place, in the same edit)."""
     if told:
         return None
-    table = game.table
-    assert table is not None
+    table = table_of(game)
     over = any(isinstance(e, ev.TurnEnded) for e in game.turn_log)
     live = game.running and not game.paused and table.turn == start.turn and table.due is not None
     live = live and not over

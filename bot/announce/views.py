@@ -10,8 +10,10 @@ from typing import Any
 from bot.announce.plan import Args, triple, user_at
 from bot.editions.registry import edition_of
 from bot.payload import Card, Cards, Moment, User, Users, labels_of
+from engine.format import format_of
 from engine.queries import PlayerView, answer_choices, public_view
 from engine.state import Game, Suggestion
+from engine.table.queries import table_of
 from engine.table.state import Step
 
 
@@ -59,8 +61,7 @@ def status_args(game: Game) -> Args:
 def table_status_args(game: Game) -> Args:
     """The public facts /status shows in a classic game: whose turn and its step, the
     board (each token's room or square, each weapon's room), who is out, away or gone."""
-    table = game.table
-    assert table is not None
+    table = table_of(game)
     player = game.players[table.current]
     pending = table.pending
     here = table.place_of(player.role)
@@ -93,12 +94,11 @@ def table_status_args(game: Game) -> Args:
 
 def _seat_state(game: Game, seat: int) -> str:
     player = game.players[seat]
-    assert game.table is not None
     if not player.active:
         return "left"
     if player.eliminated:
         return "out"
-    if game.table.seats[seat].away:
+    if table_of(game).seats[seat].away:
         return "away"
     return "playing"
 
@@ -121,8 +121,8 @@ def log_entries(game: Game, day: int) -> list[dict[str, Any]]:
 
 def _shown(game: Game, view: PlayerView) -> list[dict[str, Any]]:
     """The cards shown to the player: by day in the forum, by turn at the table."""
-    if game.table is not None:
-        turns = {s.number: s.turn for s in game.table.suggestions}
+    if format_of(game).plays_turns(game):
+        turns = {s.number: s.turn for s in format_of(game).table_suggestions(game)}
         return [{"number": n, "turn": turns[n], "card": card} for n, card in view.shown_to_me]
     return [
         {"number": game.suggestions[i - 1].number, "day": game.suggestions[i - 1].day, "card": card}
@@ -134,7 +134,7 @@ def hand_args(game: Game, view: PlayerView, now: datetime | None = None) -> Args
     """One game's part of /hand: hand, role, the cards shown to them and, in a format with
     days, the day's quota and the answers owed (the caller adds which game it is)."""
     days: Args = {}
-    if not edition_of(game).at_table:
+    if format_of(game).has_days:
         days = {
             "day_counts": {"left": view.quota_left, "owes": len(view.owes), "owed": len(view.owed)}
         }

@@ -9,8 +9,10 @@ from bot.demo.scene import Scene
 from bot.demo.table import TableHands
 from bot.editions.liars.events import EXPOSE, LIAR, PASS
 from engine import commands as cmd
+from engine.format import format_of
 from engine.liars import commands as lcmd
 from engine.state import Game
+from engine.table.queries import table_of
 from fakebot import FakeUser
 
 
@@ -18,9 +20,9 @@ class LiarsHands(TableHands):
     """A Liars Edition game's moves."""
 
     async def perform(self, scene: Scene, person: FakeUser, move: cmd.Command, game: Game) -> bool:
-        if game.table is None:
+        if not format_of(game).plays_turns(game):
             return False
-        turn = str(game.table.turn)
+        turn = str(table_of(game).turn)
         if isinstance(move, lcmd.CallLiar):
 
             def liar(data: cb.Callback) -> bool:

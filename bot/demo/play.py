@@ -19,6 +19,7 @@ from bot.demo.scene import Scene
 from bot.demo.stage import Stage
 from bot.demo.transcript import Transcript, plain
 from engine.detectives import Reading, moment_chance, next_move
+from engine.format import format_of
 from engine.state import Game
 from locales import t
 
@@ -123,8 +124,9 @@ async def play_rounds(scene: Scene, hands: Hands, pause: timedelta) -> None:
 
 
 def _too_long(game: Game, steps: int) -> bool:
-    turn = game.table.turn if game.table is not None else 0
-    return game.day > MAX_DAYS or turn > MAX_TURNS or steps > MAX_STEPS
+    found = format_of(game)
+    turns = not found.has_days and found.moment(game) > MAX_TURNS
+    return game.day > MAX_DAYS or turns or steps > MAX_STEPS
 
 
 async def _wait(scene: Scene) -> None:

@@ -14,7 +14,9 @@ from bot.demo.scene import Found, Scene
 from bot.editions.registry import edition_of
 from engine import commands as cmd
 from engine.cards import Category
+from engine.format import format_of
 from engine.state import Game
+from engine.table.queries import pending_suggestion, table_of
 from fakebot import FakeUser
 
 SUGGEST, ACCUSE = "s", "a"  # the prompt's actions the bot handles itself (bot.handlers.table)
@@ -43,9 +45,8 @@ class TableHands(Hands):
                 return False
             await scene.press(person, found)
             return await accuse_in_composer(scene, person, move, game)
-        assert game.table is not None
         found = await scene.turn_buttons(
-            person, game.table.turn, lambda offer: _pressed_for(offer, person, move, game)
+            person, table_of(game).turn, lambda offer: _pressed_for(offer, person, move, game)
         )
         if found is None:
             return False
@@ -57,13 +58,12 @@ async def _prompt_button(
     scene: Scene, person: FakeUser, game: Game, action: tuple[str, ...]
 ) -> Found | None:
     """The turn prompt's button for `action` in this turn."""
-    assert game.table is not None
-    wanted = (str(game.table.turn), *action)
+    wanted = (str(table_of(game).turn), *action)
 
     def pick(offer: list[Found]) -> Found | None:
         return next((f for f in offer if _args(f) == wanted), None)
 
-    return await scene.turn_buttons(person, game.table.turn, pick)
+    return await scene.turn_buttons(person, table_of(game).turn, pick)
 
 
 def _args(found: Found) -> tuple[str, ...]:
@@ -83,8 +83,7 @@ def _pressed_for(
     if exact or not isinstance(move, cmd.Move):
         return exact[0] if exact else None
     moves = [found for found, command in offered if isinstance(command, cmd.Move)]
-    assert game.table is not None
-    return random.Random(f"{game.seed}:{game.table.turn}").choice(moves) if moves else None
+    return random.Random(f"{game.seed}:{table_of(game).turn}").choice(moves) if moves else None
 
 
 def _prompt_moves(
@@ -92,7 +91,7 @@ def _prompt_moves(
 ) -> list[tuple[Found, cmd.Command]]:
     """The prompt's buttons (but Suggest and Accuse) and the command of each."""
     prompt = edition_of(game).prompt
-    if prompt is None or game.table is None:
+    if prompt is None or not format_of(game).plays_turns(game):
         return []
     offered = []
     for found in offer:
@@ -122,7 +121,7 @@ async def _suggest(scene: Scene, person: FakeUser, move: cmd.Suggest, game: Game
 
 async def _show(scene: Scene, person: FakeUser, move: cmd.ShowCard, game: Game) -> bool:
     """The refuter's card, pressed in their private chat."""
-    pending = game.table.pending if game.table is not None else None
+    pending = pending_suggestion(game)
     if pending is None:
         return False
     args = (str(pending.number), str(game.deck.index(move.card)))

@@ -34,13 +34,13 @@ def nothing_seen(game: Game, seat: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Edition:
-    """One format's presentation; `key` is the engine's format (`Settings.format`)."""
+    """One format's presentation; `key` is the engine's format's (engine/format.py), which
+    answers the rules' questions (days or turns, ...): this gives only how it is shown."""
 
     key: str
     words: tuple[str, ...]  # /newgame <word>: its name (and each catalog's edition.words_KEY)
     rules: str  # the catalog key of /rules in a game of this format
     rules_words: tuple[str, ...] = ()  # /rules <word> in any chat (and edition.words_KEY)
-    at_table: bool = True  # played turn by turn on a board (else the forum's days)
     started: str = "table.started"  # the catalog key of the start's post
     # its own events' planners, and any shared event it words its own way (planned first)
     planners: Mapping[type[Event], Handler] = field(default_factory=dict)

@@ -8,6 +8,5 @@ FORUM = Edition(
     key="forum",
     words=("forum",),
     rules="rules.text",
-    at_table=False,
     started="game.started",
 )

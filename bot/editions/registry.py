@@ -13,7 +13,7 @@ from bot.editions.liars import LIARS
 from bot.editions.y2023 import Y2023
 from bot.render.board_view import BoardView
 from bot.render.wording import Composer
-from engine.settings import Settings
+from engine.format import format_of
 from engine.state import Game
 from locales import edition_words
 
@@ -34,13 +34,9 @@ BOARD_VIEWS: Mapping[str, BoardView] = {name: v for e in EDITIONS for name, v in
 COMPOSERS: Mapping[str, Composer] = {k: c for e in EDITIONS for k, c in e.composers.items()}
 
 
-def edition_for(settings: Settings) -> Edition:
-    """The edition of a game played with these settings."""
-    return BY_KEY[settings.format]
-
-
 def edition_of(game: Game) -> Edition:
-    return edition_for(game.settings)
+    """The presentation of the game's format (by the engine's `format_of(game).key`)."""
+    return BY_KEY[format_of(game).key]
 
 
 def by_word(word: str) -> Edition | None:

@@ -9,13 +9,14 @@ from bot.announce.registry import card_lines_of
 from bot.announce.turn_card import turn_cards
 from bot.announce.views import log_entries, status_args, table_status_args
 from bot.context import CustomContext
-from bot.editions.registry import edition_for, rules_by_word
+from bot.editions.registry import edition_of, rules_by_word
 from bot.handlers.common import game_here, game_update, remember, say, where
 from bot.handlers.mentions import mentions
 from bot.handlers.player_log import show_player_log
 from bot.payload import labels_of
 from bot.settings_text import SettingInputError, parse_whole_number
 from engine.cards import CATEGORY_ORDER
+from engine.format import format_of
 from engine.state import Phase
 
 
@@ -27,7 +28,7 @@ async def status(update: Update, context: CustomContext) -> None:
     if here is None:
         return
     w, game = here.w, here.game
-    if game.table is not None and game.phase is Phase.RUNNING:
+    if format_of(game).plays_turns(game) and game.phase is Phase.RUNNING:
         await say(context, w, "status.table", table_status_args(game))
         return
     unpinned = await context.services.store.index_pins.refusal(here.game_id) is not None
@@ -56,7 +57,7 @@ async def rules(update: Update, context: CustomContext) -> None:
         key = "rules.text"
         ref = None if w.private else await game_here(context, w)
         if ref is not None:  # the rules of the format this chat's game is played in
-            key = edition_for((await context.services.store.load(ref.id)).settings).rules
+            key = edition_of(await context.services.store.load(ref.id)).rules
         if context.args:  # /rules liars, /rules 2023: an edition's rules, asked by name
             key = rules_by_word(context.args[0]) or key
         await say(context, w, key, reply=False)
@@ -98,7 +99,7 @@ async def log_command(update: Update, context: CustomContext) -> None:
     if named:
         await show_player_log(context, w, game, named[0])
         return
-    if game.table is not None:  # at the table: every turn's card
+    if format_of(game).plays_turns(game):  # at the table: every turn's card
         cards = turn_cards(await context.services.store.events(here.game_id), card_lines_of(game))
         await say(context, w, "log.table", {"cards": cards}, labels=labels_of(game.pack))
         return

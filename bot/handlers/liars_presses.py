@@ -14,7 +14,9 @@ from bot.handlers.common import answer_toast, error_args, error_key, remember, w
 from bot.payload import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
+from engine.format import format_of
 from engine.liars import commands as lcmd
+from engine.table.queries import table_of
 
 
 def _own_private_chat(update: Update) -> bool:
@@ -38,9 +40,9 @@ async def liars_button(update: Update, context: CustomContext) -> None:
     except RuleError:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
-    table = game.table
     expected = 1 if data.kind == LIAR else 2
-    if table is None or len(data.args) != expected or data.args[0] != str(table.turn):
+    turn = str(table_of(game).turn) if format_of(game).plays_turns(game) else None
+    if len(data.args) != expected or data.args[0] != turn:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     me = w.user.id

@@ -34,7 +34,9 @@ from bot.render.reader import Reader
 from engine import commands as cmd
 from engine.cards import Category
 from engine.errors import RuleError
+from engine.format import format_of
 from engine.state import Game
+from engine.table.queries import pending_suggestion, table_of
 from locales import supported
 
 Buttons = list[list[dict[str, Any]]]
@@ -79,7 +81,7 @@ async def _show(
     if len(data.args) != 2:
         raise cb.Malformed("a card needs a suggestion and an index")
     number = cb.number(data.args[0])
-    pending = game.table.pending if game.table is not None else None
+    pending = pending_suggestion(game)
     if pending is None or pending.number != number:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
@@ -94,10 +96,10 @@ async def _turn(
     """A press on the turn prompt (in the current player's private chat; a prompt posted in
     the group before prompts moved there still works): only theirs, only for this turn."""
     ref = data.game if w.private else getattr(await game_here(context, w), "id", None)
-    table = game.table
-    if ref != data.game or table is None or len(data.args) < 2:
+    if ref != data.game or not format_of(game).plays_turns(game) or len(data.args) < 2:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
+    table = table_of(game)
     if data.args[0] != str(table.turn) or not game.running:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
@@ -149,11 +151,11 @@ async def _compose(
         cards[cb.index(pick, len(cards))]
         for cards, pick in zip((suspects, weapons), picks, strict=False)
     ]
-    assert game.table is not None
-    player = game.players[game.table.current]
+    table = table_of(game)
+    player = game.players[table.current]
     if len(chosen) == 2:
         return cmd.Suggest(actor=player.user, suspect=chosen[0], weapon=chosen[1])
-    room = game.table.place_of(player.role)
+    room = table.place_of(player.role)
     if _prompt_of(game).options(game, player.user).suggest_in is None:
         raise cb.Malformed("no suggestion now")
     args: dict[str, Any] = {"player": User(player.user), "room": Card(str(room))}

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.events import Event
+from engine.format import format_of
 from engine.ids import Seat
 from engine.notebook.explain import explain
 from engine.notebook.facts import (
@@ -65,7 +66,7 @@ def sheet_of(game: Game, events: Sequence[Event], seat: Seat) -> Payload:
     users = {p.seat: p.user for p in game.players}
     sheet: Payload = {
         "level": level.value,
-        "table": game.table is not None,
+        "table": format_of(game).plays_turns(game),
         "when": _last_moment(case),
         "player": users[seat],
         "owners": [[o, users.get(o)] for o in _columns(case)],

@@ -20,6 +20,7 @@ from engine.detectives.forum import forum_move
 from engine.detectives.mind import Reading
 from engine.detectives.table import table_move
 from engine.events import Event
+from engine.format import format_of
 from engine.state import Game
 
 __all__ = ["Level", "Reading", "cued_move", "moment_chance", "next_move"]
@@ -37,7 +38,7 @@ def next_move(
     """What the detective in `seat` does now (None: nothing until something changes).
     `events` is the game's whole record, of which it reads only what its seat was told;
     `reading`, the seat's reading of this game so far (None: read from the deal)."""
-    if game.table is not None:
+    if format_of(game).plays_turns(game):
         return table_move(level, game, events, seat, rng, reading)
     return forum_move(level, game, events, seat, rng, now, reading)
 

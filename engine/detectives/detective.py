@@ -31,10 +31,17 @@ from engine.computer import Level
 from engine.detectives.accusing import accusation
 from engine.detectives.mind import Mind, Reading, mind_of
 from engine.events import Event
+from engine.format import format_of
 from engine.ids import Seat
 from engine.notebook.facts import ENVELOPE, Holding
 from engine.state import Game, Player
-from engine.table.queries import TurnOptions, turn_options
+from engine.table.queries import (
+    TurnOptions,
+    pending_suggestion,
+    seat_to_play,
+    table_of,
+    turn_options,
+)
 from engine.table.setup import board_of
 from engine.table.state import Step
 
@@ -110,8 +117,8 @@ class Detective:
     @cached_property
     def seen_by(self) -> dict[CardId, set[Seat]]:
         """Who has been shown which of this seat's cards in answer to a suggestion."""
-        table = self.game.table
-        suggesters = {s.number: s.suggester for s in table.suggestions} if table else {}
+        made = format_of(self.game).table_suggestions(self.game)
+        suggesters = {s.number: s.suggester for s in made}
         seen: dict[CardId, set[Seat]] = {}
         for e in self.events:
             if isinstance(e, ev.CardShown) and e.seat == self.seat and e.suggestion in suggesters:
@@ -138,8 +145,7 @@ class Detective:
 
     def refutation(self, choices: tuple[CardId, ...]) -> CardId:
         """The card it shows the suggester who asked."""
-        table = self.game.table
-        pending = table.pending if table is not None else None
+        pending = pending_suggestion(self.game)
         return self.least_revealing(choices, pending.suggester if pending else None)
 
     # --- where to ask, and what -----------------------------------------------------
@@ -238,8 +244,7 @@ class Detective:
         edition's cards face down in rooms)."""
         if lures is not None:
             self.lures = dict(lures)
-        table = self.game.table
-        if table is None or table.current != self.seat:
+        if seat_to_play(self.game) != self.seat:
             return None
         options = turn_options(self.game, self.user)
         if options.step is Step.REFUTING:
@@ -247,7 +252,7 @@ class Detective:
         accused = self.accusation()
         if accused is not None and options.can_accuse:
             return accused
-        here = table.place_of(self.player.role)
+        here = table_of(self.game).place_of(self.player.role)
         if options.can_roll:
             return self._instead_of_rolling(options, here) or cmd.Roll(actor=self.user)
         if options.step is Step.MOVE:

@@ -12,9 +12,10 @@ from engine.computer import Level
 from engine.detectives.detective import Detective
 from engine.detectives.mind import Reading
 from engine.events import Event
+from engine.format import format_of
 from engine.state import Game
 from engine.table.edition import table_edition
-from engine.table.queries import refutation_choices
+from engine.table.queries import refutation_choices, table_of
 from engine.table.state import Step
 
 
@@ -28,9 +29,9 @@ def table_move(
 ) -> cmd.Command | None:
     """The move of the detective in `seat`, from its own notebook (read on in `reading`)
     and the public state."""
-    table = game.table
-    if table is None or not game.running:
+    if not format_of(game).plays_turns(game) or not game.running:
         return None
+    table = table_of(game)
     player = game.players[seat]
     if not player.active or game.paused:
         return None

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from engine import commands as cmd
 from engine.commands import DeadlineCommand
 from engine.decision import Decision
-from engine.formats import TABLE_SETTINGS, Format
+from engine.format import Clock
+from engine.formats import TABLE_SETTINGS, FormatSpec
 from engine.ids import Seat
 from engine.liars import clock, play, turns
 from engine.liars import commands as lcmd
@@ -25,7 +26,7 @@ from engine.lobby import deal
 from engine.notebook.facts import Owner
 from engine.state import Game
 from engine.table.classic import TABLE_COMMANDS, Classic
-from engine.table.edition import Clock, Handler
+from engine.table.edition import Handler
 from engine.table.state import Step
 
 if TYPE_CHECKING:  # the detective's judgement, passed in by the table's detective
@@ -65,7 +66,7 @@ class LiarsEdition(Classic):
     """Clue: Liars Edition (2020): 3 to 6 players (the rulebook gives no count: six
     characters, dealt as the classic), a ring of rooms, investigation cards and Liar!"""
 
-    format = Format("liars", players=(3, 6), pack=LIARS_PACK, settings=LIARS_SETTINGS)
+    spec = FormatSpec("liars", players=(3, 6), pack=LIARS_PACK, settings=LIARS_SETTINGS)
     cards = LIARS_PACK
     board = None  # the ring of rooms (engine/liars/cards.py), not a board of squares
     commands = LIARS_TABLE

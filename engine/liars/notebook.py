@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.events import Event
+from engine.format import moment
 from engine.ids import Seat
 from engine.liars import events as lev
 from engine.liars.state import liars_of
 from engine.notebook.facts import FACE_UP, Fact, Owner, Source, SourceKind, holds
-from engine.notebook.observed import NOTHING, Moved, Observed, Observer, moment
+from engine.notebook.observed import NOTHING, Moved, Observed, Observer
 from engine.state import Game
 
 

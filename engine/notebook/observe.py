@@ -12,7 +12,7 @@ told (bot/announce decides who is told what, and this mirrors it), and nothing e
 - A wrong accusation: its cards are told to the accuser alone, so only the accuser learns
   they are not all in the envelope (WRONG_ACCUSATION), in the forum when the window is
   judged, at the table at once.
-- Each edition's own events, through its `observers` (engine/table/edition.py); cards that
+- Each edition's own events, through its format's `observers` (engine/format.py); cards that
   change owner carry the older facts over (engine/notebook/carry.py).
 - A player who left keeps their cards (engine/admin.py), and a replaced seat keeps its
   notebook (it is the seat's), so neither changes any fact. Nothing is read from the end
@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CardId
 from engine.evolve import evolve
+from engine.format import format_of, moment
 from engine.ids import Seat
 from engine.notebook.carry import carry
 from engine.notebook.facts import (
@@ -42,9 +43,8 @@ from engine.notebook.facts import (
     not_all,
     one_of,
 )
-from engine.notebook.observed import NOTHING, Observed, Observer, moment
+from engine.notebook.observed import NOTHING, Observed, Observer
 from engine.state import Game
-from engine.table.edition import edition_for
 from engine.table.state import TableSuggestion
 
 Step = tuple[ev.Event, int, Case]
@@ -87,7 +87,7 @@ def notebook_steps(events: Iterable[ev.Event], seat: Seat) -> Iterator[Step]:
             continue
         else:
             facts = _observed(Case(categories, sizes, facts), event, seat, before, game)
-        sizes = edition_for(game.settings).notebook_sizes(game)
+        sizes = format_of(game).notebook_sizes(game)
         yield event, moment(game), Case(categories, sizes, facts)
 
 
@@ -112,7 +112,7 @@ def _observe(event: ev.Event, seat: Seat, before: Game, game: Game) -> Observed:
     """The core's observer of the event, or the game's edition's (none: nothing seen)."""
     observer: Observer | None = CORE.get(type(event))
     if observer is None:
-        observer = edition_for(game.settings).observers.get(type(event))
+        observer = format_of(game).observers.get(type(event))
     if observer is None:
         return NOTHING
     return observer(event, seat, before, game)
@@ -191,8 +191,7 @@ def _forum_judged(e: ev.AccusationJudged, seat: Seat, _: Game, game: Game) -> Ob
 
 
 def _table_suggestion(game: Game, number: int) -> TableSuggestion:
-    assert game.table is not None
-    return next(s for s in game.table.suggestions if s.number == number)
+    return next(s for s in format_of(game).table_suggestions(game) if s.number == number)
 
 
 def _could_not_refute(e: ev.CouldNotRefute, seat: Seat, _: Game, game: Game) -> Observed:

@@ -1,7 +1,7 @@
 """What one event shows one seat, as an edition reports it to the notebook: the cards that
 changed owner (as far as the seat can tell) and the new facts.
 
-An edition's `observers` (engine/table/edition.py) map its own event types to an
+A format's `observers` (engine/format.py `Format`) map its own event types to an
 `Observer`; engine/notebook/observe.py calls them for every seat's notebook and carries the
 older facts over the moves (engine/notebook/carry.py) before adding the new ones.
 """
@@ -40,8 +40,3 @@ NOTHING = Observed()
 
 # (event, the notebook's seat, the state before the event, the state after it)
 Observer = Callable[[Any, Seat, Game, Game], Observed]
-
-
-def moment(game: Game) -> int:
-    """A fact's `when`: the turn at the table, the day in the forum (0: the deal)."""
-    return game.table.turn if game.table is not None else game.day

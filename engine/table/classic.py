@@ -11,7 +11,7 @@ from engine import commands as cmd
 from engine.board.classic import CLASSIC as CLASSIC_BOARD
 from engine.board.model import Board
 from engine.decision import Decision
-from engine.formats import Format
+from engine.formats import FormatSpec
 from engine.lobby import deal
 from engine.table import accuse, suggest, turns
 from engine.table.edition import Edition, Handler
@@ -40,7 +40,7 @@ class Classic(Edition):
     """Cluedo on the classic board: 3 to 6 players, the six suspects, six weapons and nine
     rooms; one die (or two, as set); Miss Scarlett's player starts."""
 
-    format = Format("classic", players=(3, 6))  # the board game's table
+    spec = FormatSpec("classic", players=(3, 6))  # the board game's table
     cards = TABLE_CARDS
     board: Board | None = CLASSIC_BOARD
     commands = TABLE_COMMANDS

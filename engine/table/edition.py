@@ -2,38 +2,36 @@
 in, with the classic rules as the defaults.
 
 An edition (engine/table/classic.py, engine/liars/, engine/y2023/, or a new package) is a
-subclass overriding what differs: its cards, board and player range (`format`), the set-up,
+subclass overriding what differs: its cards, board and player range (`spec`), the set-up,
 the dice, when the passage and staying are chosen, what happens on entering a room, when
 and where one may accuse, what leaving settles, its own clocks (and which of them a delivery
 starts: `clock`), its own commands (command type -> handler) and events (event type ->
 fold), what its own events show each player's notebook (event type -> observer), and how
-a computer detective plays its own steps (`detective_move`). The table core finds a
-game's edition here (`table_edition`); engine/editions.py, the registry, is the one
-module that imports the edition packages and adds them.
+a computer detective plays its own steps (`detective_move`). An edition is a format
+(engine/format.py `Format`): it answers what the shared rules ask of a game's format with
+the table's answers. The table core finds a game's edition here (`table_edition`);
+engine/editions.py, the registry, is the one module that imports the edition packages
+and adds them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.board.model import Board
-from engine.cards import CardId, Pack
-from engine.commands import Command, DeadlineCommand
+from engine.cards import CATEGORY_ORDER, CardId, Category, Pack
+from engine.commands import Command, DeadlineCommand, RefuteDeadline, TurnDeadline
 from engine.decision import Decision
-from engine.errors import NoClueCard, RuleError
+from engine.errors import NoClueCard, RoleNotASuspect, RuleError, WrongFormat
 from engine.events import Event
-from engine.formats import Format
+from engine.format import Clock, Format, format_of, formats
 from engine.ids import Seat
-from engine.notebook.facts import Owner
-from engine.notebook.observed import Observer
-from engine.settings import Settings
 from engine.state import Game
 from engine.table.dice import roll_dice
-from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step, Table
+from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step, Table, TableSuggestion
 
 if TYPE_CHECKING:  # the detectives play through this hook; they import the table core
     from engine.detectives.detective import Detective
@@ -42,38 +40,75 @@ Handler = Callable[[Game | None, Any, datetime], Decision]
 Fold = Callable[[Any, Any], Game]
 
 
-@dataclass(frozen=True)
-class Clock:
-    """A clock someone must act within: when it runs out now, and its whole span (it
-    gets that from the moment its message was delivered). `stopped`: it stands still
-    meanwhile (the turn's while the others answer), so a delivery moves nothing."""
-
-    due: datetime
-    span: timedelta
-    stopped: bool = False
-
-
-class Edition:
+class Edition(Format):
     """A table edition's rules; the defaults are the classic board game's."""
 
-    format: Format  # its key, player range, own cards, roles always chosen
     cards: Pack  # the cards at its table: all dealt (the envelope aside); suspects are roles
     board: Board | None = None  # the board its tokens walk (None: its own geometry)
     aliases: tuple[str, ...] = ()  # other keys people may type for it (ASCII, any language)
     commands: Mapping[type[Command], Handler] = {}  # its commands, by type
     events: Mapping[type[Event], Fold] = {}  # how its own events change the state
-    # What its own events show a seat's notebook (engine/notebook/observe.py calls them).
-    observers: Mapping[type[Event], Observer] = {}
     # The step at which the passage and staying are chosen instead of walking: before the
     # roll (classic), or after it (the 2023 and Liars editions: every turn starts rolling).
     instead_of_walking: Step = Step.ROLL
     # The corridor walk is exactly the roll (classic: "the number shown"); False: up to it.
     exact_roll: bool = True
 
-    @property
-    def key(self) -> str:
-        """The edition's stable name: `Settings.format`, and the bot's key for it."""
-        return self.format.key
+    # --- the format's answers (engine/format.py) ------------------------------------
+    def plays_turns(self, game: Game) -> bool:
+        return game.table is not None
+
+    def moment(self, game: Game) -> int:
+        return game.table.turn if game.table is not None else game.day
+
+    def table_suggestions(self, game: Game) -> tuple[TableSuggestion, ...]:
+        return game.table.suggestions if game.table is not None else ()
+
+    def timers(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
+        """The turn's and the refuter's clocks, then the edition's own."""
+        if game.table is None:
+            return []
+        turn = game.table.turn
+        table: list[tuple[str, DeadlineCommand]] = [
+            (f"turn:{turn}", TurnDeadline(turn=turn)),
+            (f"refute:{turn}", RefuteDeadline(turn=turn)),
+        ]
+        return table + self.deadlines(game)
+
+    def timer_due(self, game: Game, command: DeadlineCommand) -> datetime | None:
+        table = game.table
+        match command:
+            case TurnDeadline(turn=turn):
+                if table is None or table.turn != turn or table.step is Step.REFUTING:
+                    return None  # the turn's clock stands still while refuters answer
+                if self.turn_clock_stopped(game):
+                    return None  # ... and while the edition waits on the others
+                return table.due
+            case RefuteDeadline(turn=turn):
+                pending = table.pending if table is not None else None
+                return pending.due if table and pending and table.turn == turn else None
+        return self.due_at(game, command) if table is not None else None
+
+    def unseen_clock(self, game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+        table = game.table
+        if table is None:
+            return None
+        found: tuple[str, int] | None
+        match command:
+            case TurnDeadline(turn=turn):
+                found = (TURN_CLOCK, turn)
+            case RefuteDeadline(turn=turn):
+                pending = table.pending
+                found = (REFUTE_CLOCK, pending.number) if pending and table.turn == turn else None
+            case _:
+                found = self.deadline_clock(game, command)
+        return found if found not in table.clocks_seen else None
+
+    def fresh_clock(self, game: Game, name: str, ref: int) -> Clock | None:
+        table = game.table
+        if table is None or (name, ref) in table.clocks_seen:
+            return None
+        return self.clock(game, name, ref)
 
     # --- set-up --------------------------------------------------------------------
     def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
@@ -89,6 +124,18 @@ class Edition:
     def suspects(self) -> tuple[CardId, ...]:
         """The roles its players may have."""
         return self.cards.suspects
+
+    def roles(self, game: Game) -> tuple[CardId, ...]:
+        return self.suspects()
+
+    def require_roles_in_play(self, game: Game) -> None:
+        for entry in game.lobby:
+            if entry.role is not None and entry.role not in self.suspects():
+                raise RoleNotASuspect(card=entry.role)
+
+    def drawn_cards(self, game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
+        """All its cards."""
+        return {category: list(self.cards.cards_of(category)) for category in CATEGORY_ORDER}
 
     # --- dice and movement ----------------------------------------------------------
     def dice(self, game: Game) -> int:
@@ -168,11 +215,6 @@ class Edition:
         """When one of the edition's own deadline commands falls due (None: not pending)."""
         return None
 
-    # --- the notebook -----------------------------------------------------------------
-    def notebook_sizes(self, game: Game) -> tuple[tuple[Owner, int], ...]:
-        """How many cards each owner holds now, as everyone knows: each seat its hand."""
-        return tuple((p.seat, len(p.hand)) for p in game.players)
-
     # --- computer detectives ----------------------------------------------------------
     def detective_move(self, detective: Detective) -> Command | None:
         """What a computer detective does now, besides the card it is asked to show (the
@@ -188,36 +230,14 @@ def _table(game: Game) -> Table:
     return game.table
 
 
-_EDITIONS: dict[str, Edition] = {}
-
-
-def add_edition(edition: Edition) -> None:
-    """Make an edition known to the table core (engine/editions.py `register` does this,
-    with its format, board, commands and events); the first added is the default."""
-    known = _EDITIONS.get(edition.key)
-    if known is not None and known is not edition:
-        raise ValueError(f"another edition is called {edition.key!r}")
-    _EDITIONS[edition.key] = edition
-
-
-def remove_edition(edition: Edition) -> None:
-    """Forget an edition (engine/editions.py `unregister`)."""
-    if _EDITIONS.get(edition.key) is edition:
-        del _EDITIONS[edition.key]
-
-
 def editions() -> tuple[Edition, ...]:
-    """Every known edition, in the order they were added (the default first)."""
-    return tuple(_EDITIONS.values())
-
-
-def edition_for(settings: Settings) -> Edition:
-    """The table edition the settings name; the default one (the classic) for the forum,
-    whose games have no table (so table commands refuse them as of the wrong format)."""
-    found = _EDITIONS.get(settings.format)
-    return found if found is not None else next(iter(_EDITIONS.values()))
+    """Every known table edition, in the order they were added (the default first)."""
+    return tuple(f for f in formats() if isinstance(f, Edition))
 
 
 def table_edition(game: Game) -> Edition:
-    """The edition of a game (see edition_for)."""
-    return edition_for(game.settings)
+    """The edition of a table game (a forum game's table commands are of the wrong format)."""
+    found = format_of(game)
+    if not isinstance(found, Edition):
+        raise WrongFormat()
+    return found

@@ -195,6 +195,11 @@ def clock_started(state: Game, e: ev.ClockStarted) -> Game:
     return _with(state, edition=table.edition.clock_started(e.clock, e.due))
 
 
+def turn_logged(game: Game) -> bool:
+    """Whether a game's events go on its turn's log (`Game.turn_log`): once it has a table."""
+    return game.table is not None
+
+
 def table_after_pause(table: Table | None, by: timedelta) -> Table | None:
     """The turn and refuter timers (and the edition's own, see EditionState.after_pause)
     move by the paused time."""

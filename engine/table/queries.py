@@ -9,11 +9,12 @@ from engine.board.model import Place, Square
 from engine.board.movement import towards
 from engine.cards import CardId
 from engine.errors import NotYourTurn
+from engine.ids import Seat
 from engine.state import Game, Player
 from engine.table.checks import reach, require_table
 from engine.table.edition import table_edition
 from engine.table.setup import board_of
-from engine.table.state import Step
+from engine.table.state import Step, Table, TableSuggestion
 from engine.table.suggest import refutation_choices
 from engine.table.turns import instead_of_walking_now, may_end_turn, may_stay
 
@@ -43,6 +44,23 @@ class TurnOptions:
     suggest_in: str | None  # the room a suggestion would name, when one may be made
     can_end_turn: bool
     can_accuse: bool
+
+
+def table_of(game: Game) -> Table:
+    """The table of a game played at one (a forum game has none: an AssertionError)."""
+    table = game.table
+    assert table is not None, "a forum game has no table"
+    return table
+
+
+def pending_suggestion(game: Game) -> TableSuggestion | None:
+    """The suggestion at the table waiting on a refuter (None: none, or no table)."""
+    return game.table.pending if game.table is not None else None
+
+
+def seat_to_play(game: Game) -> Seat | None:
+    """The seat whose turn it is at the table (None: no table)."""
+    return game.table.current if game.table is not None else None
 
 
 def whose_turn(game: Game) -> Player | None:

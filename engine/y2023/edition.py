@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.commands import Command
 from engine.decision import Decision
-from engine.formats import TABLE_SETTINGS, Format
+from engine.formats import TABLE_SETTINGS, FormatSpec
 from engine.ids import Seat
 from engine.notebook.facts import Owner
 from engine.state import Game
@@ -35,7 +35,7 @@ class Y2023Edition(Classic):
     in rooms (two players), accusations after the move, from a room; players always choose
     a character ("Ĉiu ludanto elektas rolulon"; whoever has not chosen gets a random one)."""
 
-    format = Format(
+    spec = FormatSpec(
         "y2023", players=Y2023_PLAYERS, pack=Y2023, roles_chosen=True, settings=Y2023_SETTINGS
     )
     cards = Y2023

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from engine.cards import CATEGORY_ORDER
 from engine.events import Event
+from engine.format import moment
 from engine.ids import Seat
 from engine.notebook.facts import FACE_UP, ROOMS, Fact, Owner, Source, SourceKind, holds, lacks
-from engine.notebook.observed import NOTHING, Observed, Observer, moment
+from engine.notebook.observed import NOTHING, Observed, Observer
 from engine.state import Game
 from engine.y2023 import events as yev
 from engine.y2023.state import y2023_of

@@ -3,9 +3,14 @@ words that name editions name one each, and what an edition names is in the cata
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from bot.announce.registry import EVENT_HANDLERS, SHARED_HANDLERS
-from bot.editions.registry import BOARD_VIEWS, EDITIONS, by_word, edition_for, rules_by_word
+from bot.editions.registry import BOARD_VIEWS, EDITIONS, by_word, edition_of, rules_by_word
 from engine.board import BOARDS
+from engine.events import LobbyOpened
+from engine.evolve import evolve
+from engine.format import formats
 from engine.formats import format_keys
 from engine.settings import Settings
 from locales import LANGUAGES, catalog
@@ -14,7 +19,8 @@ from locales import LANGUAGES, catalog
 def test_every_format_the_engine_knows_has_a_bot_edition() -> None:
     assert {e.key for e in EDITIONS} == set(format_keys())
     for key in format_keys():
-        assert edition_for(Settings(format=key)).key == key
+        opened = LobbyOpened(at=datetime.now(UTC), seed=1, settings=Settings(format=key), creator=1)
+        assert edition_of(evolve(None, opened)).key == key
 
 
 def test_a_word_names_one_edition_in_any_case() -> None:
@@ -29,7 +35,8 @@ def test_a_word_names_one_edition_in_any_case() -> None:
 
 def test_every_table_edition_has_a_prompt_and_the_forum_none() -> None:
     for edition in EDITIONS:
-        assert (edition.prompt is not None) == edition.at_table, edition.key
+        days = {f.key: f.has_days for f in formats()}[edition.key]
+        assert (edition.prompt is not None) == (not days), edition.key
 
 
 def test_every_board_has_a_view() -> None:

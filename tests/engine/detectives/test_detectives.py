@@ -23,7 +23,7 @@ from engine.detectives.mind import Reading, mind_of
 from engine.editions import Edition, register, unregister
 from engine.events import Event, GameStarted
 from engine.evolve import replay
-from engine.formats import Format
+from engine.formats import FormatSpec
 from engine.settings import GameFormat, Settings
 from engine.state import Phase
 from engine.table.state import Step
@@ -164,7 +164,7 @@ class KnockingD4(D4):
     """The toy edition (tests/support/toy_edition) with a step of its own for detectives:
     a knock on the table before each turn's roll, then the classic turn."""
 
-    format = Format("toy_knock", players=(3, 6))
+    spec = FormatSpec("toy_knock", players=(3, 6))
     aliases = ("knock",)
 
     def detective_move(self, detective: Detective) -> cmd.Command | None:

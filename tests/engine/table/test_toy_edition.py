@@ -19,18 +19,12 @@ from engine.cards import Category
 from engine.codec import event_from_dict, event_to_dict, from_dict, to_dict
 from engine.commands import COMMAND_TYPES
 from engine.decide import decide_and_apply
-from engine.editions import (
-    edition_key,
-    edition_of,
-    editions,
-    find_edition,
-    register,
-    unregister,
-)
+from engine.editions import editions, find_edition, register, unregister
 from engine.errors import NotYourTurn, WrongFormat
 from engine.events import EVENT_TYPES, Event
 from engine.evolve import folds
-from engine.formats import Format, format_keys
+from engine.format import format_of
+from engine.formats import FormatSpec, format_keys
 from engine.settings import Settings
 from engine.state import Game
 from engine.table.classic import TABLE_COMMANDS
@@ -86,8 +80,8 @@ class Table:
 def test_the_toy_edition_is_registered_by_its_key_and_alias() -> None:
     assert TOY in editions() and find_edition("toy_d4") is TOY and find_edition("d4") is TOY
     table = Table()
-    assert edition_key(table.game) == "toy_d4" and edition_of(table.game) is TOY
-    assert table.game.settings.player_range == (3, 6) and table.game.settings.at_table
+    assert format_of(table.game).key == "toy_d4" and format_of(table.game) is TOY
+    assert table.game.settings.player_range == (3, 6) and not table.game.settings.has_days
 
 
 def test_a_toy_game_is_played_from_the_lobby_to_the_winning_accusation() -> None:
@@ -200,7 +194,7 @@ def test_an_edition_whose_event_name_is_taken_is_refused_whole() -> None:
         seat: int
 
     class Echo(D4):
-        format = Format("toy_echo", players=(3, 6))
+        spec = FormatSpec("toy_echo", players=(3, 6))
         events: Mapping[type[Event], Fold] = {Knocked: lambda state, e: state}
 
     with pytest.raises(ValueError, match="Knocked"):
@@ -218,7 +212,7 @@ def test_unregistering_takes_back_what_registering_added() -> None:
         pass
 
     class EchoTable(D4):
-        format = Format("toy_echo2", players=(3, 6))
+        spec = FormatSpec("toy_echo2", players=(3, 6))
         commands: Mapping[type[cmd.Command], Handler] = {**TABLE_COMMANDS, Echo: knock}
         events: Mapping[type[Event], Fold] = {Echoed: lambda state, e: state}
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from engine.commands import Command
 from engine.decision import Decision
 from engine.events import Event
-from engine.formats import Format
+from engine.formats import FormatSpec
 from engine.ids import Seat
 from engine.state import Game
 from engine.table.checks import require_turn
@@ -60,7 +60,7 @@ TOY_EVENTS: Mapping[type[Event], Fold] = {Knocked: knocked}
 class D4(Classic):
     """The classic game with one four-sided die."""
 
-    format = Format("toy_d4", players=(3, 6))
+    spec = FormatSpec("toy_d4", players=(3, 6))
     aliases = ("d4",)
     commands = TOY_COMMANDS
     events = TOY_EVENTS

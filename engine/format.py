@@ -1,0 +1,135 @@
+"""The format, a game's top-level object: the forum (engine/forum.py) and every table
+edition (engine/table/edition.py `Edition`, and each edition's package) implement this one
+interface, and the shared rules ask a game's format (`format_of`) wherever forum and table
+differ instead of looking for a table. The edition registry (engine/editions.py) adds
+each format here; `FormatSpec` (engine/formats.py) is what the settings know of it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from engine.cards import CardId, Category
+from engine.commands import DeadlineCommand
+from engine.decision import Decision
+from engine.events import Event
+from engine.formats import FormatSpec
+from engine.notebook.facts import Owner
+from engine.notebook.observed import Observer
+from engine.state import Game
+from engine.table.state import TableSuggestion
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A clock someone must act within: when it runs out now, and its whole span (it
+    gets that from the moment its message was delivered). `stopped`: it stands still
+    meanwhile (the turn's while the others answer), so a delivery moves nothing."""
+
+    due: datetime
+    span: timedelta
+    stopped: bool = False
+
+
+class Format:
+    """What the shared rules ask of a game's format; each answer is the forum's or a
+    table edition's."""
+
+    spec: FormatSpec  # its key, player range, own cards, roles always chosen, settings
+    # What its own events show a seat's notebook (engine/notebook/observe.py calls them).
+    observers: Mapping[type[Event], Observer] = {}
+
+    @property
+    def key(self) -> str:
+        """The format's stable name: `Settings.format`, and the bot's key for it."""
+        return self.spec.key
+
+    @property
+    def has_days(self) -> bool:
+        """Played over days (the forum), else turn by turn at a table."""
+        return self.spec.has_days
+
+    def roles(self, game: Game) -> tuple[CardId, ...]:
+        """The suspects its players may have as their roles."""
+        raise NotImplementedError
+
+    def require_roles_in_play(self, game: Game) -> None:
+        """At the start: each role chosen in the lobby is one of its suspects (one chosen
+        before the format changed may not be; RoleNotASuspect)."""
+
+    def drawn_cards(self, game: Game, rng: random.Random) -> dict[Category, list[CardId]]:
+        """The cards of its deal (the envelope's among them), by category."""
+        raise NotImplementedError
+
+    def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
+        """Deal from the game's seed and open play (the first day, or the first turn)."""
+        raise NotImplementedError
+
+    def plays_turns(self, game: Game) -> bool:
+        """The game is played turn by turn now (a table edition's, once its table is set)."""
+        raise NotImplementedError
+
+    def moment(self, game: Game) -> int:
+        """How far the game has come: its turn at the table, its day in the forum."""
+        raise NotImplementedError
+
+    def table_suggestions(self, game: Game) -> tuple[TableSuggestion, ...]:
+        """The suggestions made at its table (none in the forum, whose are the game's)."""
+        return ()
+
+    def timers(self, game: Game) -> list[tuple[str, DeadlineCommand]]:
+        """Its own pending deadlines (key, command) besides the days, answers and windows."""
+        return []
+
+    def timer_due(self, game: Game, command: DeadlineCommand) -> datetime | None:
+        """When one of its own deadline commands falls due (None: not pending, or not one
+        of its own)."""
+        return None
+
+    def unseen_clock(self, game: Game, command: DeadlineCommand) -> tuple[str, int] | None:
+        """The clock (name, ref) this deadline ends while its message was not yet reported
+        delivered (None: no one's clock, or reported seen)."""
+        return None
+
+    def fresh_clock(self, game: Game, name: str, ref: int) -> Clock | None:
+        """The clock `name` of `ref` while pending and not yet reported seen (None:
+        stale, seen, or no clock of this format)."""
+        return None
+
+    def notebook_sizes(self, game: Game) -> tuple[tuple[Owner, int], ...]:
+        """How many cards each owner holds now, as everyone knows: each seat its hand."""
+        return tuple((p.seat, len(p.hand)) for p in game.players)
+
+
+_FORMATS: dict[str, Format] = {}
+
+
+def add_format(format_: Format) -> None:
+    """Make a format known (engine/editions.py adds the forum and each edition)."""
+    known = _FORMATS.get(format_.key)
+    if known is not None and known is not format_:
+        raise ValueError(f"another format is called {format_.key!r}")
+    _FORMATS[format_.key] = format_
+
+
+def remove_format(format_: Format) -> None:
+    """Forget a format (engine/editions.py `unregister`)."""
+    if _FORMATS.get(format_.key) is format_:
+        del _FORMATS[format_.key]
+
+
+def formats() -> tuple[Format, ...]:
+    """Every known format, in the order they were added (the forum first)."""
+    return tuple(_FORMATS.values())
+
+
+def format_of(game: Game) -> Format:
+    """The game's format: the forum, or its table edition."""
+    return _FORMATS[game.settings.format]
+
+
+def moment(game: Game) -> int:
+    """A fact's `when`: the turn at the table, the day in the forum (0: the deal)."""
+    return format_of(game).moment(game)
