@@ -174,8 +174,11 @@ def _module_dict(module: Module, name: str) -> ast.Dict | None:
         if isinstance(statement, ast.Assign | ast.AnnAssign):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             named = any(isinstance(x, ast.Name) and x.id == name for x in targets)
-            if named and isinstance(statement.value, ast.Dict):
-                return statement.value
+            value = statement.value
+            if isinstance(value, ast.Call) and value.args:  # MappingProxyType({...})
+                value = value.args[0]
+            if named and isinstance(value, ast.Dict):
+                return value
     return None
 
 
