@@ -25,6 +25,7 @@ CHECKS.plurals = True
 # 67, 62, 23, 20), handed out before the other slow ones.
 LONGEST = (
     "bot/processes/test_workers.py",
+    "bot/detectives/test_table_with_detectives.py",
     "engine/table/test_random_games.py",
     "bot/render/test_languages_e2e.py",
     "bot/processes/test_crash_kills.py",
