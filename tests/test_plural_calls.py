@@ -38,7 +38,6 @@ SHOWN_AS = {
     "stats.table_turns": "turns",
     "answer.penalty_note": "penalty",
     "dm.gm_answered_penalty": "penalty",
-    "dm.gm_answered_none": "penalty",
 }
 
 # `t` calls whose key is not in the source, and what renders them instead.

@@ -24,7 +24,6 @@ RENDERED_WITH_COUNT = frozenset(
         "status.lobby",
         "dm.gm_answered",
         "dm.gm_answered_penalty",
-        "dm.gm_answered_none",
         "suggestion.refunded",
         "accusation.window_opened",
         "accusation.may_still_suggest",
