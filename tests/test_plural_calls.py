@@ -38,6 +38,7 @@ SHOWN_AS = {
     "stats.table_turns": "turns",
     "answer.penalty_note": "penalty",
     "dm.gm_answered_penalty": "penalty",
+    "digest.used": "quota",
 }
 
 # `t` calls whose key is not in the source, and what renders them instead.

@@ -133,7 +133,7 @@ def day_digest(reader: Reader, digest: dict[str, Any], *, opened: bool = False) 
     lines = [t(lang, "digest.title")]
     for seat in digest["seats"]:
         f = flat_args(reader, seat)
-        parts = [t(lang, "digest.used", **f)]
+        parts = [t(lang, "digest.used", **{**f, "count": seat["quota"]})]
         if seat["owes"]:
             parts.append(t(lang, "digest.owes", **{**f, "count": seat["owes"]}))
         if seat["penalty"] and not opened:
