@@ -28,7 +28,7 @@ from pathlib import Path
 from bench.postgres import fresh_database
 from bench.service_prefill import mark_sent
 from bench.service_procs import TOKEN, Bot, resident_mb, whodunit_env
-from bot.announce.registry import plan_messages
+from bot.editions.planning import plan_messages
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings

@@ -30,8 +30,8 @@ from datetime import datetime, timedelta
 
 from telegram.ext import Job, JobQueue
 
-from bot.announce.registry import plan_messages
 from bot.context import App, CustomContext
+from bot.editions.planning import plan_messages
 from bot.payload import Moment
 from bot.services import Services
 from engine import commands as cmd

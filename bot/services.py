@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.admins import AdminCache
-from bot.announce.registry import plan_messages
 from bot.directory import Directory
+from bot.editions.planning import plan_messages
 from bot.notebook.keeper import Notebooks
 from bot.notebook.story import tell_story
 from bot.observe import note_game

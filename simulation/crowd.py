@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.announce.registry import plan_messages
+from bot.editions.planning import plan_messages
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings

@@ -121,12 +121,10 @@ def test_no_import_circle() -> None:
 # `editions` (each format's planners, prompt, texts and board, and their registry);
 # `notebook` and `directory`; `services`; `context`; `handlers` (an edition's own presses
 # too) beside `delivery`; the flood gate, the application, `web` and `demo` on top.
-# Imports still to remove, each closing a loop: shared code that asks the edition registry
-# for a game's edition, where the game's format should bring it (issue 40).
-PACKAGE_IMPORTS_TO_REMOVE = {
-    ("bot.announce", "bot.editions"): "announce.lobby, .registry, .views: edition_of, EDITIONS",
-    ("bot.render", "bot.editions"): "render.messages, .board_post: COMPOSERS, board_view",
-}
+# `announce` and `render` never ask for an edition (a plan carries the game's edition);
+# `editions.planning` and `editions.messages` join the shared code with every edition's.
+# Imports still to remove, each closing a loop (none left: issue 40).
+PACKAGE_IMPORTS_TO_REMOVE: dict[tuple[str, str], str] = {}
 
 
 def test_the_package_graph_counts_type_only_imports_and_nests_subpackages(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ SHOWN_AS = {
 
 # `t` calls whose key is not in the source, and what renders them instead.
 UNREAD = {
-    "bot/render/messages.py": "msg",  # a payload's kind: the kinds' own test below, rendering
+    "bot/editions/messages.py": "msg",  # a payload's kind: the kinds' own test below, rendering
     "bot/render/keyboards.py": "str(spec['t'])",  # a button's text: buttons of played games
     "bot/editions/liars/messages.py": "str(value['t'])",  # a card's text in a Liars message
     "bot/web/notebook_app.py": "refusal.key",  # the notebook app's refusals (tests/bot/web)

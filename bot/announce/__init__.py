@@ -1,7 +1,8 @@
 """Who is told what: each engine event becomes the outbox messages it owes.
 
-`registry.EVENT_HANDLERS` maps an event type to the function that plans its messages, and
-`registry.plan_messages` is the Planner the store calls. Those functions live in one module
+`registry.SHARED_HANDLERS` maps an event type to the function that plans its messages in
+every format (`bot.editions.planning` adds each edition's and is the Planner the store
+calls, handing each plan its game's edition). Those functions live in one module
 per engine area (`lobby`, `days`, `suggestions`, `accusations`, `admin`, the table's
 `table_turns`), on the `plan.Plan` of one command (`index`: a forum game's index, posted
 at the start and edited once per command that changes it); an edition's own events are planned in

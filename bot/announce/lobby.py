@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import callbacks as cb
-from bot.announce.plan import Args, Buttons, Plan
-from bot.editions.registry import edition_of
+from bot.announce.plan import Args, Buttons, Plan, Presentation
 from bot.payload import Card, Cards, Span, User, Users
 from bot.settings_controls import shown
 from engine import events as ev
@@ -21,7 +20,7 @@ def lobby_key(game_id: int) -> str:
     return f"g{game_id}:lobby"
 
 
-def lobby_args(game: Game) -> Args:
+def lobby_args(edition: Presentation, game: Game) -> Args:
     """The lobby post's arguments, with what the game's edition adds (its characters)."""
     return {
         "creator": User(game.creator),
@@ -29,11 +28,11 @@ def lobby_args(game: Game) -> Args:
         "players": Users(tuple(e.user for e in game.lobby)),
         "minimum": game.settings.player_range[0],
         "notebook": game.settings.notebook.value,  # everyone plays under the same help
-        **edition_of(game).lobby_args(game),
+        **edition.lobby_args(game),
     }
 
 
-def lobby_buttons(game_id: int, game: Game) -> Buttons:
+def lobby_buttons(edition: Presentation, game_id: int, game: Game) -> Buttons:
     """Join / Leave, Start; then the edition's own (a 2023 lobby's character buttons)."""
     rows: Buttons = [
         [
@@ -43,7 +42,7 @@ def lobby_buttons(game_id: int, game: Game) -> Buttons:
         [{"t": "button.start", "data": cb.Callback(cb.START, game_id).encode()}],
         _detective_row(game_id, game),
     ]
-    return rows + edition_of(game).lobby_rows(game_id, game)
+    return rows + edition.lobby_rows(game_id, game)
 
 
 def _detective_row(game_id: int, game: Game) -> list[dict[str, str]]:
@@ -75,8 +74,8 @@ def cards_by_category(game: Game) -> dict[str, list[str]]:
 
 def lobby_opened(plan: Plan, seq: int, e: ev.LobbyOpened, before: Game | None, after: Game) -> None:
     key = lobby_key(plan.ctx.game_id)
-    lobby = lobby_args(plan.ctx.after)
-    buttons = lobby_buttons(plan.ctx.game_id, plan.ctx.after)
+    lobby = lobby_args(plan.edition, plan.ctx.after)
+    buttons = lobby_buttons(plan.edition, plan.ctx.game_id, plan.ctx.after)
     plan.group(key, "lobby.opened", lobby, buttons=buttons)
 
 
@@ -87,8 +86,8 @@ def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after:
         plan.key(seq, "lobby"),
         lobby_key(plan.ctx.game_id),
         "lobby.opened",
-        lobby_args(after),
-        buttons=lobby_buttons(plan.ctx.game_id, after),
+        lobby_args(plan.edition, after),
+        buttons=lobby_buttons(plan.edition, plan.ctx.game_id, after),
     )
 
 
@@ -113,7 +112,7 @@ def game_started(plan: Plan, seq: int, e: ev.GameStarted, before: Game | None, a
         {"players": Users(tuple(d.user for d in e.seats))},
     )
     if not format_of(after).has_days:
-        _table_started(plan, seq, e, after, edition_of(after).started)
+        _table_started(plan, seq, e, after, plan.edition.started)
     else:
         _forum_started(plan, seq, after)
     for deal in e.seats:

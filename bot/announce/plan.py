@@ -5,7 +5,7 @@ shares (a seat, a suggestion's three cards, a button, the board a post carries).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from bot import callbacks as cb
 from bot.payload import Card, Payload, User, labels_of
@@ -40,13 +40,31 @@ def event_key(game_id: int, seq: int, name: str) -> str:
     return f"g{game_id}:e{seq}:{name}"
 
 
-class Plan:
-    """Collects the messages of one command; keys make re-planning harmless. `board` is the
-    game's edition's picture of the board (the registry passes it)."""
+class Presentation(Protocol):
+    """What the shared planners ask of the game's edition (a `bot.editions.base.Edition`,
+    which `bot.editions.planning` passes to the plan)."""
 
-    def __init__(self, ctx: PlanContext, board: BoardOf = board_args) -> None:
+    @property
+    def board(self) -> BoardOf: ...  # what a post's picture shows of the game
+
+    @property
+    def started(self) -> str: ...  # the catalog key of a table game's start post
+
+    @property
+    def lobby_args(self) -> Callable[[Game], Args]: ...  # more for the lobby post
+
+    @property
+    def lobby_rows(self) -> Callable[[int, Game], Buttons]: ...  # more lobby buttons
+
+
+class Plan:
+    """Collects the messages of one command; keys make re-planning harmless. `edition` is
+    the game's edition's presentation (`board`: its picture of the board)."""
+
+    def __init__(self, ctx: PlanContext, edition: Presentation) -> None:
         self.ctx = ctx
-        self.board = board
+        self.edition = edition
+        self.board = edition.board
         self.items: list[OutboxItem] = []
 
     def key(self, seq: int, name: str) -> str:

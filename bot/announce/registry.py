@@ -1,18 +1,13 @@
-"""The event registry, who is told what: each engine event type, the function that plans
-its messages (every format's here, an edition's own in `bot.editions`); and the Planner the
-store calls inside a command's transaction."""
+"""The shared event registry, who is told what: each engine event type, the function that
+plans its messages in every format (an edition's own are in `bot.editions`, and
+`bot.editions.planning` joins them into the Planner the store calls)."""
 
 from __future__ import annotations
 
 from bot.announce import accusations, admin, days, lobby, presence, suggestions, table_turns
-from bot.announce.card_lines import CLASSIC_LINES
-from bot.announce.index import plan_index
 from bot.announce.plan import Handler, Plan
-from bot.announce.turn_card import LineOf, plan_card
-from bot.editions.registry import EDITIONS, edition_of
 from engine import events as ev
 from engine.state import Game
-from storage.messages_owed import OutboxItem, PlanContext
 
 
 def _silent(plan: Plan, seq: int, e: ev.Event, before: Game | None, after: Game) -> None:
@@ -68,32 +63,3 @@ SHARED_HANDLERS: dict[type[ev.Event], Handler] = {  # every format's events
     ev.StandingAnswerSet: presence.standing_answer_set,
     ev.PlayerIdle: presence.player_idle,
 }
-# Every event's planner: the shared ones, and each edition's for its own events.
-EVENT_HANDLERS: dict[type[ev.Event], Handler] = {
-    **{t: h for e in EDITIONS for t, h in e.planners.items()},
-    **SHARED_HANDLERS,
-}
-
-
-def card_lines_of(game: Game) -> dict[type[ev.Event], LineOf]:
-    """What each event tells on a turn's card in the game's edition (the classic's lines,
-    and the edition's own or its own wording of them)."""
-    return {**CLASSIC_LINES, **edition_of(game).lines}
-
-
-def plan_messages(ctx: PlanContext) -> list[OutboxItem]:
-    """The command's events one by one (with the engine's states around each), collecting
-    each one's messages."""
-    edition = edition_of(ctx.after)
-    plan = Plan(ctx, board=edition.board)
-    own = edition.planners
-    for offset, (event, before, after) in enumerate(ctx.decision.steps()):
-        handler = own.get(type(event)) or SHARED_HANDLERS[type(event)]
-        handler(plan, ctx.first_seq + offset, event, before, after)
-    if edition.prompt is not None:  # at the table: the turn's card, the player's prompt
-        plan_card(
-            plan, {**CLASSIC_LINES, **edition.lines}, edition.card_buttons, edition.card_clock
-        )
-        edition.prompt.after(plan)
-    plan_index(plan)  # a forum game's index: posted at the start, edited when it changed
-    return plan.items

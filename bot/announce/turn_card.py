@@ -29,7 +29,7 @@ from engine.state import Game
 from engine.table.queries import table_of
 from engine.table.state import Step
 
-CARD = "table.card"  # the card's catalog key (its composer: bot.render.messages.turn_card)
+CARD = "table.card"  # the card's catalog key (its composer: bot.editions.messages.turn_card)
 Line = dict[str, Any]  # {"kind": a catalog key, "args": its arguments}
 LineOf = Callable[[Any, Game, tuple[Event, ...]], Line | None]
 """One event's line on its turn's card: (the event, the game now, the turn's events);

@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from bot.announce.plan import Args, triple, user_at
-from bot.editions.registry import edition_of
 from bot.payload import Card, Cards, Moment, User, Users, labels_of
 from engine.format import format_of
 from engine.queries import PlayerView, answer_choices, public_view
@@ -58,9 +57,10 @@ def status_args(game: Game) -> Args:
     }
 
 
-def table_status_args(game: Game) -> Args:
+def table_status_args(game: Game, board: Args) -> Args:
     """The public facts /status shows in a classic game: whose turn and its step, the
-    board (each token's room or square, each weapon's room), who is out, away or gone."""
+    board (the edition's `board` of the game: each token's room or square, each weapon's
+    room), who is out, away or gone."""
     table = table_of(game)
     player = game.players[table.current]
     pending = table.pending
@@ -79,7 +79,7 @@ def table_status_args(game: Game) -> Args:
         if pending is not None and pending.refuter is not None
         else None,
         "due_at": Moment.of(table.due) if table.due is not None and not game.paused else None,
-        "board": edition_of(game).board(game),
+        "board": board,
         "seats": [
             {
                 "user": User(p.user),
@@ -130,9 +130,12 @@ def _shown(game: Game, view: PlayerView) -> list[dict[str, Any]]:
     ]
 
 
-def hand_args(game: Game, view: PlayerView, now: datetime | None = None) -> Args:
-    """One game's part of /hand: hand, role, the cards shown to them and, in a format with
-    days, the day's quota and the answers owed (the caller adds which game it is)."""
+def hand_args(
+    game: Game, view: PlayerView, also_seen: tuple[str, ...], now: datetime | None = None
+) -> Args:
+    """One game's part of /hand: hand, role, the cards shown to them, what else the edition
+    lets them see (its `also_seen`) and, in a format with days, the day's quota and the
+    answers owed (the caller adds which game it is)."""
     days: Args = {}
     if format_of(game).has_days:
         days = {
@@ -143,7 +146,7 @@ def hand_args(game: Game, view: PlayerView, now: datetime | None = None) -> Args
         "hand": Cards(view.hand),
         "role": Card(view.role),
         **days,
-        "also_seen": list(edition_of(game).also_seen(game, view.seat)),
+        "also_seen": list(also_seen),
         "shown": _shown(game, view),
         "standing": Cards(game.players[view.seat].standing),
         "away_until": _away_until(game, view.seat, now),

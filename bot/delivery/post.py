@@ -14,10 +14,10 @@ from typing import Any
 from telegram import InlineKeyboardMarkup
 
 from bot.directory import Directory
+from bot.editions.board_post import board_post
+from bot.editions.messages import compose
 from bot.payload import Payload, users_in
-from bot.render.board_post import board_post
 from bot.render.keyboards import buttons_markup, keyboard
-from bot.render.messages import compose
 from bot.render.pictures import picture_post
 from bot.render.reader import Reader
 from storage.outbox import OutboxRow

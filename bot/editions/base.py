@@ -1,8 +1,9 @@
 """What an edition is on the bot side: how its game is announced, prompted, worded and
-drawn. The shared code asks the registry (`bot.editions.registry`) for a game's edition and
-calls these; an edition gives only what differs from the defaults (the classic's where the
-table has one). A new edition is a module or package under `bot/editions/` that builds an
-`Edition`, a line in the registry, and its texts in the catalogs."""
+drawn. The registry (`bot.editions.registry`) finds a game's edition, and `planning` and
+`messages` hand the shared code what it needs of it; an edition gives only what differs
+from the defaults (the classic's where the table has one). A new edition is a module or
+package under `bot/editions/` that builds an `Edition`, a line in the registry, and its
+texts in the catalogs."""
 
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ from telegram.error import TelegramError
 
 from bot import payload as typed
 from bot.context import CustomContext
+from bot.editions.messages import compose
 from bot.observe import note_answer, note_game, note_refusal
-from bot.render.messages import compose
 from bot.render.reader import Reader
 from bot.settings_text import SETTING_NAMES
 from engine.errors import RuleError

@@ -11,9 +11,9 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Buttons, button, triple
+from bot.editions.messages import compose
 from bot.payload import Cards, User
 from bot.render.keyboards import buttons_markup
-from bot.render.messages import compose
 from bot.render.reader import Reader
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game, Player

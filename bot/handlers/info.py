@@ -5,10 +5,10 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop
 
-from bot.announce.registry import card_lines_of
 from bot.announce.turn_card import turn_cards
 from bot.announce.views import log_entries, status_args, table_status_args
 from bot.context import CustomContext
+from bot.editions.planning import card_lines_of
 from bot.editions.registry import edition_of, rules_by_word
 from bot.handlers.common import game_here, game_update, remember, say, where
 from bot.handlers.mentions import mentions
@@ -29,7 +29,7 @@ async def status(update: Update, context: CustomContext) -> None:
         return
     w, game = here.w, here.game
     if format_of(game).plays_turns(game) and game.phase is Phase.RUNNING:
-        await say(context, w, "status.table", table_status_args(game))
+        await say(context, w, "status.table", table_status_args(game, edition_of(game).board(game)))
         return
     unpinned = await context.services.store.index_pins.refusal(here.game_id) is not None
     await say(context, w, "status.game", {**status_args(game), "index_unpinned": unpinned})

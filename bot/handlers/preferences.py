@@ -10,11 +10,11 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.context import CustomContext
+from bot.editions.messages import compose
 from bot.handlers.admin import chat_language
 from bot.handlers.common import answer_toast, game_here, remember, say, where
 from bot.payload import Buttons, Language, Moment, Zone, upgrade
 from bot.render.keyboards import keyboard
-from bot.render.messages import compose
 from bot.render.reader import Reader
 from locales import LANGUAGES, language_of, t
 from locales.formats import language_name

@@ -8,6 +8,7 @@ from bot import callbacks as cb
 from bot.announce.suggestions import answer_buttons
 from bot.announce.views import answer_prompt_args, hand_args
 from bot.context import CustomContext
+from bot.editions.registry import edition_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -98,7 +99,9 @@ async def hand(update: Update, context: CustomContext) -> None:
         view = player_view(game, w.user.id)
         label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
         owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
-        views.append({"game": ref.id, "game_label": label, **hand_args(game, view, svc.now())})
+        seen = edition_of(game).also_seen(game, view.seat)
+        hand = hand_args(game, view, seen, svc.now())
+        views.append({"game": ref.id, "game_label": label, **hand})
     await say(context, w, "hand.list", {"views": views}, reply=False, buttons=_notebooks(views))
     for game_id, label, game, owed in owed_prompts:  # the answers still owed, buttons again
         args, choices = answer_prompt_args(game, owed)

@@ -12,6 +12,7 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.context import CustomContext
+from bot.editions.messages import compose
 from bot.handlers.common import (
     Where,
     answer_empty,
@@ -26,7 +27,6 @@ from bot.handlers.common import (
 from bot.handlers.setting_change import change_settings
 from bot.payload import User
 from bot.render.keyboards import buttons_markup, keyboard
-from bot.render.messages import compose
 from bot.render.reader import Reader
 from bot.settings_screens import (
     HOME,

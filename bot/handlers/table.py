@@ -15,6 +15,7 @@ from bot.announce import table_prompt
 from bot.announce.table_prompt import TurnPrompt
 from bot.announce.toasts import press_toast
 from bot.context import CustomContext
+from bot.editions.messages import compose
 from bot.editions.registry import edition_of
 from bot.handlers.common import (
     Where,
@@ -29,7 +30,6 @@ from bot.handlers.common import (
 from bot.handlers.composer import accusation_step
 from bot.payload import Card, User, labels_of, users_in
 from bot.render.keyboards import buttons_markup, keyboard
-from bot.render.messages import compose
 from bot.render.reader import Reader
 from engine import commands as cmd
 from engine.cards import Category

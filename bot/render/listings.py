@@ -4,16 +4,18 @@ table's), /cards, /settings, /log, /pack."""
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 from bot.render.arguments import flat_args
-from bot.render.board_post import board_words
 from bot.render.reader import Reader
 from bot.render.wording import Composer, card_lines, join_lines, place_name
 from bot.settings_text import describe_setting
 from locales import t
+
+BoardWords = Callable[[Reader, dict[str, Any]], str]
+"""A board in words, by the edition that owns it (`bot.editions.board_post.board_words`)."""
 
 
 def _with_labels(reader: Reader, item: dict[str, Any]) -> Reader:
@@ -163,8 +165,9 @@ def pack_listing(key: str) -> Composer:
     return compose
 
 
-def table_status(reader: Reader, args: dict[str, Any]) -> str:
-    """/status at the table: the turn and its step, the board in words, the players."""
+def table_status(reader: Reader, args: dict[str, Any], board_words: BoardWords) -> str:
+    """/status at the table: the turn and its step, the board in words (by the edition that
+    owns the board: `bot.editions.messages` passes them), the players."""
     lang = reader.language
     reader = Reader(lang, args.get("tz", reader.timezone), reader.people, reader.labels)
     f = flat_args(reader, {k: v for k, v in args.items() if k not in ("board", "seats")})
@@ -213,7 +216,6 @@ LISTING_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
         "log.day": day_log,
         "pack.usage": pack_listing("pack.usage"),
         "pack.saved": pack_listing("pack.saved"),
-        "status.table": table_status,
         "notebook.pick_game": pick_game,
     }
 )

@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from bot.announce.registry import plan_messages
+from bot.editions.planning import plan_messages
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.events import Event

@@ -7,9 +7,9 @@ import io
 
 from PIL import Image
 
+from bot.editions.board_post import board_post
 from bot.editions.liars.board import CELL, CELLS, MARGIN, liars_names, liars_png, liars_text
 from bot.render.board_picture import SUSPECT_COLOURS
-from bot.render.board_post import board_post
 from bot.render.reader import Reader
 from engine.liars.cards import LIARS_PACK, START_ROOMS
 

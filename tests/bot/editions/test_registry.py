@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.announce.registry import EVENT_HANDLERS, SHARED_HANDLERS
+from bot.announce.registry import SHARED_HANDLERS
+from bot.editions.planning import EVENT_HANDLERS
 from bot.editions.registry import BOARD_VIEWS, EDITIONS, by_word, edition_of, rules_by_word
 from engine.board import BOARDS
 from engine.events import LobbyOpened

@@ -7,8 +7,8 @@ behind the group's posts; `/log` lists every turn's card."""
 
 from __future__ import annotations
 
+from bot.editions.board_post import board_post
 from bot.editions.registry import edition_of
-from bot.render.board_post import board_post
 from bot.render.reader import Reader
 from engine.state import Game
 from fakebot import FakeMessage

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.announce.registry import plan_messages
+from bot.editions.planning import plan_messages
 from bot.payload import Payload
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER

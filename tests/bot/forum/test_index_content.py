@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.announce.index import CHANGES, INDEX, index_args, index_key
-from bot.announce.registry import plan_messages
+from bot.editions.messages import compose
+from bot.editions.planning import plan_messages
 from bot.payload import Cards, Payload, encode
 from bot.render.index_text import message_link
-from bot.render.messages import compose
 from bot.render.reader import Reader
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER

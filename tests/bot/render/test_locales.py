@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import locales
-from bot.announce.registry import EVENT_HANDLERS
+from bot.editions.planning import EVENT_HANDLERS
 from bot.render.reader import Reader
 from engine.cards import PACKS
 from engine.errors import RULE_ERROR_CODES, PackReason, SettingReason

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from bot.announce.registry import plan_messages
 from bot.announce.views import hand_args, status_args
+from bot.editions.board_post import board_post
+from bot.editions.messages import compose
+from bot.editions.planning import plan_messages
+from bot.editions.registry import edition_of
 from bot.handlers.common import error_args, error_key
 from bot.payload import Moment, Payload, Users
-from bot.render.board_post import board_post
 from bot.render.keyboards import buttons_markup
-from bot.render.messages import compose
 from bot.render.reader import Person, Reader
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
@@ -209,7 +210,9 @@ def play_games(games: int = GAMES) -> Played:
         rendered += planned(200 + seed, y2023, failures)
         final = y2023.game
         for player in final.players:  # /hand with the cards seen in rooms and by clue cards
-            hand = {"game": seed, **hand_args(final, player_view(final, player.user))}
+            view = player_view(final, player.user)
+            seen = edition_of(final).also_seen(final, view.seat)
+            hand = {"game": seed, **hand_args(final, view, seen)}
             payload = {"msg": "hand.list", "args": {"views": [hand]}}
             rendered.append(render(200 + seed, payload, failures))
     for seed in range(LIARS_GAMES):
@@ -319,7 +322,7 @@ def handler_payloads(game: Game, seed: int) -> list[dict[str, Any]]:
     lobby = {**status, "phase": Phase.LOBBY.value, "lobby": Users((1, 2, 3))}
     user = game.players[seed % len(game.players)].user
     me = player_view(game, user)
-    hand = {"game": seed, **hand_args(game, me)}
+    hand = {"game": seed, **hand_args(game, me, edition_of(game).also_seen(game, me.seat))}
     games = [
         {"game": n, "phase": phase.value, "day": game.day, "role_card": me.role}
         for n, phase in enumerate(Phase)

@@ -7,8 +7,8 @@ import io
 
 from PIL import Image
 
+from bot.editions.board_post import board_post
 from bot.render.board_picture import CELL, MARGIN, SUSPECT_COLOURS, board_png, picture_size
-from bot.render.board_post import board_post
 from bot.render.board_text import board_text, picture_names
 from bot.render.reader import Reader
 from engine.board import BOARDS, CLASSIC, Place

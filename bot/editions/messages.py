@@ -2,19 +2,21 @@
 
 Plain catalog messages need no composer; the others' composers are the game's
 announcements (`game_messages`), what a person asks to see (`listings`), the table's
-(`table_messages`) and each edition's own (`bot.editions`)."""
+(`table_messages`), all in `bot.render`, and each edition's own (from the registry). It
+lives here, above the editions, because it joins the shared composers and theirs."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from bot.editions.board_post import board_words
 from bot.editions.registry import COMPOSERS as EDITION_COMPOSERS
 from bot.payload import upgrade
 from bot.render.arguments import flat_args
 from bot.render.game_messages import GAME_COMPOSERS
 from bot.render.index_text import INDEX_COMPOSERS
-from bot.render.listings import LISTING_COMPOSERS
+from bot.render.listings import LISTING_COMPOSERS, table_status
 from bot.render.notebook_text import NOTEBOOK_COMPOSERS
 from bot.render.player_log import PLAYER_LOG_COMPOSERS
 from bot.render.reader import Reader
@@ -40,6 +42,7 @@ COMPOSERS: Mapping[str, Composer] = {
     **MENU_COMPOSERS,
     **TABLE_COMPOSERS,
     **EDITION_COMPOSERS,
+    "status.table": lambda reader, args: table_status(reader, args, board_words),
     "table.card": lambda reader, args: turn_card(reader, args),
     "log.table": lambda reader, args: table_log(reader, args),
 }
