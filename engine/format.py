@@ -7,17 +7,14 @@ each format here; `FormatSpec` (engine/formats.py) is what the settings know of 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from engine.cards import CardId, Category
 from engine.commands import DeadlineCommand
 from engine.decision import Decision
-from engine.events import Event
 from engine.formats import FormatSpec
 from engine.notebook.facts import Owner
-from engine.notebook.observed import Observer
 from engine.state import Game
 from engine.table.state import TableSuggestion
 
@@ -38,8 +35,6 @@ class Format:
     table edition's."""
 
     spec: FormatSpec  # its key, player range, own cards, roles always chosen, settings
-    # What its own events show a seat's notebook (engine/notebook/observe.py calls them).
-    observers: Mapping[type[Event], Observer] = {}
 
     @property
     def key(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -14,6 +15,7 @@ from engine import commands as cmd
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
 from engine.detectives import Level, Reading, moment_chance, next_move
+from engine.detectives.plays import PLAYS, Play
 from engine.errors import RuleError
 from engine.events import Event
 from engine.format import format_of
@@ -37,7 +39,8 @@ def seats(seed: int, players: int) -> tuple[Level, ...]:
 class DetectiveGame:
     """One game of detectives, `levels[i]` in seat i; records every command and event.
     `refused` counts the moves the engine refused (a detective should make none);
-    `readings`, each seat's reading of the game (engine/detectives/mind.py), read on."""
+    `readings`, each seat's reading of the game (engine/detectives/mind.py), read on;
+    `plays`, how they play each table format (engine/detectives/plays.py)."""
 
     seed: int
     levels: tuple[Level, ...]
@@ -50,6 +53,7 @@ class DetectiveGame:
     move_timings: list[tuple[Level, float]] = field(default_factory=list)  # ... that moved
     refused: list[tuple[int, cmd.Command, str]] = field(default_factory=list)
     readings: dict[int, Reading] = field(default_factory=dict)
+    plays: Mapping[str, Play] = field(default_factory=lambda: PLAYS)
 
     @property
     def game(self) -> Game:
@@ -76,7 +80,9 @@ class DetectiveGame:
             started = time.perf_counter()
             rng = moment_chance(self.game, self.events, seat)
             reading = self.readings.setdefault(seat, Reading(seat))
-            move = next_move(level, self.game, self.events, seat, rng, self.now, reading)
+            move = next_move(
+                level, self.game, self.events, seat, rng, self.now, reading, self.plays
+            )
             seconds = time.perf_counter() - started
             self.timings.append((level, seconds))
             if move is None:

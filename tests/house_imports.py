@@ -6,9 +6,10 @@ graph for the circle, function-level import and import-contract checks.
 
 An edge A -> B is an import in A of project module B that runs: `import b`, `from b import
 name`, and `from pkg import sub` when `sub` is a submodule (then the edge goes to `pkg.sub`,
-else to `pkg`), at module level or inside a function (a lazy import that closes a circle is
-still a circle, only a later one). Imports under `if TYPE_CHECKING:` are not edges: they
-never run, and classes that refer to each other in annotations are no circle.
+else to `pkg`), at module level, inside a function (a lazy import that closes a circle is
+still a circle, only a later one) or under `if TYPE_CHECKING:` (an import only for types
+never runs, but modules that need each other's types still cannot be read, nor changed,
+one without the other).
 
 `package_graph` reads the same imports one level up, among a package's subpackages and
 top-level modules, type-checking imports included: the house test wants no loop there.
@@ -151,12 +152,12 @@ def all_imports(modules: dict[str, Path] | None = None) -> list[Import]:
 
 
 def graph(imports: list[Import]) -> dict[str, set[str]]:
-    """Module -> the modules it imports when it runs (TYPE_CHECKING imports left out)."""
+    """Module -> the modules it imports (at run time or only for type checking)."""
     edges: dict[str, set[str]] = {}
     for imp in imports:
         edges.setdefault(imp.source, set())
         edges.setdefault(imp.target, set())
-        if not imp.type_checking and imp.target != imp.source:
+        if imp.target != imp.source:
             edges[imp.source].add(imp.target)
     return edges
 

@@ -1,8 +1,9 @@
 """Computer detectives: players the bot seats in empty chairs, at three levels
 (engine/computer.py). Each decides from its own seat's notebook and the public
 state alone, and plays by the same commands as people, through the engine: in the forum
-format and at the table of every edition (each edition's own steps through its hook,
-`Edition.detective_move`: engine/liars/detective.py, engine/y2023/detective.py).
+format and at the table of every edition (each format's play, engine/detectives/plays.py:
+the classic turn, or an edition's own steps, engine/liars/detective.py,
+engine/y2023/detective.py).
 
 The engine keeps nothing between decisions: a caller deciding again and again in one game
 hands in the seat's `Reading` (engine/detectives/mind.py), which it keeps, one per game and
@@ -11,6 +12,7 @@ seat, used by one decision at a time."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from datetime import datetime
 
 from engine import commands as cmd
@@ -18,6 +20,7 @@ from engine.computer import Level, detective_level
 from engine.deadlines import live_deadline
 from engine.detectives.forum import forum_move
 from engine.detectives.mind import Reading
+from engine.detectives.plays import PLAYS, Play
 from engine.detectives.table import table_move
 from engine.events import Event
 from engine.format import format_of
@@ -34,12 +37,14 @@ def next_move(
     rng: random.Random,
     now: datetime,
     reading: Reading | None = None,
+    plays: Mapping[str, Play] = PLAYS,
 ) -> cmd.Command | None:
     """What the detective in `seat` does now (None: nothing until something changes).
     `events` is the game's whole record, of which it reads only what its seat was told;
-    `reading`, the seat's reading of this game so far (None: read from the deal)."""
+    `reading`, the seat's reading of this game so far (None: read from the deal); `plays`,
+    how it plays each table format (engine/detectives/plays.py)."""
     if format_of(game).plays_turns(game):
-        return table_move(level, game, events, seat, rng, reading)
+        return table_move(level, game, events, seat, rng, reading, plays)
     return forum_move(level, game, events, seat, rng, now, reading)
 
 

@@ -3,9 +3,9 @@ seat's notebook, worked out as deep as its level thinks), the accusation its lev
 the card it shows, how much a room is worth asking in, what it suggests there, and the
 classic turn (roll, walk towards the room it most wants to ask in, suggest, accuse, end).
 
-An edition's hook (`Edition.detective_move`, engine/table/edition.py) plays the turn
-through a `Detective`: the classic's is `table_turn`; an edition with steps of its own
-(engine/liars/detective.py, engine/y2023/detective.py) uses the same judgement for them.
+A format's play (engine/detectives/plays.py) plays the turn through a `Detective`: the
+classic's is `table_turn`; an edition with steps of its own (engine/liars/detective.py,
+engine/y2023/detective.py) uses the same judgement for them.
 
 By level: a novice walks and asks at random and shows any card; a sleuth asks about what
 it does not know (the room whose owner it does not know, the likeliest unknown suspect and

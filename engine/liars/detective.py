@@ -1,4 +1,4 @@
-"""A computer detective in the Liars Edition (the edition's hook, `detective_move`): its
+"""A computer detective in the Liars Edition (its play, engine/detectives/plays.py): its
 whole turn, since the ring of rooms and the investigation card are the edition's own, and
 what the card asks of it on others' turns. It reads only its seat's notebook, its own
 investigation card and answers, and what everyone sees (never another's card, read or
@@ -32,7 +32,7 @@ from engine.liars.queries import liars_options, waiting_passers
 from engine.liars.state import Play, Stage, liars_part
 from engine.table.state import Step
 
-if TYPE_CHECKING:  # the detective's judgement, passed in by the table's detective
+if TYPE_CHECKING:  # for its type only: engine.detectives loads its plays, and so this module
     from engine.detectives.detective import Detective
 
 NOVICE_CALLS = 0.15  # how often a novice presses Liar!

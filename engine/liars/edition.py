@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from engine import commands as cmd
 from engine.commands import DeadlineCommand
@@ -18,9 +17,8 @@ from engine.liars import clock, play, turns
 from engine.liars import commands as lcmd
 from engine.liars.cards import LIARS_PACK
 from engine.liars.checks import current_play
-from engine.liars.detective import liars_move
 from engine.liars.evolve import LIARS_FOLDS
-from engine.liars.notebook import LIARS_OBSERVERS, liars_sizes
+from engine.liars.notebook import liars_sizes
 from engine.liars.state import CLOCKS, Stage, liars_of
 from engine.lobby import deal
 from engine.notebook.facts import Owner
@@ -28,9 +26,6 @@ from engine.state import Game
 from engine.table.classic import TABLE_COMMANDS, Classic
 from engine.table.edition import Handler
 from engine.table.state import Step
-
-if TYPE_CHECKING:  # the detective's judgement, passed in by the table's detective
-    from engine.detectives.detective import Detective
 
 # The Liars Edition's commands: the table's, with its own moves, turn end, accusation
 # and turn timer, and the investigation card's.
@@ -71,7 +66,6 @@ class LiarsEdition(Classic):
     board = None  # the ring of rooms (engine/liars/cards.py), not a board of squares
     commands = LIARS_TABLE
     events = LIARS_FOLDS
-    observers = LIARS_OBSERVERS
     instead_of_walking = Step.MOVE  # the passage and staying come after the roll
 
     def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:
@@ -134,10 +128,6 @@ class LiarsEdition(Classic):
         if play_then is None or play_then.stage.value != command.stage:
             return None
         return play_then.due
-
-    def detective_move(self, detective: Detective) -> cmd.Command | None:
-        """The whole turn on the ring, and the card's calls and passes on others' turns."""
-        return liars_move(detective)
 
 
 LIARS_EDITION = LiarsEdition()

@@ -12,8 +12,9 @@ told (bot/announce decides who is told what, and this mirrors it), and nothing e
 - A wrong accusation: its cards are told to the accuser alone, so only the accuser learns
   they are not all in the envelope (WRONG_ACCUSATION), in the forum when the window is
   judged, at the table at once.
-- Each edition's own events, through its format's `observers` (engine/format.py); cards that
-  change owner carry the older facts over (engine/notebook/carry.py).
+- Each edition's own events, through its format's observers (engine/notebook/observers.py,
+  by the format's key); cards that change owner carry the older facts over
+  (engine/notebook/carry.py).
 - A player who left keeps their cards (engine/admin.py), and a replaced seat keeps its
   notebook (it is the seat's), so neither changes any fact. Nothing is read from the end
   of the game, which shows everyone the envelope and every hand.
@@ -44,6 +45,7 @@ from engine.notebook.facts import (
     one_of,
 )
 from engine.notebook.observed import NOTHING, Observed, Observer
+from engine.notebook.observers import observers_of
 from engine.state import Game
 from engine.table.state import TableSuggestion
 
@@ -112,7 +114,7 @@ def _observe(event: ev.Event, seat: Seat, before: Game, game: Game) -> Observed:
     """The core's observer of the event, or the game's edition's (none: nothing seen)."""
     observer: Observer | None = CORE.get(type(event))
     if observer is None:
-        observer = format_of(game).observers.get(type(event))
+        observer = observers_of(format_of(game).key).get(type(event))
     if observer is None:
         return NOTHING
     return observer(event, seat, before, game)
@@ -211,7 +213,7 @@ def _accused_at_table(e: ev.AccusedAtTable, seat: Seat, _: Game, game: Game) -> 
     return wrong_accusation(seat, moment(game), e.seat, (e.suspect, e.weapon, e.place))
 
 
-# The forum's and the table core's events; an edition's own are its `observers`.
+# The forum's and the table core's events; an edition's own are in engine/notebook/observers.py.
 CORE: dict[type[ev.Event], Observer] = {
     ev.SuggestionRefuted: _forum_refuted,
     ev.SuggestionNotRefuted: _forum_not_refuted,

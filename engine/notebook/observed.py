@@ -1,9 +1,10 @@
 """What one event shows one seat, as an edition reports it to the notebook: the cards that
 changed owner (as far as the seat can tell) and the new facts.
 
-A format's `observers` (engine/format.py `Format`) map its own event types to an
-`Observer`; engine/notebook/observe.py calls them for every seat's notebook and carries the
-older facts over the moves (engine/notebook/carry.py) before adding the new ones.
+A format's observers (engine/notebook/observers.py, by the format's key) map its own event
+types to an `Observer`; engine/notebook/observe.py calls them for every seat's notebook and
+carries the older facts over the moves (engine/notebook/carry.py) before adding the new
+ones.
 """
 
 from __future__ import annotations

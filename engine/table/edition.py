@@ -6,8 +6,10 @@ subclass overriding what differs: its cards, board and player range (`spec`), th
 the dice, when the passage and staying are chosen, what happens on entering a room, when
 and where one may accuse, what leaving settles, its own clocks (and which of them a delivery
 starts: `clock`), its own commands (command type -> handler) and events (event type ->
-fold), what its own events show each player's notebook (event type -> observer), and how
-a computer detective plays its own steps (`detective_move`). An edition is a format
+fold). What its own events show each player's notebook and how a computer detective
+plays it are not its rules: they are tables keyed by the format's key, on the notebook's
+side (engine/notebook/observers.py) and the detectives' (engine/detectives/plays.py), which
+import the edition packages; the rules import neither. An edition is a format
 (engine/format.py `Format`): it answers what the shared rules ask of a game's format with
 the table's answers. The table core finds a game's edition here (`table_edition`);
 engine/editions.py, the registry, is the one module that imports the edition packages
@@ -19,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.board.model import Board
 from engine.cards import CATEGORY_ORDER, CardId, Category, Pack
@@ -32,9 +34,6 @@ from engine.ids import Seat
 from engine.state import Game
 from engine.table.dice import roll_dice
 from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step, Table, TableSuggestion
-
-if TYPE_CHECKING:  # the detectives play through this hook; they import the table core
-    from engine.detectives.detective import Detective
 
 Handler = Callable[[Game | None, Any, datetime], Decision]
 Fold = Callable[[Any, Any], Game]
@@ -214,15 +213,6 @@ class Edition(Format):
     def due_at(self, game: Game, command: DeadlineCommand) -> datetime | None:
         """When one of the edition's own deadline commands falls due (None: not pending)."""
         return None
-
-    # --- computer detectives ----------------------------------------------------------
-    def detective_move(self, detective: Detective) -> Command | None:
-        """What a computer detective does now, besides the card it is asked to show (the
-        table's, engine/detectives/table.py): the classic turn on its turn, else nothing.
-        An edition with steps of its own (a card read aloud, calls and passes out of
-        turn, a clue card) overrides this and plays them with the detective's judgement
-        (engine/detectives/detective.py), falling back on `detective.table_turn()`."""
-        return detective.table_turn()
 
 
 def _table(game: Game) -> Table:

@@ -1,12 +1,12 @@
-"""A computer detective's own steps in the 2023 edition (its hook, `detective_move`): the
-clue card a magnifying glass offers once it has moved, taken by a sleuth and an inspector
-every time (a card revealed to all, or one of its left neighbour's shown to it, is never
-worth less than nothing) and by a novice on a coin's toss; and, while cards it has not
-seen lie face down in rooms (the two-player game), the rooms it has not looked in yet are
-worth a visit besides what asking there teaches. The rest is the classic turn
-(engine/detectives/detective.py), which already rolls first, stays or takes the passage
-after the roll where that is worth it, and walks to a room to accuse (the edition's
-accusations are made from a room)."""
+"""A computer detective's own steps in the 2023 edition (its play, engine/detectives/
+plays.py): the clue card a magnifying glass offers once it has moved, taken by a sleuth
+and an inspector every time (a card revealed to all, or one of its left neighbour's shown
+to it, is never worth less than nothing) and by a novice on a coin's toss; and, while
+cards it has not seen lie face down in rooms (the two-player game), the rooms it has not
+looked in yet are worth a visit besides what asking there teaches. The rest is the classic
+turn (engine/detectives/detective.py), which already rolls first, stays or takes the
+passage after the roll where that is worth it, and walks to a room to accuse (the
+edition's accusations are made from a room)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from engine.table.state import MoveKind
 from engine.y2023 import events as yev
 from engine.y2023.rules import may_draw_clue
 
-if TYPE_CHECKING:  # the detective's judgement, passed in by the table's detective
+if TYPE_CHECKING:  # for its type only: engine.detectives loads its plays, and so this module
     from engine.detectives.detective import Detective
 
 LURE = 1.0  # what a room not yet looked in adds to its worth (about a card's doubt, in bits)

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
-from typing import TYPE_CHECKING
 
-from engine.commands import Command
 from engine.decision import Decision
 from engine.formats import TABLE_SETTINGS, FormatSpec
 from engine.ids import Seat
@@ -18,13 +16,9 @@ from engine.table.state import Step, Table
 from engine.y2023 import rules
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import Y2023, Y2023_PLAYERS
-from engine.y2023.detective import y2023_move
 from engine.y2023.evolve import Y2023_FOLDS
-from engine.y2023.notebook import Y2023_OBSERVERS, y2023_sizes
+from engine.y2023.notebook import y2023_sizes
 from engine.y2023.setup import start_2023
-
-if TYPE_CHECKING:  # the detective's judgement, passed in by the table's detective
-    from engine.detectives.detective import Detective
 
 # The table's settings but the dice (always two) and the roles (always chosen).
 Y2023_SETTINGS = tuple(name for name in TABLE_SETTINGS if name not in ("dice", "role_assignment"))
@@ -42,7 +36,6 @@ class Y2023Edition(Classic):
     board = Y2023_BOARD
     aliases = ("2023",)
     events = Y2023_FOLDS
-    observers = Y2023_OBSERVERS
     instead_of_walking = Step.MOVE  # every turn begins with the dice
     exact_roll = False  # "Vi ne devas uzi vian plenan" (roll): up to the roll, "ĝis dek spacoj"
 
@@ -69,10 +62,6 @@ class Y2023Edition(Classic):
 
     def require_accusing_moment(self, game: Game, seat: Seat) -> None:
         rules.require_moved_into_room(game, seat)
-
-    def detective_move(self, detective: Detective) -> Command | None:
-        """The clue card when a glass offers one, else the classic turn."""
-        return y2023_move(detective)
 
 
 Y2023_EDITION = Y2023Edition()
