@@ -19,6 +19,7 @@ from engine.y2023.edition import Y2023_EDITION
 from engine.y2023.notebook import Y2023_OBSERVERS
 
 Observers = Mapping[type[Event], Observer]
+NONE: Observers = MappingProxyType({})
 
 OBSERVERS: Mapping[str, Observers] = MappingProxyType(
     {
@@ -30,4 +31,4 @@ OBSERVERS: Mapping[str, Observers] = MappingProxyType(
 
 def observers_of(key: str) -> Observers:
     """The observers of the format `key`'s own events (none: an empty table)."""
-    return OBSERVERS.get(key, MappingProxyType({}))
+    return OBSERVERS.get(key, NONE)
