@@ -12,13 +12,14 @@ upgrades them, and so does the builder for callers that still pass such names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
-from engine.cards import Pack
+from engine.cards import CATEGORY_ORDER, Pack
+from engine.cards import Category as CardCategory
 
 VERSION = 2
 Buttons = list[list[dict[str, Any]]]
@@ -313,6 +314,12 @@ class Payload:
             clock=(str(clock[0]), int(clock[1])) if clock else None,
             decoration=bool(row.get("decoration")),
         )
+
+
+def cards_listing(cards_of: Callable[[CardCategory], Sequence[str]]) -> dict[str, list[str]]:
+    """Cards by category, in category order, as a message lists them: a pack's
+    (`pack.cards_of`) or a game's cards in play (`game.in_play`)."""
+    return {category.value: list(cards_of(category)) for category in CATEGORY_ORDER}
 
 
 def labels_of(pack: Pack) -> dict[str, str] | None:
