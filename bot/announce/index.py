@@ -53,15 +53,17 @@ def plan_index(plan: Plan) -> None:
         return
     events = plan.ctx.events
     game_id = plan.ctx.game_id
-    if any(isinstance(e, ev.GameStarted) for e in events):
-        args = index_args(game_id, game, plan.ctx.log())
+    started = any(isinstance(e, ev.GameStarted) for e in events)
+    if not started and not any(isinstance(e, CHANGES) for e in events):
+        return
+    args = index_args(game_id, game, plan.ctx.log())  # the game as this command leaves it
+    if started:
         plan.group(index_key(game_id), INDEX, args, pin=True)
-    elif any(isinstance(e, CHANGES) for e in events):
-        # Decoration: at the chat's limit the posts queued after it go first, among them a
-        # day's post it links to; so it may replace an edit still waiting (coalesced).
-        args = index_args(game_id, game, plan.ctx.log())
-        last = plan.ctx.first_seq + len(events) - 1
-        plan.edit(plan.key(last, "index"), index_key(game_id), INDEX, args, decoration=True)
+        return
+    # Decoration: at the chat's limit the posts queued after it go first, among them a day's
+    # post it links to; so it may replace an edit still waiting (coalesced: the newest).
+    last = plan.ctx.first_seq + len(events) - 1
+    plan.edit(plan.key(last, "index"), index_key(game_id), INDEX, args, decoration=True)
 
 
 def index_args(game_id: int, game: Game, events: Sequence[ev.Event]) -> Args:
