@@ -12,13 +12,14 @@ upgrades them, and so does the builder for callers that still pass such names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
-from engine.cards import Pack
+from engine.cards import CATEGORY_ORDER, Pack
+from engine.cards import Category as CardCategory
 
 VERSION = 2
 Buttons = list[list[dict[str, Any]]]
@@ -100,7 +101,19 @@ class Language:
     code: str
 
 
-Typed = User | Users | Card | Cards | Moment | Span | Category | Setting | Zone | Language
+@dataclass(frozen=True)
+class PostLink:
+    """A link to the post another row sent to the same chat, named by that row's key. The
+    sender fills in `url` as it sends (bot.delivery.links; never stored): None where the
+    chat has no message links, or the post was never sent."""
+
+    key: str
+    url: str | None = None
+
+
+Typed = (
+    User | Users | Card | Cards | Moment | Span | Category | Setting | Zone | Language | PostLink
+)
 _TAGS: Mapping[str, type[Typed]] = MappingProxyType(
     {
         "$user": User,
@@ -113,6 +126,7 @@ _TAGS: Mapping[str, type[Typed]] = MappingProxyType(
         "$setting": Setting,
         "$zone": Zone,
         "$language": Language,
+        "$post": PostLink,
     }
 )
 _TAG_OF = MappingProxyType({kind: tag for tag, kind in _TAGS.items()})
@@ -190,6 +204,28 @@ def _by_suffix(name: str, value: Any) -> dict[str, Any]:
             placeholder = name if kind is Moment else name[: -len(suffix)]
             return {placeholder: None if value is None else _make(kind, value)}
     return {name: value}
+
+
+def post_keys(value: Any) -> set[str]:
+    """The keys of the posts a (typed) argument tree links to."""
+    if isinstance(value, PostLink):
+        return {value.key}
+    if isinstance(value, dict):
+        return {k for item in value.values() for k in post_keys(item)}
+    if isinstance(value, list):
+        return {k for item in value for k in post_keys(item)}
+    return set()
+
+
+def with_urls(value: Any, urls: Mapping[str, str | None]) -> Any:
+    """The argument tree with each PostLink given its url from `urls` (by key)."""
+    if isinstance(value, PostLink):
+        return PostLink(value.key, urls.get(value.key))
+    if isinstance(value, dict):
+        return {name: with_urls(item, urls) for name, item in value.items()}
+    if isinstance(value, list):
+        return [with_urls(item, urls) for item in value]
+    return value
 
 
 def users_in(value: Any) -> set[int]:
@@ -278,6 +314,12 @@ class Payload:
             clock=(str(clock[0]), int(clock[1])) if clock else None,
             decoration=bool(row.get("decoration")),
         )
+
+
+def cards_listing(cards_of: Callable[[CardCategory], Sequence[str]]) -> dict[str, list[str]]:
+    """Cards by category, in category order, as a message lists them: a pack's
+    (`pack.cards_of`) or a game's cards in play (`game.in_play`)."""
+    return {category.value: list(cards_of(category)) for category in CATEGORY_ORDER}
 
 
 def labels_of(pack: Pack) -> dict[str, str] | None:

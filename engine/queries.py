@@ -12,7 +12,7 @@ from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError
 from engine.events import EndReason
 from engine.format import format_of
 from engine.formats import spec_of
-from engine.rules import require_admin
+from engine.rules import require_admin, require_dealt
 from engine.settings import SCHEDULE_SETTINGS, Settings
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
 
@@ -153,9 +153,12 @@ def accusation_refusal(game: Game, user: int) -> RuleError | None:
 
 def suggestion_refusal(game: Game) -> RuleError | None:
     """Why no suggestion can be made in this game (None: its cards are dealt and it has not
-    ended), asked before typed card names are read against the cards in play."""
-    if game.phase is not Phase.RUNNING:
-        return GameNotRunning()
+    ended), asked before typed card names are read against the cards in play: the first
+    check `make_suggestion` makes (`require_running`), a pause left to it."""
+    try:
+        require_dealt(game)
+    except RuleError as error:
+        return error
     return None
 
 

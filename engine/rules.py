@@ -36,11 +36,16 @@ def require_lobby(state: Game | None) -> Game:
     return game
 
 
+def require_dealt(game: Game) -> None:
+    """A game whose cards are dealt and which has not ended (paused or not)."""
+    if game.phase is not Phase.RUNNING:
+        raise GameNotRunning()
+
+
 def require_running(state: Game | None) -> Game:
     """A started, unfinished, unpaused game."""
     game = require_game(state)
-    if game.phase is not Phase.RUNNING:
-        raise GameNotRunning()
+    require_dealt(game)
     if game.paused:
         raise GameIsPaused()
     return game

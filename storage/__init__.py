@@ -8,8 +8,10 @@ the same transaction as the events that owe them. SQLite (default) or PostgreSQL
   Store.people, Store.chats, Store.workers, Store.updates (handled Telegram updates),
   Store.index_pins (storage.pins: whether each game's index post could be pinned).
 - storage.commands: how a command runs (decided once per attempt, optimistic or under the
-  game row's lock); storage.command_write: what it writes, described once; written by one
-  SQL path per database (storage.write_postgresql, storage.write_sqlite).
+  game row's lock); storage.deciding: the decision and the messages it owes (the planner
+  may read the game's log in the transaction); storage.command_write: what it writes,
+  described once; written by one SQL path per database (storage.write_postgresql,
+  storage.write_sqlite).
 - storage.claims: the outbox rows a sender claims, the handoff, the marks, and the one rule
   of what may be claimed (a chat's head row).
 - storage.messages_owed: OutboxItem, PlanContext and Planner, what the bot's planner is

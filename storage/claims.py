@@ -9,13 +9,14 @@ later (`not_before`) holds nothing back. So each claim returns at most the head 
 each chat.
 
 Play before decoration: a row that only tells (`decoration`: an index's edit, whose text
-is built when it is sent) gives way to the later rows of its chat that are not decoration.
-While it is pending it holds none of them back, and it waits while one of them would hold
-back a row behind it (claimed, waiting, or pending and due or tried). So at a chat's
-limit, what someone must act on goes out first. Nothing that depends on order moves: only
-an edit is decoration, so no row replies to it or edits it. Its own target went out
-before it, as it never passes an earlier row, and it passes no other decoration row
-either. Two edits of one message still coalesce into one (storage.messages_owed). A
+shows the game as of the command that planned it) gives way to the later rows of its chat
+that are not decoration. While it is pending it holds none of them back, and it waits while
+one of them would hold back a row behind it (claimed, waiting, or pending and due or
+tried). So at a chat's limit, what someone must act on goes out first. Nothing that depends
+on order moves: only an edit is decoration, so no row replies to it or edits it. Its own
+target went out before it, as it never passes an earlier row, and it passes no other
+decoration row either, so the newest index goes last. Two edits of one message still
+coalesce into one, the newest (storage.messages_owed). A
 claimed decoration row holds back the rows behind it as any claimed row does, so a chat
 still has one row under way at a time: the head row, for this rule.
 

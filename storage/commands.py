@@ -30,7 +30,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -40,7 +40,6 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.commands import Command, OpenLobby
 from engine.decide import decide_and_apply
-from engine.decision import Decision
 from engine.errors import GameExists, NoGame, RuleError
 from engine.state import Game
 from storage.cache import Known, StateCache
@@ -49,9 +48,10 @@ from storage.claims import Handoff
 from storage.command_write import CommandWrite, describe, written_state
 from storage.database import Database, DriverError
 from storage.deadlines import due_times, stored_deadlines
+from storage.deciding import Decided, decide, plan
 from storage.games import OpenGames, open_game
 from storage.log import load_state
-from storage.messages_owed import OutboxItem, PlanContext, Planner
+from storage.messages_owed import LogUnread, Planner
 from storage.models import GameRecord
 from storage.outcome import LEASE, Conflict, Outcome, Written, retryable, retryable_sqlstate
 from storage.updates import AlreadyHandled, UpdateStep, ensure_new
@@ -61,17 +61,6 @@ from storage.write_sqlite import write_on_cursor
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 MAX_TRIES = 20
-
-
-@dataclass(frozen=True)
-class Decided:
-    """A command decided on `known`: the engine's decision and the messages it owes, or
-    the engine's refusal."""
-
-    known: Known
-    decision: Decision | None
-    refusal: RuleError | None = None
-    items: tuple[OutboxItem, ...] = ()
 
 
 class Commands:
@@ -161,7 +150,10 @@ class Commands:
         place = self.chats.known_label(cached.chat_id, cached.topic_id)
         if place is None:  # the transaction reads it
             return None
-        decided = _decide(cached, command, now, planner, lambda: place)
+        try:
+            decided = decide(cached, command, now, planner, lambda: place)
+        except LogUnread:  # its planner reads the log: the transaction does
+            return None
         if decided.decision is None:  # refused: the transaction checks the game is current
             return decided
         write = self._describe(decided, now, step)
@@ -195,7 +187,7 @@ class Commands:
         cached = self.cache.get(game_id)
         newer = tried is None or (cached is not None and not _same(tried.known, cached))
         if newer and cached is not None and cached.written_here:
-            tried = _decide(cached, command, now, planner, self._place(conn, cached))
+            tried = decide(cached, command, now, planner, self._place(conn, cached), conn)
             written = self._write(conn, tried, now, step, locked=False)
             if written is not None:
                 return written
@@ -205,7 +197,7 @@ class Commands:
             raise NoGame()
         fresh = self._fresh(conn, row)
         if tried is None or not _same(tried.known, fresh):
-            tried = _decide(fresh, command, now, planner, self._place(conn, fresh))
+            tried = decide(fresh, command, now, planner, self._place(conn, fresh), conn)
         written = self._write(conn, tried, now, step, locked=True)
         if written is None:  # only a repeated update writes nothing under the lock
             if step is not None:
@@ -234,7 +226,7 @@ class Commands:
         except IntegrityError:  # another writer opened one first (PostgreSQL)
             raise GameExists() from None
         empty = Known(game_id, 0, decision.state, chat_id, topic_id, deadlines={})
-        items = _plan(planner, empty, decision, self._place(conn, empty))
+        items = plan(planner, empty, decision, self._place(conn, empty), conn)
         written = self._write(conn, Decided(empty, decision, None, items), now, step, locked=True)
         if written is None:
             if step is not None:
@@ -344,27 +336,6 @@ class Commands:
                 self.retries += 1
             await asyncio.sleep(random.uniform(0, min(0.25, 0.002 * 2**tries)))
         raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _decide(
-    known: Known, command: Command, now: datetime, planner: Planner | None, place: Callable[[], str]
-) -> Decided:
-    """The engine's decision on `known`, once, and the messages it owes (or its refusal)."""
-    try:
-        decision = decide_and_apply(known.state, command, now)
-    except RuleError as refusal:
-        return Decided(known, None, refusal)
-    return Decided(known, decision, None, _plan(planner, known, decision, place))
-
-
-def _plan(
-    planner: Planner | None, known: Known, decision: Decision, place: Callable[[], str]
-) -> tuple[OutboxItem, ...]:
-    """The messages a command decided on `known` owes (`place()`: its chat's label)."""
-    if planner is None or not decision.events:
-        return ()
-    chat, topic, first = known.chat_id, known.topic_id, known.seq + 1
-    return tuple(planner(PlanContext(known.game_id, chat, topic, decision, first, place())))
 
 
 def _written(decided: Decided, write: CommandWrite, handoff: Handoff) -> Written:

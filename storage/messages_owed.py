@@ -8,7 +8,7 @@ in by the bot) with a PlanContext and stores the OutboxItems it returns with
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -48,6 +48,15 @@ class OutboxItem:
         return bool(self.payload.get("decoration"))
 
 
+class LogUnread(Exception):
+    """A planner asked for the game's log where storage cannot read it (a one-statement
+    write): the command is planned again in a transaction."""
+
+
+def _unread() -> Sequence[Event]:
+    raise LogUnread()
+
+
 @dataclass(frozen=True)
 class PlanContext:
     """A command's result: the engine's decision (the state before, None for a new game,
@@ -55,6 +64,9 @@ class PlanContext:
 
     The events are numbered first_seq, first_seq + 1, ... in the game's log. `place` names
     the game's chat and topic ("Title · Topic"; "" while unknown) for private messages.
+    `earlier()` reads the game's events before these, in the command's transaction, for
+    the planner that shows what the state forgets (a forum game's index); LogUnread where
+    there is no transaction to read in.
     """
 
     game_id: int
@@ -63,6 +75,11 @@ class PlanContext:
     decision: Decision
     first_seq: int
     place: str = ""
+    earlier: Callable[[], Sequence[Event]] = _unread
+
+    def log(self) -> list[Event]:
+        """The game's whole log up to the command's last event (event `n` is `log()[n - 1]`)."""
+        return [*self.earlier(), *self.events]
 
     @property
     def before(self) -> Game | None:

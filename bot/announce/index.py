@@ -4,12 +4,13 @@ with their suspects, each day's opening post, then voided suggestions, pauses an
 extensions, replacements, who left, who accused and when (never what), and the end (the
 envelope is public by then). Table games, an evening's play, have none.
 
-The post and its edits are planned with the commands that change it (`plan_index`). An edit
-only tells, so the rows queued after it go first when the chat is at its limit, and one
-still waiting takes in the next (one edit). What it says is built when it is sent, from the
-game's state and its whole log (`index_args`: the log holds what the state forgets, such as
-pauses and each day's post), so it is always the latest. The sender resolves each day's
-post to its message (bot.delivery.index_post)."""
+The post and its edits are planned, what they say included, with the commands that change
+it (`plan_index`), from the game's state and its whole log (`index_args`: the log holds what
+the state forgets, such as pauses and each day's post), which storage reads in the
+command's transaction. An edit only tells, so the rows queued after it go first when the
+chat is at its limit; but it passes no other edit, and one still waiting takes in the next
+(one edit, the newest content): what is shown last is the latest. Each day names its
+opening post, linked by the sender once sent (bot.delivery.links)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.announce.plan import Args, Plan, event_key
-from bot.payload import Card, Cards, Moment, Span, User
+from bot.payload import Card, Cards, Moment, PostLink, Span, User
 from engine import events as ev
 from engine.format import format_of
 from engine.state import Game, Phase, Player, Suggestion
@@ -52,18 +53,22 @@ def plan_index(plan: Plan) -> None:
         return
     events = plan.ctx.events
     game_id = plan.ctx.game_id
-    if any(isinstance(e, ev.GameStarted) for e in events):
-        plan.group(index_key(game_id), INDEX, pin=True)
-    elif any(isinstance(e, CHANGES) for e in events):
-        # Decoration: at the chat's limit the posts queued after it go first, among them a
-        # day's post it links to; so it may replace an edit still waiting (coalesced).
-        last = plan.ctx.first_seq + len(events) - 1
-        plan.edit(plan.key(last, "index"), index_key(game_id), INDEX, decoration=True)
+    started = any(isinstance(e, ev.GameStarted) for e in events)
+    if not started and not any(isinstance(e, CHANGES) for e in events):
+        return
+    args = index_args(game_id, game, plan.ctx.log())  # the game as this command leaves it
+    if started:
+        plan.group(index_key(game_id), INDEX, args, pin=True)
+        return
+    # Decoration: at the chat's limit the posts queued after it go first, among them a day's
+    # post it links to; so it may replace an edit still waiting (coalesced: the newest).
+    last = plan.ctx.first_seq + len(events) - 1
+    plan.edit(plan.key(last, "index"), index_key(game_id), INDEX, args, decoration=True)
 
 
 def index_args(game_id: int, game: Game, events: Sequence[ev.Event]) -> Args:
     """What the index shows of a game, from its state and its whole log (event `n` of the
-    game is `events[n - 1]`). Each day names its opening post by outbox key (`post`)."""
+    game is `events[n - 1]`). Each day links its opening post (`post`, by its outbox key)."""
     seats: dict[int, int] = {}  # seat -> the person holding it at that point of the log
     days: list[dict[str, Any]] = []
     moments: list[dict[str, Any]] = []
@@ -80,7 +85,7 @@ def index_args(game_id: int, game: Game, events: Sequence[ev.Event]) -> Args:
             seats[e.seat] = e.new_user
         elif isinstance(e, ev.DayOpened):
             day = e.day
-            days.append({"day": e.day, "post": event_key(game_id, seq, "day")})
+            days.append({"day": e.day, "post": PostLink(event_key(game_id, seq, "day"))})
         elif isinstance(e, ev.GameEnded):
             ended = e
     settings = game.settings

@@ -7,10 +7,9 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, Plan, Presentation
-from bot.payload import Card, Cards, Span, User, Users
+from bot.payload import Card, Cards, Span, User, Users, cards_listing
 from bot.settings_controls import shown
 from engine import events as ev
-from engine.cards import CATEGORY_ORDER
 from engine.computer import Level, detective_level
 from engine.format import format_of
 from engine.state import Game
@@ -66,10 +65,6 @@ def _detective_row(game_id: int, game: Game) -> list[dict[str, str]]:
 
 def roster(game: Game) -> list[dict[str, Any]]:
     return [{"user": User(p.user), "role": p.role} for p in game.players]
-
-
-def cards_by_category(game: Game) -> dict[str, list[str]]:
-    return {category.value: list(game.in_play(category)) for category in CATEGORY_ORDER}
 
 
 def lobby_opened(plan: Plan, seq: int, e: ev.LobbyOpened, before: Game | None, after: Game) -> None:
@@ -130,7 +125,11 @@ def _table_started(plan: Plan, seq: int, e: ev.GameStarted, after: Game, msg: st
     plan.group(
         plan.key(seq, "start"),
         msg,
-        {"roster": roster(after), "cards": cards_by_category(after), "dice": after.settings.dice},
+        {
+            "roster": roster(after),
+            "cards": cards_listing(after.in_play),
+            "dice": after.settings.dice,
+        },
     )
 
 
@@ -140,7 +139,7 @@ def _forum_started(plan: Plan, seq: int, after: Game) -> None:
         "game.started",
         {
             "roster": roster(after),
-            "cards": cards_by_category(after),
+            "cards": cards_listing(after.in_play),
             "per_day": after.settings.suggestions_per_day,
             "per_target": after.settings.max_per_target_per_day,
             "day_length": Span.of(after.settings.day_length),

@@ -151,8 +151,8 @@ class Plan:
         edit applied starts it (a report of a clock already started changes nothing).
         `decoration`: only told (what
         nobody must act on, such as the index): when its chat is at its limit, the rows queued
-        after it go first (storage.claims); best for an edit whose text is built when it is
-        sent, as another edit of its message may go before it.
+        after it go first (storage.claims), but never another decoration row, and one still
+        waiting takes in the next edit of its message: the newest content is shown last.
         """
         if user is not None:
             args = self._placed(args)

@@ -7,6 +7,6 @@ once), the attempts that answer what came of them (`outcomes`: `texts`, `edits`,
 `photos`, over `raw`), `records` (the one writer of those outcomes: marks, deferrals,
 retries; `unreachable` for a 403), `limiter` (Telegram's send limits per chat and overall;
 `limiters` picks a shared one), `request_limiter` (the same limiter for the handlers' own
-calls), `index_post` (a game's index filled in at send time, its days' posts resolved) and
-`pins` (pinning it).
+calls), `links` (the posts a row's text links to, found as it is sent: a game's index
+links its days) and `pins` (pinning a post such as the index).
 """

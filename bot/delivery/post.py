@@ -36,10 +36,9 @@ class Post:
     board: str | None = None  # what the picture shows, as a digest (an edit redraws on change)
 
 
-async def post_of(directory: Directory, row: OutboxRow) -> Post | None:
-    """The row as its reader sees it; None for a reminder to a person who turned them off
-    (nothing is sent)."""
-    payload = Payload.from_row(row.payload)
+async def post_of(directory: Directory, row: OutboxRow, payload: Payload) -> Post | None:
+    """The row (its payload read, bot.delivery.links) as its reader sees it; None for a
+    reminder to a person who turned them off (nothing is sent)."""
     if (
         payload.kind == "dm.reminder"
         and row.user_id is not None

@@ -28,9 +28,9 @@ from telegram import Bot, InlineKeyboardMarkup
 
 from bot.delivery.clocks import report_clock
 from bot.delivery.edits import edit
-from bot.delivery.index_post import as_sent_now
 from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
 from bot.delivery.line import Line
+from bot.delivery.links import linked
 from bot.delivery.outcomes import AnswerLost, Outcome, Sent, Wait
 from bot.delivery.photos import send_photo
 from bot.delivery.pins import pin_sent
@@ -245,8 +245,8 @@ class Sender:
         slots are released after the record: the mark is written at once)."""
         if self.stopping:
             return DONE  # left claimed: given back at shutdown
-        row = await as_sent_now(row, self.services.store, self.records.sent_ids)
-        post = await post_of(self.services.directory, row)
+        payload = await linked(row, self.services.store, self.records.sent_ids)
+        post = await post_of(self.services.directory, row, payload)
         if post is None:  # the person turned reminders off: nothing sent
             return await self.records.record(row, Sent(None))
         target = None

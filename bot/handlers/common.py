@@ -14,6 +14,7 @@ from telegram import Chat, Message, Update, User
 from telegram.constants import ChatType
 from telegram.error import TelegramError
 
+from bot import callbacks as cb
 from bot import payload as typed
 from bot.context import CustomContext
 from bot.editions.messages import compose
@@ -284,6 +285,48 @@ async def game_update(update: Update, context: CustomContext) -> Here | None:
         return None
     note_game(ref.id)
     return Here(w, ref.id, await context.services.store.load(ref.id))
+
+
+@dataclass(frozen=True)
+class Press:
+    """A press of a game's button: where it came from, what its data says, the game's state."""
+
+    w: Where
+    data: cb.Callback
+    game: Game
+
+
+async def game_press(update: Update, context: CustomContext) -> Press | None:
+    """A press of a game's button, the presser remembered; None (answered: out of date)
+    when it carries no game's data or its game is not there."""
+    query = update.callback_query
+    w = where(update)
+    data = cb.parse(query.data if query else None)
+    if query is None or w is None or data is None:
+        await answer_toast(context, update, "toast.stale")
+        return None
+    await remember(context, w.user)
+    try:
+        game = await context.services.store.load(data.game)
+    except RuleError:  # no such game
+        await answer_toast(context, update, "toast.stale", alert=True)
+        return None
+    return Press(w, data, game)
+
+
+async def refuse_press(
+    context: CustomContext, update: Update, error: RuleError, game: Game
+) -> None:
+    """The engine's refusal of a press, as an alert (in the game's zone and card names)."""
+    await answer_toast(
+        context,
+        update,
+        error_key(error),
+        error_args(error),
+        alert=True,
+        tz=game.settings.timezone,
+        labels=typed.labels_of(game.pack),
+    )
 
 
 async def group_update(update: Update, context: CustomContext) -> Where | None:

@@ -13,9 +13,8 @@ from bot.editions.registry import edition_of, rules_by_word
 from bot.handlers.common import game_here, game_update, remember, say, where
 from bot.handlers.mentions import mentions
 from bot.handlers.player_log import show_player_log
-from bot.payload import labels_of
+from bot.payload import cards_listing, labels_of
 from bot.settings_text import SettingInputError, parse_whole_number
-from engine.cards import CATEGORY_ORDER
 from engine.format import format_of
 from engine.state import Phase
 
@@ -41,10 +40,7 @@ async def cards(update: Update, context: CustomContext) -> None:
     if here is None:
         return
     w, game = here.w, here.game
-    if game.phase is Phase.LOBBY:
-        listing = {c.value: list(game.pack.cards_of(c)) for c in CATEGORY_ORDER}
-    else:
-        listing = {c.value: list(game.in_play(c)) for c in CATEGORY_ORDER}
+    listing = cards_listing(game.pack.cards_of if game.phase is Phase.LOBBY else game.in_play)
     await say(
         context, w, "cards.list", {"cards": listing, "in_play": game.phase is not Phase.LOBBY}
     )

@@ -10,7 +10,7 @@ from bot import callbacks as cb
 from bot.announce.toasts import press_toast
 from bot.context import CustomContext
 from bot.editions.liars.events import EXPOSE, LIAR, PASS
-from bot.handlers.common import answer_toast, error_args, error_key, remember, where
+from bot.handlers.common import answer_toast, game_press, refuse_press
 from bot.payload import labels_of
 from engine import commands as cmd
 from engine.errors import RuleError
@@ -28,18 +28,10 @@ def _own_private_chat(update: Update) -> bool:
 
 async def liars_button(update: Update, context: CustomContext) -> None:
     """Liar! (group), a card face up or a card to pass (private)."""
-    query = update.callback_query
-    w = where(update)
-    data = cb.parse(query.data if query else None)
-    if query is None or w is None or data is None:
-        await answer_toast(context, update, "toast.stale")
+    press = await game_press(update, context)
+    if press is None:
         return
-    await remember(context, w.user)
-    try:
-        game = await context.services.store.load(data.game)
-    except RuleError:
-        await answer_toast(context, update, "toast.stale", alert=True)
-        return
+    w, data, game = press.w, press.data, press.game
     expected = 1 if data.kind == LIAR else 2
     turn = str(table_of(game).turn) if format_of(game).plays_turns(game) else None
     if len(data.args) != expected or data.args[0] != turn:
@@ -60,15 +52,7 @@ async def liars_button(update: Update, context: CustomContext) -> None:
         key, args = press_toast(outcome.events, outcome.state)  # what the press did
         await answer_toast(context, update, key, args, labels=labels_of(game.pack))
     except RuleError as error:
-        await answer_toast(
-            context,
-            update,
-            error_key(error),
-            error_args(error),
-            alert=True,
-            tz=game.settings.timezone,
-            labels=labels_of(game.pack),
-        )
+        await refuse_press(context, update, error, game)
     except (cb.Malformed, IndexError, ValueError):
         await answer_toast(context, update, "toast.stale", alert=True)
 

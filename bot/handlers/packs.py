@@ -11,7 +11,7 @@ from telegram import Update
 from bot.context import CustomContext
 from bot.handlers.common import group_update, is_admin, refuse, say
 from bot.parsing import normalize
-from bot.payload import labels_of
+from bot.payload import cards_listing, labels_of
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
 from engine.queries import admin_refusal
@@ -66,7 +66,7 @@ async def pack(update: Update, context: CustomContext) -> None:
     if not text:
         defaults = await svc.store.chats.get(w.chat.id)
         current = defaults.pack if defaults.settings.pack == CUSTOM else None
-        listing = {c.value: list(current.cards_of(c)) for c in CATEGORY_ORDER} if current else None
+        listing = cards_listing(current.cards_of) if current else None
         labels = labels_of(current) if current else None
         await say(context, w, "pack.usage", {"cards": listing}, labels=labels)
         return
@@ -90,5 +90,5 @@ async def pack(update: Update, context: CustomContext) -> None:
         return
     await svc.store.chats.set_pack(w.chat.id, own)
     await svc.store.chats.set_settings(w.chat.id, defaults.settings.changed(pack=CUSTOM))
-    listing = {c.value: list(own.cards_of(c)) for c in CATEGORY_ORDER}
+    listing = cards_listing(own.cards_of)
     await say(context, w, "pack.saved", {"cards": listing}, labels=labels_of(own))

@@ -20,12 +20,10 @@ from bot.editions.registry import edition_of
 from bot.handlers.common import (
     Where,
     answer_toast,
-    error_args,
-    error_key,
     game_here,
     game_label,
-    remember,
-    where,
+    game_press,
+    refuse_press,
 )
 from bot.handlers.composer import accusation_step
 from bot.payload import Card, User, labels_of, users_in
@@ -44,18 +42,10 @@ Buttons = list[list[dict[str, Any]]]
 
 async def table_button(update: Update, context: CustomContext) -> None:
     """Any press of the classic format's buttons."""
-    query = update.callback_query
-    w = where(update)
-    data = cb.parse(query.data if query else None)
-    if query is None or w is None or data is None:
-        await answer_toast(context, update, "toast.stale")
+    press = await game_press(update, context)
+    if press is None:
         return
-    await remember(context, w.user)
-    try:
-        game = await context.services.store.load(data.game)
-    except RuleError:  # no such game
-        await answer_toast(context, update, "toast.stale", alert=True)
-        return
+    w, data, game = press.w, press.data, press.game
     try:
         if data.kind == cb.SHOW:
             await _show(context, update, w, data, game)
@@ -65,11 +55,7 @@ async def table_button(update: Update, context: CustomContext) -> None:
         else:
             await _turn(context, update, w, data, game)
     except RuleError as error:
-        labels = labels_of(game.pack)
-        tz = game.settings.timezone
-        await answer_toast(
-            context, update, error_key(error), error_args(error), alert=True, tz=tz, labels=labels
-        )
+        await refuse_press(context, update, error, game)
     except (cb.Malformed, IndexError, ValueError, KeyError):
         await answer_toast(context, update, "toast.stale", alert=True)
 

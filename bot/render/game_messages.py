@@ -17,6 +17,7 @@ from bot.render.wording import (
     inflected,
     join_lines,
     prompt_closed,
+    roster_lines,
 )
 from bot.settings_text import describe_setting
 from locales import t
@@ -40,15 +41,7 @@ def lobby(reader: Reader, args: dict[str, Any]) -> str:
         text = join_lines(text, t(lang, f"lobby.notebook_{args['notebook']}"))
     if "characters" not in args:
         return text
-    chosen = [
-        t(
-            lang,
-            "game.roster_line",
-            player=reader.mention(c["user"].id),
-            role=reader.card(c["role"]),
-        )
-        for c in args["characters"]
-    ]
+    chosen = roster_lines(reader, args["characters"])
     two = t(lang, "lobby.two_players") if args.get("two_players") else ""
     none = "" if chosen else t(lang, "lobby.characters_none")
     return join_lines(text, t(lang, "lobby.characters"), *chosen, none, two)
@@ -57,15 +50,7 @@ def lobby(reader: Reader, args: dict[str, Any]) -> str:
 def game_started(reader: Reader, args: dict[str, Any]) -> str:
     lang = reader.language
     f = flat_args(reader, args)
-    roster = "\n".join(
-        t(
-            lang,
-            "game.roster_line",
-            player=reader.mention(r["user"].id),
-            role=reader.card(r["role"]),
-        )
-        for r in args["roster"]
-    )
+    roster = "\n".join(roster_lines(reader, args["roster"]))
     cards = "\n".join(card_lines(reader, args["cards"]))
     values = {k: v for k, v in f.items() if k not in ("roster", "cards")}
     values["day_length"] = day_length_text(lang, args["day_length"].seconds)

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.render.arguments import flat_args
 from bot.render.reader import Reader
-from bot.render.wording import Composer, card_lines, inflected
+from bot.render.wording import Composer, card_lines, inflected, roster_lines
 from locales import t
 
 
@@ -17,15 +17,7 @@ def started(key: str) -> Composer:
 
     def compose(reader: Reader, args: dict[str, Any]) -> str:
         lang = reader.language
-        roster = "\n".join(
-            t(
-                lang,
-                "game.roster_line",
-                player=reader.mention(r["user"].id),
-                role=reader.card(r["role"]),
-            )
-            for r in args["roster"]
-        )
+        roster = "\n".join(roster_lines(reader, args["roster"]))
         cards = "\n".join(card_lines(reader, args["cards"]))
         return t(lang, key, roster=roster, cards=cards)
 

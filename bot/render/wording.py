@@ -32,6 +32,19 @@ def card_lines(reader: Reader, cards: dict[str, list[str]]) -> list[str]:
     ]
 
 
+def roster_lines(reader: Reader, roster: list[dict[str, Any]]) -> list[str]:
+    """One line per player: "@ann — Miss Scarlett" (each entry's `user` and `role`)."""
+    return [
+        t(
+            reader.language,
+            "game.roster_line",
+            player=reader.mention(r["user"].id),
+            role=reader.card(r["role"]),
+        )
+        for r in roster
+    ]
+
+
 def card_forms(reader: Reader, weapon: str, place: str) -> dict[str, str] | None:
     """ "with the weapon in the place" in the reader's grammar: the catalog's forms of the
     built-in cards; None when a card has none (a custom pack's), for a layout without."""

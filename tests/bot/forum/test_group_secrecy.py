@@ -19,7 +19,7 @@ from bot.payload import Payload
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
 from engine.settings import Settings
-from engine.state import Game
+from engine.state import Game, Phase
 from simulation.randomplay import RandomGame
 from storage.messages_owed import OutboxItem, PlanContext
 
@@ -33,6 +33,7 @@ class PlannedGame(RandomGame):
         self.planned: list[tuple[PlanContext, list[OutboxItem]]] = []
 
     def run(self, command: Any) -> list[ev.Event]:
+        earlier = list(self.events)
         events = super().run(command)
         if events:
             assert self.state is not None
@@ -43,6 +44,7 @@ class PlannedGame(RandomGame):
                 decision=self.last_decision,
                 first_seq=self.seq,
                 place="Club · Game",
+                earlier=lambda: earlier,
             )
             self.seq += len(events)
             self.planned.append((ctx, plan_messages(ctx)))
@@ -71,7 +73,8 @@ def _strings(value: Any) -> set[str]:
 
 def _public_parts_removed(payload: dict[str, Any], game: Game) -> dict[str, Any]:
     """The start's post without its listing of every card in play and its roster of roles,
-    a replacement's post without the seat's role, after checking that they are exactly that
+    a replacement's post without the seat's role, the index without its players' roles and
+    its end (the envelope, once the game ended), after checking that they are exactly that
     (a full listing tells nobody anything; roles are public)."""
     args = payload.get("args", {})
     if _kind(payload) == "seat.replaced":
@@ -79,6 +82,12 @@ def _public_parts_removed(payload: dict[str, Any], game: Game) -> dict[str, Any]
         assert len(role_keys) == 1
         assert _strings(args[role_keys[0]]) <= {p.role for p in game.players}
         return {**payload, "args": {k: v for k, v in args.items() if k not in role_keys}}
+    if _kind(payload) == "index.post":  # its players with their roles; at the end, the end
+        players = [_strings(entry["suspect"]) for entry in args["players"]]
+        assert players == [{p.role} for p in game.players]
+        assert (args["end"] is None) == (game.phase is not Phase.ENDED)
+        kept = {k: v for k, v in args.items() if k not in ("players", "end")}
+        return {**payload, "args": kept}
     if _kind(payload) != "game.started":
         return payload
     listing = {c for cards in args["cards"].values() for c in _strings(cards)}

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.announce.index import CHANGES, INDEX, index_args, index_key
+from bot.delivery.links import message_link
 from bot.editions.messages import compose
 from bot.editions.planning import plan_messages
-from bot.payload import Cards, Payload, encode
-from bot.render.index_text import message_link
+from bot.payload import Cards, Payload, PostLink, encode
 from bot.render.reader import Reader
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
@@ -46,14 +46,15 @@ class IndexedGame(RandomGame):
         self.checked = 0
 
     def run(self, command: Any) -> list[ev.Event]:
-        first = len(self.events) + 1
+        earlier = list(self.events)
         events = super().run(command)
         if events:
-            self._check(first, events)
+            self._check(earlier, events)
         return events
 
-    def _check(self, first: int, events: list[ev.Event]) -> None:
-        ctx = PlanContext(GAME, -100, 0, self.last_decision, first)
+    def _check(self, earlier: list[ev.Event], events: list[ev.Event]) -> None:
+        first = len(earlier) + 1
+        ctx = PlanContext(GAME, -100, 0, self.last_decision, first, earlier=lambda: earlier)
         planned = [i for i in plan_messages(ctx) if Payload.from_row(i.payload).kind == INDEX]
         game = self.game
         if game.envelope is None:
@@ -66,7 +67,8 @@ class IndexedGame(RandomGame):
             return
         [item] = planned
         payload = Payload.from_row(item.payload)
-        assert item.user_id is None and payload.args == {"game": GAME}
+        args = index_args(GAME, game, self.events)  # planned with the command: what it shows
+        assert item.user_id is None and payload.args == {"game": GAME, **args}
         if started:
             assert item.key == index_key(GAME) and payload.pin and payload.edit_of is None
         else:
@@ -75,7 +77,6 @@ class IndexedGame(RandomGame):
             assert payload.decoration and not payload.keep_place
         cards = {c for category in CATEGORY_ORDER for c in game.pack.cards_of(category)}
         allowed = {p.role for p in game.players}
-        args = index_args(GAME, game, self.events)
         if game.phase is Phase.ENDED:
             allowed |= set(game.envelope)
         else:
@@ -116,9 +117,8 @@ def test_the_index_renders_in_every_language() -> None:
     played = IndexedGame(seed=5, players=5)
     played.play(max_steps=400)
     args = index_args(GAME, played.game, played.events)
-    for number, day in enumerate(args["days"], start=100):
-        day["message"] = number
-    args |= {"chat": -1001234567890, "topic": 0}
+    for number, day in enumerate(args["days"], start=100):  # linked as the sender links
+        day["post"] = PostLink(day["post"].key, message_link(-1001234567890, 0, number))
     assert args["days"] and args["end"] is not None
     for lang in LANGUAGES:
         text = compose(Reader(lang), INDEX, args)

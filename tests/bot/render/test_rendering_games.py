@@ -117,10 +117,11 @@ class PlannedGame(Planner, RandomGame):
             decision = decide_and_apply(self.state, command, self.now)
         except RuleError as error:  # what the bot would answer
             self.planned.append({"msg": error_key(error), "args": error_args(error)})
+        earlier = list(self.events)
         events = super().run(command)
         if events:
             assert decision is not None and decision.events == events
-            ctx = PlanContext(1, -100, 0, decision=decision, first_seq=self.seq, place=PLACE)
+            ctx = PlanContext(1, -100, 0, decision, self.seq, PLACE, lambda: earlier)
             self.seq += len(events)
             self.event_types.update(type(e) for e in events)
             self.plan(plan_messages(ctx))
@@ -143,8 +144,9 @@ class PlannedTable(Planner, RandomTable):
         except RuleError as error:
             self.planned.append({"msg": error_key(error), "args": error_args(error)})
             return super().run(command)
+        earlier = list(self.events)
         events = super().run(command)
-        ctx = PlanContext(1, -100, 0, decision=decision, first_seq=self.seq, place=PLACE)
+        ctx = PlanContext(1, -100, 0, decision, self.seq, PLACE, lambda: earlier)
         self.seq += len(events)
         self.event_types.update(type(e) for e in events)
         self.plan(plan_messages(ctx))
