@@ -17,6 +17,7 @@ from bot.directory import Directory
 from bot.editions.board_post import board_post
 from bot.editions.messages import compose
 from bot.payload import Payload, users_in
+from bot.render.index_text import planned_bare
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.pictures import picture_post
 from bot.render.reader import Reader
@@ -38,7 +39,10 @@ class Post:
 
 async def post_of(directory: Directory, row: OutboxRow, payload: Payload) -> Post | None:
     """The row (its payload read, bot.delivery.links) as its reader sees it; None for a
-    reminder to a person who turned them off (nothing is sent)."""
+    reminder to a person who turned them off, or an edit of the index planned without its
+    content (nothing is sent)."""
+    if payload.edit_of is not None and planned_bare(payload.kind, payload.args):
+        return None
     if (
         payload.kind == "dm.reminder"
         and row.user_id is not None

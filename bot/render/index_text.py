@@ -15,9 +15,15 @@ from bot.render.wording import Composer, day_length_text, join_lines
 from locales import t
 
 
+def planned_bare(kind: str, args: dict[str, Any]) -> bool:
+    """An index message planned without its content (an outbox row written before the
+    content was planned with it): posted, its title; an edit of it is not sent, so the
+    post keeps what it shows until the next change."""
+    return kind in INDEX_COMPOSERS and "players" not in args
+
+
 def index_text(reader: Reader, args: dict[str, Any]) -> str:
-    """The index; its title alone for a payload planned without its content (before the
-    content was planned with it)."""
+    """The index; its title alone for a payload planned without its content (`planned_bare`)."""
     lang = reader.language
     if "players" not in args:
         return t(lang, "index.title")

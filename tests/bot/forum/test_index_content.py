@@ -12,9 +12,12 @@ from hypothesis import strategies as st
 
 from bot.announce.index import CHANGES, INDEX, index_args, index_key
 from bot.delivery.links import message_link
+from bot.delivery.post import post_of
+from bot.directory import Directory
 from bot.editions.messages import compose
 from bot.editions.planning import plan_messages
 from bot.payload import Cards, Payload, PostLink, encode
+from bot.render.index_text import planned_bare
 from bot.render.reader import Reader
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
@@ -22,6 +25,7 @@ from engine.settings import Settings
 from engine.state import Phase
 from locales import LANGUAGES, t
 from simulation.randomplay import RandomGame
+from storage.claims import OutboxRow
 from storage.messages_owed import PlanContext
 
 GAME = 7
@@ -132,3 +136,14 @@ def test_message_links_as_telegram_writes_them() -> None:
     assert message_link(-1001234567890, 7, 42) == "https://t.me/c/1234567890/7/42"
     assert message_link(-4000000001, 0, 42) is None  # a basic group has no message links
     assert message_link(-1001234567890, 0, None) is None  # the post was never sent
+
+
+async def test_an_index_edit_planned_before_its_content_is_not_sent() -> None:
+    """An edit of the index written before its content was planned with it (an outbox row
+    from before the upgrade) is not sent: the post keeps what it shows, not its bare title."""
+    bare = Payload(INDEX, {"game": GAME}, game=GAME, edit_of="game:1:index")
+    row = OutboxRow(1, "k", GAME, -100, 0, None, bare.to_row(), None, None, 0, None, None)
+    unused = Directory.__new__(Directory)  # never asked: nothing is rendered
+    assert planned_bare(INDEX, {"game": GAME})
+    assert not planned_bare(INDEX, {"game": GAME, "players": []})
+    assert await post_of(unused, row, bare) is None
