@@ -1,4 +1,5 @@
-"""Chats of the simulated world: private chats, supergroups and forum topics."""
+"""Chats of the simulated world: supergroups and forum topics, and what every chat shares
+(a private chat is beside its user, in ``users.py``)."""
 
 from __future__ import annotations
 

@@ -9,6 +9,9 @@ from .text import entity_text
 
 Buttons = list[list[tuple[str, str | None]]]
 
+# The fake world's modules import one way: messages, chats, users, world.  A message names
+# its chat and sender, a chat and a user their world, by what they ask of them (Protocols).
+
 
 class Person(Protocol):
     """A Telegram user as messages, chats and updates see one (a ``FakeUser``, the bot too)."""

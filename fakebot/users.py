@@ -1,4 +1,5 @@
-"""Simulated Telegram users: they post messages, start/block the bot and press buttons."""
+"""Simulated Telegram users: they post messages, start/block the bot and press buttons;
+and the private chat of each with the bot."""
 
 from __future__ import annotations
 
