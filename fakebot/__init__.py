@@ -14,14 +14,14 @@ In another process: ``python -m fakebot --port 0 --port-file F`` and
 Its own tests are in ``tests/fakebot/``.
 """
 
-from .chats import FakeChat, FakeGroup, FakePrivateChat, FakeTopic
+from .chats import FakeChat, FakeGroup, FakeTopic
 from .client import FakeTelegramClient
 from .messages import CallbackAnswer, FakeMessage, MessageVersion
 from .remote import RemoteGroup, RemoteMessage, RemoteTopic, RemoteUser
 from .server import ApiCall, FakeTelegram
 from .spec import ApiError, Spec, load_spec
 from .text import Formatted, format_text
-from .users import FakeUser
+from .users import FakePrivateChat, FakeUser
 from .world import World
 
 __all__ = [

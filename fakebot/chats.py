@@ -1,4 +1,5 @@
-"""Chats of the simulated world: private chats, supergroups and forum topics."""
+"""Chats of the simulated world: supergroups and forum topics, and what every chat shares
+(a private chat is beside its user, in ``users.py``)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,10 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .messages import FakeMessage
+from .messages import FakeMessage, Person
 from .spec import ApiError
-
-if TYPE_CHECKING:
-    from .users import FakeUser
-    from .world import World
 
 _FULL_INFO: Mapping[str, Any] = MappingProxyType(
     {
@@ -61,12 +58,40 @@ def now() -> int:
     return int(time.time())
 
 
+class ChatWorld(Protocol):
+    """What a chat asks of the world it is in (``World`` is one)."""
+
+    @property
+    def bot(self) -> Person: ...
+    @property
+    def users(self) -> Mapping[int, Person]: ...
+    def deliver(self, message: FakeMessage, kind: str = "message") -> None:
+        """Queue ``message`` as an update if the bot would receive it."""
+        ...
+
+    def my_chat_member(
+        self, chat: FakeChat, by: Person, old: str | dict[str, Any], new: str | dict[str, Any]
+    ) -> None:
+        """Queue a my_chat_member update (the bot's own status changed)."""
+        ...
+
+    def chat_member(
+        self, chat: FakeChat, by: Person, old: dict[str, Any], new: dict[str, Any]
+    ) -> None:
+        """Queue a chat_member update (a member's status changed)."""
+        ...
+
+    def add_group(self, title: str, *, bot_admin: bool = False) -> FakeGroup:
+        """A new supergroup with the bot in it."""
+        ...
+
+
 class FakeChat:
     """A chat with its messages (base of private chats and groups)."""
 
     type = "private"
 
-    def __init__(self, world: World, chat_id: int):
+    def __init__(self, world: ChatWorld, chat_id: int):
         self.world = world
         self.id = chat_id
         self._messages: list[FakeMessage] = []
@@ -95,7 +120,7 @@ class FakeChat:
         message = self._by_id.get(message_id)
         return None if message is None or message.deleted else message
 
-    def add_message(self, sender: FakeUser | None, **fields: Any) -> FakeMessage:
+    def add_message(self, sender: Person | None, **fields: Any) -> FakeMessage:
         """Append a message with the next message id."""
         message_id = len(self._messages) + 1
         message = FakeMessage(self, message_id, sender, now(), **fields)
@@ -110,25 +135,6 @@ class FakeChat:
     def full_info(self) -> dict[str, Any]:
         """The Bot API ``ChatFullInfo`` object."""
         return {**self.to_api(), **_FULL_INFO}
-
-
-class FakePrivateChat(FakeChat):
-    """The private chat of a user with the bot (its id is the user's id)."""
-
-    def __init__(self, world: World, user: FakeUser):
-        super().__init__(world, user.id)
-        self.user = user
-
-    def to_api(self) -> dict[str, Any]:
-        data = {"id": self.id, "type": "private", "first_name": self.user.first_name}
-        for key in ("last_name", "username"):
-            if getattr(self.user, key):
-                data[key] = getattr(self.user, key)
-        return data
-
-    def member(self, user: FakeUser) -> dict[str, Any]:
-        """ChatMember of the user or the bot in this private chat."""
-        return {"status": "member", "user": user.to_api()}
 
 
 @dataclass(eq=False)
@@ -156,7 +162,7 @@ class FakeGroup(FakeChat):
 
     def __init__(
         self,
-        world: World,
+        world: ChatWorld,
         chat_id: int,
         title: str,
         forum: bool,
@@ -195,7 +201,7 @@ class FakeGroup(FakeChat):
             data["is_forum"] = True
         return data
 
-    def add_topic(self, name: str, *, creator: FakeUser | None = None) -> FakeTopic:
+    def add_topic(self, name: str, *, creator: Person | None = None) -> FakeTopic:
         """Create a forum topic (posts the forum_topic_created service message)."""
         if not self.forum:
             raise ValueError(f"{self.title} is not a forum")
@@ -208,7 +214,7 @@ class FakeGroup(FakeChat):
         self.world.deliver(message)
         return topic
 
-    def owner(self) -> FakeUser | None:
+    def owner(self) -> Person | None:
         """The creator of the group, if any."""
         return next((self.world.users[u] for u, s in self.statuses.items() if s == "creator"), None)
 
@@ -218,7 +224,7 @@ class FakeGroup(FakeChat):
             return self.bot_status
         return self.statuses.get(user_id, "left")
 
-    def member(self, user: FakeUser) -> dict[str, Any]:
+    def member(self, user: Person) -> dict[str, Any]:
         """The Bot API ``ChatMember`` object of ``user``."""
         status = self.status(user.id)
         data: dict[str, Any] = {"status": status, "user": user.to_api()}
@@ -234,7 +240,7 @@ class FakeGroup(FakeChat):
         """Whether the bot may pin here: an admin with the can_pin_messages right."""
         return self.bot_status == "administrator" and bool(self.bot_rights["can_pin_messages"])
 
-    def pin(self, message: FakeMessage, by: FakeUser) -> None:
+    def pin(self, message: FakeMessage, by: Person) -> None:
         """Pin ``message`` (pinned again: moved to the top), with Telegram's service message
         in its topic."""
         if message.message_id in self.pinned:
@@ -243,7 +249,7 @@ class FakeGroup(FakeChat):
         note = {"pinned_message": message.to_api(nested=True)}
         self.add_message(by, service=note, thread_id=message.thread_id)
 
-    def add_member(self, user: FakeUser, *, status: str = "member", announce: bool = True) -> None:
+    def add_member(self, user: Person, *, status: str = "member", announce: bool = True) -> None:
         """Make ``user`` a member (a new_chat_members service message if ``announce``)."""
         was = self.status(user.id)
         self.statuses[user.id] = status
@@ -251,7 +257,7 @@ class FakeGroup(FakeChat):
             joined = {"new_chat_members": [user.to_api()]}
             self.world.deliver(self.add_message(user, service=joined))
 
-    def set_status(self, user: FakeUser, status: str, *, by: FakeUser | None = None) -> None:
+    def set_status(self, user: Person, status: str, *, by: Person | None = None) -> None:
         """Promote, demote or restrict ``user``: the bot gets a ``chat_member`` update
         (when it is an admin here and asked for them, as Telegram does)."""
         old = self.member(user)
@@ -259,18 +265,18 @@ class FakeGroup(FakeChat):
         if self.bot_status == "administrator":
             self.world.chat_member(self, by or self.owner() or user, old, self.member(user))
 
-    def remove_member(self, user: FakeUser, *, announce: bool = True) -> None:
+    def remove_member(self, user: Person, *, announce: bool = True) -> None:
         """``user`` leaves the group (a left_chat_member service message if ``announce``)."""
         self.statuses[user.id] = "left"
         if announce:
             self.world.deliver(self.add_message(user, service={"left_chat_member": user.to_api()}))
 
-    def remove_bot(self, *, by: FakeUser | None = None) -> None:
+    def remove_bot(self, *, by: Person | None = None) -> None:
         """Kick the bot out (then sending here gives 403; the bot gets my_chat_member)."""
         was, self.bot_status = self.bot_status, "kicked"
         self.world.my_chat_member(self, by or self.owner() or self.world.bot, was, "kicked")
 
-    def add_bot(self, *, by: FakeUser | None = None, admin: bool = False, **rights: bool) -> None:
+    def add_bot(self, *, by: Person | None = None, admin: bool = False, **rights: bool) -> None:
         """Add the bot (back), as an admin with ``rights`` changed from the usual ones if
         ``admin``: my_chat_member, then the new_chat_members service message."""
         adder, chosen = by or self.owner() or self.world.bot, admin_rights(rights)
@@ -280,7 +286,7 @@ class FakeGroup(FakeChat):
         joined = {"new_chat_members": [self.world.bot.to_api()]}
         self.world.deliver(self.add_message(adder, service=joined))
 
-    def set_bot_status(self, status: str, *, by: FakeUser | None = None, **rights: bool) -> None:
+    def set_bot_status(self, status: str, *, by: Person | None = None, **rights: bool) -> None:
         """Promote the bot ("administrator", with ``rights`` changed from the usual ones),
         change its rights, or demote it ("member"), as an admin does in the group's
         settings: the bot gets my_chat_member with its old and new ChatMember."""
@@ -289,7 +295,7 @@ class FakeGroup(FakeChat):
         new = self.member(self.world.bot)
         self.world.my_chat_member(self, by or self.owner() or self.world.bot, old, new)
 
-    def migrate(self, *, by: FakeUser | None = None, deliver: bool = True) -> FakeGroup:
+    def migrate(self, *, by: Person | None = None, deliver: bool = True) -> FakeGroup:
         """Upgrade this basic group to a supergroup, as Telegram does; returns the new chat.
 
         The old chat gets a ``migrate_to_chat_id`` service message, the new one (whose first

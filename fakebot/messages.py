@@ -3,15 +3,44 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .text import entity_text
 
-if TYPE_CHECKING:
-    from .chats import FakeChat
-    from .users import FakeUser
-
 Buttons = list[list[tuple[str, str | None]]]
+
+# The fake world's modules import one way: messages, chats, users, world.  A message names
+# its chat and sender, a chat and a user their world, by what they ask of them (Protocols).
+
+
+class Person(Protocol):
+    """A Telegram user as messages, chats and updates see one (a ``FakeUser``, the bot too)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def first_name(self) -> str: ...
+    @property
+    def is_bot(self) -> bool: ...
+    def to_api(self) -> dict[str, Any]:
+        """The Bot API ``User`` object."""
+        ...
+
+
+class MessageChat(Protocol):
+    """The chat a message is in, as the message sees it (a ``FakeChat``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    def message(self, message_id: int) -> FakeMessage | None:
+        """The (not deleted) message with this id."""
+        ...
+
+    def to_api(self) -> dict[str, Any]:
+        """The Bot API ``Chat`` object."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -39,9 +68,9 @@ class CallbackAnswer:
 class FakeMessage:
     """A message in a chat, sent by a user or by the bot; edits are applied in place."""
 
-    chat: FakeChat
+    chat: MessageChat
     message_id: int
-    from_user: FakeUser | None
+    from_user: Person | None
     date: int
     text: str = ""
     html: str = ""

@@ -1,4 +1,5 @@
-"""Simulated Telegram users: they post messages, start/block the bot and press buttons."""
+"""Simulated Telegram users: they post messages, start/block the bot and press buttons;
+and the private chat of each with the bot."""
 
 from __future__ import annotations
 
@@ -7,22 +8,66 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .messages import CallbackAnswer, FakeMessage
-
-if TYPE_CHECKING:
-    from .chats import FakeChat, FakePrivateChat, FakeTopic
-    from .world import World
+from .chats import ChatWorld, FakeChat, FakeTopic
+from .messages import CallbackAnswer, FakeMessage, Person
 
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class UserWorld(Protocol):
+    """What a user asks of the world they act in (``World`` is one)."""
+
+    def private_chat(self, user: FakeUser) -> FakePrivateChat:
+        """The private chat of ``user`` with the bot."""
+        ...
+
+    def user_post(
+        self,
+        user: FakeUser,
+        chat: FakeChat,
+        text: str,
+        *,
+        topic: FakeTopic | int | None = None,
+        reply_to: FakeMessage | None = None,
+    ) -> FakeMessage:
+        """A user posts a plain-text message."""
+        ...
+
+    def user_edit(self, message: FakeMessage, text: str) -> FakeMessage:
+        """A user edits a message."""
+        ...
+
+    def my_chat_member(
+        self, chat: FakeChat, by: FakeUser, old: str | dict[str, Any], new: str | dict[str, Any]
+    ) -> None:
+        """Queue a my_chat_member update (the bot's own status changed)."""
+        ...
+
+    def callback_query(
+        self,
+        query_id: str,
+        user: FakeUser,
+        message: FakeMessage,
+        data: str,
+        future: asyncio.Future[CallbackAnswer],
+    ) -> None:
+        """Queue a callback_query update for a pressed button."""
+        ...
+
+    async def wait_for(
+        self, condition: Callable[[], Any], timeout: float = 5.0, what: str = ""
+    ) -> Any:
+        """Poll ``condition`` until it is truthy."""
+        ...
 
 
 @dataclass(eq=False)
 class FakeUser:
     """A Telegram user (or the bot itself, with ``is_bot=True``)."""
 
-    world: World = field(repr=False)
+    world: UserWorld = field(repr=False)
     id: int
     first_name: str
     last_name: str | None = None
@@ -154,3 +199,22 @@ class FakeUser:
 
         await self.world.wait_for(check, timeout, f"a private message to {self.first_name}")
         return found[0]
+
+
+class FakePrivateChat(FakeChat):
+    """The private chat of a user with the bot (its id is the user's id)."""
+
+    def __init__(self, world: ChatWorld, user: FakeUser):
+        super().__init__(world, user.id)
+        self.user = user
+
+    def to_api(self) -> dict[str, Any]:
+        data = {"id": self.id, "type": "private", "first_name": self.user.first_name}
+        for key in ("last_name", "username"):
+            if getattr(self.user, key):
+                data[key] = getattr(self.user, key)
+        return data
+
+    def member(self, user: Person) -> dict[str, Any]:
+        """ChatMember of the user or the bot in this private chat."""
+        return {"status": "member", "user": user.to_api()}

@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .chats import ADMIN_RIGHTS, FakeChat, FakeGroup, FakePrivateChat, FakeTopic, now
-from .messages import CallbackAnswer, FakeMessage
+from .chats import ADMIN_RIGHTS, FakeChat, FakeGroup, FakeTopic, now
+from .messages import CallbackAnswer, FakeMessage, Person
 from .text import entity_text, format_text
-from .users import FakeUser
+from .users import FakePrivateChat, FakeUser
 
 DEFAULT_UPDATES_EXCLUDED = frozenset({"chat_member", "message_reaction", "message_reaction_count"})
 
@@ -184,7 +184,7 @@ class World:
         self.push_update("callback_query", payload, user)
 
     def my_chat_member(
-        self, chat: FakeChat, by: FakeUser, old: str | dict[str, Any], new: str | dict[str, Any]
+        self, chat: FakeChat, by: Person, old: str | dict[str, Any], new: str | dict[str, Any]
     ) -> None:
         """Queue a my_chat_member update (the bot's own status changed): its old and new
         ChatMember, given whole or by status (an admin's with the chat's rights for it)."""
@@ -198,7 +198,7 @@ class World:
         self.push_update("my_chat_member", payload, by)
 
     def chat_member(
-        self, chat: FakeChat, by: FakeUser, old: dict[str, Any], new: dict[str, Any]
+        self, chat: FakeChat, by: Person, old: dict[str, Any], new: dict[str, Any]
     ) -> None:
         """Queue a chat_member update (a member's status changed; only if asked for)."""
         payload = {
@@ -245,9 +245,7 @@ class World:
                 return True
         return False
 
-    def push_update(
-        self, kind: str, payload: dict[str, Any], about: FakeUser | None = None
-    ) -> None:
+    def push_update(self, kind: str, payload: dict[str, Any], about: Person | None = None) -> None:
         """Append an update unless allowed_updates excludes its kind."""
         allowed = self.allowed_updates
         if allowed:

@@ -122,13 +122,8 @@ def test_the_circle_check_counts_lazy_imports_and_type_only_ones(tmp_path: Path)
 
 
 # Circles still to remove, each with why it is there (the test fails for any other, and for
-# one listed here that is gone: strike it).
-CIRCLES_TO_REMOVE: dict[frozenset[str], str] = {
-    frozenset({"fakebot.chats", "fakebot.messages", "fakebot.users", "fakebot.world"}): (
-        "type-only: the fake Bot API's world, chats, users and messages name each other's "
-        "classes (a message its chat and sender, a chat and a user their world): issue 40"
-    ),
-}
+# one listed here that is gone: strike it). None left (issue 40).
+CIRCLES_TO_REMOVE: dict[frozenset[str], str] = {}
 
 
 def test_no_import_circle() -> None:

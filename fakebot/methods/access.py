@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..chats import FakeChat, FakeGroup, FakePrivateChat
-from ..messages import FakeMessage
+from ..chats import FakeChat, FakeGroup
+from ..messages import FakeMessage, MessageChat
 from ..spec import ApiError, bad_request
 from ..text import Formatted, format_text, utf16_len
-from ..users import FakeUser
+from ..users import FakePrivateChat, FakeUser
 from ..world import World
 
 Params = dict[str, Any]
@@ -17,7 +17,7 @@ MAX_TEXT = 4096
 MAX_CAPTION = 1024
 
 
-def web_app_in_private_only(chat: FakeChat, markup: dict[str, Any] | None) -> None:
+def web_app_in_private_only(chat: MessageChat, markup: dict[str, Any] | None) -> None:
     """Telegram refuses an inline button that opens a Mini App outside a private chat."""
     rows = (markup or {}).get("inline_keyboard", [])
     if not isinstance(chat, FakePrivateChat) and any("web_app" in b for row in rows for b in row):

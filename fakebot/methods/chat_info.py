@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..chats import FakeGroup, FakePrivateChat
+from ..chats import FakeGroup
 from ..spec import bad_request
+from ..users import FakePrivateChat
 from .access import Access, Params
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..chats import FakeGroup, FakePrivateChat, now
+from ..chats import FakeGroup, now
 from ..messages import FakeMessage
 from ..spec import bad_request
+from ..users import FakePrivateChat
 from .access import Access, Params, image_data, web_app_in_private_only
 
 NOT_MODIFIED = (

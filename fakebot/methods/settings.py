@@ -6,8 +6,9 @@ import json
 import re
 from typing import Any
 
-from ..chats import FakeGroup, FakePrivateChat
+from ..chats import FakeGroup
 from ..spec import bad_request
+from ..users import FakePrivateChat
 from .access import Access, Params
 
 MAX_COMMANDS = 100
