@@ -202,8 +202,8 @@ class RandomTable:
         late = timedelta(seconds=self.rng.choice([0, 0, 0, 30, 600]))
         self.now = max(self.now, due.at + late)
         command = due.command
-        excusable = isinstance(command, cmd.DeadlineCommand) and command.excusable
-        if late > timedelta(minutes=2) and excusable:
+        down = late > timedelta(minutes=2)  # the bot was down: as the scheduler runs it
+        if down and isinstance(command, cmd.DeadlineCommand) and command.excusable:
             command = replace(command, excused=True)
         self.run(command)
         if self.rng.random() < 0.2:
