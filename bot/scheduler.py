@@ -25,7 +25,7 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from telegram.ext import Job, JobQueue
@@ -38,7 +38,6 @@ from engine import commands as cmd
 from engine import deadlines
 from engine.detectives import cued_move
 from engine.errors import RuleError
-from engine.liars import commands as lcmd
 from storage.deadlines import DeadlineRow
 from storage.service import Outcome
 
@@ -319,17 +318,11 @@ def _remove(job: Job[CustomContext]) -> None:
 
 
 def excused(command: cmd.Command) -> cmd.Command:
-    """The same deadline, without penalties: the bot, not the player, was late."""
-    if isinstance(command, cmd.EndDay):
-        return cmd.EndDay(day=command.day, excused=True)
-    if isinstance(command, cmd.AnswerDeadline):
-        return cmd.AnswerDeadline(suggestion=command.suggestion, excused=True)
-    if isinstance(command, cmd.TurnDeadline):  # the engine gives a fresh timer
-        return cmd.TurnDeadline(turn=command.turn, excused=True)
-    if isinstance(command, cmd.RefuteDeadline):
-        return cmd.RefuteDeadline(turn=command.turn, excused=True)
-    if isinstance(command, lcmd.LiarsDeadline):  # the Liars Edition's window, liar, passes
-        return lcmd.LiarsDeadline(turn=command.turn, stage=command.stage, excused=True)
+    """The same deadline, without penalties (a fresh timer for a turn, a refuter or an
+    edition's stage): the bot, not the player, was late. Only an excusable kind of
+    deadline (the engine's `DeadlineCommand.excusable`, any edition's) is changed."""
+    if isinstance(command, cmd.DeadlineCommand) and command.excusable:
+        return replace(command, excused=True)
     return command
 
 

@@ -3,11 +3,15 @@
 from engine.decide import decide, decide_and_apply
 from engine.decision import Decision
 from engine.editions import register
-from engine.errors import RULE_ERROR_CODES, RuleError
+from engine.error_codes import rule_error_codes
+from engine.errors import RuleError
 from engine.evolve import evolve, replay
 from engine.format import Format, format_of
 from engine.settings import Settings
 from engine.state import Game, Phase
+
+RULE_ERROR_CODES: frozenset[str] = rule_error_codes()
+"""Every code the engine raises (each format's kinds: the registry above has them all)."""
 
 __all__ = [
     "RULE_ERROR_CODES",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.board.model import Place
 from engine.cards import CardId, Pack
@@ -254,8 +254,11 @@ _OLD_EXCUSED = ("excuse_penalties", "excuse_penalty")
 class DeadlineCommand(Command):
     """Base of the commands the clock runs. `excused`: the deadline ran out while the bot
     was down, so nobody is penalized for it (a missed answer costs nothing; a turn, a
-    refuter or an edition's stage gets a fresh timer instead)."""
+    refuter or an edition's stage gets a fresh timer instead). `excusable`: the kinds
+    that are run excused then (`replace(command, excused=True)`); the others run as
+    they are (a window closing, a reminder, a detective's cue)."""
 
+    excusable: ClassVar[bool] = False
     excused: bool = False
 
     @classmethod
@@ -272,6 +275,7 @@ class DeadlineCommand(Command):
 class EndDay(DeadlineCommand):
     """Day `day` ends; excused, its overdue answers cost no penalty."""
 
+    excusable = True
     day: int
 
 
@@ -279,6 +283,7 @@ class EndDay(DeadlineCommand):
 class AnswerDeadline(DeadlineCommand):
     """The answer to suggestion `suggestion` is overdue; excused, it costs no penalty."""
 
+    excusable = True
     suggestion: int
 
 
@@ -299,6 +304,7 @@ class TurnDeadline(DeadlineCommand):
     """The turn timer of turn `turn` ran out: the turn is skipped. `excused`: it ran out
     while the bot was down, so the player gets a fresh timer instead."""
 
+    excusable = True
     turn: int
 
 
@@ -307,6 +313,7 @@ class RefuteDeadline(DeadlineCommand):
     """The refuter of turn `turn`'s suggestion is silent: the GM shows their first match.
     `excused`: the time ran out while the bot was down, so the refuter gets a fresh timer."""
 
+    excusable = True
     turn: int
 
 

@@ -1,18 +1,17 @@
 """Rule errors: every refused command raises one kind, with a stable code (the catalog key).
 
 Each kind is a subclass of RuleError named for what went wrong (python-chess style); its
-`code` is the key of its message in the catalogs (`error.<code>`), and RULE_ERROR_CODES,
-the list the catalogs are checked against, is derived from the subclasses.
+`code` is the key of its message in the catalogs (`error.<code>`). This module holds the
+kinds every format shares; a format's own live in its package (engine/table/errors.py,
+engine/y2023/errors.py, engine/liars/errors.py), each module declaring its kinds in a
+tuple (`kinds_in`), and engine/error_codes.py collects them all (RULE_ERROR_CODES).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
-from types import MappingProxyType
 from typing import Any, ClassVar
-
-_KINDS: dict[str, type[RuleError]] = {}
 
 
 class RuleError(Exception):
@@ -25,10 +24,10 @@ class RuleError(Exception):
 
     def __init_subclass__(cls, *, code: str, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if code in _KINDS:
-            raise TypeError(f"rule error code {code!r} taken by {_KINDS[code].__name__}")
+        taken = next((k for k in _kinds_below(RuleError) if vars(k).get("code") == code), None)
+        if taken is not None:
+            raise TypeError(f"rule error code {code!r} taken by {taken.__name__}")
         cls.code = code
-        _KINDS[code] = cls
 
     def __init__(self, **values: Any) -> None:
         if type(self) is RuleError:
@@ -38,6 +37,26 @@ class RuleError(Exception):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.values!r})"
+
+
+def _kinds_below(base: type[RuleError]) -> Iterator[type[RuleError]]:
+    """Every kind defined so far under `base` (the class tree, read when asked)."""
+    for kind in base.__subclasses__():
+        yield kind
+        yield from _kinds_below(kind)
+
+
+def kinds_in(module: str, names: Mapping[str, object]) -> tuple[type[RuleError], ...]:
+    """The kinds of rule error a module defines (`kinds_in(__name__, globals())` at its end),
+    in the order it defines them: the tuple a format declares as its own errors."""
+    return tuple(
+        kind
+        for kind in names.values()
+        if isinstance(kind, type)
+        and issubclass(kind, RuleError)
+        and kind is not RuleError
+        and kind.__module__ == module
+    )
 
 
 # --- no game, or not in the right phase ------------------------------------------------
@@ -194,118 +213,9 @@ class AlreadyAccused(RuleError, code="already_accused"):
     pass
 
 
-# --- the classic format (table Clue) ----------------------------------------------------
+# --- formats ---------------------------------------------------------------------------
 class WrongFormat(RuleError, code="wrong_format"):
     """A command of the other format (forum or classic) than the game's."""
-
-
-class NotYourTurn(RuleError, code="not_your_turn"):
-    pass
-
-
-class AlreadyRolled(RuleError, code="already_rolled"):
-    pass
-
-
-class AlreadyMoved(RuleError, code="already_moved"):
-    pass
-
-
-class MustRollFirst(RuleError, code="must_roll_first"):
-    pass
-
-
-class OutOfReach(RuleError, code="out_of_reach"):
-    """The place is not reachable with this roll (or is no place of the board)."""
-
-
-class NoSecretPassage(RuleError, code="no_secret_passage"):
-    pass
-
-
-class CannotStay(RuleError, code="cannot_stay"):
-    """Only a player moved into the room by another's suggestion may stay to suggest."""
-
-
-class NotInRoom(RuleError, code="not_in_room"):
-    pass
-
-
-class NoClueCard(RuleError, code="no_clue_card"):
-    """The 2023 edition: a clue card is drawn for a magnifying glass rolled this turn, once,
-    before the move."""
-
-
-class AccuseOutsideRoom(RuleError, code="accuse_outside_room"):
-    """The 2023 edition: an accusation is made from a room (any room)."""
-
-
-class AccuseAfterMoving(RuleError, code="accuse_after_moving"):
-    """The 2023 edition: an accusation comes after the roll and the move (or staying, or
-    the passage), never before."""
-
-
-class MustEnterRoom(RuleError, code="must_enter_room"):
-    """A suggestion follows entering a room this turn (or staying after being moved in)."""
-
-
-class AlreadySuggested(RuleError, code="already_suggested"):
-    pass
-
-
-class MustMove(RuleError, code="must_move"):
-    """Skipping a turn is not allowed: roll and move (or take a passage, or stay) first."""
-
-
-class RoomInReach(RuleError, code="room_in_reach"):
-    """The roll leaves no walk of exactly its count but reaches a room: the player enters
-    it, since giving up a turn is against the rules."""
-
-
-class RefutationPending(RuleError, code="refutation_pending"):
-    pass
-
-
-class NotYourRefutation(RuleError, code="not_your_refutation"):
-    pass
-
-
-class NotAway(RuleError, code="not_away"):
-    pass
-
-
-# --- Liars Edition (engine/liars/) -------------------------------------------------------
-class AccuseAtStart(RuleError, code="accuse_at_start"):
-    """Liars Edition: an accusation is made at the start of a turn, before rolling."""
-
-
-class NoInvestigationCard(RuleError, code="no_investigation_card"):
-    """Not now: the card is played once a turn, after moving, by a player with evidence."""
-
-
-class NotThatAction(RuleError, code="not_that_action"):
-    """A truth card is read as it is: its own action only."""
-
-
-class NotYourCall(RuleError, code="not_your_call"):
-    """Only another player still in the game may call Liar!, while the window is open."""
-
-
-class NotYourChoice(RuleError, code="not_your_choice"):
-    """No card (or room, or player) is asked of you now."""
-
-
-class InvestigationPending(RuleError, code="investigation_pending"):
-    """The others still answer the investigation card (Liar!, a card face up, passes)."""
-
-
-class InvestigationFirst(RuleError, code="investigation_first"):
-    """The investigation card is a step of every turn: play it before ending the turn
-    (skipped only with no evidence cards in hand)."""
-
-
-class NoCardsToPeek(RuleError, code="no_cards_to_peek"):
-    """The chosen player holds no evidence card (or is the reader)."""
 
 
 # --- settings and packs ------------------------------------------------------------------
@@ -362,6 +272,10 @@ class SeatNotActive(RuleError, code="seat_not_active"):
 
 
 # --- away players and standing answers (engine/presence.py) -------------------------------
+class NotAway(RuleError, code="not_away"):
+    pass
+
+
 class AwayNotAllowed(RuleError, code="away_not_allowed"):
     """The game's settings give no away days."""
 
@@ -382,8 +296,5 @@ class StandingNotHeld(RuleError, code="standing_not_held"):
     """A standing answer names only the player's own cards. Values: `card`."""
 
 
-RULE_ERRORS: Mapping[str, type[RuleError]] = MappingProxyType(dict(_KINDS))
-"""Every kind of rule error by its code, derived from the subclasses above."""
-
-RULE_ERROR_CODES: frozenset[str] = frozenset(RULE_ERRORS)
-"""Every code the engine raises, so catalogs can be checked for completeness."""
+SHARED_ERRORS: tuple[type[RuleError], ...] = kinds_in(__name__, globals())
+"""The kinds every format shares (the forum's among them), in the order above."""

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from engine.cards import CardId, Category
 from engine.commands import DeadlineCommand
 from engine.decision import Decision
+from engine.errors import SHARED_ERRORS, RuleError
 from engine.formats import FormatSpec
 from engine.notebook.facts import Owner
 from engine.state import Game
@@ -35,6 +36,9 @@ class Format:
     table edition's."""
 
     spec: FormatSpec  # its key, player range, own cards, roles always chosen, settings
+    # The kinds of rule error its rules raise (the catalogs hold a message for each):
+    # the shared ones, and a table edition's own (engine/error_codes.py collects them).
+    errors: tuple[type[RuleError], ...] = SHARED_ERRORS
 
     @property
     def key(self) -> str:

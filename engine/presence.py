@@ -10,13 +10,7 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.decision import Decision
-from engine.errors import (
-    AwayLimitReached,
-    AwayNotAllowed,
-    AwayTooShort,
-    NotAway,
-    StandingNotHeld,
-)
+from engine.errors import AwayLimitReached, AwayNotAllowed, AwayTooShort, NotAway, StandingNotHeld
 from engine.rules import require_active, require_game, require_player, require_running
 from engine.state import Game, Phase, Player
 from engine.suggestions import gm_answer

@@ -13,7 +13,6 @@ from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
 from engine.errors import RuleError
 from engine.events import Event
-from engine.liars import commands as lcmd
 from engine.settings import GameFormat, RoleAssignment, Settings
 from engine.state import Game, Phase
 from engine.table.queries import pending_suggestion, refutation_choices, table_of, turn_options
@@ -203,9 +202,8 @@ class RandomTable:
         late = timedelta(seconds=self.rng.choice([0, 0, 0, 30, 600]))
         self.now = max(self.now, due.at + late)
         command = due.command
-        if late > timedelta(minutes=2) and isinstance(
-            command, cmd.TurnDeadline | cmd.RefuteDeadline | lcmd.LiarsDeadline
-        ):
+        down = late > timedelta(minutes=2)  # the bot was down: as the scheduler runs it
+        if down and isinstance(command, cmd.DeadlineCommand) and command.excusable:
             command = replace(command, excused=True)
         self.run(command)
         if self.rng.random() < 0.2:

@@ -63,7 +63,6 @@ KNOWN: Mapping[str, str] = MappingProxyType(
         "engine.commands.COMMAND_TYPES": R40,
         "engine.decide._HANDLERS": T40,
         "engine.editions._ADDED": R40,
-        "engine.errors._KINDS": "registry of rule error codes, filled by subclassing: issue 40",
         "engine.events.EVENT_TYPES": R40,
         "engine.evolve._FOLDS": R40,
         "engine.format._FORMATS": R40,

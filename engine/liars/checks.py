@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine.errors import NotYourChoice
+from engine.liars.errors import NotYourChoice
 from engine.liars.state import Play, Stage, liars_of, liars_part
 from engine.rules import require_player
 from engine.state import Game, Player

@@ -55,6 +55,7 @@ class LiarsDeadline(DeadlineCommand):
     """The window (nobody called), the liar's or the passers' time ran out in `turn`.
     `excused`: it ran out while the bot was down, so that stage gets a fresh timer."""
 
+    excusable = True
     turn: int
     stage: str
 

@@ -17,6 +17,7 @@ from engine.liars import clock, play, turns
 from engine.liars import commands as lcmd
 from engine.liars.cards import LIARS_PACK
 from engine.liars.checks import current_play
+from engine.liars.errors import LIARS_ERRORS
 from engine.liars.evolve import LIARS_FOLDS
 from engine.liars.notebook import liars_sizes
 from engine.liars.state import CLOCKS, Stage, liars_of
@@ -66,6 +67,7 @@ class LiarsEdition(Classic):
     board = None  # the ring of rooms (engine/liars/cards.py), not a board of squares
     commands = LIARS_TABLE
     events = LIARS_FOLDS
+    errors = (*Classic.errors, *LIARS_ERRORS)
     instead_of_walking = Step.MOVE  # the passage and staying come after the roll
 
     def start(self, decision: Decision, rng: random.Random, now: datetime) -> None:

@@ -17,15 +17,7 @@ from datetime import datetime
 
 from engine import events as ev
 from engine.decision import Decision
-from engine.errors import (
-    CardNotHeld,
-    NoCardsToPeek,
-    NoInvestigationCard,
-    NotThatAction,
-    NotYourCall,
-    NotYourChoice,
-    OutOfReach,
-)
+from engine.errors import CardNotHeld
 from engine.liars import commands as lcmd
 from engine.liars import events as lev
 from engine.liars.cards import LIE, RING, Action
@@ -38,11 +30,19 @@ from engine.liars.checks import (
     pass_choices,
     peek_targets,
 )
+from engine.liars.errors import (
+    NoCardsToPeek,
+    NoInvestigationCard,
+    NotThatAction,
+    NotYourCall,
+    NotYourChoice,
+)
 from engine.liars.settle import draw_next, end_timed_out, expose_first, give_if_all_chosen, settle
 from engine.liars.state import Stage, liars_part
 from engine.rules import require_active, require_player, require_running
 from engine.state import Game
 from engine.table.checks import acting, require_turn
+from engine.table.errors import OutOfReach
 from engine.table.state import MoveKind
 
 

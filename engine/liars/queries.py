@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import CardId
-from engine.errors import NotYourTurn
 from engine.liars.cards import LIE, PASSAGES, RING, Action, rooms_within
 from engine.liars.checks import (
     current_play,
@@ -20,6 +19,7 @@ from engine.liars.state import Play, Stage, liars_of, liars_part
 from engine.liars.turns import may_end_turn
 from engine.state import Game
 from engine.table.checks import require_table
+from engine.table.errors import NotYourTurn
 from engine.table.state import Step
 
 __all__ = [

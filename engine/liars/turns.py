@@ -11,25 +11,23 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.decision import Decision
-from engine.errors import (
-    AccuseAtStart,
+from engine.liars import events as lev
+from engine.liars.cards import BOARD_KEY, LIARS_PACK, PASSAGES, START_ROOMS, rooms_within
+from engine.liars.cards import investigation_deck as build_deck
+from engine.liars.checks import current_play, may_play
+from engine.liars.errors import AccuseAtStart, InvestigationFirst, InvestigationPending
+from engine.liars.state import OTHERS_ANSWER
+from engine.state import Game
+from engine.table import accuse as table_accuse
+from engine.table.checks import acting, require_turn
+from engine.table.errors import (
     AlreadyMoved,
-    InvestigationFirst,
-    InvestigationPending,
     MustMove,
     MustRollFirst,
     NoSecretPassage,
     OutOfReach,
     RefutationPending,
 )
-from engine.liars import events as lev
-from engine.liars.cards import BOARD_KEY, LIARS_PACK, PASSAGES, START_ROOMS, rooms_within
-from engine.liars.cards import investigation_deck as build_deck
-from engine.liars.checks import current_play, may_play
-from engine.liars.state import OTHERS_ANSWER
-from engine.state import Game
-from engine.table import accuse as table_accuse
-from engine.table.checks import acting, require_turn
 from engine.table.setup import first_turn
 from engine.table.state import MoveKind, Step, Table, TurnEnd
 from engine.table.turns import start_next

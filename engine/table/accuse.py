@@ -12,12 +12,12 @@ from datetime import datetime
 from engine import commands as cmd
 from engine import events as ev
 from engine.decision import Decision
-from engine.errors import RefutationPending
 from engine.outcomes import is_solution
 from engine.rules import require_cards
 from engine.state import Game
 from engine.table.checks import acting, require_turn
 from engine.table.edition import table_edition
+from engine.table.errors import RefutationPending
 from engine.table.state import Step, TurnEnd
 from engine.table.turns import off_the_corridor, start_next
 

@@ -9,10 +9,11 @@ from engine import events as ev
 from engine.board.model import Place
 from engine.board.movement import Reach, reachable
 from engine.decision import Decision
-from engine.errors import NotYourTurn, WrongFormat
+from engine.errors import WrongFormat
 from engine.rules import require_active, require_player, require_running
 from engine.state import Game, Player
 from engine.table.edition import table_edition
+from engine.table.errors import NotYourTurn
 from engine.table.setup import board_of
 from engine.table.state import Table
 

@@ -27,12 +27,13 @@ from engine.board.model import Board
 from engine.cards import CATEGORY_ORDER, CardId, Category, Pack
 from engine.commands import Command, DeadlineCommand, RefuteDeadline, TurnDeadline
 from engine.decision import Decision
-from engine.errors import NoClueCard, RoleNotASuspect, RuleError, WrongFormat
+from engine.errors import RoleNotASuspect, RuleError, WrongFormat
 from engine.events import Event
 from engine.format import Clock, Format, format_of, formats
 from engine.ids import Seat
 from engine.state import Game
 from engine.table.dice import roll_dice
+from engine.table.errors import TABLE_ERRORS, NoClueCard
 from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step, Table, TableSuggestion
 
 Handler = Callable[[Game | None, Any, datetime], Decision]
@@ -47,6 +48,7 @@ class Edition(Format):
     aliases: tuple[str, ...] = ()  # other keys people may type for it (ASCII, any language)
     commands: Mapping[type[Command], Handler] = {}  # its commands, by type
     events: Mapping[type[Event], Fold] = {}  # how its own events change the state
+    errors = (*Format.errors, *TABLE_ERRORS)  # the shared kinds and the table's
     # The step at which the passage and staying are chosen instead of walking: before the
     # roll (classic), or after it (the 2023 and Liars editions: every turn starts rolling).
     instead_of_walking: Step = Step.ROLL

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from engine.board.model import Place, Square
 from engine.board.movement import towards
 from engine.cards import CardId
-from engine.errors import NotYourTurn
 from engine.ids import Seat
 from engine.state import Game, Player
 from engine.table.checks import reach, require_table
 from engine.table.edition import table_edition
+from engine.table.errors import NotYourTurn
 from engine.table.setup import board_of
 from engine.table.state import Step, Table, TableSuggestion
 from engine.table.suggest import refutation_choices

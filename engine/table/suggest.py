@@ -15,17 +15,11 @@ from engine import commands as cmd
 from engine import events as ev
 from engine.deadlines import live_deadline
 from engine.decision import Decision
-from engine.errors import (
-    AlreadySuggested,
-    CardNotHeld,
-    CardNotNamed,
-    MustEnterRoom,
-    NotInRoom,
-    NotYourRefutation,
-)
+from engine.errors import CardNotHeld, CardNotNamed
 from engine.rules import gm_choice, matching, require_cards, require_player
 from engine.state import Game
 from engine.table.checks import acting, require_table, require_turn
+from engine.table.errors import AlreadySuggested, MustEnterRoom, NotInRoom, NotYourRefutation
 from engine.table.state import MoveKind, Step
 
 

@@ -10,25 +10,24 @@ from engine import events as ev
 from engine.board.movement import nearest_room
 from engine.deadlines import live_deadline
 from engine.decision import Decision
-from engine.errors import (
-    AlreadyMoved,
-    AlreadyRolled,
-    AwayTooShort,
-    CannotStay,
-    MustMove,
-    MustRollFirst,
-    NoClueCard,
-    NoSecretPassage,
-    NotAway,
-    OutOfReach,
-    RefutationPending,
-    RoomInReach,
-)
+from engine.errors import AwayTooShort, NotAway
 from engine.outcomes import end_if_nobody_can_accuse
 from engine.rules import require_active, require_player
 from engine.state import Game
 from engine.table.checks import acting, reach, reaches, require_table, require_turn
 from engine.table.edition import table_edition
+from engine.table.errors import (
+    AlreadyMoved,
+    AlreadyRolled,
+    CannotStay,
+    MustMove,
+    MustRollFirst,
+    NoClueCard,
+    NoSecretPassage,
+    OutOfReach,
+    RefutationPending,
+    RoomInReach,
+)
 from engine.table.setup import board_of
 from engine.table.state import MoveKind, Step, Table, TurnEnd
 from engine.table.suggest import answer_for_absent

@@ -16,6 +16,7 @@ from engine.table.state import Step, Table
 from engine.y2023 import rules
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import Y2023, Y2023_PLAYERS
+from engine.y2023.errors import Y2023_ERRORS
 from engine.y2023.evolve import Y2023_FOLDS
 from engine.y2023.notebook import y2023_sizes
 from engine.y2023.setup import start_2023
@@ -36,6 +37,7 @@ class Y2023Edition(Classic):
     board = Y2023_BOARD
     aliases = ("2023",)
     events = Y2023_FOLDS
+    errors = (*Classic.errors, *Y2023_ERRORS)
     instead_of_walking = Step.MOVE  # every turn begins with the dice
     exact_roll = False  # "Vi ne devas uzi vian plenan" (roll): up to the roll, "ĝis dek spacoj"
 

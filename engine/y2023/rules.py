@@ -18,12 +18,13 @@ import random
 from datetime import datetime
 
 from engine.decision import Decision
-from engine.errors import AccuseAfterMoving, AccuseOutsideRoom, NoClueCard
 from engine.ids import Seat
 from engine.state import Game
+from engine.table.errors import NoClueCard
 from engine.table.state import Step, Table
 from engine.y2023 import events as ev
 from engine.y2023.cards import CLUES, GLASS, ClueKind
+from engine.y2023.errors import AccuseAfterMoving, AccuseOutsideRoom
 from engine.y2023.state import y2023_of
 
 

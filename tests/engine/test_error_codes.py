@@ -1,4 +1,5 @@
-"""Every kind of rule error in engine/errors.py is raised by a scenario; the codes are derived."""
+"""Every kind of rule error (engine/errors.py and each format's errors.py) is raised by a
+scenario; the codes are collected from the kinds each format declares."""
 
 from __future__ import annotations
 
@@ -10,16 +11,31 @@ from pathlib import Path
 
 import pytest
 
+from engine import RULE_ERROR_CODES
 from engine import commands as cmd
 from engine.cards import CLASSIC
 from engine.decide import decide
-from engine.errors import RULE_ERROR_CODES, RULE_ERRORS, NoSuggestionsLeft, RuleError
+from engine.error_codes import by_code, rule_errors
+from engine.errors import SHARED_ERRORS, NoSuggestionsLeft, RuleError
+from engine.forum import FORUM
+from engine.liars.edition import LIARS_EDITION
+from engine.liars.errors import LIARS_ERRORS, AccuseAtStart
 from engine.settings import RoleAssignment, Settings
+from engine.table.classic import CLASSIC as CLASSIC_EDITION
+from engine.table.errors import TABLE_ERRORS
+from engine.y2023.edition import Y2023_EDITION
+from engine.y2023.errors import Y2023_ERRORS
 from tests.support.classic_errors import table_scenario
 from tests.support.liars_errors import liars_scenario
 from tests.support.table import DAY, SUSPECT, T0, Table, expect_error, table_where
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
+ERROR_MODULES = (
+    "engine.errors",
+    "engine.table.errors",
+    "engine.y2023.errors",
+    "engine.liars.errors",
+)
 
 
 def _lobby(players: int = 3, settings: Settings | None = None) -> Table:
@@ -265,8 +281,25 @@ def test_the_codes_are_derived_from_one_class_per_kind() -> None:
     kinds = RuleError.__subclasses__()
     assert {kind.code for kind in kinds} == RULE_ERROR_CODES
     assert len(kinds) == len(RULE_ERROR_CODES)
-    assert all(RULE_ERRORS[kind.code] is kind for kind in kinds)
-    assert all(kind.__module__ == "engine.errors" for kind in kinds)
+    assert all(rule_errors()[kind.code] is kind for kind in kinds)
+    assert all(kind.__module__ in ERROR_MODULES for kind in kinds)
+
+
+def test_each_format_declares_its_own_kinds() -> None:
+    """A format's errors live in its package and are its own: the Liars Edition's eight
+    in engine/liars/errors.py, raised by it alone; the collected codes are every format's."""
+    assert {kind.__module__ for kind in LIARS_ERRORS} == {"engine.liars.errors"}
+    assert len(LIARS_ERRORS) == 8
+    assert {kind.__module__ for kind in Y2023_ERRORS} == {"engine.y2023.errors"}
+    assert {kind.__module__ for kind in TABLE_ERRORS} == {"engine.table.errors"}
+    assert {kind.__module__ for kind in SHARED_ERRORS} == {"engine.errors"}
+    assert set(LIARS_EDITION.errors) == {*SHARED_ERRORS, *TABLE_ERRORS, *LIARS_ERRORS}
+    assert set(Y2023_EDITION.errors) == {*SHARED_ERRORS, *TABLE_ERRORS, *Y2023_ERRORS}
+    assert set(CLASSIC_EDITION.errors) == {*SHARED_ERRORS, *TABLE_ERRORS}
+    assert FORUM.errors == SHARED_ERRORS
+    assert by_code(SHARED_ERRORS + LIARS_ERRORS)["accuse_at_start"] is AccuseAtStart
+    every = SHARED_ERRORS + TABLE_ERRORS + Y2023_ERRORS + LIARS_ERRORS
+    assert set(rule_errors().values()) == set(every)
 
 
 def test_only_a_kind_of_rule_error_can_be_raised() -> None:

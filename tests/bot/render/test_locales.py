@@ -16,8 +16,9 @@ import pytest
 import locales
 from bot.editions.planning import EVENT_HANDLERS
 from bot.render.reader import Reader
+from engine import RULE_ERROR_CODES
 from engine.cards import PACKS
-from engine.errors import RULE_ERROR_CODES, PackReason, SettingReason
+from engine.errors import PackReason, SettingReason
 from engine.events import EVENT_TYPES
 from engine.settings import Settings
 from fakebot.html import parse_html

@@ -19,30 +19,24 @@ from engine.codec import (
     to_dict,
 )
 from engine.deadlines import deadlines
-from engine.errors import (
-    AccuseAtStart,
-    AlreadyMoved,
-    CardNotHeld,
-    InvalidSetting,
-    InvestigationFirst,
-    InvestigationPending,
-    MustRollFirst,
-    NoInvestigationCard,
-    NoSecretPassage,
-    NotThatAction,
-    NotYourCall,
-    NotYourChoice,
-    OutOfReach,
-    RuleError,
-    WrongFormat,
-)
+from engine.errors import CardNotHeld, InvalidSetting, RuleError, WrongFormat
 from engine.liars import commands as lcmd
 from engine.liars import events as lev
 from engine.liars.cards import LIARS_PACK, PASSAGES, RING, rooms_within
+from engine.liars.errors import (
+    AccuseAtStart,
+    InvestigationFirst,
+    InvestigationPending,
+    NoInvestigationCard,
+    NotThatAction,
+    NotYourCall,
+    NotYourChoice,
+)
 from engine.liars.queries import callers, liars_options, private_view
 from engine.liars.state import Stage
 from engine.settings import Settings
 from engine.state import Game, Phase
+from engine.table.errors import AlreadyMoved, MustRollFirst, NoSecretPassage, OutOfReach
 from engine.table.state import Step
 from tests.support.classic import Classic
 from tests.support.liars import Liars, liars
@@ -228,7 +222,7 @@ def test_the_investigation_card_is_played_after_moving_and_suggesting_once_a_tur
 
 
 def ev_error() -> type[RuleError]:
-    from engine.errors import AlreadySuggested
+    from engine.table.errors import AlreadySuggested
 
     return AlreadySuggested
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-from engine.errors import NotYourTurn
 from engine.events import EndReason
 from engine.queries import reveal
 from engine.state import Phase
+from engine.table.errors import NotYourTurn
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.state import MoveKind, Step, TurnEnd
 from tests.support.classic import Classic

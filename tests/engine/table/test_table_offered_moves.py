@@ -14,7 +14,7 @@ from engine.board.model import Place
 from engine.computer import Level
 from engine.decide import decide
 from engine.detectives.table import table_move
-from engine.errors import OutOfReach
+from engine.table.errors import OutOfReach
 from engine.table.queries import turn_options
 from tests.support.classic import Classic
 

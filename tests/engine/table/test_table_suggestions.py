@@ -10,16 +10,14 @@ import pytest
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import Category
-from engine.errors import (
+from engine.errors import CardNotHeld, CardNotNamed, RuleError
+from engine.table.errors import (
     AlreadySuggested,
     CannotStay,
-    CardNotHeld,
-    CardNotNamed,
     MustEnterRoom,
     NotInRoom,
     NotYourRefutation,
     RefutationPending,
-    RuleError,
 )
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.setup import table_cards

@@ -11,7 +11,10 @@ from engine import events as ev
 from engine.board.classic import CLASSIC as BOARD
 from engine.computer import Level
 from engine.detectives.table import table_move
-from engine.errors import (
+from engine.errors import RuleError, WrongFormat
+from engine.settings import Settings
+from engine.table.dice import roll_dice
+from engine.table.errors import (
     AlreadyMoved,
     AlreadyRolled,
     MustMove,
@@ -20,11 +23,7 @@ from engine.errors import (
     NotYourTurn,
     OutOfReach,
     RoomInReach,
-    RuleError,
-    WrongFormat,
 )
-from engine.settings import Settings
-from engine.table.dice import roll_dice
 from engine.table.queries import turn_options, whose_turn
 from engine.table.state import Step
 from tests.support.classic import Classic, classic

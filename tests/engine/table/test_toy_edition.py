@@ -20,7 +20,7 @@ from engine.codec import event_from_dict, event_to_dict, from_dict, to_dict
 from engine.commands import COMMAND_TYPES
 from engine.decide import decide_and_apply
 from engine.editions import editions, find_edition, register, unregister
-from engine.errors import NotYourTurn, WrongFormat
+from engine.errors import WrongFormat
 from engine.events import EVENT_TYPES, Event
 from engine.evolve import folds
 from engine.format import format_of
@@ -30,6 +30,7 @@ from engine.state import Game
 from engine.table.classic import TABLE_COMMANDS
 from engine.table.dice import roll_dice
 from engine.table.edition import Fold, Handler
+from engine.table.errors import NotYourTurn
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.state import Step
 from tests.support.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart, knock

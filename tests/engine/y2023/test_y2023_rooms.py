@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-from engine.errors import AccuseAfterMoving, AccuseOutsideRoom, NotYourTurn
 from engine.events import EndReason
+from engine.table.errors import NotYourTurn
 from engine.table.queries import turn_options
 from engine.y2023 import events as yev
+from engine.y2023.errors import AccuseAfterMoving, AccuseOutsideRoom
 from engine.y2023.queries import private_view
 from tests.support.y2023 import Y2023Game
 

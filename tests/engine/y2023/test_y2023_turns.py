@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import (
+from engine.table.dice import roll_dice
+from engine.table.errors import (
     AlreadyMoved,
     CannotStay,
     MustMove,
@@ -14,7 +15,6 @@ from engine.errors import (
     NoClueCard,
     OutOfReach,
 )
-from engine.table.dice import roll_dice
 from engine.table.queries import turn_options
 from engine.table.state import Step
 from engine.y2023 import events as yev
