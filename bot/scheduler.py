@@ -175,6 +175,7 @@ class Scheduler:
 
     async def _sweep_job(self, context: CustomContext) -> None:
         await self.sweep()
+        await self.services.compose_owed()  # what a process that died before it still owes
         if self.queue is not None:
             await self.plan_jobs(self.queue)
 
