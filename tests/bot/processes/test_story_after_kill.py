@@ -98,7 +98,13 @@ async def test_two_workers_killed_between_the_end_and_the_story_tell_it_once(
         WHODUNIT_SHARED_LIMITER="true",
     )
     stalled = [
-        Worker(stalled_env(env), tmp_path, tmp_path / f"stalled{n}.log", port, stalled_command())
+        Worker(
+            stalled_env(env),
+            tmp_path,
+            tmp_path / f"stalled{n}.log",
+            port,
+            command=stalled_command(),
+        )
         for n, port in enumerate(proxy.ports)
     ]
     workers = [
