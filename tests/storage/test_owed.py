@@ -94,10 +94,11 @@ async def test_an_owed_row_is_composed_once_and_then_sent_like_any_other(store: 
 async def test_a_dead_composers_claim_is_given_back_and_nothing_is_given_up(store: Store) -> None:
     game = (await new_game(store, players=3, start=False)).game_id
     await store.execute(game, cmd.StartGame(actor=1), NOW, owing)
-    [row] = await store.owed.claim("dead", NOW)
+    [held] = await store.owed.claim("dead", NOW)
     assert "dead" in await store.workers.claim_holders()
     assert await store.workers.release_claims("dead") == 1
     [again] = await store.owed.claim("alive", NOW)
+    assert again.id == held.id
     assert (await _statuses(store))[again.key] == OutboxStatus.OWED
     assert await store.owed.give_up(again, "the game is gone")
     assert (await _statuses(store))[again.key] == OutboxStatus.FAILED

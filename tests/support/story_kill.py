@@ -16,7 +16,7 @@ from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from locales import t
 from storage.models import OutboxRecord
 from storage.service import Store
-from testbed.processes import REPO_ROOT, whodunit_command
+from testbed.processes import REPO_ROOT
 
 BOT_ID = 1000
 PATIENCE = 60.0
@@ -32,10 +32,6 @@ def stalled_env(env: dict[str, str]) -> dict[str, str]:
     """`env` with this repository first on the module path (for `stalled_command`)."""
     path = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     return {**env, "PYTHONPATH": path}
-
-
-def normal_command() -> list[str]:
-    return whodunit_command()
 
 
 async def bot_posts(group: RemoteGroup) -> list[RemoteMessage]:
@@ -100,7 +96,8 @@ async def play_to_a_right_accusation(
         game = await store.load(ref.id) if ref is not None else None
         return (ref.id, game) if ref is not None and game and game.table is not None else None
 
-    game_id, game = await fake.wait_for(started, PATIENCE)
+    found: tuple[int, Game] = await fake.wait_for(started, PATIENCE)
+    game_id, game = found
     assert game.table is not None and game.envelope is not None
     mover = next(p for p in people if p.id == game.players[game.table.current].user)
     prompt = await _private_with(mover, t("en", "button.accuse"))
