@@ -19,7 +19,10 @@ log = logging.getLogger(__name__)
 Composer = Callable[[Store, int], Awaitable[dict[str, Any] | None]]
 """Works out an owed row's payload from its game (None: nothing to tell after all)."""
 
-COMPOSERS: dict[str, Composer] = {"story": story_payload}
+
+def composer_of(kind: str) -> Composer | None:
+    """The composer of an owed row's `compose` kind (None: a kind this bot does not know)."""
+    return {"story": story_payload}.get(kind)
 
 
 async def compose_owed(store: Store, worker: str, now: Callable[[], datetime]) -> int:
@@ -37,7 +40,7 @@ async def compose_owed(store: Store, worker: str, now: Callable[[], datetime]) -
 
 async def _compose(store: Store, row: OwedRow, now: Callable[[], datetime]) -> int:
     kind = str(row.payload.get("compose"))
-    composer = COMPOSERS.get(kind)
+    composer = composer_of(kind)
     game_id = row.game_id if row.game_id is not None else row.payload.get("game")
     try:
         payload = await composer(store, int(game_id)) if composer and game_id else None
