@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, or_, update
+from sqlalchemy import and_, or_, select, update
 from sqlalchemy.engine import Connection
 
 from storage.database import Database
@@ -38,12 +38,21 @@ class OwedRow:
     payload: dict[str, Any]
 
 
-def _claim(conn: Connection, worker: str, now: datetime, limit: int) -> list[OwedRow]:
+def _free(now: datetime) -> Any:
+    """Owed rows nobody is composing at `now` (or whose composer's lease ran out)."""
     o = OutboxRecord
     free = or_(o.lease_until.is_(None), o.lease_until <= now)
-    owed = and_(o.status == OutboxStatus.OWED, o.next_attempt_at <= now, free)
+    return and_(o.status == OutboxStatus.OWED, o.next_attempt_at <= now, free)
+
+
+def _any_free(conn: Connection, now: datetime) -> bool:
+    return conn.execute(select(OutboxRecord.id).where(_free(now)).limit(1)).first() is not None
+
+
+def _claim(conn: Connection, worker: str, now: datetime, limit: int) -> list[OwedRow]:
+    o = OutboxRecord
     rows = lease_rows(
-        conn, o, owed, order_by=[o.id], limit=limit, worker=worker, now=now, lease=LEASE
+        conn, o, _free(now), order_by=[o.id], limit=limit, worker=worker, now=now, lease=LEASE
     )
     found = [OwedRow(r.id, r.key, r.game_id, r.chat_id, r.topic_id, loads(r.payload)) for r in rows]
     return sorted(found, key=lambda r: r.id)
@@ -56,7 +65,10 @@ class OwedMessages:
         self.db = db
 
     async def claim(self, worker: str, now: datetime, limit: int = 10) -> list[OwedRow]:
-        """Owed rows nobody is composing (or whose composer's lease ran out), oldest first."""
+        """Owed rows nobody is composing (or whose composer's lease ran out), oldest first.
+        Asked at every sweep: a read first, so a sweep with nothing owed writes nothing."""
+        if not await self.db.run_read(_any_free, now):
+            return []
         return await self.db.run_write(_claim, worker, now, limit)
 
     async def compose(self, row: OwedRow, payload: dict[str, Any], now: datetime) -> bool:
