@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.notebook.story import story_payload
-from storage.owed import OwedRow
+from storage.owed import TRIES, OwedRow
 from storage.service import Store
 
 log = logging.getLogger(__name__)
@@ -27,7 +27,8 @@ def composer_of(kind: str) -> Composer | None:
 
 async def compose_owed(store: Store, worker: str, now: Callable[[], datetime]) -> int:
     """Compose every owed row nobody else is composing; how many were queued by this call.
-    A row that fails keeps its claim, whose lease is the back-off before the next try."""
+    A row that fails keeps its claim, whose lease is the back-off before the next try; after
+    TRIES it is given up (settled failed, its error logged each time)."""
     queued = 0
     try:
         while rows := await store.owed.claim(worker, now()):
@@ -45,7 +46,9 @@ async def _compose(store: Store, row: OwedRow, now: Callable[[], datetime]) -> i
     try:
         payload = await composer(store, int(game_id)) if composer and game_id else None
     except Exception:
-        log.exception("the %s of game %s could not be composed; retried later", kind, game_id)
+        log.exception("the %s of game %s could not be composed (try %d)", kind, game_id, row.tries)
+        if row.tries >= TRIES:
+            await store.owed.give_up(row, f"{kind} failed {row.tries} times")
         return 0
     if payload is None:
         await store.owed.give_up(row, f"nothing to compose ({kind})")

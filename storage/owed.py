@@ -24,6 +24,7 @@ from storage.models import OutboxRecord, OutboxStatus
 from storage.sql import dumps, loads, rowcount
 
 LEASE = timedelta(seconds=60)
+TRIES = 10  # claims of one row before its composer gives it up (each failure waits a LEASE)
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class OwedRow:
     chat_id: int
     topic_id: int
     payload: dict[str, Any]
+    tries: int  # this claim included
 
 
 def _free(now: datetime) -> Any:
@@ -52,9 +54,20 @@ def _any_free(conn: Connection, now: datetime) -> bool:
 def _claim(conn: Connection, worker: str, now: datetime, limit: int) -> list[OwedRow]:
     o = OutboxRecord
     rows = lease_rows(
-        conn, o, _free(now), order_by=[o.id], limit=limit, worker=worker, now=now, lease=LEASE
+        conn,
+        o,
+        _free(now),
+        order_by=[o.id],
+        limit=limit,
+        worker=worker,
+        now=now,
+        lease=LEASE,
+        attempts=o.attempts + 1,
     )
-    found = [OwedRow(r.id, r.key, r.game_id, r.chat_id, r.topic_id, loads(r.payload)) for r in rows]
+    found = [
+        OwedRow(r.id, r.key, r.game_id, r.chat_id, r.topic_id, loads(r.payload), r.attempts)
+        for r in rows
+    ]
     return sorted(found, key=lambda r: r.id)
 
 
@@ -82,6 +95,7 @@ class OwedMessages:
                 payload=dumps(payload),
                 decoration=bool(payload.get("decoration")),
                 status=OutboxStatus.PENDING,
+                attempts=0,  # the sender's tries start now
                 next_attempt_at=now,
                 claimed_by=None,
                 lease_until=None,
@@ -90,7 +104,8 @@ class OwedMessages:
         return bool(await self.db.run_write(rowcount, query))
 
     async def give_up(self, row: OwedRow, reason: str) -> bool:
-        """Nothing to tell after all (the game is gone): the row is settled as failed."""
+        """Nothing to tell after all (the game is gone), or it failed TRIES times: the row is
+        settled as failed."""
         o = OutboxRecord
         query = (
             update(o)

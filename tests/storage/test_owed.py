@@ -75,10 +75,11 @@ async def test_an_owed_row_is_composed_once_and_then_sent_like_any_other(store: 
     await store.execute(game, cmd.StartGame(actor=1), NOW, owing)
     [row] = await store.owed.claim("a", NOW)
     assert row.chat_id == CHAT and row.payload == {"compose": "story", "game": game}
+    assert row.tries == 1
     assert await store.owed.claim("b", NOW) == [], "a holds it"
     later = NOW + LEASE + timedelta(seconds=1)
     [again] = await store.owed.claim("b", later)  # a's lease ran out: b composes it too
-    assert again.id == row.id
+    assert again.id == row.id and again.tries == 2
     assert await store.owed.compose(again, {"text": "the story"}, later)
     assert not await store.owed.compose(row, {"text": "a second story"}, later), "once"
     assert await store.owed.claim("c", later + LEASE * 2) == []
