@@ -76,6 +76,7 @@ async def test_a_bot_killed_between_the_end_and_the_story_tells_it_once_after_re
         if store is not None:
             await store.close()
         code = await second.stop()
+        await first.stop()  # killed already, unless the test failed before
         await fake.aclose()
     assert code == 0, second.tail()
 
@@ -135,6 +136,8 @@ async def test_two_workers_killed_between_the_end_and_the_story_tell_it_once(
         if store is not None:
             await store.close()
         codes = [await w.stop() for w in workers]
+        for worker in stalled:  # killed already, unless the test failed before
+            await worker.stop()
         await proxy.stop()
         await fake.aclose()
     assert codes == [0, 0], [w.tail() for w in workers]
