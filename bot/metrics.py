@@ -51,6 +51,7 @@ TOO_MANY_REQUESTS = Counter(
     "429 Too Many Requests answers received from the Bot API, by who made the call",
     ["source"],
 )
+BACKLOG = (*OutboxStatus.unfinished(), OutboxStatus.OWED)  # owed: a story still to compose
 OUTBOX_BACKLOG = Gauge("whodunit_outbox_backlog", "Outbox rows not yet sent, by status", ["status"])
 OUTBOX_OLDEST_AGE = Gauge(
     "whodunit_outbox_oldest_unsent_age_seconds",
@@ -97,7 +98,7 @@ class Figures:
 def read_figures(conn: Connection, now: datetime) -> Figures:
     """A handful of aggregate queries, each served by an index (see storage/models.py)."""
     o, d, g = OutboxRecord, DeadlineRecord, GameRecord
-    unfinished = [s.value for s in OutboxStatus.unfinished()]
+    unfinished = [s.value for s in BACKLOG]
     backlog = dict(
         conn.execute(
             select(o.status, func.count()).where(o.status.in_(unfinished)).group_by(o.status)
@@ -127,7 +128,7 @@ def read_figures(conn: Connection, now: datetime) -> Figures:
 
 def publish(figures: Figures, at: datetime) -> None:
     """Set the gauges from the figures (every status and phase, zeros included)."""
-    for status in OutboxStatus.unfinished():
+    for status in BACKLOG:
         OUTBOX_BACKLOG.labels(status=status.value).set(figures.backlog.get(status.value, 0))
     OUTBOX_OLDEST_AGE.set(figures.oldest_unsent_age)
     DEADLINES_DUE.set(figures.deadlines_due)

@@ -6,7 +6,8 @@ carries its game's deadline rows after it, and only that game's jobs are added, 
 removed (an answered suggestion's job goes at once): nothing scans all games or all jobs.
 The periodic sweep adds any missing job among the earliest HORIZON rows (rows written by
 another process, deadlines coming into the horizon); it and the start-up rebuild guarantee
-nothing is lost, and a stale job only runs a sweep that finds nothing due.
+nothing is lost, and a stale job only runs a sweep that finds nothing due. Each periodic
+sweep also composes the messages still owed (bot/owed.py: a story whose process died first).
 
 Running a deadline goes through the same store path as a player's command and is
 idempotent: the engine ignores a deadline that is stale or early. A deadline that fell due
@@ -174,6 +175,7 @@ class Scheduler:
 
     async def _sweep_job(self, context: CustomContext) -> None:
         await self.sweep()
+        await self.services.compose_owed()  # what a process that died before it still owes
         if self.queue is not None:
             await self.plan_jobs(self.queue)
 

@@ -15,8 +15,8 @@ from bot.admins import AdminCache
 from bot.directory import Directory
 from bot.editions.planning import plan_messages
 from bot.notebook.keeper import Notebooks
-from bot.notebook.story import tell_story
 from bot.observe import note_game
+from bot.owed import compose_owed
 from bot.payload import Payload
 from bot.refusals import RepeatedRefusals
 from engine.commands import Command, OpenLobby
@@ -27,6 +27,7 @@ from storage.service import Outcome, Store
 from storage.updates import UpdateMark
 
 _counter = itertools.count()
+COMPOSER = "composer"  # who claims owed rows in a process with no sender's worker name
 
 
 def utc_now() -> datetime:
@@ -54,7 +55,7 @@ class Services:
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     directory: Directory = field(init=False)
     notebooks: Notebooks = field(init=False)
-    _background: set[asyncio.Task[None]] = field(default_factory=set)
+    _background: set[asyncio.Task[Any]] = field(default_factory=set)
     deadlines_changed: Callable[[Outcome], None] | None = None  # the scheduler's re-plan
     seen_people: dict[int, tuple[str, str | None, str | None]] = field(default_factory=dict)
     admins: AdminCache = field(default_factory=AdminCache)
@@ -109,13 +110,21 @@ class Services:
 
     def follow_up(self, outcome: Outcome) -> None:
         """What a written command sets going beside its messages (a handler's or a
-        deadline's): a game that ended gets its story, worked out and told in the
-        background."""
+        deadline's): a game that ended owes its story (stored with the end), composed now
+        in the background; a sweep composes it if this process dies first (bot/owed.py)."""
         if not any(isinstance(e, GameEnded) for e in outcome.events):
             return
-        task = asyncio.create_task(tell_story(self.store, self.tell, outcome.game_id))
+        task = asyncio.create_task(self.compose_owed())
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def compose_owed(self) -> int:
+        """Compose the messages owed (bot/owed.py) and wake the sender for them."""
+        worker = self.store.claim_for or COMPOSER
+        queued = await compose_owed(self.store, worker, self.now)
+        if queued:
+            self.outbox_ready.set()
+        return queued
 
     def deliver(self, handoff: Handoff) -> None:
         """Hand claimed rows to the sender; without one here, wake whoever claims."""

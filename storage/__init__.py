@@ -4,7 +4,8 @@ the same transaction as the events that owe them. SQLite (default) or PostgreSQL
 - storage.service.Store: the one object the bot and the scheduler use. Store.execute and
   Store.create_game decide, plan and write a command; Store.load and the game look-ups
   (storage.games) answer questions. Its attributes: Store.outbox (storage.outbox: the
-  sender's side), Store.deadlines (storage.deadlines: the scheduler's side),
+  sender's side), Store.owed (storage.owed: rows composed after the commit that owes
+  them, such as a game's story), Store.deadlines (storage.deadlines: the scheduler's side),
   Store.people, Store.chats, Store.workers, Store.updates (handled Telegram updates),
   Store.index_pins (storage.pins: whether each game's index post could be pinned).
 - storage.commands: how a command runs (decided once per attempt, optimistic or under the

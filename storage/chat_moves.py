@@ -120,10 +120,11 @@ def _merged_settings(old: str, new: str) -> str:
 
 
 def _move_owed(conn: Connection, old: int, new: int) -> int:
-    """Unfinished rows of the chat. A reply to a message of the old chat cannot be made in
-    the new one (its message ids start afresh), so a row's own reply target is dropped."""
+    """Unfinished rows of the chat, and those still to compose. A reply to a message of the
+    old chat cannot be made in the new one (its message ids start afresh), so a row's own
+    reply target is dropped."""
     o = OutboxRecord
-    owed = (o.chat_id == old) & o.status.in_(OutboxStatus.unfinished())
+    owed = (o.chat_id == old) & o.status.in_((*OutboxStatus.unfinished(), OutboxStatus.OWED))
     replying = owed & o.payload.like('%"reply_to_message_id"%')
     for row_id, payload in conn.execute(select(o.id, o.payload).where(replying)).all():
         data = loads(payload)

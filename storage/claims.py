@@ -186,8 +186,12 @@ def claimed_row(r: Any) -> OutboxRow:
 
 
 def due_items(items: Sequence[OutboxItem], now: datetime) -> list[OutboxItem]:
-    """The items that may go out now (no `not_before` still ahead)."""
-    return [item for item in items if item.not_before is None or item.not_before <= now]
+    """The items that may go out now (no `not_before` still ahead, none still to compose)."""
+    return [
+        item
+        for item in items
+        if not item.owed and (item.not_before is None or item.not_before <= now)
+    ]
 
 
 def heads(items: Sequence[OutboxItem], now: datetime) -> set[int]:

@@ -47,6 +47,12 @@ class OutboxItem:
         """Only told (the payload's `decoration`): it gives way to later rows of its chat."""
         return bool(self.payload.get("decoration"))
 
+    @property
+    def owed(self) -> bool:
+        """Composed later (the payload names a `compose` kind): stored `owed` with the
+        command that owes it, until the bot composes it after the commit (storage.owed)."""
+        return bool(self.payload.get("compose"))
+
 
 class LogUnread(Exception):
     """A planner asked for the game's log where storage cannot read it (a one-statement
@@ -140,7 +146,7 @@ def outbox_rows(
             "payload": dumps(item.payload),
             "reply_to_key": item.reply_to_key,
             "decoration": item.decoration,
-            "status": OutboxStatus.PENDING,
+            "status": (OutboxStatus.OWED if item.owed else OutboxStatus.PENDING).value,
             "attempts": 0,
             "next_attempt_at": item.not_before or now,
             "created_at": now,

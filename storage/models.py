@@ -212,6 +212,8 @@ class OutboxStatus(StrEnum):
     WAITING = "waiting_for_person"  # parked: the person has not started the bot, or the
     # bot cannot post in the group; released by release_waiting / release_chat
     FAILED = "failed"  # given up for good
+    OWED = "owed"  # composed by the bot after the commit that owes it (storage.owed); until
+    # then neither claimed by a sender nor holding back its chat
 
     @classmethod
     def unfinished(cls) -> tuple[OutboxStatus, ...]:

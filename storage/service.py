@@ -33,6 +33,7 @@ from storage.migrate import upgrade_database
 from storage.notebooks import NotebookMarks
 from storage.outbox import Outbox
 from storage.outcome import Outcome
+from storage.owed import OwedMessages
 from storage.people import People
 from storage.pins import IndexPins
 from storage.updates import HandledUpdates, UpdateMark
@@ -51,6 +52,7 @@ class Store:
         self.db = db
         self.freshness = Freshness()  # the bot marks itself alone at start (bot.app)
         self.outbox = Outbox(db)
+        self.owed = OwedMessages(db)  # outbox rows whose text is composed after the commit
         self.deadlines = Deadlines(db)
         self.people = People(db, freshness=self.freshness)
         self.notebook_marks = NotebookMarks(db)

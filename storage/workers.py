@@ -53,8 +53,10 @@ class Workers:
             claimed = (o.claimed_by == worker) & (o.status == OutboxStatus.CLAIMED)
             outbox = update(o).where(claimed)
             outbox = outbox.values(status=OutboxStatus.PENDING, claimed_by=None, lease_until=None)
+            composing = (o.claimed_by == worker) & (o.status == OutboxStatus.OWED)
+            owed = update(o).where(composing).values(claimed_by=None, lease_until=None)
             deadlines = update(d).where(d.claimed_by == worker)
             deadlines = deadlines.values(claimed_by=None, lease_until=None)
-            return rowcount(conn, outbox) + rowcount(conn, deadlines)
+            return rowcount(conn, outbox) + rowcount(conn, owed) + rowcount(conn, deadlines)
 
         return await self.db.run_write(release)

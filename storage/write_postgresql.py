@@ -81,9 +81,9 @@ WITH cas AS (
         written_at = excluded.written_at
 ), items AS (
     SELECT * FROM unnest(:keys, :chats, :topics, :users, :payloads, :replies, :decorations,
-                         :dues, :heads, :targets, :places)
+                         :dues, :heads, :targets, :places, :statuses)
         AS i(key, chat_id, topic_id, user_id, payload, reply_to_key, decoration,
-             next_attempt_at, head, target, place)
+             next_attempt_at, head, target, place, status)
 ), coalesced AS (
     UPDATE outbox SET payload = i.payload, decoration = i.decoration
     FROM cas, items i
@@ -98,7 +98,7 @@ WITH cas AS (
                         decoration, status, attempts, next_attempt_at, created_at,
                         claimed_by, lease_until)
     SELECT i.key, cas.id, i.chat_id, i.topic_id, i.user_id, i.payload, i.reply_to_key,
-           i.decoration, CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0,
+           i.decoration, CASE WHEN c.mine THEN 'claimed' ELSE i.status END, 0,
            i.next_attempt_at, :now, CASE WHEN c.mine THEN :worker END,
            CASE WHEN c.mine THEN :until END
     FROM cas, items i CROSS JOIN LATERAL (
@@ -151,6 +151,7 @@ _TYPES = MappingProxyType(
         "heads": "BOOLEAN[]",
         "targets": "VARCHAR[]",
         "places": "INTEGER[]",
+        "statuses": "VARCHAR[]",
         "worker": "VARCHAR",
         "until": "TIMESTAMPTZ",
     }
@@ -226,6 +227,7 @@ def _values(write: CommandWrite, now: datetime) -> list[Any]:
         "heads": [place in write.heads for place in range(len(rows))],
         "targets": [edit_target(item) for item in write.items],
         "places": list(range(len(rows))),
+        "statuses": [row["status"] for row in rows],
         "worker": write.worker,
         "until": now + write.lease,
     }

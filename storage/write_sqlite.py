@@ -57,7 +57,7 @@ INSERT INTO outbox (key, game_id, chat_id, topic_id, user_id, payload, reply_to_
                     decoration, status, attempts, next_attempt_at, created_at, claimed_by,
                     lease_until)
 SELECT :key, :game_id, :chat_id, :topic_id, :user_id, :payload, :reply_to_key, :decoration,
-       CASE WHEN c.mine THEN 'claimed' ELSE 'pending' END, 0, :next_attempt_at, :created_at,
+       CASE WHEN c.mine THEN 'claimed' ELSE :status END, 0, :next_attempt_at, :created_at,
        CASE WHEN c.mine THEN :worker END, CASE WHEN c.mine THEN :until END
 FROM (SELECT :head AND {NOTHING_AHEAD} AS mine) AS c
 WHERE true

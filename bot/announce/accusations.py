@@ -1,5 +1,6 @@
 """Accusations (the thread learns who, never what), the window's close, and the end of the
-game: the only message that reveals the envelope, every accusation and every hand."""
+game: the only message that reveals the envelope, every accusation and every hand, and the
+story that follows it (owed with the end, composed after it: bot/owed.py)."""
 
 from __future__ import annotations
 
@@ -78,3 +79,9 @@ def game_ended(plan: Plan, seq: int, e: ev.GameEnded, before: Game | None, after
         "hands": [{"user": User(p.user), "cards": list(p.hand)} for p in after.players],
     }
     plan.group(plan.key(seq, "end"), "game.ended", args)
+    plan.compose_later(story_key(plan.ctx.game_id), "story")  # the replay comes after the commit
+
+
+def story_key(game_id: int) -> str:
+    """The key of a game's story post (one per game)."""
+    return f"g{game_id}:story"

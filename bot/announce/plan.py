@@ -168,6 +168,12 @@ class Plan:
         )
         self._to(key, user, payload)
 
+    def compose_later(self, key: str, compose: str) -> None:
+        """A post in the thread whose text is worked out after the commit (its `compose` kind,
+        bot/owed.py): owed from this command on, stored with it (storage.owed)."""
+        payload = {"compose": compose, "game": self.ctx.game_id}
+        self.items.append(OutboxItem(key, self.ctx.chat_id, self.ctx.topic_id, payload=payload))
+
     def _placed(self, args: Args | None) -> Args:
         """A private message says which game it is of: the chat's title and the topic's name."""
         return {**(args or {}), "game_label": self.ctx.place}

@@ -1,20 +1,16 @@
-"""The story of a game, posted in its thread when it ends: worked out off the event loop
-from the whole log (engine.notebook.story), then queued like any message (its key makes a
-second telling of the same game a no-op)."""
+"""The story of a game, posted in its thread when it ends: owed by the end's own write (an
+outbox row to compose, storage.owed), worked out after the commit off the event loop from
+the whole log (engine.notebook.story) by bot/owed.py."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.payload import User, Users, labels_of
+from bot.payload import Payload, User, Users, labels_of
 from engine.notebook.story import Accused, Story, story_of
 from engine.state import Game
 from storage.service import Store
-
-log = logging.getLogger(__name__)
 
 
 def story_args(story: Story, game: Game) -> dict[str, Any]:
@@ -53,23 +49,15 @@ def story_args(story: Story, game: Game) -> dict[str, Any]:
     return {"table": story.table, "entries": entries, "named": named}
 
 
-async def tell_story(store: Store, tell: Callable[..., Awaitable[None]], game_id: int) -> None:
-    """Work the story out and queue it in the game's thread with `tell` (Services.tell);
-    logged, never raised: the game's end is told already."""
-    try:
-        ref = await store.game(game_id)
-        game = await store.load(game_id)
-        events = await store.events(game_id)
-        if ref is None or game.envelope is None:
-            return
-        story = await asyncio.to_thread(story_of, events)
-        await tell(
-            ref.chat_id,
-            "story.post",
-            story_args(story, game),
-            topic_id=ref.topic_id,
-            key=f"g{game_id}:story",
-            labels=labels_of(game.pack),
-        )
-    except Exception:
-        log.exception("the story of game %s could not be told", game_id)
+async def story_payload(store: Store, game_id: int) -> dict[str, Any] | None:
+    """The story post's payload, worked out from the whole log in a thread (a replay of the
+    game through the notebook); None when the game has no story (gone, or never dealt)."""
+    ref = await store.game(game_id)
+    if ref is None:
+        return None
+    game = await store.load(game_id)
+    if game.envelope is None:
+        return None
+    events = await store.events(game_id)
+    story = await asyncio.to_thread(story_of, events)
+    return Payload("story.post", story_args(story, game), labels=labels_of(game.pack)).to_row()

@@ -38,12 +38,13 @@ class Worker:
     log: Path
     port: int
     process: asyncio.subprocess.Process | None = None
+    command: list[str] = field(default_factory=whodunit_command)  # the bot, without "run"
 
     async def start(self) -> None:
         env = {**self.env, "WHODUNIT_HTTP_PORT": str(self.port)}
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
-                *whodunit_command(), "run", env=env, cwd=self.cwd, stdout=out, stderr=out
+                *self.command, "run", env=env, cwd=self.cwd, stdout=out, stderr=out
             )
 
     async def ready(self, timeout: float = 60.0) -> None:
