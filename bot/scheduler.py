@@ -31,7 +31,6 @@ from datetime import datetime, timedelta
 from telegram.ext import Job, JobQueue
 
 from bot.context import App, CustomContext
-from bot.editions.planning import plan_messages
 from bot.payload import Moment
 from bot.services import Services
 from engine import commands as cmd
@@ -247,7 +246,9 @@ class Scheduler:
                     await store.deadlines.complete(row)
                     return
                 command = move
-            outcome = await store.execute(row.game_id, command, now, plan_messages)
+            outcome = await store.execute(
+                row.game_id, command, now, self.services.presentations.plan_messages
+            )
         except RuleError as error:  # a deadline is never refused; log and drop it
             log.warning("deadline %s of game %s refused: %s", row.key, row.game_id, error.code)
             await store.deadlines.complete(row)

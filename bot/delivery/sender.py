@@ -246,7 +246,7 @@ class Sender:
         if self.stopping:
             return DONE  # left claimed: given back at shutdown
         row = await as_sent_now(row, self.services.store, self.records.sent_ids)
-        post = await post_of(self.services.directory, row)
+        post = await post_of(self.services.presentations, self.services.directory, row)
         if post is None:  # the person turned reminders off: nothing sent
             return await self.records.record(row, Sent(None))
         target = None

@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.announce.index import CHANGES, INDEX, index_args, index_key
-from bot.editions.messages import compose
-from bot.editions.planning import plan_messages
+from bot.editions.registry import shipped
 from bot.payload import Cards, Payload, encode
 from bot.render.index_text import message_link
 from bot.render.reader import Reader
@@ -23,6 +22,10 @@ from engine.state import Phase
 from locales import LANGUAGES, t
 from simulation.randomplay import RandomGame
 from storage.messages_owed import PlanContext
+
+SHOWN = shipped()  # the shipped editions' presentations
+compose = SHOWN.compose
+plan_messages = SHOWN.plan_messages
 
 GAME = 7
 

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import locales
-from bot.editions.planning import EVENT_HANDLERS
+from bot.editions.registry import shipped
 from bot.render.reader import Reader
 from engine.cards import PACKS
 from engine.errors import RULE_ERROR_CODES, PackReason, SettingReason
@@ -102,8 +102,9 @@ def test_every_reason_a_setting_or_pack_is_refused_for_has_a_message() -> None:
 
 
 def test_every_event_type_has_a_handler() -> None:
-    assert set(EVENT_TYPES.values()) <= set(EVENT_HANDLERS)
-    assert set(EVENT_HANDLERS) <= set(EVENT_TYPES.values())
+    planners = shipped().planners
+    assert set(EVENT_TYPES.values()) <= set(planners)
+    assert set(planners) <= set(EVENT_TYPES.values())
 
 
 def test_every_card_of_every_pack_has_a_name() -> None:
