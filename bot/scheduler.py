@@ -32,7 +32,7 @@ from telegram.ext import Job, JobQueue
 
 from bot.context import App, CustomContext
 from bot.payload import Moment
-from bot.services import Services
+from bot.scheduling import Scheduling
 from engine import commands as cmd
 from engine import deadlines
 from engine.detectives import cued_move
@@ -64,7 +64,7 @@ class Scheduler:
 
     def __init__(
         self,
-        services: Services,
+        services: Scheduling,
         worker: str,
         *,
         sweep_every: float = 5.0,
@@ -359,7 +359,7 @@ def is_dead(holder: str, me: str) -> bool:
     return pid == my_pid or not pid_alive(int(pid))
 
 
-async def release_dead_claims(services: Services, me: str) -> None:
+async def release_dead_claims(services: Scheduling, me: str) -> None:
     """Outbox rows and deadlines held by a dead process of this host go back at once."""
     workers = services.store.workers
     for holder in await workers.claim_holders():

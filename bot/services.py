@@ -44,7 +44,10 @@ def fresh_seed() -> int:
 
 @dataclass
 class Services:
-    """One per running bot, kept in `bot_data["services"]`; handlers read `context.services`."""
+    """One per running bot, kept in `bot_data["services"]`; handlers read `context.services`.
+    The other parts are given it as the narrow view each declares: the sender as
+    `bot.delivery.needs.Delivering`, the scheduler as `bot.scheduling.Scheduling`, the
+    notebook Mini App as `bot.web.notebook_app.NotebookPages`."""
 
     store: Store
     presentations: Presentations = field(default_factory=shipped)  # the editions shown
