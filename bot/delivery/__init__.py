@@ -8,5 +8,5 @@ once), the attempts that answer what came of them (`outcomes`: `texts`, `edits`,
 retries; `unreachable` for a 403), `limiter` (Telegram's send limits per chat and overall;
 `limiters` picks a shared one), `request_limiter` (the same limiter for the handlers' own
 calls), `index_post` (a game's index filled in at send time, its days' posts resolved) and
-`pins` (pinning it); `needs` is what delivery asks of the running bot (`Delivering`).
+`pins` (pinning it).
 """
