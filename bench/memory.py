@@ -28,7 +28,7 @@ from pathlib import Path
 from bench.postgres import fresh_database
 from bench.service_prefill import mark_sent
 from bench.service_procs import TOKEN, Bot, resident_mb, whodunit_env
-from bot.editions.planning import plan_messages
+from bot.editions.registry import shipped
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings
@@ -56,6 +56,7 @@ async def groups(
 async def store_games(url: str, tables: list[tuple[RemoteGroup, list[RemoteUser]]]) -> None:
     """A started game in each group, with one unanswered suggestion; messages marked sent."""
     now = datetime.now(UTC)
+    plan_messages = shipped().plan_messages
     store = await Store.open(url)
     try:
         for n, (group, people) in enumerate(tables):

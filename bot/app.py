@@ -38,6 +38,9 @@ from bot.delivery.limiter import OutboundLimiter
 from bot.delivery.limiters import describe, make_limiter
 from bot.delivery.request_limiter import RequestLimiter
 from bot.delivery.sender import Sender
+from bot.editions.base import Edition
+from bot.editions.presentations import Presentations
+from bot.editions.registry import EDITIONS
 from bot.flood import FloodGate, FloodGuard, Limits
 from bot.handlers import (
     admin,
@@ -65,7 +68,7 @@ from bot.observe import Observer, note_failure
 from bot.refusals import RepeatedRefusals
 from bot.scheduler import Scheduler, worker_name
 from bot.services import Seeds, Services, fresh_seed
-from bot.shutdown import Budget
+from bot.shutdown import post_shutdown, post_stop
 from bot.updates import KeyedUpdateProcessor
 from locales import LANGUAGES, t
 from storage.service import Store
@@ -103,8 +106,11 @@ PRIVATE_COMMANDS = (
 BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
 
-def build_application(config: BotConfig, seeds: Seeds = fresh_seed) -> App:
-    """An Application that runs unchanged against Telegram or any Bot API server."""
+def build_application(
+    config: BotConfig, seeds: Seeds = fresh_seed, editions: tuple[Edition, ...] = EDITIONS
+) -> App:
+    """An Application that runs unchanged against Telegram or any Bot API server, showing
+    the games of `editions` (the shipped ones; a test may add its own)."""
     token = config.require_token()
     processor = KeyedUpdateProcessor(config.concurrent_updates)
     # One limiter for every send and edit: the sender's (through the outbox) and the few
@@ -129,9 +135,9 @@ def build_application(config: BotConfig, seeds: Seeds = fresh_seed) -> App:
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
         .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
         .concurrent_updates(processor)
-        .post_init(_post_init(config, seeds))
-        .post_stop(_post_stop)
-        .post_shutdown(_post_shutdown)
+        .post_init(_post_init(config, seeds, Presentations(editions)))
+        .post_stop(post_stop)
+        .post_shutdown(post_shutdown)
         .build()
     )
     gate = FloodGate(application, FloodGuard(_limits(config)))
@@ -281,12 +287,15 @@ def _another_worker(store: Store, limiter: OutboundLimiter) -> None:
     log.info("another worker is alive: people, chats and open games are re-read in time")
 
 
-def _post_init(config: BotConfig, seeds: Seeds) -> Callable[[App], Coroutine[Any, Any, None]]:
+def _post_init(
+    config: BotConfig, seeds: Seeds, presentations: Presentations
+) -> Callable[[App], Coroutine[Any, Any, None]]:
     async def post_init(application: App) -> None:
         store = await Store.open(config.database_url)
         me = await application.bot.get_me()
         services = Services(
             store=store,
+            presentations=presentations,
             bot_username=me.username or "whodunit_bot",
             default_language=config.default_language,
             notebook_app_url=config.notebook_app_url,
@@ -344,57 +353,3 @@ async def _set_commands(application: App) -> None:
         ):
             commands = [BotCommand(n, t(language, f"command.{n}")) for n in names]
             await application.bot.set_my_commands(commands, scope=scope, language_code=code or None)
-
-
-async def _post_stop(application: App) -> None:
-    """Stop the sender: it finishes the sends under way within the shutdown budget, while
-    the bot's HTTP client is still open (a send cut off after Telegram took it would be
-    given back, and sent again by another worker)."""
-    gauges: DatabaseGauges | None = application.bot_data.get("metrics")
-    if gauges is not None:
-        await gauges.stop()
-    stop = application.bot_data.get("stop")
-    task: asyncio.Task[None] | None = application.bot_data.get("sender_task")
-    services: Services | None = application.bot_data.get("services")
-    budget = _budget(application)
-    if stop is not None:
-        stop.set()
-    if services is not None:
-        services.outbox_ready.set()  # wake the idle sender now rather than after its nap
-    if task is not None and not task.done():
-        sender: Sender = application.bot_data["sender"]
-        sender.stop_within = budget.left(reserve=2.0)
-        try:
-            await asyncio.wait_for(task, timeout=budget.left(reserve=1.0))
-        except TimeoutError:
-            log.warning("the sender did not stop in time")
-
-
-def _budget(application: App) -> Budget:
-    """The shutdown budget SIGTERM started; without a signal, ten seconds from the first
-    ask, shared by post_stop and post_shutdown."""
-    budget: Budget = application.bot_data.setdefault("shutdown", Budget(10.0))
-    return budget
-
-
-async def _post_shutdown(application: App) -> None:
-    """This worker's remaining claims go back at once, for another worker to take; then the
-    database and the limiter close. (The sender stopped in post_stop, or stops now if the
-    application never started.)"""
-    await _post_stop(application)
-    services: Services | None = application.bot_data.get("services")
-    budget = _budget(application)
-    if services is not None:
-        worker = application.bot_data.get("worker")
-        if worker is not None:
-            with contextlib.suppress(Exception):
-                released = await asyncio.wait_for(
-                    services.store.workers.release_claims(worker), budget.left(reserve=0.5)
-                )
-                if released:
-                    log.info("gave back %d claimed rows for other workers", released)
-        await services.store.close()
-    limiter: OutboundLimiter | None = application.bot_data.get("limiter")
-    if limiter is not None:
-        with contextlib.suppress(Exception):
-            await limiter.close()

@@ -14,6 +14,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
+from bot.editions.presentations import Presentations
 from bot.services import Services
 from bot.updates import KeyedUpdateProcessor, UpdateFlags
 from engine.commands import Command, OpenLobby
@@ -65,6 +66,11 @@ class CustomContext(CallbackContext[ExtBot[str], Data, Data, Data]):
         """The running bot's services (set up in `post_init`, see `bot/app.py`)."""
         found: Services = self.application.bot_data["services"]
         return found
+
+    @property
+    def presentations(self) -> Presentations:
+        """The running bot's editions, as the application was built with them."""
+        return self.services.presentations
 
 
 CONTEXT_TYPES = ContextTypes(context=CustomContext)

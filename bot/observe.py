@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from telegram import Update
 from telegram.constants import MessageEntityType
@@ -30,7 +31,9 @@ log = logging.getLogger("whodunit.updates")
 KINDS = ("message", "edited_message", "callback_query", "my_chat_member", "chat_member")
 # Answers that refuse: their key names the refusal's code.
 REFUSING_PREFIXES = ("error.", "invalid.", "pack.invalid_", "flood.")
-REFUSING_TOASTS = {"toast.not_yours": "not_yours", "toast.stale": "stale"}
+REFUSING_TOASTS: Mapping[str, str] = MappingProxyType(
+    {"toast.not_yours": "not_yours", "toast.stale": "stale"}
+)
 
 
 @dataclass

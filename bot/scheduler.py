@@ -32,9 +32,8 @@ from datetime import datetime, timedelta
 from telegram.ext import Job, JobQueue
 
 from bot.context import App, CustomContext
-from bot.editions.planning import plan_messages
 from bot.payload import Moment
-from bot.services import Services
+from bot.scheduling import Scheduling
 from engine import commands as cmd
 from engine import deadlines
 from engine.detectives import cued_move
@@ -65,7 +64,7 @@ class Scheduler:
 
     def __init__(
         self,
-        services: Services,
+        services: Scheduling,
         worker: str,
         *,
         sweep_every: float = 5.0,
@@ -248,7 +247,9 @@ class Scheduler:
                     await store.deadlines.complete(row)
                     return
                 command = move
-            outcome = await store.execute(row.game_id, command, now, plan_messages)
+            outcome = await store.execute(
+                row.game_id, command, now, self.services.presentations.plan_messages
+            )
         except RuleError as error:  # a deadline is never refused; log and drop it
             log.warning("deadline %s of game %s refused: %s", row.key, row.game_id, error.code)
             await store.deadlines.complete(row)
@@ -353,7 +354,7 @@ def is_dead(holder: str, me: str) -> bool:
     return pid == my_pid or not pid_alive(int(pid))
 
 
-async def release_dead_claims(services: Services, me: str) -> None:
+async def release_dead_claims(services: Scheduling, me: str) -> None:
     """Outbox rows and deadlines held by a dead process of this host go back at once."""
     workers = services.store.workers
     for holder in await workers.claim_holders():

@@ -13,7 +13,8 @@ from typing import Any
 
 from bot.admins import AdminCache
 from bot.directory import Directory
-from bot.editions.planning import plan_messages
+from bot.editions.presentations import Presentations
+from bot.editions.registry import shipped
 from bot.notebook.keeper import Notebooks
 from bot.observe import note_game
 from bot.owed import compose_owed
@@ -44,9 +45,13 @@ def fresh_seed() -> int:
 
 @dataclass
 class Services:
-    """One per running bot, kept in `bot_data["services"]`; handlers read `context.services`."""
+    """One per running bot, kept in `bot_data["services"]`; handlers read `context.services`.
+    The other parts are given it as the narrow view each declares: the sender as
+    `bot.delivery.needs.Delivering`, the scheduler as `bot.scheduling.Scheduling`, the
+    notebook Mini App as `bot.web.notebook_app.NotebookPages`."""
 
     store: Store
+    presentations: Presentations = field(default_factory=shipped)  # the editions shown
     bot_username: str = "whodunit_bot"
     default_language: str = "en"
     notebook_app_url: str | None = None  # the notebook Mini App's page (webhook mode, https)
@@ -79,7 +84,9 @@ class Services:
         (`CustomContext.run`), which marks the update an accepted action."""
         note_game(game_id)
         now = self.now()
-        outcome = await self.store.execute(game_id, command, now, plan_messages, update=update)
+        outcome = await self.store.execute(
+            game_id, command, now, self.presentations.plan_messages, update=update
+        )
         self._written(outcome)
         return outcome
 
@@ -87,7 +94,9 @@ class Services:
         """Run a command nobody pressed (a delivery's report, `ClockSeen`) on a game, as
         any command is run (its messages and deadlines written and re-planned), but never
         counted as a person's accepted action."""
-        outcome = await self.store.execute(game_id, command, self.now(), plan_messages)
+        outcome = await self.store.execute(
+            game_id, command, self.now(), self.presentations.plan_messages
+        )
         self._written(outcome)
         return outcome
 
@@ -95,7 +104,7 @@ class Services:
         self, chat_id: int, topic_id: int, command: OpenLobby, *, update: UpdateMark | None = None
     ) -> Outcome:
         outcome = await self.store.create_game(
-            chat_id, topic_id, command, self.now(), plan_messages, update=update
+            chat_id, topic_id, command, self.now(), self.presentations.plan_messages, update=update
         )
         note_game(outcome.game_id)
         self._written(outcome)

@@ -3,12 +3,18 @@ order in which the application is stopped."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
 import threading
 import time
 
 from bot.context import App
+from bot.delivery.limiter import OutboundLimiter
+from bot.delivery.sender import Sender
+from bot.metrics import DatabaseGauges
+from bot.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -50,3 +56,57 @@ async def close_application(application: App) -> None:
     await application.shutdown()
     if application.post_shutdown is not None:
         await application.post_shutdown(application)
+
+
+async def post_stop(application: App) -> None:
+    """Stop the sender: it finishes the sends under way within the shutdown budget, while
+    the bot's HTTP client is still open (a send cut off after Telegram took it would be
+    given back, and sent again by another worker)."""
+    gauges: DatabaseGauges | None = application.bot_data.get("metrics")
+    if gauges is not None:
+        await gauges.stop()
+    stop = application.bot_data.get("stop")
+    task: asyncio.Task[None] | None = application.bot_data.get("sender_task")
+    services: Services | None = application.bot_data.get("services")
+    budget = _budget(application)
+    if stop is not None:
+        stop.set()
+    if services is not None:
+        services.outbox_ready.set()  # wake the idle sender now rather than after its nap
+    if task is not None and not task.done():
+        sender: Sender = application.bot_data["sender"]
+        sender.stop_within = budget.left(reserve=2.0)
+        try:
+            await asyncio.wait_for(task, timeout=budget.left(reserve=1.0))
+        except TimeoutError:
+            log.warning("the sender did not stop in time")
+
+
+def _budget(application: App) -> Budget:
+    """The shutdown budget SIGTERM started; without a signal, ten seconds from the first
+    ask, shared by post_stop and post_shutdown."""
+    budget: Budget = application.bot_data.setdefault("shutdown", Budget(10.0))
+    return budget
+
+
+async def post_shutdown(application: App) -> None:
+    """This worker's remaining claims go back at once, for another worker to take; then the
+    database and the limiter close. (The sender stopped in post_stop, or stops now if the
+    application never started.)"""
+    await post_stop(application)
+    services: Services | None = application.bot_data.get("services")
+    budget = _budget(application)
+    if services is not None:
+        worker = application.bot_data.get("worker")
+        if worker is not None:
+            with contextlib.suppress(Exception):
+                released = await asyncio.wait_for(
+                    services.store.workers.release_claims(worker), budget.left(reserve=0.5)
+                )
+                if released:
+                    log.info("gave back %d claimed rows for other workers", released)
+        await services.store.close()
+    limiter: OutboundLimiter | None = application.bot_data.get("limiter")
+    if limiter is not None:
+        with contextlib.suppress(Exception):
+            await limiter.close()

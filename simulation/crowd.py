@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.editions.planning import plan_messages
+from bot.editions.registry import shipped
 from engine import commands as cmd
 from engine.cards import Category
 from engine.settings import Settings
@@ -24,6 +24,7 @@ async def crowd(
 ) -> list[int]:
     """`games` started games (chats `first_chat`, `first_chat - 1`, …) begun at `now`, each
     with one unanswered suggestion; their ids."""
+    plan_messages = shipped().plan_messages
     ids = []
     for n in range(games):
         opening = cmd.OpenLobby(actor=1, seed=n, settings=STRICT)

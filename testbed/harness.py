@@ -16,6 +16,8 @@ from bot.app import build_application
 from bot.config import BotConfig
 from bot.context import App
 from bot.demo.stage import RELAXED
+from bot.editions.base import Edition
+from bot.editions.registry import EDITIONS
 from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services, fresh_seed
@@ -50,8 +52,10 @@ class BotHarness:
         *,
         sweep_seconds: float = 3600,
         settings: dict[str, Any] | None = None,
+        editions: tuple[Edition, ...] = EDITIONS,
     ) -> None:
-        """With `clock` None the bot runs on real time and its own scheduler.
+        """With `clock` None the bot runs on real time and its own scheduler. The bot shows
+        `editions` (the shipped ones unless a test adds its own).
 
         Telegram's rate limits, the per-person flood limits and the editing of repeated
         refusals are off unless `settings` (BotConfig fields) sets them. A new game's seed
@@ -70,7 +74,7 @@ class BotHarness:
             **chosen,
         )
         self.seed: int | None = None  # every new game's, once a test fixes it
-        self.app: App = build_application(self.config, self._seed)
+        self.app: App = build_application(self.config, self._seed, editions)
         self.in_flight = 0
         self.app.add_handler(TypeHandler(Update, self._began), group=-100)
         self.app.add_handler(TypeHandler(Update, self._ended), group=100)

@@ -5,6 +5,9 @@ was offline. Secrecy: a line names no card but the suggestion's own (they are pu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from bot.announce.plan import seat_args, triple, user_at
 from bot.announce.turn_card import Line, LineOf, line
 from bot.payload import Card, Moment, Span, User
@@ -121,19 +124,21 @@ def refute_renewed(e: ev.RefuteTimerRenewed, game: Game, log: tuple[Event, ...])
     return line("table.refute_renewed", args)
 
 
-CLASSIC_LINES: dict[type[Event], LineOf] = {
-    ev.DiceRolled: rolled,
-    ev.TokenMoved: moved,
-    ev.StayedToSuggest: stayed,
-    ev.TableSuggestionMade: suggested,
-    ev.CouldNotRefute: could_not_refute,
-    ev.RefuterAsked: refuter_asked,
-    ev.CardShown: card_shown,
-    ev.NobodyRefuted: nobody_refuted,
-    ev.AccusedAtTable: accused,
-    ev.TurnEnded: turn_ended,
-    ev.TurnSkipped: turn_skipped,
-    ev.PlayerReturned: player_returned,
-    ev.TurnTimerRenewed: turn_renewed,
-    ev.RefuteTimerRenewed: refute_renewed,
-}
+CLASSIC_LINES: Mapping[type[Event], LineOf] = MappingProxyType(
+    {
+        ev.DiceRolled: rolled,
+        ev.TokenMoved: moved,
+        ev.StayedToSuggest: stayed,
+        ev.TableSuggestionMade: suggested,
+        ev.CouldNotRefute: could_not_refute,
+        ev.RefuterAsked: refuter_asked,
+        ev.CardShown: card_shown,
+        ev.NobodyRefuted: nobody_refuted,
+        ev.AccusedAtTable: accused,
+        ev.TurnEnded: turn_ended,
+        ev.TurnSkipped: turn_skipped,
+        ev.PlayerReturned: player_returned,
+        ev.TurnTimerRenewed: turn_renewed,
+        ev.RefuteTimerRenewed: refute_renewed,
+    }
+)

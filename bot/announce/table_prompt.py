@@ -10,8 +10,9 @@ other choices subclasses it (`bot/editions/`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot import callbacks as cb
@@ -40,13 +41,17 @@ class Options(Protocol):
 
 OptionsT = TypeVar("OptionsT", bound=Options)
 
-SIMPLE: dict[str, Callable[[int], cmd.Command]] = {  # presses that need only the presser
-    "r": lambda me: cmd.Roll(actor=me),
-    "p": lambda me: cmd.TakePassage(actor=me),
-    "y": lambda me: cmd.StayToSuggest(actor=me),
-    "e": lambda me: cmd.EndTurn(actor=me),
-    "c": lambda me: cmd.DrawClue(actor=me),
-}
+SIMPLE: Mapping[str, Callable[[int], cmd.Command]] = (
+    MappingProxyType(  # presses that need only the presser
+        {
+            "r": lambda me: cmd.Roll(actor=me),
+            "p": lambda me: cmd.TakePassage(actor=me),
+            "y": lambda me: cmd.StayToSuggest(actor=me),
+            "e": lambda me: cmd.EndTurn(actor=me),
+            "c": lambda me: cmd.DrawClue(actor=me),
+        }
+    )
+)
 
 
 def suggestion_key(game_id: int, number: int) -> str:

@@ -11,14 +11,14 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from bot.services import Services
+from bot.delivery.needs import Delivering
 from engine.commands import ClockSeen
 from storage.outbox import OutboxRow
 
 log = logging.getLogger(__name__)
 
 
-async def report_clock(services: Services, row: OutboxRow, at: datetime) -> None:
+async def report_clock(services: Delivering, row: OutboxRow, at: datetime) -> None:
     """Telegram took the row at `at` (sent, or an edit applied): if it starts a clock,
     the engine hears of it now."""
     clock, game_id = row.payload.get("clock"), row.payload.get("game")

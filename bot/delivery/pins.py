@@ -9,13 +9,13 @@ import logging
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.delivery.line import Line
-from bot.services import Services
+from bot.delivery.needs import Delivering
 from storage.outbox import OutboxRow
 
 log = logging.getLogger(__name__)
 
 
-async def pin_sent(line: Line, services: Services, row: OutboxRow, message_id: int) -> None:
+async def pin_sent(line: Line, services: Delivering, row: OutboxRow, message_id: int) -> None:
     """Pin the message `row` sent, and note whether it could be (a network error: unknown,
     nothing noted)."""
     refusal: str | None = None

@@ -14,8 +14,7 @@ from typing import Any
 from telegram import InlineKeyboardMarkup
 
 from bot.directory import Directory
-from bot.editions.board_post import board_post
-from bot.editions.messages import compose
+from bot.editions.presentations import Presentations
 from bot.payload import Payload, users_in
 from bot.render.index_text import planned_bare
 from bot.render.keyboards import buttons_markup, keyboard
@@ -37,10 +36,12 @@ class Post:
     board: str | None = None  # what the picture shows, as a digest (an edit redraws on change)
 
 
-async def post_of(directory: Directory, row: OutboxRow, payload: Payload) -> Post | None:
-    """The row (its payload read, bot.delivery.links) as its reader sees it; None for a
-    reminder to a person who turned them off, or an edit of the index planned without its
-    content (nothing is sent)."""
+async def post_of(
+    shown: Presentations, directory: Directory, row: OutboxRow, payload: Payload
+) -> Post | None:
+    """The row (its payload read, bot.delivery.links) as its reader sees it, worded and
+    drawn by the editions `shown`; None for a reminder to a person who turned them off, or
+    an edit of the index planned without its content (nothing is sent)."""
     if payload.edit_of is not None and planned_bare(payload.kind, payload.args):
         return None
     if (
@@ -50,10 +51,10 @@ async def post_of(directory: Directory, row: OutboxRow, payload: Payload) -> Pos
     ):
         return None
     reader = await _reader(directory, row, payload)
-    text = compose(reader, payload.kind, payload.args)
+    text = shown.compose(reader, payload.kind, payload.args)
     markup = keyboard(buttons_markup(reader, payload.buttons))
     if payload.board is not None:  # a picture, its text the caption (or the board in words)
-        text, photo = board_post(reader, payload.board, text)
+        text, photo = shown.board_post(reader, payload.board, text)
         drawn = board_digest(payload.board) if photo is not None else None
         return Post(text, markup, edit_of=payload.edit_of, photo=photo, board=drawn)
     if payload.edit_of is not None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.delivery.limiter import LimiterUnavailable, OutboundLimiter
+from bot.delivery.needs import Delivering
 from bot.delivery.outcomes import (
     AnswerLost,
     Failed,
@@ -32,7 +33,6 @@ from bot.delivery.sent_ids import SentIds
 from bot.delivery.unreachable import unreachable
 from bot.delivery.window import MarkWindow
 from bot.metrics import TOO_MANY_REQUESTS
-from bot.services import Services
 from storage.marks import Mark
 from storage.outbox import OutboxRow
 
@@ -57,7 +57,7 @@ DONE = Recorded()
 class Records:
     """What one sender writes of its deliveries, and the chats whose next row a mark claims."""
 
-    def __init__(self, services: Services, worker: str, limiter: OutboundLimiter) -> None:
+    def __init__(self, services: Delivering, worker: str, limiter: OutboundLimiter) -> None:
         self.services = services
         self.worker = worker
         self.limiter = limiter

@@ -31,6 +31,7 @@ from bot.delivery.edits import edit
 from bot.delivery.limiter import Limits, OutboundLimiter, Reservation, SlidingWindowLimiter
 from bot.delivery.line import Line
 from bot.delivery.links import linked
+from bot.delivery.needs import Delivering
 from bot.delivery.outcomes import AnswerLost, Outcome, Sent, Wait
 from bot.delivery.photos import send_photo
 from bot.delivery.pins import pin_sent
@@ -39,7 +40,6 @@ from bot.delivery.records import DONE, DOUBT_BACKOFF, Recorded, Records, first_k
 from bot.delivery.texts import send_part
 from bot.delivery.window import MarkWindow
 from bot.render.splitting import split_text
-from bot.services import Services
 from storage.outbox import Handoff, OutboxRow
 
 __all__ = ["DOUBT_BACKOFF", "Sender"]
@@ -60,7 +60,7 @@ class Sender:
 
     def __init__(
         self,
-        services: Services,
+        services: Delivering,
         bot: Bot,
         worker: str = "sender",
         limiter: OutboundLimiter | None = None,
@@ -246,7 +246,7 @@ class Sender:
         if self.stopping:
             return DONE  # left claimed: given back at shutdown
         payload = await linked(row, self.services.store, self.records.sent_ids)
-        post = await post_of(self.services.directory, row, payload)
+        post = await post_of(self.services.presentations, self.services.directory, row, payload)
         if post is None:  # the person turned reminders off: nothing sent
             return await self.records.record(row, Sent(None))
         target = None

@@ -11,15 +11,15 @@ import logging
 
 from telegram.error import TelegramError
 
+from bot.delivery.needs import Delivering
 from bot.payload import Payload, User
-from bot.services import Services
 from storage.messages_owed import OutboxItem
 from storage.outbox import OutboxRow
 
 log = logging.getLogger(__name__)
 
 
-async def unreachable(services: Services, row: OutboxRow, error: TelegramError) -> None:
+async def unreachable(services: Delivering, row: OutboxRow, error: TelegramError) -> None:
     """A person who never started the bot or blocked it: park and tell the thread once.
     A group the bot is not in: park its queue until the bot is added back."""
     store = services.store

@@ -4,8 +4,10 @@ bot/demo/options.py's FORMATS, once the computer detectives play it (engine/dete
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from types import MappingProxyType
 
 from bot.demo.forum import ForumHands
 from bot.demo.hands import Hands
@@ -22,12 +24,16 @@ class DemoFormat:
     pace: timedelta
 
 
-DEMO_FORMATS: dict[str, DemoFormat] = {
-    f.key: f
-    for f in (
-        DemoFormat("forum", ForumHands(), timedelta(minutes=2)),
-        DemoFormat("classic", TableHands(), timedelta(seconds=10)),
-        DemoFormat("liars", LiarsHands(), timedelta(seconds=10)),
-        DemoFormat("y2023", TableHands(), timedelta(seconds=10)),  # its clue card: a prompt press
-    )
-}
+DEMO_FORMATS: Mapping[str, DemoFormat] = MappingProxyType(
+    {
+        f.key: f
+        for f in (
+            DemoFormat("forum", ForumHands(), timedelta(minutes=2)),
+            DemoFormat("classic", TableHands(), timedelta(seconds=10)),
+            DemoFormat("liars", LiarsHands(), timedelta(seconds=10)),
+            DemoFormat(
+                "y2023", TableHands(), timedelta(seconds=10)
+            ),  # its clue card: a prompt press
+        )
+    }
+)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource
@@ -35,15 +37,17 @@ from fakebot import FakeTelegram
 
 TOKEN = "123456:DEMO"  # the fake's and the bot's; Telegram never sees it
 # Telegram's rate limits and the per-person flood limits would only slow the demo down.
-RELAXED: dict[str, Any] = {
-    "group_messages_per_minute": 100_000,
-    "messages_per_second": 100_000,
-    "private_messages_per_second": 100_000,
-    "flood_group_limit": 100_000,
-    "flood_private_limit": 100_000,
-    "flood_group_sustained_limit": 100_000,
-    "refusal_edit_seconds": 0,
-}
+RELAXED: Mapping[str, Any] = MappingProxyType(
+    {
+        "group_messages_per_minute": 100_000,
+        "messages_per_second": 100_000,
+        "private_messages_per_second": 100_000,
+        "flood_group_limit": 100_000,
+        "flood_private_limit": 100_000,
+        "flood_group_sustained_limit": 100_000,
+        "refusal_edit_seconds": 0,
+    }
+)
 TELEGRAM = ("group_messages_per_minute", "messages_per_second", "private_messages_per_second")
 POLL_SECONDS = 10**8  # getUpdates' long poll: held until an update comes
 WAKING = 0.05  # seconds: a wait ending sooner is as good as over (settle waits for it)

@@ -7,11 +7,12 @@ from the prompt's Accuse button."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot import callbacks as cb
+from bot.announce.table_prompt import TurnPrompt
 from bot.demo.hands import Hands, accuse_in_composer
 from bot.demo.scene import Found, Scene
-from bot.editions.registry import edition_of
 from engine import commands as cmd
 from engine.cards import Category
 from engine.format import format_of
@@ -45,8 +46,11 @@ class TableHands(Hands):
                 return False
             await scene.press(person, found)
             return await accuse_in_composer(scene, person, move, game)
+        prompt = scene.stage.services.presentations.edition_of(game).prompt
         found = await scene.turn_buttons(
-            person, table_of(game).turn, lambda offer: _pressed_for(offer, person, move, game)
+            person,
+            table_of(game).turn,
+            lambda offer: _pressed_for(prompt, offer, person, move, game),
         )
         if found is None:
             return False
@@ -72,13 +76,17 @@ def _args(found: Found) -> tuple[str, ...]:
 
 
 def _pressed_for(
-    offer: list[Found], person: FakeUser, move: cmd.Command, game: Game
+    prompt: TurnPrompt[Any] | None,
+    offer: list[Found],
+    person: FakeUser,
+    move: cmd.Command,
+    game: Game,
 ) -> Found | None:
     """The prompt's button whose press is `move`, as the edition's prompt reads it. A move
     to a corridor square the prompt does not offer (it offers the rooms in reach and a step
     towards each other room; a novice may pick any square) becomes one of the moves it
     offers, drawn by the game's seed."""
-    offered = _prompt_moves(offer, person, game)
+    offered = _prompt_moves(prompt, offer, person, game)
     exact = [found for found, command in offered if command == move]
     if exact or not isinstance(move, cmd.Move):
         return exact[0] if exact else None
@@ -87,10 +95,9 @@ def _pressed_for(
 
 
 def _prompt_moves(
-    offer: list[Found], person: FakeUser, game: Game
+    prompt: TurnPrompt[Any] | None, offer: list[Found], person: FakeUser, game: Game
 ) -> list[tuple[Found, cmd.Command]]:
     """The prompt's buttons (but Suggest and Accuse) and the command of each."""
-    prompt = edition_of(game).prompt
     if prompt is None or not format_of(game).plays_turns(game):
         return []
     offered = []

@@ -17,7 +17,6 @@ from telegram.error import TelegramError
 from bot import callbacks as cb
 from bot import payload as typed
 from bot.context import CustomContext
-from bot.editions.messages import compose
 from bot.observe import note_answer, note_game, note_refusal
 from bot.render.reader import Reader
 from bot.settings_text import SETTING_NAMES
@@ -246,7 +245,7 @@ async def answer_toast(
     named = typed.users_in(typed.upgrade(args or {}))
     people = await svc.directory.persons(named)
     reader = Reader(supported(language), tz, people=people, labels=labels or {})
-    text = compose(reader, key, args or {})
+    text = svc.presentations.compose(reader, key, args or {})
     plain = re.sub(r"<[^>]+>", "", text)
     try:
         await query.answer(html.unescape(plain)[:200], show_alert=alert)

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Buttons, button, triple
-from bot.editions.messages import compose
+from bot.editions.messages import Compose
 from bot.payload import Cards, User
 from bot.render.keyboards import buttons_markup
 from bot.render.reader import Reader
@@ -107,7 +107,7 @@ def accusation_step(
 
 
 def screen(
-    reader: Reader, msg: str, args: dict[str, Any], buttons: Buttons
+    compose: Compose, reader: Reader, msg: str, args: dict[str, Any], buttons: Buttons
 ) -> tuple[str, list[list[dict[str, str]]]]:
     """Text and inline keyboard of a composer screen, in the reader's language."""
     return compose(reader, msg, args), buttons_markup(reader, buttons)

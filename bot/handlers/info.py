@@ -8,8 +8,6 @@ from telegram.ext import ApplicationHandlerStop
 from bot.announce.turn_card import turn_cards
 from bot.announce.views import log_entries, status_args, table_status_args
 from bot.context import CustomContext
-from bot.editions.planning import card_lines_of
-from bot.editions.registry import edition_of, rules_by_word
 from bot.handlers.common import game_here, game_update, remember, say, where
 from bot.handlers.mentions import mentions
 from bot.handlers.player_log import show_player_log
@@ -28,7 +26,12 @@ async def status(update: Update, context: CustomContext) -> None:
         return
     w, game = here.w, here.game
     if format_of(game).plays_turns(game) and game.phase is Phase.RUNNING:
-        await say(context, w, "status.table", table_status_args(game, edition_of(game).board(game)))
+        await say(
+            context,
+            w,
+            "status.table",
+            table_status_args(game, context.presentations.edition_of(game).board(game)),
+        )
         return
     unpinned = await context.services.store.index_pins.refusal(here.game_id) is not None
     await say(context, w, "status.game", {**status_args(game), "index_unpinned": unpinned})
@@ -53,9 +56,9 @@ async def rules(update: Update, context: CustomContext) -> None:
         key = "rules.text"
         ref = None if w.private else await game_here(context, w)
         if ref is not None:  # the rules of the format this chat's game is played in
-            key = edition_of(await context.services.store.load(ref.id)).rules
+            key = context.presentations.edition_of(await context.services.store.load(ref.id)).rules
         if context.args:  # /rules liars, /rules 2023: an edition's rules, asked by name
-            key = rules_by_word(context.args[0]) or key
+            key = context.presentations.rules_by_word(context.args[0]) or key
         await say(context, w, key, reply=False)
 
 
@@ -96,7 +99,10 @@ async def log_command(update: Update, context: CustomContext) -> None:
         await show_player_log(context, w, game, named[0])
         return
     if format_of(game).plays_turns(game):  # at the table: every turn's card
-        cards = turn_cards(await context.services.store.events(here.game_id), card_lines_of(game))
+        cards = turn_cards(
+            await context.services.store.events(here.game_id),
+            context.presentations.card_lines_of(game),
+        )
         await say(context, w, "log.table", {"cards": cards}, labels=labels_of(game.pack))
         return
     words = context.args or []

@@ -9,7 +9,6 @@ from telegram import Update
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.editions.registry import by_word
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -47,7 +46,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
     role = None
     words = list(context.args or ())
     settings = opening.settings
-    edition = by_word(words[0]) if words else None
+    edition = svc.presentations.by_word(words[0]) if words else None
     if edition is not None:  # /newgame classic [suspect]
         words.pop(0)
         try:

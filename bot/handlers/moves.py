@@ -273,7 +273,7 @@ async def _edit(
     language = supported(await svc.directory.person_language(query.from_user.id))
     people = await _people_named(context, args, buttons)
     reader = Reader(language, people=people, labels=args.get("labels") or {})
-    text, rows = screen(reader, msg, args, buttons)
+    text, rows = screen(svc.presentations.compose, reader, msg, args, buttons)
     markup = keyboard(rows)
     try:
         await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)

@@ -10,7 +10,6 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.editions.messages import compose
 from bot.handlers.admin import chat_language
 from bot.handlers.common import answer_toast, game_here, remember, say, where
 from bot.payload import Buttons, Language, Moment, Zone, upgrade
@@ -166,6 +165,7 @@ async def _edit(
     user = query.from_user.id
     zone = await directory.person_timezone(user) or "UTC"
     reader = Reader(await directory.person_language(user), zone)
+    compose = context.services.presentations.compose
     text = compose(reader, key, upgrade(args))
     if welcome:
         text = f"{compose(reader, 'start.welcome', {})}\n\n{text}"

@@ -8,7 +8,6 @@ from bot import callbacks as cb
 from bot.announce.suggestions import answer_buttons
 from bot.announce.views import answer_prompt_args, hand_args
 from bot.context import CustomContext
-from bot.editions.registry import edition_of
 from bot.handlers.common import (
     answer_toast,
     error_args,
@@ -99,7 +98,7 @@ async def hand(update: Update, context: CustomContext) -> None:
         view = player_view(game, w.user.id)
         label = await svc.store.chats.label(ref.chat_id, ref.topic_id)
         owed_prompts.extend((ref.id, label, game, s) for s in view.owes)
-        seen = edition_of(game).also_seen(game, view.seat)
+        seen = svc.presentations.edition_of(game).also_seen(game, view.seat)
         hand = hand_args(game, view, seen, svc.now())
         views.append({"game": ref.id, "game_label": label, **hand})
     await say(context, w, "hand.list", {"views": views}, reply=False, buttons=_notebooks(views))

@@ -12,7 +12,6 @@ from telegram.error import TelegramError
 
 from bot import callbacks as cb
 from bot.context import CustomContext
-from bot.editions.messages import compose
 from bot.handlers.common import (
     Where,
     answer_empty,
@@ -187,7 +186,7 @@ async def _edit(context: CustomContext, update: Update, screen: Screen) -> None:
     msg, args, buttons = screen
     language = supported(await context.services.directory.person_language(query.from_user.id))
     reader = Reader(language)
-    text = compose(reader, msg, args)
+    text = context.services.presentations.compose(reader, msg, args)
     markup = keyboard(buttons_markup(reader, buttons))
     try:
         await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)

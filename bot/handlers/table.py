@@ -15,8 +15,6 @@ from bot.announce import table_prompt
 from bot.announce.table_prompt import TurnPrompt
 from bot.announce.toasts import press_toast
 from bot.context import CustomContext
-from bot.editions.messages import compose
-from bot.editions.registry import edition_of
 from bot.handlers.common import (
     Where,
     answer_toast,
@@ -95,8 +93,8 @@ async def _turn(
         return
     action, rest = data.args[1], data.args[2:]
     me = w.user.id
-    edition = edition_of(game)
-    prompt = _prompt_of(game)
+    edition = context.services.presentations.edition_of(game)
+    prompt = _prompt_of(context, game)
     command: cmd.Command | None = None
     if action == "s":
         command = await _compose(context, update, data.game, game, rest)
@@ -118,9 +116,9 @@ async def _turn(
     await answer_toast(context, update, key, args, labels=labels_of(game.pack))
 
 
-def _prompt_of(game: Game) -> TurnPrompt[Any]:
+def _prompt_of(context: CustomContext, game: Game) -> TurnPrompt[Any]:
     """The game's edition's turn prompt (a table game has one)."""
-    prompt = edition_of(game).prompt
+    prompt = context.services.presentations.edition_of(game).prompt
     if prompt is None:
         raise cb.Malformed("no turn prompt in this game")
     return prompt
@@ -142,7 +140,7 @@ async def _compose(
     if len(chosen) == 2:
         return cmd.Suggest(actor=player.user, suspect=chosen[0], weapon=chosen[1])
     room = table.place_of(player.role)
-    if _prompt_of(game).options(game, player.user).suggest_in is None:
+    if _prompt_of(context, game).options(game, player.user).suggest_in is None:
         raise cb.Malformed("no suggestion now")
     args: dict[str, Any] = {"player": User(player.user), "room": Card(str(room))}
     if chosen:
@@ -175,7 +173,7 @@ async def _edit_prompt(
         language = supported(await directory.chat_language(chat.id))
     people = await directory.persons(users_in(args))
     reader = Reader(language, game.settings.timezone, people, labels_of(game.pack) or {})
-    text = compose(reader, msg, args)
+    text = context.services.presentations.compose(reader, msg, args)
     try:
         await query.edit_message_text(
             text, parse_mode="HTML", reply_markup=keyboard(buttons_markup(reader, buttons))

@@ -4,6 +4,7 @@ pictures are off."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.render.board_picture import board_png
@@ -39,6 +40,7 @@ def captioned(board: dict[str, Any], text: str) -> str | None:
     return "\n".join([head[: CAPTION_LIMIT - 2], "…", *kept]) if room >= 0 else head[:CAPTION_LIMIT]
 
 
+@dataclass(frozen=True)
 class BoardView:
     """How a board is shown: as a post (a picture with the text as its caption, or the
     board in words under the text) and in words alone (/status). Each edition names its
@@ -52,6 +54,7 @@ class BoardView:
         raise NotImplementedError
 
 
+@dataclass(frozen=True)
 class SquareBoard(BoardView):
     """A board of squares from `engine.board.BOARDS`, by the payload's board name."""
 

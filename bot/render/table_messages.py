@@ -3,6 +3,8 @@ edition's; an edition's own are in `bot.editions`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.arguments import flat_args
@@ -45,11 +47,13 @@ def table_seat_history(reader: Reader, args: dict[str, Any]) -> str:
     return "\n".join([t(lang, "dm.table_seat_history"), *lines])
 
 
-TABLE_COMPOSERS: dict[str, Composer] = {
-    "table.suggestion": table_suggestion,
-    "dm.table_refute": inflected("dm.table_refute"),
-    "dm.table_accused_right": inflected("dm.table_accused_right"),
-    "dm.table_accused_wrong": inflected("dm.table_accused_wrong"),
-    "dm.table_prompt_closed": prompt_closed,
-    "dm.table_seat_history": table_seat_history,
-}
+TABLE_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
+    {
+        "table.suggestion": table_suggestion,
+        "dm.table_refute": inflected("dm.table_refute"),
+        "dm.table_accused_right": inflected("dm.table_accused_right"),
+        "dm.table_accused_wrong": inflected("dm.table_accused_wrong"),
+        "dm.table_prompt_closed": prompt_closed,
+        "dm.table_seat_history": table_seat_history,
+    }
+)

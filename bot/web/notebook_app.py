@@ -14,22 +14,25 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
+from bot.directory import Directory
+from bot.notebook.keeper import Notebooks
 from bot.payload import labels_of
 from bot.render.reader import Reader
 from bot.render.wording import place_name
-from bot.services import Services
 from bot.web.init_data import MAX_AGE, InitDataError, validate
 from bot.web.notebook_words import cell_of, page_of
 from engine.errors import RuleError
 from engine.state import Game, Phase
 from locales import t
 from storage.notebooks import MARKS, MAX_NOTE, OwnMark
+from storage.service import Store
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +60,30 @@ API_HEADERS = MappingProxyType({"Cache-Control": "no-store", "X-Content-Type-Opt
 MAX_ID_DIGITS = 18  # a game id fits the database's signed 64-bit integer
 
 
+class NotebookPages(Protocol):
+    """What the Mini App asks of the running bot (`bot.services.Services` gives it): the
+    store and the clock, the people's languages and names, and the notebooks."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def directory(self) -> Directory: ...
+
+    @property
+    def notebooks(self) -> Notebooks: ...
+
+    @property
+    def default_language(self) -> str: ...
+
+    def now(self) -> datetime: ...
+
+
 @dataclass
 class Asking:
     """One request: the bot's services and the asker's language, once known."""
 
-    services: Services
+    services: NotebookPages
     language: str
 
 
@@ -95,7 +117,7 @@ class NotebookApp:
 
     def __init__(
         self,
-        services: Callable[[], Services | None],
+        services: Callable[[], NotebookPages | None],
         token: str,
         *,
         max_age: float = MAX_AGE,
@@ -168,7 +190,7 @@ class NotebookApp:
         cell = {"card": card, **cell_of(sheet, card, owner)}
         return web.json_response({"cell": cell}, headers=API_HEADERS)
 
-    def _user_of(self, request: web.Request, services: Services) -> int:
+    def _user_of(self, request: web.Request, services: NotebookPages) -> int:
         """The user whose initData signs the request (401 for anything else)."""
         scheme, _, init_data = request.headers.get("Authorization", "").partition(" ")
         if scheme.lower() != "tma":
@@ -184,7 +206,7 @@ class NotebookApp:
             log.info("notebook app: sign-in refused: %s", error)
             raise Refusal(401, "unauthorized", "notebook.app.unauthorized") from None
 
-    async def _seated(self, services: Services, user_id: int, game: Any) -> Seated:
+    async def _seated(self, services: NotebookPages, user_id: int, game: Any) -> Seated:
         """The running game named and the asker's seat in it (404 when they have none)."""
         game_id = _game_id(game)
         try:
@@ -205,7 +227,7 @@ class NotebookApp:
         return Reader(language, people=names, labels=labels_of(seated.game.pack) or {})
 
 
-async def _place(services: Services, language: str, game_id: int) -> str:
+async def _place(services: NotebookPages, language: str, game_id: int) -> str:
     """Which game, as its private messages name it: its chat and topic (escaped)."""
     ref = await services.store.game(game_id)
     label = await services.store.chats.label(ref.chat_id, ref.topic_id) if ref else ""

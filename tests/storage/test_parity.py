@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from bot.editions.planning import plan_messages
+from bot.editions.registry import shipped
 from engine import commands as cmd
 from engine.errors import RuleError
 from engine.events import Event
@@ -42,6 +42,9 @@ from storage.models import (
 from storage.service import Store
 from storage.updates import UpdateMark
 from tests.storage.conftest import truncate
+
+SHOWN = shipped()  # the shipped editions' presentations
+plan_messages = SHOWN.plan_messages
 
 CHAT = -100_777
 STEPS = 160  # a game's random moves: a few hundred commands in all, about a second each

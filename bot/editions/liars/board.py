@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -218,6 +219,7 @@ def liars_text(
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
 class RingBoard(BoardView):
     """The ring as a post and in words, from a payload's board (`liars_board`)."""
 

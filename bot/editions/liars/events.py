@@ -8,6 +8,8 @@ put face up is public, as on the board)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot import callbacks as cb
@@ -206,20 +208,22 @@ def board_set_up(plan: Plan, seq: int, e: ev.BoardSetUp, before: Game | None, af
     announce_board(plan, seq, after, "liars.board")
 
 
-LIARS_EVENT_HANDLERS: dict[type[Event], Handler] = {
-    ev.BoardSetUp: board_set_up,
-    lev.InvestigationDealt: investigation_dealt,
-    lev.InvestigationRead: told_on_card,
-    lev.LiarCalled: liar_called,
-    lev.TruthShown: truth_shown,
-    lev.CardExposed: card_exposed,
-    lev.NoLiarCalled: told_on_card,
-    lev.ActionBegun: action_begun,
-    lev.InvestigationDrawn: investigation_drawn,
-    lev.PassChosen: pass_chosen,
-    lev.CardsPassed: cards_passed,
-    lev.Peeked: peeked,
-    lev.MovedAnywhere: told_on_card,
-    lev.LiarsTimerRenewed: told_on_card,
-}
+LIARS_EVENT_HANDLERS: Mapping[type[Event], Handler] = MappingProxyType(
+    {
+        ev.BoardSetUp: board_set_up,
+        lev.InvestigationDealt: investigation_dealt,
+        lev.InvestigationRead: told_on_card,
+        lev.LiarCalled: liar_called,
+        lev.TruthShown: truth_shown,
+        lev.CardExposed: card_exposed,
+        lev.NoLiarCalled: told_on_card,
+        lev.ActionBegun: action_begun,
+        lev.InvestigationDrawn: investigation_drawn,
+        lev.PassChosen: pass_chosen,
+        lev.CardsPassed: cards_passed,
+        lev.Peeked: peeked,
+        lev.MovedAnywhere: told_on_card,
+        lev.LiarsTimerRenewed: told_on_card,
+    }
+)
 __all__ = ["EXPOSE", "LIAR", "LIARS_EVENT_HANDLERS", "LIE", "PASS"]

@@ -5,6 +5,9 @@ told only when someone calls Liar!; a passed or peeked card is never named."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from bot import callbacks as cb
 from bot.announce.plan import Buttons, Clock, seat_args, user_at
 from bot.announce.turn_card import Line, LineOf, line
@@ -78,16 +81,18 @@ def renewed(e: lev.LiarsTimerRenewed, game: Game, log: tuple[Event, ...]) -> Lin
     return line(f"liars.renewed_{e.stage.value}", args)
 
 
-LIARS_LINES: dict[type[Event], LineOf] = {
-    lev.InvestigationRead: read,
-    lev.LiarCalled: called,
-    lev.CardExposed: exposed,
-    lev.NoLiarCalled: no_call,
-    lev.ActionBegun: begun,
-    lev.CardsPassed: passed,
-    lev.Peeked: peeked,
-    lev.LiarsTimerRenewed: renewed,
-}
+LIARS_LINES: Mapping[type[Event], LineOf] = MappingProxyType(
+    {
+        lev.InvestigationRead: read,
+        lev.LiarCalled: called,
+        lev.CardExposed: exposed,
+        lev.NoLiarCalled: no_call,
+        lev.ActionBegun: begun,
+        lev.CardsPassed: passed,
+        lev.Peeked: peeked,
+        lev.LiarsTimerRenewed: renewed,
+    }
+)
 
 
 def liar_button(game_id: int, game: Game) -> Buttons:

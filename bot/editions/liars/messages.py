@@ -3,6 +3,8 @@ its own catalog text inside a sentence; the start with the edition's cards."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.arguments import flat_args
@@ -24,14 +26,16 @@ def with_texts(key: str) -> Composer:
     return compose
 
 
-LIARS_COMPOSERS: dict[str, Composer] = {
-    key: with_texts(key)
-    for key in (
-        "liars.read",
-        "liars.read_closed",
-        "liars.read_gm",
-        "liars.read_gm_closed",
-        "dm.liars_card",
-        "dm.liars_drawn",
-    )
-}
+LIARS_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
+    {
+        key: with_texts(key)
+        for key in (
+            "liars.read",
+            "liars.read_closed",
+            "liars.read_gm",
+            "liars.read_gm_closed",
+            "dm.liars_card",
+            "dm.liars_drawn",
+        )
+    }
+)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from bot.announce.toasts import Toast, ToastOf, fixed
 from bot.payload import User
 from engine.events import Event
@@ -13,10 +16,12 @@ def peeked(e: lev.Peeked, after: Game) -> Toast:
     return "toast.peeked", {"player": User(after.players[e.target].user)}
 
 
-LIARS_TOASTS: dict[type[Event], ToastOf] = {
-    lev.InvestigationRead: fixed("toast.investigation_read"),
-    lev.LiarCalled: fixed("toast.liar_called"),
-    lev.CardExposed: fixed("toast.card_exposed"),
-    lev.PassChosen: fixed("toast.pass_chosen"),
-    lev.Peeked: peeked,
-}
+LIARS_TOASTS: Mapping[type[Event], ToastOf] = MappingProxyType(
+    {
+        lev.InvestigationRead: fixed("toast.investigation_read"),
+        lev.LiarCalled: fixed("toast.liar_called"),
+        lev.CardExposed: fixed("toast.card_exposed"),
+        lev.PassChosen: fixed("toast.pass_chosen"),
+        lev.Peeked: peeked,
+    }
+)

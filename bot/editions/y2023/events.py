@@ -7,6 +7,9 @@ card reveals to everyone is told to everyone."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from bot.announce.plan import Handler, Plan, seat_args, user_at
 from bot.announce.table_turns import told_on_card
 from bot.payload import Card, Cards, User
@@ -57,10 +60,12 @@ def clue_card_shown(
     )
 
 
-Y2023_HANDLERS: dict[type[Event], Handler] = {
-    yev.EditionSetUp: edition_set_up,
-    yev.PlacedCardSeen: placed_card_seen,
-    yev.ClueCardDrawn: told_on_card,
-    yev.ClueRevealed: told_on_card,
-    yev.ClueCardShown: clue_card_shown,
-}
+Y2023_HANDLERS: Mapping[type[Event], Handler] = MappingProxyType(
+    {
+        yev.EditionSetUp: edition_set_up,
+        yev.PlacedCardSeen: placed_card_seen,
+        yev.ClueCardDrawn: told_on_card,
+        yev.ClueRevealed: told_on_card,
+        yev.ClueCardShown: clue_card_shown,
+    }
+)

@@ -4,6 +4,9 @@ card), the clue card read aloud, a card revealed to everyone, a card shown at ra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from bot.announce.plan import seat_args, user_at
 from bot.announce.turn_card import Line, LineOf, line
 from bot.payload import Card, User
@@ -38,9 +41,11 @@ def shown(e: yev.ClueCardShown, game: Game, log: tuple[Event, ...]) -> Line:
     return line("y2023.clue_shown_none" if e.card is None else "y2023.clue_shown", names)
 
 
-Y2023_LINES: dict[type[Event], LineOf] = {
-    yev.PlacedCardSeen: looked,
-    yev.ClueCardDrawn: clue_drawn,
-    yev.ClueRevealed: revealed,
-    yev.ClueCardShown: shown,
-}
+Y2023_LINES: Mapping[type[Event], LineOf] = MappingProxyType(
+    {
+        yev.PlacedCardSeen: looked,
+        yev.ClueCardDrawn: clue_drawn,
+        yev.ClueRevealed: revealed,
+        yev.ClueCardShown: shown,
+    }
+)

@@ -7,11 +7,14 @@ import io
 
 from PIL import Image
 
-from bot.editions.board_post import board_post
 from bot.editions.liars.board import CELL, CELLS, MARGIN, liars_names, liars_png, liars_text
+from bot.editions.registry import shipped
 from bot.render.board_picture import SUSPECT_COLOURS
 from bot.render.reader import Reader
 from engine.liars.cards import LIARS_PACK, START_ROOMS
+
+SHOWN = shipped()  # the shipped editions' presentations
+board_post = SHOWN.board_post
 
 WEAPONS = dict(
     zip(LIARS_PACK.weapons, ("kitchen", "hall", "study", "lounge", "library", "hall"), strict=True)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.announce.registry import SHARED_HANDLERS
-from bot.editions.planning import EVENT_HANDLERS
-from bot.editions.registry import BOARD_VIEWS, EDITIONS, by_word, edition_of, rules_by_word
+from bot.editions.registry import EDITIONS, shipped
 from engine.board import BOARDS
 from engine.events import LobbyOpened
 from engine.evolve import evolve
@@ -15,6 +14,10 @@ from engine.format import formats
 from engine.formats import format_keys
 from engine.settings import Settings
 from locales import LANGUAGES, catalog
+
+SHOWN = shipped()  # the shipped editions' presentations
+EVENT_HANDLERS, BOARD_VIEWS = SHOWN.planners, SHOWN.boards
+by_word, edition_of, rules_by_word = SHOWN.by_word, SHOWN.edition_of, SHOWN.rules_by_word
 
 
 def test_every_format_the_engine_knows_has_a_bot_edition() -> None:

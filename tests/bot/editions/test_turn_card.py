@@ -7,8 +7,7 @@ behind the group's posts; `/log` lists every turn's card."""
 
 from __future__ import annotations
 
-from bot.editions.board_post import board_post
-from bot.editions.registry import edition_of
+from bot.editions.registry import shipped
 from bot.render.reader import Reader
 from engine.state import Game
 from fakebot import FakeMessage
@@ -16,6 +15,10 @@ from storage.models import OutboxStatus
 from tests.support.harness import Party, bot_messages
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, card, card_turn, fix_seed, open_classic, prompt
+
+SHOWN = shipped()  # the shipped editions' presentations
+board_post = SHOWN.board_post
+edition_of = SHOWN.edition_of
 
 SEED = 12
 

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.editions.planning import plan_messages
+from bot.editions.registry import shipped
 from bot.payload import Payload
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER
@@ -22,6 +22,9 @@ from engine.settings import Settings
 from engine.state import Game, Phase
 from simulation.randomplay import RandomGame
 from storage.messages_owed import OutboxItem, PlanContext
+
+SHOWN = shipped()  # the shipped editions' presentations
+plan_messages = SHOWN.plan_messages
 
 
 class PlannedGame(RandomGame):

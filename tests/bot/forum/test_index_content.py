@@ -14,8 +14,7 @@ from bot.announce.index import CHANGES, INDEX, index_args, index_key
 from bot.delivery.links import message_link
 from bot.delivery.post import post_of
 from bot.directory import Directory
-from bot.editions.messages import compose
-from bot.editions.planning import plan_messages
+from bot.editions.registry import shipped
 from bot.payload import Cards, Payload, PostLink, encode
 from bot.render.index_text import planned_bare
 from bot.render.reader import Reader
@@ -27,6 +26,10 @@ from locales import LANGUAGES, t
 from simulation.randomplay import RandomGame
 from storage.claims import OutboxRow
 from storage.messages_owed import PlanContext
+
+SHOWN = shipped()  # the shipped editions' presentations
+compose = SHOWN.compose
+plan_messages = SHOWN.plan_messages
 
 GAME = 7
 
@@ -146,4 +149,4 @@ async def test_an_index_edit_planned_before_its_content_is_not_sent() -> None:
     unused = Directory.__new__(Directory)  # never asked: nothing is rendered
     assert planned_bare(INDEX, {"game": GAME})
     assert not planned_bare(INDEX, {"game": GAME, "players": []})
-    assert await post_of(unused, row, bare) is None
+    assert await post_of(SHOWN, unused, row, bare) is None

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import locales
-from bot.editions.planning import EVENT_HANDLERS
+from bot.editions.registry import shipped
 from bot.render.reader import Reader
 from engine import RULE_ERROR_CODES
 from engine.cards import PACKS
@@ -36,6 +36,8 @@ from tests.support.catalogs import (
     placeholders,
     tags,
 )
+
+EVENT_HANDLERS = shipped().planners  # every event's planner, the editions' too
 
 
 def test_every_language_has_a_catalog_file_and_every_file_a_language() -> None:

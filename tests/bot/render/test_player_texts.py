@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.editions.messages import compose
+from bot.editions.registry import shipped
 from bot.render.reader import Person, Reader
 from engine.cards import Category
 from engine.state import Game, Phase
@@ -18,6 +18,9 @@ from tests.support.play import (
     open_and_start,
     state,
 )
+
+SHOWN = shipped()  # the shipped editions' presentations
+compose = SHOWN.compose
 
 
 def _typed(target: str, cards: tuple[str, str, str]) -> str:
@@ -309,7 +312,6 @@ def test_every_built_in_weapon_and_place_has_its_forms_in_both_catalogs() -> Non
 
 
 def test_russian_receipt_confirmations_and_envelope_inflect_or_list_the_cards() -> None:
-    from bot.editions.messages import compose
     from bot.render.reader import Reader
 
     cards = {"suspect_card": "plum", "weapon_card": "rope", "place_card": "kitchen"}

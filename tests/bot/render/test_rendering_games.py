@@ -13,10 +13,7 @@ from typing import Any
 import pytest
 
 from bot.announce.views import hand_args, status_args
-from bot.editions.board_post import board_post
-from bot.editions.messages import compose
-from bot.editions.planning import plan_messages
-from bot.editions.registry import edition_of
+from bot.editions.registry import shipped
 from bot.handlers.common import error_args, error_key
 from bot.payload import Moment, Payload, Users
 from bot.render.keyboards import buttons_markup
@@ -45,6 +42,12 @@ from tests.support.catalogs import (
     all_texts,
     english_words,
 )
+
+SHOWN = shipped()  # the shipped editions' presentations
+board_post = SHOWN.board_post
+compose = SHOWN.compose
+plan_messages = SHOWN.plan_messages
+edition_of = SHOWN.edition_of
 
 # --- the catalogs agree ------------------------------------------------------------------
 

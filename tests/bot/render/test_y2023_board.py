@@ -7,13 +7,16 @@ import io
 
 from PIL import Image
 
-from bot.editions.board_post import board_post
+from bot.editions.registry import shipped
 from bot.render.board_picture import CELL, MARGIN, SUSPECT_COLOURS, board_png, picture_size
 from bot.render.board_text import board_text, picture_names
 from bot.render.reader import Reader
 from engine.board import BOARDS, CLASSIC, Place
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import Y2023
+
+SHOWN = shipped()  # the shipped editions' presentations
+board_post = SHOWN.board_post
 
 WEAPONS = dict(zip(Y2023.weapons, Y2023.places, strict=False))
 START: dict[str, Place] = dict(Y2023_BOARD.starts)
