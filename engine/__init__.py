@@ -2,25 +2,28 @@
 
 from engine.decide import decide, decide_and_apply
 from engine.decision import Decision
-from engine.editions import register
+from engine.editions import FORMATS, REGISTRY
 from engine.errors import RULE_ERROR_CODES, RuleError
 from engine.evolve import evolve, replay
 from engine.format import Format, format_of
+from engine.registry import Registry
 from engine.settings import Settings
 from engine.state import Game, Phase
 
 __all__ = [
+    "FORMATS",
+    "REGISTRY",
     "RULE_ERROR_CODES",
     "Decision",
     "Format",
     "Game",
     "Phase",
+    "Registry",
     "RuleError",
     "Settings",
     "decide",
     "decide_and_apply",
     "evolve",
     "format_of",
-    "register",
     "replay",
 ]
