@@ -20,9 +20,9 @@ import statistics
 import time
 from collections import Counter
 
+from engine import REGISTRY
 from engine import events as ev
 from engine.detectives import Level
-from engine.formats import format_keys
 from engine.settings import Settings
 from engine.table.state import TurnEnd
 from simulation.detectives import LEVELS, DetectiveGame, seats
@@ -42,7 +42,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--format", choices=format_keys(), default="forum")
+    parser.add_argument("--format", choices=REGISTRY.keys, default="forum")
     args = parser.parse_args()
     won: Counter[Level] = Counter()
     seated: Counter[Level] = Counter()
