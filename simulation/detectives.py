@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
@@ -17,6 +18,7 @@ from engine.detectives import Level, Reading, moment_chance, next_move
 from engine.errors import RuleError
 from engine.events import Event
 from engine.format import format_of
+from engine.registry import Registry
 from engine.settings import Settings
 from engine.state import Game, Phase
 from simulation.randomplay import START
@@ -50,6 +52,7 @@ class DetectiveGame:
     move_timings: list[tuple[Level, float]] = field(default_factory=list)  # ... that moved
     refused: list[tuple[int, cmd.Command, str]] = field(default_factory=list)
     readings: dict[int, Reading] = field(default_factory=dict)
+    registry: Registry = REGISTRY  # the formats it may be played in
 
     @property
     def game(self) -> Game:
@@ -57,7 +60,7 @@ class DetectiveGame:
         return self.state
 
     def _run(self, command: cmd.Command) -> None:
-        decision = decide_and_apply(self.state, command, self.now)
+        decision = decide_and_apply(self.state, command, self.now, self.registry)
         self.state = decision.after
         self.events.extend(decision.events)
 

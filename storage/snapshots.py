@@ -59,8 +59,8 @@ def _shape(hint: Any, seen: set[type]) -> str:
 @cache
 def snapshot_format() -> str:
     """Changes whenever the Game dataclasses (each edition's part of the table included)
-    or the evolve rules (every module folding an event of the shipped registry's) change, so old snapshots are
-    ignored rather than trusted."""
+    or the evolve rules (every module folding an event, of the shipped registry's formats)
+    change, so old snapshots are ignored rather than trusted."""
     modules = {inspect.getmodule(fold) for fold in REGISTRY.folds.values()}
     named = sorted((m for m in modules if m is not None), key=lambda m: m.__name__)
     rules = "".join(inspect.getsource(module) for module in named)

@@ -14,18 +14,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import FORMATS as SHIPPED
+from engine import Registry
 from engine import commands as cmd
 from engine import events as ev
 from engine.detectives import Level, next_move
 from engine.detectives.accusing import RACE, SURE_ENOUGH
 from engine.detectives.detective import Detective
 from engine.detectives.mind import Reading, mind_of
-from engine.editions import Edition, register, unregister
 from engine.events import Event, GameStarted
 from engine.evolve import replay
 from engine.formats import FormatSpec
 from engine.settings import GameFormat, Settings
 from engine.state import Phase
+from engine.table.edition import Edition
 from engine.table.state import Step
 from engine.y2023 import events as yev
 from simulation.detectives import DetectiveGame, seats
@@ -178,15 +180,13 @@ class KnockingD4(D4):
 
 @pytest.mark.parametrize("edition", [TOY, KnockingD4()], ids=["default hook", "own hook"])
 def test_a_fourth_edition_is_played_through_the_hook(edition: Edition) -> None:
-    register(edition)
-    try:
-        games = [DetectiveGame(seed=1, levels=seats(1, 4), settings=Settings(format=edition.key))]
-        for game in games:
-            game.play()
-            assert game.game.phase is Phase.ENDED and game.game.winner is not None
-            assert game.refused == []
-    finally:
-        unregister(edition)
+    registry = Registry((*SHIPPED, edition))
+    settings = Settings(format=edition.key)
+    games = [DetectiveGame(seed=1, levels=seats(1, 4), settings=settings, registry=registry)]
+    for game in games:
+        game.play()
+        assert game.game.phase is Phase.ENDED and game.game.winner is not None
+        assert game.refused == []
     knocks = sum(isinstance(e, Knocked) for game in games for e in game.events)
     turns = sum(isinstance(e, ev.TurnStarted) for game in games for e in game.events)
     assert knocks == (turns if isinstance(edition, KnockingD4) else 0)
