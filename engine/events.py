@@ -25,11 +25,9 @@ class Event:
 
 @dataclass(frozen=True, kw_only=True)
 class LobbyOpened(Event):
-    """`format`: the format its settings name (not stored: engine/codec.py)."""
-
     seed: int
     settings: Settings
-    format: FormatBase
+    format: FormatBase  # the format they name (not stored: engine/codec.py)
     creator: UserId
     pack: Pack | None = None
 
@@ -397,9 +395,6 @@ class PlayerIdle(Event):
     days: int
 
 
-CORE_EVENTS: tuple[type[Event], ...] = tuple(
-    kind
-    for kind in list(globals().values())
-    if isinstance(kind, type) and issubclass(kind, Event) and kind is not Event
-)
-"""Every event of this module (the forum's and the table's; an edition brings its own)."""
+# Every event of this module (the forum's and the table's; an edition brings its own).
+_OWN = tuple(k for k in list(globals().values()) if isinstance(k, type) and issubclass(k, Event))
+CORE_EVENTS: tuple[type[Event], ...] = tuple(k for k in _OWN if k is not Event)

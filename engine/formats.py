@@ -9,7 +9,7 @@ and how its own events change the state; engine/format.py `Format` is the whole 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -157,8 +157,21 @@ def spec_for(settings: Settings, specs: Specs) -> FormatSpec:
 StateFold = Callable[[Any, Any], Any]
 
 
+class _Unchanging:
+    """Refuses every attribute set on an instance (a frozen dataclass refuses its own
+    class's and its fields only; this refuses its subclasses' too)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to {name!r}: a format never changes")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete {name!r}: a format never changes")
+
+
 @dataclass(frozen=True, eq=False)
-class FormatBase:
+class FormatBase(_Unchanging):
     """What a game's state holds of its format (`Game.format`, one object per format,
     found by its key): its spec, and how its own events change the state (none: the
     forum's and the table's are the core's, engine/evolve.py). Formats are equal only to

@@ -48,15 +48,16 @@ def _table(pairs: Iterable[tuple[K, V]], what: str, clashes: list[str]) -> Mappi
 @dataclass(frozen=True)
 class Registry:
     """The formats of one program, the first table edition the default (a forum game's
-    table command goes to it, and it refuses); every table built once, read-only."""
+    table command goes to it, and it refuses); every table built once from them,
+    read-only (two registries of the same formats are equal)."""
 
     formats: tuple[Format, ...]
-    by_key: Mapping[str, Format] = field(init=False, repr=False)
-    specs: Mapping[str, FormatSpec] = field(init=False, repr=False)
-    editions: tuple[Edition, ...] = field(init=False, repr=False)
-    boards: Mapping[str, Board] = field(init=False, repr=False)
-    folds: Mapping[type[Event], Fold] = field(init=False, repr=False)
-    handlers: Mapping[type[Command], Handler] = field(init=False, repr=False)
+    by_key: Mapping[str, Format] = field(init=False, repr=False, compare=False)
+    specs: Mapping[str, FormatSpec] = field(init=False, repr=False, compare=False)
+    editions: tuple[Edition, ...] = field(init=False, repr=False, compare=False)
+    boards: Mapping[str, Board] = field(init=False, repr=False, compare=False)
+    folds: Mapping[type[Event], Fold] = field(init=False, repr=False, compare=False)
+    handlers: Mapping[type[Command], Handler] = field(init=False, repr=False, compare=False)
     codec: Codec = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
