@@ -1,6 +1,6 @@
 """Computer detectives against each other: games of six, two detectives of each level in
 seats shuffled per game, played through the engine (simulation/detectives.py), in the forum
-format or at the table of any edition (classic, y2023, liars, or another registered one).
+format or at the table of any edition (classic, y2023, liars, or another of the registry's).
 
     python -m bench.detectives [--games 1000] [--players 6] [--format forum|classic|y2023|liars]
 

@@ -23,7 +23,7 @@ class GameFormat(StrEnum):
     """The formats this bot ships: the forum's days and addressed suggestions, or a table
     edition turn by turn on the board (each edition's rules are in its package, known to
     the engine through engine/editions.py). `Settings.format` is one of these keys, or
-    the key of another registered edition."""
+    the key of another format of the registry in use (engine/registry.py)."""
 
     FORUM = "forum"
     CLASSIC = "classic"

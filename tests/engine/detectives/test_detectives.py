@@ -2,8 +2,8 @@
 edition (the classic, the 2023, the Liars: each edition's own steps through its hook,
 `Edition.detective_move`): every game they play ends, the engine refuses none of their
 moves, each accuses only as its level allows, and a decision depends only on what its seat
-was told (changing what it never saw changes nothing). A fourth edition registered at run
-time needs nothing more than the hook's default, or its own override of it."""
+was told (changing what it never saw changes nothing). A fourth edition, played through a
+registry built with it, needs nothing more than the hook's default, or its own override of it."""
 
 from __future__ import annotations
 
