@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
@@ -48,8 +49,9 @@ def test_scaled_defaults_follow_the_day_length() -> None:
 
 
 def _refused(setting: str, reason: str, value: Any) -> None:
+    """Refused by the settings themselves, or by their format (the registry's check)."""
     with pytest.raises(RuleError) as caught:
-        Settings(**{setting: value})
+        REGISTRY.format_for(Settings(**{setting: value}))
     assert caught.value.code == "invalid_setting"
     assert caught.value.values["setting"] == setting
     assert caught.value.values["reason"] == reason
