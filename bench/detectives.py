@@ -1,6 +1,6 @@
 """Computer detectives against each other: games of six, two detectives of each level in
 seats shuffled per game, played through the engine (simulation/detectives.py), in the forum
-format or at the table of any edition (classic, y2023, liars, or another registered one).
+format or at the table of any edition (classic, y2023, liars, or another of the registry's).
 
     python -m bench.detectives [--games 1000] [--players 6] [--format forum|classic|y2023|liars]
 
@@ -20,9 +20,9 @@ import statistics
 import time
 from collections import Counter
 
+from engine import REGISTRY
 from engine import events as ev
 from engine.detectives import Level
-from engine.formats import format_keys
 from engine.settings import Settings
 from engine.table.state import TurnEnd
 from simulation.detectives import LEVELS, DetectiveGame, seats
@@ -42,7 +42,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--format", choices=format_keys(), default="forum")
+    parser.add_argument("--format", choices=REGISTRY.keys, default="forum")
     args = parser.parse_args()
     won: Counter[Level] = Counter()
     seated: Counter[Level] = Counter()

@@ -11,8 +11,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
+from engine import REGISTRY
 from engine.cards import CUSTOM, PACKS
-from engine.formats import format_keys
 from engine.settings import NotebookHelp, RoleAssignment, Settings
 
 SECONDS = timedelta(seconds=1)
@@ -95,7 +95,7 @@ def shown(settings: Settings, name: str) -> Any:
     it); a player count left to the format (None) as the number in force."""
     value = getattr(settings, name)
     if value is None and name in PLAYER_COUNTS:
-        low, high = settings.player_range
+        low, high = REGISTRY.specs[settings.format].player_range(settings)
         return low if name == "min_players" else high
     return stored(value)
 
@@ -109,7 +109,7 @@ def choices(name: str) -> tuple[Any, ...] | None:
     fixed: dict[str, tuple[Any, ...]] = {
         "role_assignment": tuple(RoleAssignment),
         "notebook": tuple(NotebookHelp),
-        "format": format_keys(),
+        "format": REGISTRY.keys,
         "pack": (*PACKS, CUSTOM),
         "dice": (1, 2),
         "day_ends_at": DAY_ENDS,

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.payload import Span
-from engine.formats import format_keys
+from engine import REGISTRY
 from engine.settings import NotebookHelp, Settings
 from locales import LANGUAGES, edition_words, every_word, formats, has, t
 from locales.formats import unit_words, zone_label
@@ -123,7 +123,7 @@ def parse_setting(name: str, text: str) -> Any:
         return parse_whole_number(raw, signed=True)
     if name == "format":  # its key, or what people call it in any language
         typed = raw.casefold()
-        return next((k for k in format_keys() if typed in edition_words(k)), typed)
+        return next((k for k in REGISTRY.keys if typed in edition_words(k)), typed)
     if name == "role_assignment":
         return raw.lower()
     if name == "notebook":  # its code, or its word in any language

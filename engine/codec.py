@@ -2,7 +2,12 @@
 
 Two hooks a dataclass may define: `kinds()` (a base whose values are its subclasses, like
 `EditionState`: stored with their class name under "kind"), and `upgrade(data)` (a stored
-dict of an older shape, renamed to the current fields before it is read)."""
+dict of an older shape, renamed to the current fields before it is read).
+
+What is read by name needs the names a registry knows (engine/registry.py builds a `Codec`
+from them): an event or a command by its type's name, and a game's format (a `FormatBase`
+field, never stored) as the format its `settings` name. Settings, packs and other plain
+values read without one (`from_dict`)."""
 
 from __future__ import annotations
 
@@ -10,16 +15,27 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any, TypeVar
 
-from engine.commands import COMMAND_TYPES, Command
-from engine.events import EVENT_TYPES, Event
+from engine.commands import Command
+from engine.events import Event
+from engine.formats import FormatBase
 
 T = TypeVar("T")
 Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Names:
+    """What the codec reads by name: event and command types, formats by key."""
+
+    events: Mapping[str, type[Event]]
+    commands: Mapping[str, type[Command]]
+    formats: Mapping[str, FormatBase]
 
 
 def _identity(value: Any) -> Any:
@@ -87,20 +103,20 @@ def _polymorphic(hint: Any) -> bool:
     )
 
 
-def _decoder(hint: Any) -> Decoder:
+def _decoder(hint: Any, names: Names | None, cache: dict[type, Decoder]) -> Decoder:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
         if len(options) > 1:  # chosen by the JSON value's type (a list is the tuple)
-            by_json = [(_json_type(o), _decoder(o)) for o in options]
+            by_json = [(_json_type(o), _decoder(o, names, cache)) for o in options]
             return lambda v: (
                 None if v is None else next(d for t, d in by_json if isinstance(v, t))(v)
             )
-        inner = _decoder(options[0])
+        inner = _decoder(options[0], names, cache)
         return lambda v: None if v is None else inner(v)
     if origin is tuple:
         args = [a for a in typing.get_args(hint) if a is not Ellipsis]
-        items = [_decoder(a) for a in args]
+        items = [_decoder(a, names, cache) for a in args]
         if len(items) == 1:
             return lambda v: tuple(items[0](x) for x in v)
         return lambda v: tuple(dec(x) for dec, x in zip(items, v, strict=True))
@@ -113,13 +129,25 @@ def _decoder(hint: Any) -> Decoder:
     if hint is time:
         return time.fromisoformat
     if hint is Event:
-        return event_from_dict
+        events = _names(names, hint).events
+        return lambda v: _untagged(events, v, names, cache)
     if _polymorphic(hint):
         base: Any = hint
-        return lambda v: _dataclass_decoder(base.kinds()[v["kind"]])(v)
+        return lambda v: _dataclass_decoder(base.kinds()[v["kind"]], names, cache)(v)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _dataclass_decoder(hint)
+        return _dataclass_decoder(hint, names, cache)
     return _identity
+
+
+def _names(names: Names | None, needed_for: Any) -> Names:
+    if names is None:
+        raise TypeError(f"reading a {needed_for} needs a registry's codec (engine/registry.py)")
+    return names
+
+
+def _derived(hint: Any) -> bool:
+    """A game's format: not stored, but the format its settings name."""
+    return isinstance(hint, type) and issubclass(hint, FormatBase)
 
 
 def _hints(cls: type) -> list[tuple[str, Any]]:
@@ -133,23 +161,29 @@ _DECODERS: dict[type, Decoder] = {}
 
 def _dataclass_encoder(cls: type) -> Encoder:
     if cls not in _ENCODERS:
-        parts = [(name, _encoder(hint)) for name, hint in _hints(cls)]
+        parts = [(name, _encoder(hint)) for name, hint in _hints(cls) if not _derived(hint)]
         _ENCODERS[cls] = lambda v: {name: enc(getattr(v, name)) for name, enc in parts}
     return _ENCODERS[cls]
 
 
-def _dataclass_decoder(cls: type) -> Decoder:
-    if cls not in _DECODERS:
-        parts = [(name, _decoder(hint)) for name, hint in _hints(cls)]
+def _dataclass_decoder(cls: type, names: Names | None, cache: dict[type, Decoder]) -> Decoder:
+    if cls not in cache:
+        hints = _hints(cls)
+        parts = [(name, _decoder(hint, names, cache)) for name, hint in hints if not _derived(hint)]
+        derived = [name for name, hint in hints if _derived(hint)]
+        formats = _names(names, cls.__name__).formats if derived else {}
         upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None = getattr(cls, "upgrade", None)
 
         def decode(data: dict[str, Any]) -> Any:
             if upgrade is not None:
                 data = upgrade(data)
-            return cls(**{name: dec(data[name]) for name, dec in parts if name in data})
+            values = {name: dec(data[name]) for name, dec in parts if name in data}
+            for name in derived:
+                values[name] = formats[data["settings"]["format"]]
+            return cls(**values)
 
-        _DECODERS[cls] = decode
-    return _DECODERS[cls]
+        cache[cls] = decode
+    return cache[cls]
 
 
 def to_dict(value: Any) -> dict[str, Any]:
@@ -159,8 +193,9 @@ def to_dict(value: Any) -> dict[str, Any]:
 
 
 def from_dict(cls: type[T], data: dict[str, Any]) -> T:
-    """The dataclass `cls` back from `to_dict`'s output."""
-    value: T = _dataclass_decoder(cls)(data)
+    """The dataclass `cls` back from `to_dict`'s output (one that names no event, command
+    or format: those read through a registry's `Codec`)."""
+    value: T = _dataclass_decoder(cls, None, _DECODERS)(data)
     return value
 
 
@@ -168,9 +203,15 @@ def _tagged(value: Any) -> dict[str, Any]:
     return {**to_dict(value), "type": type(value).__name__}
 
 
-def _untagged(types: dict[str, type[T]], data: dict[str, Any]) -> T:
+def _untagged(
+    types: Mapping[str, type[T]],
+    data: dict[str, Any],
+    names: Names | None,
+    cache: dict[type, Decoder],
+) -> T:
     fields = dict(data)
-    return from_dict(types[fields.pop("type")], fields)
+    value: T = _dataclass_decoder(types[fields.pop("type")], names, cache)(fields)
+    return value
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -178,14 +219,27 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return _tagged(event)
 
 
-def event_from_dict(data: dict[str, Any]) -> Event:
-    return _untagged(EVENT_TYPES, data)
-
-
 def command_to_dict(command: Command) -> dict[str, Any]:
     """{"type": name, ...fields}; JSON-ready (deadline rows store their command so)."""
     return _tagged(command)
 
 
-def command_from_dict(data: dict[str, Any]) -> Command:
-    return _untagged(COMMAND_TYPES, data)
+class Codec:
+    """Reads back what was stored, with the names of one registry (engine/registry.py):
+    events and commands by their type's name, a game's format by its key. Each class's
+    reader is built on its first use and kept."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self._decoders: dict[type, Decoder] = {}
+
+    def from_dict(self, cls: type[T], data: dict[str, Any]) -> T:
+        """The dataclass `cls` (the whole state, an event...) back from `to_dict`."""
+        value: T = _dataclass_decoder(cls, self.names, self._decoders)(data)
+        return value
+
+    def event_from_dict(self, data: dict[str, Any]) -> Event:
+        return _untagged(self.names.events, data, self.names, self._decoders)
+
+    def command_from_dict(self, data: dict[str, Any]) -> Command:
+        return _untagged(self.names.commands, data, self.names, self._decoders)

@@ -326,11 +326,11 @@ class DetectiveCue(DeadlineCommand):
     seat: Seat
 
 
-COMMAND_TYPES: dict[str, type[Command]] = {
-    kind.__name__: kind
+CORE_COMMANDS: tuple[type[Command], ...] = tuple(
+    kind
     for kind in list(globals().values())
     if isinstance(kind, type)
     and issubclass(kind, Command)
     and kind not in (Command, DeadlineCommand)
-}
-"""Every command of this module by name (an edition's are added when it is registered)."""
+)
+"""Every command of this module (the forum's and the table's; an edition brings its own)."""

@@ -1,8 +1,9 @@
 """Every kind of rule error, by its code: what the catalogs are checked against.
 
 Each format declares the kinds its rules raise (`Format.errors`: the shared ones of
-engine/errors.py, and a table edition's own from its package's errors.py); the kinds are
-collected from the formats when asked, and a code names exactly one kind.
+engine/errors.py, and a table edition's own from its package's errors.py); a registry
+(engine/registry.py `Registry.errors`) collects its formats' kinds, and a code names
+exactly one kind.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from engine.errors import RuleError
-from engine.format import formats
 
 
 def by_code(kinds: Iterable[type[RuleError]]) -> Mapping[str, type[RuleError]]:
@@ -22,13 +22,3 @@ def by_code(kinds: Iterable[type[RuleError]]) -> Mapping[str, type[RuleError]]:
         if found.setdefault(kind.code, kind) is not kind:
             raise TypeError(f"rule error code {kind.code!r} taken by {found[kind.code].__name__}")
     return MappingProxyType(found)
-
-
-def rule_errors() -> Mapping[str, type[RuleError]]:
-    """Every kind of rule error of every format, by its code."""
-    return by_code(kind for format_ in formats() for kind in format_.errors)
-
-
-def rule_error_codes() -> frozenset[str]:
-    """Every code the engine raises, so catalogs can be checked for completeness."""
-    return frozenset(rule_errors())

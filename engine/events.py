@@ -1,6 +1,6 @@
 """Events: what happened, in the past tense. The game's record; replaying them rebuilds it.
-The forum's and the table's events are here; an edition's own live in its package and are
-registered by name with the rest (engine/editions.py)."""
+The forum's and the table's events are here; an edition's own live in its package, and a
+registry (engine/registry.py) knows them all by name."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from engine.board.model import Place
 from engine.cards import CardId, Pack
+from engine.formats import FormatBase
 from engine.ids import Seat, UserId
 from engine.settings import Settings
 from engine.table.state import MoveKind, TurnEnd
@@ -26,6 +27,7 @@ class Event:
 class LobbyOpened(Event):
     seed: int
     settings: Settings
+    format: FormatBase  # the format they name (not stored: engine/codec.py)
     creator: UserId
     pack: Pack | None = None
 
@@ -54,6 +56,7 @@ class SettingsChanged(Event):
     """In the lobby the settings change at once; in a game they wait for the next day."""
 
     settings: Settings
+    format: FormatBase  # the format they name (not stored: engine/codec.py)
     changed: tuple[str, ...]
 
 
@@ -392,9 +395,6 @@ class PlayerIdle(Event):
     days: int
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    kind.__name__: kind
-    for kind in list(globals().values())
-    if isinstance(kind, type) and issubclass(kind, Event) and kind is not Event
-}
-"""Every event of this module by name (an edition's are added when it is registered)."""
+# Every event of this module (the forum's and the table's; an edition brings its own).
+_OWN = tuple(k for k in list(globals().values()) if isinstance(k, type) and issubclass(k, Event))
+CORE_EVENTS: tuple[type[Event], ...] = tuple(k for k in _OWN if k is not Event)

@@ -1,13 +1,15 @@
 """evolve(state, event) -> state: apply one event. No rule is checked here.
 
-One table from event type to fold: the forum's and the table's here, each edition's own
-added by the registry (engine/editions.py `register`, through `add_folds`).
+The forum's and the table's events fold by the table here (`CORE_FOLDS`); an edition's
+own by its format's (`Game.format.events`). The state knows its format (the event that
+opens a lobby or changes its settings carries it), so no registry is needed here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
+from types import MappingProxyType
 from typing import Any
 
 from engine import events as ev
@@ -43,7 +45,12 @@ def _penalize(state: Game, suggestion_id: int) -> Game:
 
 def lobby_opened(state: Game | None, e: ev.LobbyOpened) -> Game:
     return Game(
-        seed=e.seed, settings=e.settings, creator=e.creator, created_at=e.at, custom_pack=e.pack
+        seed=e.seed,
+        settings=e.settings,
+        format=e.format,
+        creator=e.creator,
+        created_at=e.at,
+        custom_pack=e.pack,
     )
 
 
@@ -65,7 +72,7 @@ def role_chosen(state: Game, e: ev.RoleChosen) -> Game:
 
 def settings_changed(state: Game, e: ev.SettingsChanged) -> Game:
     if state.phase is Phase.LOBBY:
-        return replace(state, settings=e.settings)
+        return replace(state, settings=e.settings, format=e.format)
     return replace(state, pending_settings=e.settings)
 
 
@@ -271,64 +278,50 @@ def game_ended(state: Game, e: ev.GameEnded) -> Game:
 
 Fold = Callable[[Any, Any], Game]
 
-_FOLDS: dict[type[ev.Event], Fold] = {
-    ev.LobbyOpened: lobby_opened,
-    ev.PlayerJoined: player_joined,
-    ev.PlayerLeftLobby: player_left_lobby,
-    ev.RoleChosen: role_chosen,
-    ev.SettingsChanged: settings_changed,
-    ev.GameStarted: game_started,
-    ev.DayOpened: day_opened,
-    ev.DayEnded: day_ended,
-    ev.DayExtended: day_extended,
-    ev.SuggestionMade: suggestion_made,
-    ev.SuggestionRefuted: suggestion_refuted,
-    ev.SuggestionNotRefuted: suggestion_not_refuted,
-    ev.SuggestionVoided: suggestion_voided,
-    ev.AccusationMade: accusation_made,
-    ev.WindowOpened: window_opened,
-    ev.AccusationJudged: accusation_judged,
-    ev.WindowClosed: window_closed,
-    ev.PlayerLeft: player_left,
-    ev.SeatReplaced: seat_replaced,
-    ev.GamePaused: game_paused,
-    ev.GameResumed: game_resumed,
-    ev.ReminderSent: reminder_sent,
-    ev.GameEnded: game_ended,
-    ev.WentAway: went_away,
-    ev.CameBack: came_back,
-    ev.StandingAnswerSet: standing_answer_set,
-    ev.PlayerIdle: player_idle,
-    **TABLE_HANDLERS,
-}
-_CORE = frozenset(_FOLDS)
-
-
-def add_folds(folds: Mapping[type[ev.Event], Fold]) -> None:
-    """An edition's events and how each changes the state; an event type folds one way."""
-    for kind, fold in folds.items():
-        if _FOLDS.get(kind, fold) is not fold:
-            raise ValueError(f"{kind.__name__} is folded already")
-        _FOLDS[kind] = fold
-
-
-def remove_folds(kinds: Iterable[type[ev.Event]]) -> None:
-    """Forget an unregistered edition's events (never the forum's or the table's)."""
-    for kind in kinds:
-        if kind not in _CORE:
-            _FOLDS.pop(kind, None)
-
-
-def folds() -> Mapping[type[ev.Event], Fold]:
-    """Every event type and its fold (the snapshot format is a digest of their modules)."""
-    return dict(_FOLDS)
+# The forum's and the table's events, each with how it changes the state.
+CORE_FOLDS: Mapping[type[ev.Event], Fold] = MappingProxyType(
+    {
+        ev.LobbyOpened: lobby_opened,
+        ev.PlayerJoined: player_joined,
+        ev.PlayerLeftLobby: player_left_lobby,
+        ev.RoleChosen: role_chosen,
+        ev.SettingsChanged: settings_changed,
+        ev.GameStarted: game_started,
+        ev.DayOpened: day_opened,
+        ev.DayEnded: day_ended,
+        ev.DayExtended: day_extended,
+        ev.SuggestionMade: suggestion_made,
+        ev.SuggestionRefuted: suggestion_refuted,
+        ev.SuggestionNotRefuted: suggestion_not_refuted,
+        ev.SuggestionVoided: suggestion_voided,
+        ev.AccusationMade: accusation_made,
+        ev.WindowOpened: window_opened,
+        ev.AccusationJudged: accusation_judged,
+        ev.WindowClosed: window_closed,
+        ev.PlayerLeft: player_left,
+        ev.SeatReplaced: seat_replaced,
+        ev.GamePaused: game_paused,
+        ev.GameResumed: game_resumed,
+        ev.ReminderSent: reminder_sent,
+        ev.GameEnded: game_ended,
+        ev.WentAway: went_away,
+        ev.CameBack: came_back,
+        ev.StandingAnswerSet: standing_answer_set,
+        ev.PlayerIdle: player_idle,
+        **TABLE_HANDLERS,
+    }
+)
 
 
 def evolve(state: Game | None, event: ev.Event) -> Game:
     """The state after one event."""
     if state is None and not isinstance(event, ev.LobbyOpened):
         raise ValueError(f"{type(event).__name__} before LobbyOpened")
-    after = _FOLDS[type(event)](state, event)
+    fold = CORE_FOLDS.get(type(event))
+    if fold is None:
+        assert state is not None
+        fold = state.format.events[type(event)]  # an edition's own event
+    after: Game = fold(state, event)
     if not turn_logged(after):
         return replace(after, changed_at=event.at)
     log = (event,) if isinstance(event, ev.TurnStarted) else (*after.turn_log, event)

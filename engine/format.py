@@ -1,12 +1,15 @@
 """The format, a game's top-level object: the forum (engine/forum.py) and every table
 edition (engine/table/edition.py `Edition`, and each edition's package) implement this one
 interface, and the shared rules ask a game's format (`format_of`) wherever forum and table
-differ instead of looking for a table. The edition registry (engine/editions.py) adds
-each format here; `FormatSpec` (engine/formats.py) is what the settings know of it."""
+differ instead of looking for a table. A game holds its format (`Game.format`), put there
+by the registry that opened or read it (engine/registry.py; the shipped one is
+engine/editions.py `REGISTRY`); `FormatSpec` (engine/formats.py) is what the settings
+know of it."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -14,8 +17,9 @@ from engine.cards import CardId, Category
 from engine.commands import DeadlineCommand
 from engine.decision import Decision
 from engine.errors import SHARED_ERRORS, RuleError
-from engine.formats import FormatSpec
+from engine.formats import FormatBase
 from engine.notebook.facts import Owner
+from engine.settings import Settings
 from engine.state import Game
 from engine.table.state import TableSuggestion
 
@@ -31,24 +35,13 @@ class Clock:
     stopped: bool = False
 
 
-class Format:
+class Format(FormatBase):
     """What the shared rules ask of a game's format; each answer is the forum's or a
-    table edition's."""
+    table edition's (its `spec` and `events`: engine/formats.py `FormatBase`)."""
 
-    spec: FormatSpec  # its key, player range, own cards, roles always chosen, settings
     # The kinds of rule error its rules raise (the catalogs hold a message for each):
-    # the shared ones, and a table edition's own (engine/error_codes.py collects them).
+    # the shared ones, and a table edition's own (the registry collects them).
     errors: tuple[type[RuleError], ...] = SHARED_ERRORS
-
-    @property
-    def key(self) -> str:
-        """The format's stable name: `Settings.format`, and the bot's key for it."""
-        return self.spec.key
-
-    @property
-    def has_days(self) -> bool:
-        """Played over days (the forum), else turn by turn at a table."""
-        return self.spec.has_days
 
     def roles(self, game: Game) -> tuple[CardId, ...]:
         """The suspects its players may have as their roles."""
@@ -102,31 +95,17 @@ class Format:
         return tuple((p.seat, len(p.hand)) for p in game.players)
 
 
-_FORMATS: dict[str, Format] = {}
-
-
-def add_format(format_: Format) -> None:
-    """Make a format known (engine/editions.py adds the forum and each edition)."""
-    known = _FORMATS.get(format_.key)
-    if known is not None and known is not format_:
-        raise ValueError(f"another format is called {format_.key!r}")
-    _FORMATS[format_.key] = format_
-
-
-def remove_format(format_: Format) -> None:
-    """Forget a format (engine/editions.py `unregister`)."""
-    if _FORMATS.get(format_.key) is format_:
-        del _FORMATS[format_.key]
-
-
-def formats() -> tuple[Format, ...]:
-    """Every known format, in the order they were added (the forum first)."""
-    return tuple(_FORMATS.values())
+# The format some settings name, the settings checked against it (InvalidSetting: none
+# such, or settings it refuses): a registry's `format_for`, passed to the lobby's rules.
+FormatFor = Callable[[Settings], Format]
 
 
 def format_of(game: Game) -> Format:
     """The game's format: the forum, or its table edition."""
-    return _FORMATS[game.settings.format]
+    found = game.format
+    if not isinstance(found, Format):
+        raise TypeError(f"{found!r} is not a format of the rules")
+    return found
 
 
 def moment(game: Game) -> int:

@@ -26,20 +26,26 @@ from engine.errors import (
     SettingLocked,
     SettingReason,
 )
-from engine.format import format_of
+from engine.format import FormatFor, format_of
 from engine.rules import require_admin, require_game, require_host_or_admin, require_lobby
 from engine.settings import SCHEDULE_SETTINGS, require_pack_available
 from engine.state import Game, LobbyEntry, Phase
 
 
-def open_lobby(state: Game | None, c: cmd.OpenLobby, now: datetime) -> Decision:
-    """A new game starts as a lobby that its creator joins."""
+def open_lobby(
+    state: Game | None, c: cmd.OpenLobby, now: datetime, format_for: FormatFor
+) -> Decision:
+    """A new game starts as a lobby that its creator joins, in the format its settings
+    name (`format_for`: the registry's)."""
     if state is not None:
         raise GameExists()
     require_pack_available(c.settings.pack, c.pack is not None)
     if c.pack is not None and c.settings.pack != CUSTOM:
         raise InvalidSetting(setting="pack", reason=SettingReason.UNKNOWN_PACK)
-    opened = ev.LobbyOpened(at=now, seed=c.seed, settings=c.settings, creator=c.actor, pack=c.pack)
+    found = format_for(c.settings)
+    opened = ev.LobbyOpened(
+        at=now, seed=c.seed, settings=c.settings, format=found, creator=c.actor, pack=c.pack
+    )
     decision = Decision(None, opened)
     decision.extend(join_lobby(decision.state, cmd.JoinLobby(actor=c.actor, role=c.role), now))
     return decision
@@ -49,7 +55,7 @@ def join_lobby(state: Game | None, c: cmd.JoinLobby, now: datetime) -> Decision:
     game = require_lobby(state)
     if game.in_lobby(c.actor):
         raise AlreadyJoined()
-    maximum = game.settings.player_range[1]
+    maximum = game.player_range[1]
     if len(game.lobby) >= maximum:
         raise LobbyFull(maximum=maximum)
     if c.role is not None:
@@ -61,7 +67,7 @@ def add_detective(state: Game | None, c: cmd.AddDetective, now: datetime) -> Dec
     """The host seats a computer detective: it joins like a person, under its own id."""
     game = require_lobby(state)
     require_host_or_admin(game, c)
-    maximum = game.settings.player_range[1]
+    maximum = game.player_range[1]
     if len(game.lobby) >= maximum:
         raise LobbyFull(maximum=maximum)
     user = next_detective(game.detectives_seated, c.level)
@@ -82,7 +88,7 @@ def remove_detective(state: Game | None, c: cmd.RemoveDetective, now: datetime) 
 
 def _require_free_role(game: Game, role: CardId) -> None:
     """A suspect of the game that nobody in the lobby has chosen, when roles are chosen."""
-    if not game.settings.roles_chosen:
+    if not game.roles_chosen:
         raise RolesNotChosenMode()
     if game.pack.category_of(role) is not Category.SUSPECT:
         raise RoleNotASuspect(card=role)
@@ -111,8 +117,11 @@ def leave_lobby(state: Game | None, c: cmd.LeaveLobby, now: datetime) -> Decisio
     return Decision(game, ev.PlayerLeftLobby(at=now, user=c.actor))
 
 
-def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) -> Decision:
-    """In the lobby any setting; in a running game only the day schedule, from the next day."""
+def change_settings(
+    state: Game | None, c: cmd.ChangeSettings, now: datetime, format_for: FormatFor
+) -> Decision:
+    """In the lobby any setting (the format too: `format_for`, the registry's, finds
+    it); in a running game only the day schedule, from the next day."""
     game = require_game(state)
     if game.phase is Phase.ENDED:
         raise GameNotRunning()
@@ -128,9 +137,9 @@ def change_settings(state: Game | None, c: cmd.ChangeSettings, now: datetime) ->
             raise SettingLocked(setting=locked[0])
         base = game.pending_settings or game.settings
     changed = base.changed(**c.changes)
-    return Decision(
-        game, ev.SettingsChanged(at=now, settings=changed, changed=tuple(sorted(c.changes)))
-    )
+    found = format_for(changed)
+    names = tuple(sorted(c.changes))
+    return Decision(game, ev.SettingsChanged(at=now, settings=changed, format=found, changed=names))
 
 
 def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
@@ -138,7 +147,7 @@ def start_game(state: Game | None, c: cmd.StartGame, now: datetime) -> Decision:
     sets up its table and starts the first turn (`Edition.start`)."""
     game = require_lobby(state)
     require_host_or_admin(game, c)
-    minimum, maximum = game.settings.player_range
+    minimum, maximum = game.player_range
     if len(game.lobby) < minimum:
         raise NotEnoughPlayers(minimum=minimum, joined=len(game.lobby))
     if len(game.lobby) > maximum:  # the format changed to a smaller table after they joined

@@ -11,7 +11,7 @@ from engine.commands import Command
 from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError
 from engine.events import EndReason
 from engine.format import format_of
-from engine.formats import spec_of
+from engine.formats import Specs
 from engine.rules import require_admin, require_dealt
 from engine.settings import SCHEDULE_SETTINGS, Settings
 from engine.state import Accusation, Answer, Game, Phase, Suggestion
@@ -199,19 +199,20 @@ class SettingsScope:
     from_next_day: bool
 
 
-def settings_scope(game: Game | None, defaults: Settings) -> SettingsScope:
-    """The settings a change here goes to (the game's, else the chat's `defaults`), as
-    `change_settings` and `change_chat_defaults` will take them."""
+def settings_scope(game: Game | None, defaults: Settings, specs: Specs) -> SettingsScope:
+    """The settings a change here goes to (the game's, else the chat's `defaults`, whose
+    format's spec is among `specs`: a registry's), as `change_settings` and
+    `change_chat_defaults` will take them."""
     if not settings_are_the_games(game):
-        shown = spec_of(defaults.format).setting_names
+        shown = specs[defaults.format].setting_names
         return SettingsScope(defaults, shown, frozenset(shown), False)
     assert game is not None
     current = game.pending_settings or game.settings
-    shown = spec_of(current.format).setting_names
+    shown = game.format.spec.setting_names
     if not game.running:
         return SettingsScope(current, shown, frozenset(shown), False)
     changeable = frozenset(shown) & SCHEDULE_SETTINGS
-    return SettingsScope(current, shown, changeable, current.has_days)
+    return SettingsScope(current, shown, changeable, game.format.has_days)
 
 
 def reveal(game: Game) -> Reveal:

@@ -10,9 +10,8 @@ from types import MappingProxyType
 from typing import Any
 from zoneinfo import available_timezones
 
-from engine.cards import CUSTOM, PACKS, Pack
+from engine.cards import CUSTOM, PACKS
 from engine.errors import InvalidSetting, SettingReason, UnknownSetting
-from engine.formats import FORUM_PLAYERS, format_keys, spec_of
 
 MINUTE = timedelta(minutes=1)
 
@@ -24,7 +23,7 @@ class GameFormat(StrEnum):
     """The formats this bot ships: the forum's days and addressed suggestions, or a table
     edition turn by turn on the board (each edition's rules are in its package, known to
     the engine through engine/editions.py). `Settings.format` is one of these keys, or
-    the key of another registered edition."""
+    the key of another format of the registry in use (engine/registry.py)."""
 
     FORUM = "forum"
     CLASSIC = "classic"
@@ -74,7 +73,9 @@ class Settings:
     max_players: int | None = None
     pack: str = "classic"
     reminder_before: timedelta = timedelta(hours=3)
-    format: str = GameFormat.FORUM  # a GameFormat, or a registered edition's key
+    # A GameFormat, or another format's key; what depends on the format (how many play,
+    # its cards, whether it takes these settings) its spec answers (engine/formats.py).
+    format: str = GameFormat.FORUM
     dice: int = 1  # the classic format: one die as in the old boxes, or two
     turn_time: timedelta = timedelta(minutes=3)
     refute_time: timedelta = timedelta(minutes=2)
@@ -119,33 +120,6 @@ class Settings:
             return self.open_day_if_window_left
         return self.day_length / 2
 
-    @property
-    def has_days(self) -> bool:
-        """Played over days (the forum), not turn by turn at a table (any table edition)."""
-        return spec_of(self.format).has_days
-
-    @property
-    def player_range(self) -> tuple[int, int]:
-        """How many may play: the format's own range (a table edition's `Format.players`,
-        the forum's FORUM_PLAYERS) unless an admin set `min_players` or `max_players`, and
-        at a table always within the edition's range: 3 to 6 in the classic, 2 to 6 in the
-        2023 edition."""
-        players = spec_of(self.format).players
-        low, high = players if players is not None else FORUM_PLAYERS
-        least = low if self.min_players is None else self.min_players
-        most = high if self.max_players is None else self.max_players
-        if players is not None:
-            return max(least, low), max(min(most, high), low)
-        return least, most
-
-    @property
-    def roles_chosen(self) -> bool:
-        """Players choose their suspect when joining: the setting, or always in an edition
-        whose players always choose (the 2023 edition; whoever has not chosen gets a random
-        one)."""
-        chosen = self.role_assignment is RoleAssignment.CHOSEN
-        return chosen or spec_of(self.format).roles_chosen
-
     def changed(self, **changes: Any) -> Settings:
         """A copy with some settings changed, validated."""
         for name in changes:
@@ -180,22 +154,18 @@ def _notebook_help(value: str) -> NotebookHelp:
 
 
 def _game_format(value: str) -> str:
-    """A shipped format as its GameFormat member, another registered edition's key as is."""
+    """A shipped format as its GameFormat member, another format's key as is (whether a
+    registry knows it is the registry's to say: engine/formats.py `spec_for`)."""
     try:
         return GameFormat(value)
     except ValueError:
-        pass
-    if value in format_keys():
         return value
-    raise _invalid("format", SettingReason.ONE_OF, choices=", ".join(format_keys())) from None
 
 
 def _validate_table(s: Settings) -> None:
-    """The table formats' settings: the classic pack, dice and timers."""
+    """The table formats' settings: dice and timers (the pack: `FormatSpec.check`)."""
     if not isinstance(s.format, GameFormat):
         object.__setattr__(s, "format", _game_format(s.format))
-    if not s.has_days and s.pack != "classic":
-        raise _invalid("format", SettingReason.CLASSIC_PACK)
     if s.dice not in (1, 2):
         raise _invalid("dice", SettingReason.ONE_OF, choices="1, 2")
     for name in ("turn_time", "refute_time"):
@@ -288,31 +258,18 @@ def validate(s: Settings) -> None:
 
 
 def _validate_players(s: Settings) -> None:
-    """At least two players; a maximum set no lower than the minimum in force."""
+    """At least two players; a maximum set no lower than the minimum set (no lower than
+    the format's own minimum: `FormatSpec.check`)."""
     if s.min_players is not None and s.min_players < 2:
         raise _invalid("min_players", SettingReason.AT_LEAST, minimum=2)
-    if s.max_players is None:
-        return
-    players = spec_of(s.format).players
-    least = s.min_players if s.min_players is not None else (players or FORUM_PLAYERS)[0]
-    if s.max_players < least:
-        raise _invalid("max_players", SettingReason.AT_LEAST, minimum=least)
+    if s.max_players is not None and s.min_players is not None and s.max_players < s.min_players:
+        raise _invalid("max_players", SettingReason.AT_LEAST, minimum=s.min_players)
 
 
 def require_pack_available(pack: str, has_custom_pack: bool) -> None:
     """The "custom" pack setting needs a pack of the chat's (or the lobby's) own."""
     if pack == CUSTOM and not has_custom_pack:
         raise _invalid("pack", SettingReason.NO_CUSTOM_PACK)
-
-
-def change_chat_defaults(
-    current: Settings, changes: dict[str, Any], *, has_custom_pack: bool
-) -> Settings:
-    """A chat's defaults for its new games, changed; "custom" only once the chat has a pack."""
-    changed = current.changed(**changes)
-    if "pack" in changes:
-        require_pack_available(changed.pack, has_custom_pack)
-    return changed
 
 
 def new_game_settings(defaults: Settings, has_custom_pack: bool) -> tuple[Settings, bool]:
@@ -324,33 +281,3 @@ def new_game_settings(defaults: Settings, has_custom_pack: bool) -> tuple[Settin
     if defaults.pack == CUSTOM and not has_custom_pack:
         return defaults.changed(pack="classic"), True
     return defaults, False
-
-
-def pack_of(settings: Settings, own: Pack | None) -> Pack:
-    """The pack a game plays with: a table edition's own cards (the 2023 edition's, the
-    Liars Edition's), or the chat's own when the settings name it, else the named one."""
-    edition_pack = spec_of(settings.format).pack
-    if edition_pack is not None:
-        return edition_pack
-    if settings.pack == CUSTOM and own is not None:
-        return own
-    return PACKS.get(settings.pack, PACKS["classic"])
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """How a chat's new game opens: its settings, the pack its `OpenLobby` carries (the
-    chat's own, only when the settings name it), the pack it plays with, and whether the
-    settings had to fall back (see `new_game_settings`)."""
-
-    settings: Settings
-    own_pack: Pack | None
-    pack: Pack
-    fell_back: bool
-
-
-def new_game(defaults: Settings, chat_pack: Pack | None) -> NewGame:
-    """A chat's next game, from the chat's defaults and its own pack (if it has one)."""
-    settings, fell_back = new_game_settings(defaults, chat_pack is not None)
-    own = chat_pack if settings.pack == CUSTOM else None
-    return NewGame(settings, own, pack_of(settings, own), fell_back)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
 from engine.cards import CardId, Category, Pack
 from engine.computer import detective_level
 from engine.events import EndReason, Event
+from engine.formats import FormatBase
 from engine.ids import Seat, UserId
-from engine.settings import Settings, pack_of
+from engine.settings import Settings
 from engine.table.state import Table
 
 
@@ -113,6 +114,9 @@ class Game:
     settings: Settings
     creator: UserId
     created_at: datetime
+    # The format its settings name (the forum, a table edition), found by the registry
+    # that opened or read it; never stored (engine/codec.py reads it from the settings).
+    format: FormatBase = field(kw_only=True)
     phase: Phase = Phase.LOBBY
     lobby: tuple[LobbyEntry, ...] = ()
     players: tuple[Player, ...] = ()
@@ -142,7 +146,18 @@ class Game:
     # --- cards -------------------------------------------------------------
     @property
     def pack(self) -> Pack:
-        return pack_of(self.settings, self.custom_pack)
+        """The cards it plays with: its edition's own, or those its settings name."""
+        return self.format.spec.pack_of(self.settings, self.custom_pack)
+
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """How many may play (engine/formats.py `FormatSpec.player_range`)."""
+        return self.format.spec.player_range(self.settings)
+
+    @property
+    def roles_chosen(self) -> bool:
+        """Players choose their suspect when joining (the setting, or the format's rule)."""
+        return self.format.spec.chooses_roles(self.settings)
 
     def in_play(self, category: Category) -> tuple[CardId, ...]:
         """Cards of one category in play, in pack order."""

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
@@ -19,6 +20,7 @@ from engine.detectives.plays import PLAYS, Play
 from engine.errors import RuleError
 from engine.events import Event
 from engine.format import format_of
+from engine.registry import Registry
 from engine.settings import Settings
 from engine.state import Game, Phase
 from simulation.randomplay import START
@@ -54,6 +56,7 @@ class DetectiveGame:
     refused: list[tuple[int, cmd.Command, str]] = field(default_factory=list)
     readings: dict[int, Reading] = field(default_factory=dict)
     plays: Mapping[str, Play] = field(default_factory=lambda: PLAYS)
+    registry: Registry = REGISTRY  # the formats it may be played in
 
     @property
     def game(self) -> Game:
@@ -61,7 +64,7 @@ class DetectiveGame:
         return self.state
 
     def _run(self, command: cmd.Command) -> None:
-        decision = decide_and_apply(self.state, command, self.now)
+        decision = decide_and_apply(self.state, command, self.now, self.registry)
         self.state = decision.after
         self.events.extend(decision.events)
 

@@ -6,13 +6,16 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
+from engine import REGISTRY
 from engine.cards import Pack
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
+from engine.formats import spec_for
 from engine.settings import Settings
 from engine.state import Phase
 from storage.chat_moves import Moved, move_chat
@@ -199,16 +202,23 @@ def place_label(conn: Connection, chat_id: int, topic_id: int) -> str:
     return title or topic
 
 
+def _checked(data: dict[str, Any]) -> Settings:
+    """Settings read and checked against their format (of the shipped registry)."""
+    settings = from_dict(Settings, data)
+    spec_for(settings, REGISTRY.specs)
+    return settings
+
+
 def _settings(text: str) -> Settings:
     """Stored defaults; a setting that no longer validates falls back to the engine's default."""
     data = loads(text)
     try:
-        return from_dict(Settings, data)
+        return _checked(data)
     except (RuleError, TypeError, ValueError, KeyError):
         valid = Settings()
         for name, value in data.items():
             try:
-                valid = from_dict(Settings, to_dict(valid) | {name: value})
+                valid = _checked(to_dict(valid) | {name: value})
             except (RuleError, TypeError, ValueError, KeyError):
                 continue
         return valid

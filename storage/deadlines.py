@@ -17,7 +17,8 @@ from typing import Any
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.engine import Connection
 
-from engine.codec import command_from_dict, command_to_dict
+from engine import REGISTRY
+from engine.codec import Codec, command_to_dict
 from engine.commands import Command
 from engine.deadlines import deadlines
 from engine.state import Game
@@ -40,8 +41,9 @@ class DeadlineRow:
     claimed_by: str | None
     lease_until: datetime | None
 
-    def engine_command(self) -> Command:
-        return command_from_dict(self.command)
+    def engine_command(self, codec: Codec = REGISTRY.codec) -> Command:
+        """The stored command, read with a registry's names (the shipped one's unless told)."""
+        return codec.command_from_dict(self.command)
 
 
 def _row(r: Any) -> DeadlineRow:

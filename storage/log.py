@@ -13,7 +13,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from engine.codec import event_from_dict, event_to_dict
+from engine import REGISTRY
+from engine.codec import Codec, event_to_dict
 from engine.events import Event
 from engine.evolve import replay
 from engine.state import Game
@@ -31,8 +32,9 @@ def encode_event(event: Event) -> tuple[str, str]:
     return data["type"], dumps(data)
 
 
-def decode_event(data: str) -> Event:
-    return event_from_dict(loads(data))
+def decode_event(data: str, codec: Codec = REGISTRY.codec) -> Event:
+    """A stored event, read with a registry's names (the shipped one's unless told)."""
+    return codec.event_from_dict(loads(data))
 
 
 def event_rows(

@@ -16,8 +16,8 @@ import typing
 from functools import cache
 from typing import Any
 
-from engine.codec import from_dict, to_dict
-from engine.evolve import folds
+from engine import REGISTRY
+from engine.codec import Codec, to_dict
 from engine.state import Game
 from engine.table.state import EditionState
 
@@ -59,9 +59,9 @@ def _shape(hint: Any, seen: set[type]) -> str:
 @cache
 def snapshot_format() -> str:
     """Changes whenever the Game dataclasses (each edition's part of the table included)
-    or the evolve rules (every module folding an event) change, so old snapshots are
-    ignored rather than trusted."""
-    modules = {inspect.getmodule(fold) for fold in folds().values()}
+    or the evolve rules (every module folding an event, of the shipped registry's formats)
+    change, so old snapshots are ignored rather than trusted."""
+    modules = {inspect.getmodule(fold) for fold in REGISTRY.folds.values()}
     named = sorted((m for m in modules if m is not None), key=lambda m: m.__name__)
     rules = "".join(inspect.getsource(module) for module in named)
     seen: set[type] = set()
@@ -75,5 +75,6 @@ def encode_state(state: Game) -> Any:
     return to_dict(state)
 
 
-def decode_state(data: Any) -> Game:
-    return from_dict(Game, data)
+def decode_state(data: Any, codec: Codec = REGISTRY.codec) -> Game:
+    """A stored state, read with a registry's names (the shipped one's unless told)."""
+    return codec.from_dict(Game, data)

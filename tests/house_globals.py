@@ -50,35 +50,17 @@ MUTABLE = (
 )
 
 
-R40 = "registry: issue 40"  # filled or emptied by registering an edition, a format, a board
 T40 = "dispatch table, never mutated; an edition's or the registry's: issue 40"
 
 # Today's module state, each with why it is there (tests/test_house.py fails for any other,
 # and for an entry here that is gone: take it out).
 KNOWN: Mapping[str, str] = MappingProxyType(
     {
-        "engine.board.BOARDS": R40,
         "engine.codec._ENCODERS": "cache: a class's encoder, built on its first use",
         "engine.codec._DECODERS": "cache: a class's decoder, built on its first use",
-        "engine.commands.COMMAND_TYPES": R40,
-        "engine.decide._HANDLERS": T40,
-        "engine.editions._ADDED": R40,
-        "engine.events.EVENT_TYPES": R40,
-        "engine.evolve._FOLDS": R40,
-        "engine.format._FORMATS": R40,
-        "engine.formats._SPECS": R40,
-        "engine.forum.FORUM": R40,
-        "engine.liars.edition.LIARS_TABLE": T40,
-        "engine.liars.evolve.LIARS_FOLDS": T40,
         "engine.liars.notebook.LIARS_OBSERVERS": T40,
         "engine.notebook.observe.CORE": T40,
-        "engine.table.classic.TABLE_COMMANDS": T40,
-        "engine.table.evolve.TABLE_HANDLERS": T40,
-        "engine.y2023.evolve.Y2023_FOLDS": T40,
         "engine.y2023.notebook.Y2023_OBSERVERS": T40,
-        "engine.liars.edition.LIARS_EDITION": "an edition object, registered: issue 40",
-        "engine.table.classic.CLASSIC": "an edition object, registered: issue 40",
-        "engine.y2023.edition.Y2023_EDITION": "an edition object, registered: issue 40",
         "bot.observe._current": "context variable carrying behaviour flags: issue 40",
         "locales.CHECKS": "a switch the tests turn on (plural checks): hidden state",
         "storage.watch.WATCHERS": "hooks a benchmark adds to watch every database's work",

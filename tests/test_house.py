@@ -45,16 +45,24 @@ MAX_LINES = 400
 SIZE_EXEMPT = ("storage/migrations",)  # Alembic's, generated and never edited
 MAX_TYPE_IGNORES = 5
 
-# The engine's editions, and the one module allowed to import them (the edition registry).
+# The engine's editions, and the one module allowed to import them (the shipped formats
+# and their registry).
 EDITION_PACKAGES = ("engine.liars", "engine.y2023")
 EDITION_REGISTRY = "engine.editions"
 # The tables keyed by format that join the editions' own parts to the notebook and the
 # detectives (the rules import neither): they import the edition packages too.
 FORMAT_TABLES = ("engine.notebook.observers", "engine.detectives.plays")
-# The only importers of the registry: the package's entry point and decide.
+# The only importers of the shipped registry: the package's entry point and decide.
 ENGINE_ENTRY_POINTS = ("engine", "engine.decide")
-# The table core: what every table edition shares.
-TABLE_CORE = ("engine.table", "engine.decide", "engine.evolve")
+# The table core: what every table edition shares (the registry's class and its handlers
+# included: any registry, of any formats, is built from them).
+TABLE_CORE = (
+    "engine.table",
+    "engine.decide",
+    "engine.evolve",
+    "engine.registry",
+    "engine.handlers",
+)
 
 
 def _within(module: str, packages: tuple[str, ...]) -> bool:

@@ -25,7 +25,7 @@ def lobby_args(edition: Presentation, game: Game) -> Args:
         "creator": User(game.creator),
         "host": User(game.lobby_host or game.creator),  # an empty lobby: whoever joins next
         "players": Users(tuple(e.user for e in game.lobby)),
-        "minimum": game.settings.player_range[0],
+        "minimum": game.player_range[0],
         "notebook": game.settings.notebook.value,  # everyone plays under the same help
         **edition.lobby_args(game),
     }

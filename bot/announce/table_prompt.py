@@ -21,11 +21,11 @@ from bot.payload import Card, Span, User
 from bot.render.board_text import square_label
 from engine import commands as cmd
 from engine import events as ev
-from engine.board import BOARDS
 from engine.cards import Category
 from engine.format import format_of
 from engine.state import Game
 from engine.table.queries import TurnOptions, refutation_choices, table_of, turn_options
+from engine.table.setup import board_of
 from engine.table.state import REFUTE_CLOCK, TURN_CLOCK, Step
 
 
@@ -195,7 +195,7 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
     def buttons(self, game_id: int, game: Game, options: TurnOptions) -> Buttons:
         table = table_of(game)
         turn = table.turn
-        rooms = BOARDS[table.board].rooms
+        rooms = board_of(game).rooms
         rows: Buttons = []
         first: list[dict[str, Any]] = []
         if options.can_roll:
@@ -220,7 +220,7 @@ class ClassicPrompt(TurnPrompt[TurnOptions]):
 
     def press(self, game: Game, me: int, action: str) -> cmd.Command | None:
         """Roll, passage, stay, clue card, end; into room i (m<i>); towards room i (w<i>)."""
-        rooms = BOARDS[table_of(game).board].rooms
+        rooms = board_of(game).rooms
         if action[:1] == "m":
             return cmd.Move(actor=me, to=rooms[cb.index(action[1:], len(rooms))])
         if action[:1] == "w":

@@ -26,11 +26,13 @@ from bot.handlers.common import (
 )
 from bot.parsing import ParseError, match_card
 from bot.payload import Card, labels_of
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.cards import Category
 from engine.computer import Level
 from engine.errors import RuleError
-from engine.settings import new_game as next_game
+from engine.formats import new_game as next_game
+from engine.formats import spec_for
 from engine.state import Phase
 
 
@@ -41,7 +43,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
         return
     svc = context.services
     defaults = await svc.store.chats.get(w.chat.id)
-    opening = next_game(defaults.settings, defaults.pack)
+    opening = next_game(defaults.settings, defaults.pack, REGISTRY.specs)
     pack = opening.pack
     role = None
     words = list(context.args or ())
@@ -51,11 +53,12 @@ async def new_game(update: Update, context: CustomContext) -> None:
         words.pop(0)
         try:
             settings = settings.changed(format=edition.key)
+            spec_for(settings, REGISTRY.specs)
         except RuleError as error:
             await refuse(context, w, error)
             return
     typed = " ".join(words)
-    if typed and settings.roles_chosen:
+    if typed and REGISTRY.specs[settings.format].chooses_roles(settings):
         try:
             language = await context.services.directory.chat_language(w.chat.id)
             role = match_card(pack, pack.suspects, Category.SUSPECT, typed, language)

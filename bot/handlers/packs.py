@@ -12,8 +12,10 @@ from bot.context import CustomContext
 from bot.handlers.common import group_update, is_admin, refuse, say
 from bot.parsing import normalize
 from bot.payload import cards_listing, labels_of
+from engine import REGISTRY
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
+from engine.formats import spec_for
 from engine.queries import admin_refusal
 from locales import LANGUAGES, edition_words, t
 
@@ -89,6 +91,8 @@ async def pack(update: Update, context: CustomContext) -> None:
         await refuse(context, w, error)
         return
     await svc.store.chats.set_pack(w.chat.id, own)
-    await svc.store.chats.set_settings(w.chat.id, defaults.settings.changed(pack=CUSTOM))
+    custom = defaults.settings.changed(pack=CUSTOM)
+    spec_for(custom, REGISTRY.specs)  # a table's format refuses it, as the settings did
+    await svc.store.chats.set_settings(w.chat.id, custom)
     listing = cards_listing(own.cards_of)
     await say(context, w, "pack.saved", {"cards": listing}, labels=labels_of(own))

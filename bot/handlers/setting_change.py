@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.context import CustomContext
+from engine import REGISTRY
 from engine import commands as cmd
-from engine.settings import change_chat_defaults
+from engine.formats import change_chat_defaults
 
 
 async def change_settings(
@@ -28,6 +29,9 @@ async def change_settings(
         return
     defaults = await svc.store.chats.get(chat_id)
     changed = change_chat_defaults(
-        defaults.settings, changes, has_custom_pack=defaults.pack is not None
+        defaults.settings,
+        changes,
+        has_custom_pack=defaults.pack is not None,
+        specs=REGISTRY.specs,
     )
     await svc.store.chats.set_settings(chat_id, changed)

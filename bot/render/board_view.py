@@ -10,7 +10,7 @@ from typing import Any
 from bot.render.board_picture import board_png
 from bot.render.board_text import board_text, picture_names
 from bot.render.reader import Reader
-from engine.board import BOARDS
+from engine import REGISTRY
 from engine.board.model import Place
 
 CAPTION_LIMIT = 1024  # Telegram's limit for a photo's caption
@@ -56,10 +56,11 @@ class BoardView:
 
 @dataclass(frozen=True)
 class SquareBoard(BoardView):
-    """A board of squares from `engine.board.BOARDS`, by the payload's board name."""
+    """A board of squares of the shipped registry's (`REGISTRY.boards`), by the payload's
+    board name."""
 
     def post(self, reader: Reader, board: dict[str, Any], text: str) -> tuple[str, bytes | None]:
-        plan = BOARDS[str(board["name"])]
+        plan = REGISTRY.boards[str(board["name"])]
         tokens = {str(s): place_of(p) for s, p in board["tokens"]}
         weapons = {str(w): str(r) for w, r in board["weapons"]}
         caption = captioned(board, text)
@@ -71,7 +72,7 @@ class SquareBoard(BoardView):
     def words(self, reader: Reader, board: dict[str, Any]) -> str:
         tokens = {str(s): place_of(p) for s, p in board["tokens"]}
         weapons = {str(w): str(r) for w, r in board["weapons"]}
-        return board_text(reader, BOARDS[str(board["name"])], tokens, weapons)
+        return board_text(reader, REGISTRY.boards[str(board["name"])], tokens, weapons)
 
 
 SQUARE_BOARD = SquareBoard()

@@ -4,11 +4,7 @@ from engine.board.classic import CLASSIC
 from engine.board.model import Board, Door, Place, Square
 from engine.board.movement import Reach, nearest_room, occupied, reachable, towards
 
-# Every board by key: the classic's, and each edition's own (the registry adds them).
-BOARDS: dict[str, Board] = {CLASSIC.key: CLASSIC}
-
 __all__ = [
-    "BOARDS",
     "CLASSIC",
     "Board",
     "Door",

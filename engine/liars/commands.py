@@ -1,5 +1,5 @@
-"""The Liars Edition's commands (registered with the engine's commands by name, see
-engine/editions.py)."""
+"""The Liars Edition's commands (known by name with the engine's own to a registry of its
+formats, engine/registry.py)."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from datetime import datetime
+from types import MappingProxyType
 
 from engine import commands as cmd
 from engine.commands import DeadlineCommand
@@ -30,22 +31,24 @@ from engine.table.state import Step
 
 # The Liars Edition's commands: the table's, with its own moves, turn end, accusation
 # and turn timer, and the investigation card's.
-LIARS_TABLE: Mapping[type[cmd.Command], Handler] = {
-    **TABLE_COMMANDS,
-    cmd.Move: turns.move,
-    cmd.TakePassage: turns.take_passage,
-    cmd.StayToSuggest: turns.stay,
-    cmd.EndTurn: turns.end_turn,
-    cmd.TurnDeadline: clock.turn_deadline,
-    cmd.Accuse: turns.accuse,
-    lcmd.PlayInvestigation: play.play_investigation,
-    lcmd.CallLiar: play.call_liar,
-    lcmd.ExposeCard: play.expose_card,
-    lcmd.PassCard: play.pass_card,
-    lcmd.PeekAt: play.peek_at,
-    lcmd.MoveAnywhere: play.move_anywhere,
-    lcmd.LiarsDeadline: clock.liars_deadline,
-}
+LIARS_TABLE: Mapping[type[cmd.Command], Handler] = MappingProxyType(
+    {
+        **TABLE_COMMANDS,
+        cmd.Move: turns.move,
+        cmd.TakePassage: turns.take_passage,
+        cmd.StayToSuggest: turns.stay,
+        cmd.EndTurn: turns.end_turn,
+        cmd.TurnDeadline: clock.turn_deadline,
+        cmd.Accuse: turns.accuse,
+        lcmd.PlayInvestigation: play.play_investigation,
+        lcmd.CallLiar: play.call_liar,
+        lcmd.ExposeCard: play.expose_card,
+        lcmd.PassCard: play.pass_card,
+        lcmd.PeekAt: play.peek_at,
+        lcmd.MoveAnywhere: play.move_anywhere,
+        lcmd.LiarsDeadline: clock.liars_deadline,
+    }
+)
 
 # The table's settings and the investigation deck's and the Liar! window's.
 LIARS_SETTINGS = (

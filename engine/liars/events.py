@@ -1,5 +1,5 @@
-"""The Liars Edition's events (registered with the engine's events by name, see
-engine/editions.py).
+"""The Liars Edition's events (known by name with the engine's own to a registry of its
+formats, engine/registry.py).
 
 Private values (a truth card's identity until someone calls Liar!, a card shown or
 passed or peeked at, a drawn investigation card) are in the events like the classic's

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 
 from engine.events import Event
@@ -145,18 +146,20 @@ def liars_timer_renewed(state: Game, e: lev.LiarsTimerRenewed) -> Game:
     return _play(state, due=e.due)
 
 
-LIARS_FOLDS: dict[type[Event], Callable[[Any, Any], Game]] = {
-    lev.InvestigationDealt: investigation_dealt,
-    lev.InvestigationRead: investigation_read,
-    lev.LiarCalled: liar_called,
-    lev.TruthShown: truth_shown,
-    lev.CardExposed: card_exposed,
-    lev.NoLiarCalled: no_liar_called,
-    lev.ActionBegun: action_begun,
-    lev.InvestigationDrawn: investigation_drawn,
-    lev.PassChosen: pass_chosen,
-    lev.CardsPassed: cards_passed,
-    lev.Peeked: peeked,
-    lev.MovedAnywhere: moved_anywhere,
-    lev.LiarsTimerRenewed: liars_timer_renewed,
-}
+LIARS_FOLDS: Mapping[type[Event], Callable[[Any, Any], Game]] = MappingProxyType(
+    {
+        lev.InvestigationDealt: investigation_dealt,
+        lev.InvestigationRead: investigation_read,
+        lev.LiarCalled: liar_called,
+        lev.TruthShown: truth_shown,
+        lev.CardExposed: card_exposed,
+        lev.NoLiarCalled: no_liar_called,
+        lev.ActionBegun: action_begun,
+        lev.InvestigationDrawn: investigation_drawn,
+        lev.PassChosen: pass_chosen,
+        lev.CardsPassed: cards_passed,
+        lev.Peeked: peeked,
+        lev.MovedAnywhere: moved_anywhere,
+        lev.LiarsTimerRenewed: liars_timer_renewed,
+    }
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from datetime import datetime
+from types import MappingProxyType
 
 from engine import commands as cmd
 from engine.board.classic import CLASSIC as CLASSIC_BOARD
@@ -18,22 +19,24 @@ from engine.table.edition import Edition, Handler
 from engine.table.setup import TABLE_CARDS, first_turn, set_up_board
 
 # The table's commands: each edition starts from these and replaces what differs.
-TABLE_COMMANDS: Mapping[type[cmd.Command], Handler] = {
-    cmd.Roll: turns.roll,
-    cmd.Move: turns.move,
-    cmd.TakePassage: turns.take_passage,
-    cmd.StayToSuggest: turns.stay_to_suggest,
-    cmd.DrawClue: turns.draw_clue,
-    cmd.EndTurn: turns.end_turn,
-    cmd.ReturnToTable: turns.return_to_table,
-    cmd.ComeBack: turns.return_to_table,
-    cmd.GoAway: turns.go_away,
-    cmd.TurnDeadline: turns.turn_deadline,
-    cmd.Suggest: suggest.suggest,
-    cmd.ShowCard: suggest.show_card,
-    cmd.RefuteDeadline: suggest.refute_deadline,
-    cmd.Accuse: accuse.accuse,
-}
+TABLE_COMMANDS: Mapping[type[cmd.Command], Handler] = MappingProxyType(
+    {
+        cmd.Roll: turns.roll,
+        cmd.Move: turns.move,
+        cmd.TakePassage: turns.take_passage,
+        cmd.StayToSuggest: turns.stay_to_suggest,
+        cmd.DrawClue: turns.draw_clue,
+        cmd.EndTurn: turns.end_turn,
+        cmd.ReturnToTable: turns.return_to_table,
+        cmd.ComeBack: turns.return_to_table,
+        cmd.GoAway: turns.go_away,
+        cmd.TurnDeadline: turns.turn_deadline,
+        cmd.Suggest: suggest.suggest,
+        cmd.ShowCard: suggest.show_card,
+        cmd.RefuteDeadline: suggest.refute_deadline,
+        cmd.Accuse: accuse.accuse,
+    }
+)
 
 
 class Classic(Edition):

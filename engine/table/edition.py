@@ -12,8 +12,8 @@ side (engine/notebook/observers.py) and the detectives' (engine/detectives/plays
 import the edition packages; the rules import neither. An edition is a format
 (engine/format.py `Format`): it answers what the shared rules ask of a game's format with
 the table's answers. The table core finds a game's edition here (`table_edition`);
-engine/editions.py, the registry, is the one module that imports the edition packages
-and adds them.
+engine/editions.py, the shipped registry, is the one module that imports the edition
+packages.
 """
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ from engine.cards import CATEGORY_ORDER, CardId, Category, Pack
 from engine.commands import Command, DeadlineCommand, RefuteDeadline, TurnDeadline
 from engine.decision import Decision
 from engine.errors import RoleNotASuspect, RuleError, WrongFormat
-from engine.events import Event
-from engine.format import Clock, Format, format_of, formats
+from engine.format import Clock, Format, format_of
 from engine.ids import Seat
 from engine.state import Game
 from engine.table.dice import roll_dice
@@ -47,7 +46,6 @@ class Edition(Format):
     board: Board | None = None  # the board its tokens walk (None: its own geometry)
     aliases: tuple[str, ...] = ()  # other keys people may type for it (ASCII, any language)
     commands: Mapping[type[Command], Handler] = {}  # its commands, by type
-    events: Mapping[type[Event], Fold] = {}  # how its own events change the state
     errors = (*Format.errors, *TABLE_ERRORS)  # the shared kinds and the table's
     # The step at which the passage and staying are chosen instead of walking: before the
     # roll (classic), or after it (the 2023 and Liars editions: every turn starts rolling).
@@ -220,11 +218,6 @@ class Edition(Format):
 def _table(game: Game) -> Table:
     assert game.table is not None
     return game.table
-
-
-def editions() -> tuple[Edition, ...]:
-    """Every known table edition, in the order they were added (the default first)."""
-    return tuple(f for f in formats() if isinstance(f, Edition))
 
 
 def table_edition(game: Game) -> Edition:

@@ -3,8 +3,9 @@ checked here; an edition's own events are folded by its package (`Edition.events
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
+from types import MappingProxyType
 from typing import Any
 
 from engine import events as ev
@@ -224,24 +225,26 @@ def seat_handed_over(table: Table | None, seat: int) -> Table | None:
     return replace(table, seats=tuple(seats))
 
 
-TABLE_HANDLERS: dict[type[ev.Event], Callable[[Any, Any], Game]] = {
-    ev.BoardSetUp: board_set_up,
-    ev.TurnStarted: turn_started,
-    ev.TurnSkipped: turn_skipped,
-    ev.DiceRolled: dice_rolled,
-    ev.TokenMoved: token_moved,
-    ev.StayedToSuggest: stayed_to_suggest,
-    ev.WeaponMoved: weapon_moved,
-    ev.TableSuggestionMade: table_suggestion_made,
-    ev.CouldNotRefute: could_not_refute,
-    ev.RefuterAsked: refuter_asked,
-    ev.CardShown: card_shown,
-    ev.NobodyRefuted: nobody_refuted,
-    ev.AccusedAtTable: accused_at_table,
-    ev.TurnEnded: turn_ended,
-    ev.PlayerAway: player_away,
-    ev.PlayerReturned: player_returned,
-    ev.TurnTimerRenewed: turn_timer_renewed,
-    ev.RefuteTimerRenewed: refute_timer_renewed,
-    ev.ClockStarted: clock_started,
-}
+TABLE_HANDLERS: Mapping[type[ev.Event], Callable[[Any, Any], Game]] = MappingProxyType(
+    {
+        ev.BoardSetUp: board_set_up,
+        ev.TurnStarted: turn_started,
+        ev.TurnSkipped: turn_skipped,
+        ev.DiceRolled: dice_rolled,
+        ev.TokenMoved: token_moved,
+        ev.StayedToSuggest: stayed_to_suggest,
+        ev.WeaponMoved: weapon_moved,
+        ev.TableSuggestionMade: table_suggestion_made,
+        ev.CouldNotRefute: could_not_refute,
+        ev.RefuterAsked: refuter_asked,
+        ev.CardShown: card_shown,
+        ev.NobodyRefuted: nobody_refuted,
+        ev.AccusedAtTable: accused_at_table,
+        ev.TurnEnded: turn_ended,
+        ev.PlayerAway: player_away,
+        ev.PlayerReturned: player_returned,
+        ev.TurnTimerRenewed: turn_timer_renewed,
+        ev.RefuteTimerRenewed: refute_timer_renewed,
+        ev.ClockStarted: clock_started,
+    }
+)

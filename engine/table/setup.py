@@ -7,7 +7,6 @@ import random
 from datetime import datetime
 
 from engine import events as ev
-from engine.board import BOARDS
 from engine.board.model import Board
 from engine.cards import CLASSIC, CardId, Category, Pack
 from engine.decision import Decision
@@ -30,18 +29,18 @@ def table_cards(category: Category) -> tuple[CardId, ...]:
 
 
 def board_of(game: Game) -> Board:
-    """The board a table game's tokens walk (by the key its set-up named)."""
-    assert game.table is not None
-    return BOARDS[game.table.board]
+    """The board a table game's tokens walk: its edition's."""
+    board = table_edition(game).board
+    assert board is not None and game.table is not None and game.table.board == board.key
+    return board
 
 
 def set_up_board(decision: Decision, rng: random.Random, now: datetime) -> None:
     """After the deal: every token of the edition's suspects on its start square of the
-    edition's board (as BOARDS has it), its weapons in different rooms at random (from
-    the same seed)."""
+    edition's board, its weapons in different rooms at random (from the same seed)."""
     edition = table_edition(decision.state)
-    assert edition.board is not None, "an edition of its own geometry sets itself up"
-    board = BOARDS[edition.board.key]
+    board = edition.board
+    assert board is not None, "an edition of its own geometry sets itself up"
     cards = edition.cards
     rooms = rng.sample(board.rooms, len(cards.weapons))
     decision.emit(

@@ -1,5 +1,5 @@
-"""The 2023 edition's events (registered with the engine's events by name, see
-engine/editions.py)."""
+"""The 2023 edition's events (known by name with the engine's own to a registry of its
+formats, engine/registry.py)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engine.events import Event
@@ -57,10 +58,12 @@ def clue_card_shown(state: Game, e: ev.ClueCardShown) -> Game:
     return state if e.card is None else _seen(state, e.to, e.card)
 
 
-Y2023_FOLDS: dict[type[Event], Callable[[Any, Any], Game]] = {
-    ev.EditionSetUp: edition_set_up,
-    ev.PlacedCardSeen: placed_card_seen,
-    ev.ClueCardDrawn: clue_card_drawn,
-    ev.ClueRevealed: clue_revealed,
-    ev.ClueCardShown: clue_card_shown,
-}
+Y2023_FOLDS: Mapping[type[Event], Callable[[Any, Any], Game]] = MappingProxyType(
+    {
+        ev.EditionSetUp: edition_set_up,
+        ev.PlacedCardSeen: placed_card_seen,
+        ev.ClueCardDrawn: clue_card_drawn,
+        ev.ClueRevealed: clue_revealed,
+        ev.ClueCardShown: clue_card_shown,
+    }
+)

@@ -23,8 +23,9 @@ from bot.settings_text import (
     parse_setting,
     split_setting,
 )
+from engine import REGISTRY
 from engine.errors import RuleError
-from engine.formats import format_keys
+from engine.formats import spec_for
 from engine.settings import Settings
 from locales import LANGUAGES, has, t
 
@@ -85,9 +86,10 @@ def _read_or_refused(name: str, typed: str) -> None:
     except SettingInputError as refused:
         assert has("en", f"input.{refused.reason}"), refused.reason  # the catalog answers
         return
-    for key in format_keys():
+    for key in REGISTRY.keys:
         try:
             changed = Settings(format=key).changed(**{name: value})
+            spec_for(changed, REGISTRY.specs)
         except RuleError as refused:
             assert refused.code == "invalid_setting", refused
             continue

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CLASSIC
-from engine.codec import event_from_dict, event_to_dict
+from engine.codec import event_to_dict
 from engine.queries import reveal
 from engine.settings import Settings
 from engine.state import Phase
@@ -231,7 +232,7 @@ def test_end_reason_is_an_enum_and_an_event_stored_with_the_plain_string_decodes
     assert table.last(ev.GameEnded).reason is ev.EndReason.WON
     assert table.game.end_reason is ev.EndReason.WON
     old = {"type": "GameEnded", "at": "2026-03-03T09:00:00+00:00", "reason": "no_winner"}
-    decoded = event_from_dict(old)
+    decoded = REGISTRY.codec.event_from_dict(old)
     assert decoded == ev.GameEnded(at=T0 + DAY, reason=ev.EndReason.NO_WINNER)
     assert isinstance(decoded, ev.GameEnded) and decoded.reason is ev.EndReason.NO_WINNER
     assert json.loads(json.dumps(event_to_dict(decoded))) == {**old, "winner": None}

@@ -10,14 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine import events as ev
 from engine.codec import (
-    command_from_dict,
     command_to_dict,
-    event_from_dict,
     event_to_dict,
-    from_dict,
     to_dict,
 )
 from engine.deadlines import deadlines, unseen_clock
@@ -188,9 +186,9 @@ def test_the_clocks_and_their_marks_survive_the_codec() -> None:
     game.wait(LATE)
     _seen(game, "liar_window", 1)
     report = cmd.ClockSeen(clock="liar_window", ref=1, seen_at=game.now)
-    assert command_from_dict(command_to_dict(report)) == report
-    assert all(event_from_dict(event_to_dict(e)) == e for e in game.events)
-    assert from_dict(Game, to_dict(game.game)) == game.game
+    assert REGISTRY.codec.command_from_dict(command_to_dict(report)) == report
+    assert all(REGISTRY.codec.event_from_dict(event_to_dict(e)) == e for e in game.events)
+    assert REGISTRY.codec.from_dict(Game, to_dict(game.game)) == game.game
 
 
 def test_a_new_turn_forgets_the_marks() -> None:

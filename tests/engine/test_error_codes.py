@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import RULE_ERROR_CODES
+from engine import REGISTRY, RULE_ERROR_CODES
 from engine import commands as cmd
 from engine.cards import CLASSIC
 from engine.decide import decide
-from engine.error_codes import by_code, rule_errors
+from engine.error_codes import by_code
 from engine.errors import SHARED_ERRORS, NoSuggestionsLeft, RuleError
 from engine.forum import FORUM
 from engine.liars.edition import LIARS_EDITION
@@ -281,7 +281,7 @@ def test_the_codes_are_derived_from_one_class_per_kind() -> None:
     kinds = RuleError.__subclasses__()
     assert {kind.code for kind in kinds} == RULE_ERROR_CODES
     assert len(kinds) == len(RULE_ERROR_CODES)
-    assert all(rule_errors()[kind.code] is kind for kind in kinds)
+    assert all(REGISTRY.errors[kind.code] is kind for kind in kinds)
     assert all(kind.__module__ in ERROR_MODULES for kind in kinds)
 
 
@@ -299,7 +299,7 @@ def test_each_format_declares_its_own_kinds() -> None:
     assert FORUM.errors == SHARED_ERRORS
     assert by_code(SHARED_ERRORS + LIARS_ERRORS)["accuse_at_start"] is AccuseAtStart
     every = SHARED_ERRORS + TABLE_ERRORS + Y2023_ERRORS + LIARS_ERRORS
-    assert set(rule_errors().values()) == set(every)
+    assert set(REGISTRY.errors.values()) == set(every)
 
 
 def test_only_a_kind_of_rule_error_can_be_raised() -> None:

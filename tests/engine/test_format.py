@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import pytest
 
+from engine import REGISTRY
 from engine.errors import WrongFormat
-from engine.format import format_of, formats
-from engine.formats import format_keys, spec_of
+from engine.format import format_of
 from engine.forum import FORUM
 from engine.settings import Settings
 from engine.table.classic import CLASSIC
-from engine.table.edition import editions, table_edition
+from engine.table.edition import table_edition
 from tests.support.classic import Classic
 
 
 def test_every_format_is_known_by_its_key_the_forum_first() -> None:
-    assert formats()[0] is FORUM
-    assert [f.key for f in formats()] == list(format_keys())
-    assert all(spec_of(f.key) == f.spec for f in formats())
-    assert set(formats()) - set(editions()) == {FORUM}
+    assert REGISTRY.formats[0] is FORUM
+    assert [f.key for f in REGISTRY.formats] == list(REGISTRY.keys)
+    assert all(REGISTRY.specs[f.key] == f.spec for f in REGISTRY.formats)
+    assert set(REGISTRY.formats) - set(REGISTRY.editions) == {FORUM}
 
 
 def test_a_forum_game_is_played_over_days_with_no_table() -> None:

@@ -7,19 +7,15 @@ from datetime import UTC, datetime
 
 import pytest
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.cards import CUSTOM, PACKS, Category, custom_pack
-from engine.codec import event_from_dict, event_to_dict
+from engine.codec import event_to_dict
 from engine.decide import decide
 from engine.errors import RuleError
 from engine.evolve import replay
-from engine.settings import (
-    Settings,
-    change_chat_defaults,
-    new_game,
-    new_game_settings,
-    require_setting,
-)
+from engine.formats import change_chat_defaults, new_game
+from engine.settings import Settings, new_game_settings, require_setting
 from tests.support.invariants import check_invariants
 
 NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
@@ -62,7 +58,7 @@ def test_a_game_with_a_custom_pack_deals_from_it_and_replays() -> None:
     assert state is not None
     check_invariants(state)
     assert set(state.deck) <= set(SHERLOCK.all_cards)
-    stored = [event_from_dict(event_to_dict(e)) for e in events]
+    stored = [REGISTRY.codec.event_from_dict(event_to_dict(e)) for e in events]
     assert replay(stored) == state
 
 
@@ -74,12 +70,18 @@ def test_the_custom_pack_setting_needs_a_pack() -> None:
 
 def test_a_chat_without_a_pack_cannot_choose_the_custom_pack() -> None:
     refused = _pack_refusal(
-        lambda: change_chat_defaults(Settings(), {"pack": CUSTOM}, has_custom_pack=False)
+        lambda: change_chat_defaults(
+            Settings(), {"pack": CUSTOM}, has_custom_pack=False, specs=REGISTRY.specs
+        )
     )
     assert refused == ("pack", "no_custom_pack")
-    chosen = change_chat_defaults(Settings(), {"pack": CUSTOM}, has_custom_pack=True)
+    chosen = change_chat_defaults(
+        Settings(), {"pack": CUSTOM}, has_custom_pack=True, specs=REGISTRY.specs
+    )
     assert chosen.pack == CUSTOM
-    other = change_chat_defaults(Settings(pack=CUSTOM), {"extra_cards": 1}, has_custom_pack=True)
+    other = change_chat_defaults(
+        Settings(pack=CUSTOM), {"extra_cards": 1}, has_custom_pack=True, specs=REGISTRY.specs
+    )
     assert other.pack == CUSTOM and other.extra_cards == 1
 
 
@@ -106,14 +108,14 @@ def _pack_refusal(fn: Callable[[], object]) -> tuple[str, str]:
 
 
 def test_a_new_game_plays_the_chats_pack_only_when_its_settings_name_it() -> None:
-    opening = new_game(Settings(pack=CUSTOM), SHERLOCK)
+    opening = new_game(Settings(pack=CUSTOM), SHERLOCK, REGISTRY.specs)
     assert (opening.own_pack, opening.pack, opening.fell_back) == (SHERLOCK, SHERLOCK, False)
-    classic = new_game(Settings(), SHERLOCK)
+    classic = new_game(Settings(), SHERLOCK, REGISTRY.specs)
     assert classic.own_pack is None and classic.pack == PACKS["classic"]
-    missing = new_game(Settings(pack=CUSTOM), None)
+    missing = new_game(Settings(pack=CUSTOM), None, REGISTRY.specs)
     assert missing.fell_back and missing.own_pack is None and missing.pack == PACKS["classic"]
     for chat_pack in (SHERLOCK, None):
-        opening = new_game(Settings(pack=CUSTOM), chat_pack)
+        opening = new_game(Settings(pack=CUSTOM), chat_pack, REGISTRY.specs)
         command = cmd.OpenLobby(actor=1, seed=3, settings=opening.settings, pack=opening.own_pack)
         game = replay(decide(None, command, NOW))
         assert game is not None and game.pack == opening.pack

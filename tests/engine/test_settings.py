@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
 from engine.settings import RoleAssignment, Settings, known_zone
+from tests.support.formats import player_range
 from tests.support.table import Table, expect_error
 
 
@@ -33,7 +35,7 @@ def test_defaults_are_the_rules_defaults() -> None:
     assert s.eliminated_may_suggest is True
     assert s.effective_open_day_if_window_left == timedelta(hours=12)
     assert s.min_players is None and s.max_players is None  # the format's own range
-    assert s.player_range == (3, 10)
+    assert player_range(s) == (3, 10)
     assert s.pack == "classic"
 
 
@@ -47,8 +49,9 @@ def test_scaled_defaults_follow_the_day_length() -> None:
 
 
 def _refused(setting: str, reason: str, value: Any) -> None:
+    """Refused by the settings themselves, or by their format (the registry's check)."""
     with pytest.raises(RuleError) as caught:
-        Settings(**{setting: value})
+        REGISTRY.format_for(Settings(**{setting: value}))
     assert caught.value.code == "invalid_setting"
     assert caught.value.values["setting"] == setting
     assert caught.value.values["reason"] == reason

@@ -9,7 +9,7 @@ import pytest
 
 from engine import commands as cmd
 from engine import events as ev
-from engine import settings
+from engine import formats, settings
 from engine.cards import CLASSIC, PACKS, Category, Pack
 from engine.settings import RoleAssignment, Settings
 from engine.state import Phase
@@ -85,7 +85,9 @@ def test_pack_too_small_names_what_is_missing() -> None:
 
 def test_pack_too_small_counts_only_the_short_categories(monkeypatch: pytest.MonkeyPatch) -> None:
     tiny = Pack("tiny", ("a", "b", "c", "d", "e"), ("x", "y", "z"), tuple("pqrstuvw"))
-    monkeypatch.setattr(settings, "PACKS", MappingProxyType({**PACKS, "tiny": tiny}))
+    packs = MappingProxyType({**PACKS, "tiny": tiny})
+    monkeypatch.setattr(settings, "PACKS", packs)  # a pack the settings accept
+    monkeypatch.setattr(formats, "PACKS", packs)  # ... and a format plays
     table = Table(4, Settings(pack="tiny"), start=False)  # needs 4, 4 and 7
     error = expect_error("pack_too_small", lambda: table.run(cmd.StartGame(actor=1)))
     assert error.values == {"suspects": 0, "weapons": 1, "places": 0}

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import REGISTRY
 from engine import commands as cmd
-from engine.codec import command_from_dict, command_to_dict, from_dict, to_dict
+from engine.codec import command_to_dict, to_dict
 from engine.liars.state import Liars, liars_of
 from engine.state import Game
 from engine.y2023.state import Edition2023, y2023_of
@@ -35,7 +36,7 @@ def test_a_2023_table_stored_in_its_own_slot_reads_into_the_edition_slot() -> No
         game.step()
     state = game.game
     assert isinstance(y2023_of(state.table), Edition2023)
-    assert from_dict(Game, _old_shape(state, "y2023")) == state
+    assert REGISTRY.codec.from_dict(Game, _old_shape(state, "y2023")) == state
 
 
 def test_a_liars_table_stored_in_its_own_slot_reads_into_the_edition_slot() -> None:
@@ -45,7 +46,7 @@ def test_a_liars_table_stored_in_its_own_slot_reads_into_the_edition_slot() -> N
         game.step()
     state = game.game
     assert isinstance(liars_of(state.table), Liars)
-    assert from_dict(Game, _old_shape(state, "liars")) == state
+    assert REGISTRY.codec.from_dict(Game, _old_shape(state, "liars")) == state
 
 
 def test_an_edition_part_round_trips_tagged_with_its_kind() -> None:
@@ -54,17 +55,19 @@ def test_an_edition_part_round_trips_tagged_with_its_kind() -> None:
     state = game.game
     data = json.loads(json.dumps(to_dict(state)))
     assert data["table"]["edition"]["kind"] == "Liars"
-    assert from_dict(Game, data) == state
+    assert REGISTRY.codec.from_dict(Game, data) == state
 
 
 def test_deadline_commands_stored_with_the_former_names_of_excused_read() -> None:
     old_day = {"type": "EndDay", "actor": 0, "actor_is_admin": False, "day": 2}
     old_answer = {"type": "AnswerDeadline", "actor": 0, "actor_is_admin": False, "suggestion": 4}
-    day = command_from_dict({**old_day, "excuse_penalties": True})
-    answer = command_from_dict({**old_answer, "excuse_penalty": True})
+    day = REGISTRY.codec.command_from_dict({**old_day, "excuse_penalties": True})
+    answer = REGISTRY.codec.command_from_dict({**old_answer, "excuse_penalty": True})
     assert day == cmd.EndDay(day=2, excused=True)
     assert answer == cmd.AnswerDeadline(suggestion=4, excused=True)
-    assert command_from_dict({**old_day, "excuse_penalties": False}) == cmd.EndDay(day=2)
+    assert REGISTRY.codec.command_from_dict({**old_day, "excuse_penalties": False}) == cmd.EndDay(
+        day=2
+    )
 
 
 def test_every_deadline_command_has_one_excused_field() -> None:
@@ -79,4 +82,4 @@ def test_every_deadline_command_has_one_excused_field() -> None:
     for command in commands:
         stored = json.loads(json.dumps(command_to_dict(command)))
         assert stored["excused"] is True and "excuse_penalties" not in stored
-        assert command_from_dict(stored) == command
+        assert REGISTRY.codec.command_from_dict(stored) == command

@@ -21,6 +21,7 @@ from storage.database import Database
 from storage.migrate import current, upgrade, upgrade_database
 from storage.models import Base
 from storage.service import Store
+from tests.support.formats import player_range
 from tests.support.postgres import create_pg_database, drop_pg_database
 
 
@@ -239,7 +240,7 @@ async def test_the_old_default_player_range_is_left_to_each_format(fresh_url: st
     try:
         defaults = (await store.chats.get(1)).settings
         assert (defaults.min_players, defaults.max_players) == (None, None)
-        assert defaults.changed(format="y2023").player_range == (2, 6)
+        assert player_range(defaults.changed(format="y2023")) == (2, 6)
         kept = (await store.chats.get(2)).settings
         assert (kept.min_players, kept.max_players) == (4, 8)
     finally:

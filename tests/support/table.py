@@ -16,10 +16,11 @@ from typing import Any, TypeVar
 
 import pytest
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CardId, Category
-from engine.codec import command_from_dict, command_to_dict, event_from_dict, event_to_dict
+from engine.codec import command_to_dict, event_to_dict
 from engine.deadlines import deadlines
 from engine.decide import decide_and_apply
 from engine.errors import RuleError
@@ -77,7 +78,10 @@ class Table:
         decision = decide_and_apply(self.state, command, self.now)
         new = decision.events
         for event, before, after in decision.steps():
-            assert event_from_dict(json.loads(json.dumps(event_to_dict(event)))) == event
+            assert (
+                REGISTRY.codec.event_from_dict(json.loads(json.dumps(event_to_dict(event))))
+                == event
+            )
             assert evolve(before, event) == after, "the engine folded the event as evolve does"
         self.state = decision.after
         self.events.extend(new)
@@ -100,7 +104,7 @@ class Table:
                 break
             self.now = max(self.now, due[0].at)
             stored = json.loads(json.dumps(command_to_dict(due[0].command)))  # a deadline row
-            fired = self.run(command_from_dict(stored))
+            fired = self.run(REGISTRY.codec.command_from_dict(stored))
             assert fired, f"deadline {due[0].key} fired without effect"
             new.extend(fired)
         self.now = max(self.now, moment)

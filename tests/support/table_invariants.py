@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.board import BOARDS
 from engine.board.movement import reachable
 from engine.state import Game, Phase
+from engine.table.setup import board_of
 from engine.table.state import Step
 from engine.y2023.state import y2023_of
 from tests.support.invariants import check_invariants
@@ -22,7 +22,7 @@ def check_table_invariants(game: Game) -> None:
     if table is None:
         assert game.phase is Phase.LOBBY or game.phase is Phase.ENDED
         return
-    board = BOARDS[table.board]
+    board = board_of(game)
     assert len(game.deck) == 21, "the classic format plays with 21 cards"
     assert sorted(s for s, _ in table.tokens) == sorted(board.starts), "six tokens"
     if y2023_of(table) is not None:

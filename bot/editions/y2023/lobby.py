@@ -12,19 +12,19 @@ from engine.y2023.cards import Y2023_PLAYERS
 
 def character_args(game: Game) -> Args:
     """Who has chosen which character; whether two may play (the post says so)."""
-    if not game.settings.roles_chosen:
+    if not game.roles_chosen:
         return {}
     return {
         "characters": [
             {"user": User(e.user), "role": e.role} for e in game.lobby if e.role is not None
         ],
-        "two_players": game.settings.player_range[0] > Y2023_PLAYERS[0],
+        "two_players": game.player_range[0] > Y2023_PLAYERS[0],
     }
 
 
 def character_rows(game_id: int, game: Game) -> Buttons:
     """A button per character, two a row."""
-    if not game.settings.roles_chosen:
+    if not game.roles_chosen:
         return []
     taken = {e.role for e in game.lobby}
     buttons = [

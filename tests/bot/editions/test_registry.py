@@ -7,11 +7,9 @@ from datetime import UTC, datetime
 
 from bot.announce.registry import SHARED_HANDLERS
 from bot.editions.registry import EDITIONS, shipped
-from engine.board import BOARDS
+from engine import REGISTRY
 from engine.events import LobbyOpened
 from engine.evolve import evolve
-from engine.format import formats
-from engine.formats import format_keys
 from engine.settings import Settings
 from locales import LANGUAGES, catalog
 
@@ -21,9 +19,13 @@ by_word, edition_of, rules_by_word = SHOWN.by_word, SHOWN.edition_of, SHOWN.rule
 
 
 def test_every_format_the_engine_knows_has_a_bot_edition() -> None:
-    assert {e.key for e in EDITIONS} == set(format_keys())
-    for key in format_keys():
-        opened = LobbyOpened(at=datetime.now(UTC), seed=1, settings=Settings(format=key), creator=1)
+    assert {e.key for e in EDITIONS} == set(REGISTRY.keys)
+    for key in REGISTRY.keys:
+        settings = Settings(format=key)
+        found = REGISTRY.format_for(settings)
+        opened = LobbyOpened(
+            at=datetime.now(UTC), seed=1, settings=settings, format=found, creator=1
+        )
         assert edition_of(evolve(None, opened)).key == key
 
 
@@ -39,12 +41,12 @@ def test_a_word_names_one_edition_in_any_case() -> None:
 
 def test_every_table_edition_has_a_prompt_and_the_forum_none() -> None:
     for edition in EDITIONS:
-        days = {f.key: f.has_days for f in formats()}[edition.key]
+        days = {f.key: f.has_days for f in REGISTRY.formats}[edition.key]
         assert (edition.prompt is not None) == (not days), edition.key
 
 
 def test_every_board_has_a_view() -> None:
-    assert set(BOARDS) <= set(BOARD_VIEWS)
+    assert set(REGISTRY.boards) <= set(BOARD_VIEWS)
 
 
 def test_what_an_edition_names_is_in_every_catalog() -> None:

@@ -83,11 +83,12 @@ async def test_a_roll_of_six_offers_only_squares_six_away_and_a_room_three_away(
     # Miss Scarlett starts in front of the Billiard Room's side door; seed 2 rolls a 6.
     from dataclasses import replace
 
-    from engine.board import BOARDS, CLASSIC
+    from engine.board import CLASSIC
     from engine.board.movement import distances
+    from engine.table.classic import Classic
 
     board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
-    monkeypatch.setitem(BOARDS, CLASSIC.key, board)
+    monkeypatch.setattr(Classic, "board", board)
     fix_seed(table, 2)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)
@@ -145,12 +146,13 @@ async def test_each_turn_press_is_answered_with_what_it_did(
     refutation says "Your answer is sent."."""
     from dataclasses import replace
 
-    from engine.board import BOARDS, CLASSIC
+    from engine.board import CLASSIC
+    from engine.table.classic import Classic
     from tests.support.table_play import prompt_by_id
 
     # Miss Scarlett starts near the Library; seed 2 rolls her a 6 (as above).
     board = replace(CLASSIC, starts={**CLASSIC.starts, "scarlett": (22, 13)})
-    monkeypatch.setitem(BOARDS, CLASSIC.key, board)
+    monkeypatch.setattr(Classic, "board", board)
     fix_seed(table, 2)
     people = [table.alice, table.bob, table.carol]
     game_id = await open_classic(table, people)

@@ -19,7 +19,7 @@ async def test_a_classic_game_in_russian(table: Party) -> None:
     for _ in range(6):
         await player.turn()
     game = await player.game()
-    assert not game.settings.has_days and game.envelope is not None
+    assert not game.format.has_days and game.envelope is not None
     for person in people:
         hand = next(m for m in person.private_messages() if "Ваши карты" in m.text)
         mine = game.player_of(person.id)

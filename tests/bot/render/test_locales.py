@@ -16,10 +16,9 @@ import pytest
 import locales
 from bot.editions.registry import shipped
 from bot.render.reader import Reader
-from engine import RULE_ERROR_CODES
+from engine import REGISTRY, RULE_ERROR_CODES
 from engine.cards import PACKS
 from engine.errors import PackReason, SettingReason
-from engine.events import EVENT_TYPES
 from engine.settings import Settings
 from fakebot.html import parse_html
 from fakebot.spec import ApiError
@@ -105,8 +104,9 @@ def test_every_reason_a_setting_or_pack_is_refused_for_has_a_message() -> None:
 
 
 def test_every_event_type_has_a_handler() -> None:
-    assert set(EVENT_TYPES.values()) <= set(EVENT_HANDLERS)
-    assert set(EVENT_HANDLERS) <= set(EVENT_TYPES.values())
+    events = set(REGISTRY.codec.names.events.values())
+    assert events <= set(EVENT_HANDLERS)
+    assert set(EVENT_HANDLERS) <= events
 
 
 def test_every_card_of_every_pack_has_a_name() -> None:

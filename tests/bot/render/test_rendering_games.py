@@ -18,12 +18,13 @@ from bot.handlers.common import error_args, error_key
 from bot.payload import Moment, Payload, Users
 from bot.render.keyboards import buttons_markup
 from bot.render.reader import Person, Reader
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.cards import CATEGORY_ORDER
 from engine.codec import to_dict
 from engine.decide import decide_and_apply
 from engine.errors import RuleError
-from engine.events import EVENT_TYPES, Event
+from engine.events import Event
 from engine.queries import player_view
 from engine.settings import Settings
 from engine.state import Game, Phase
@@ -403,7 +404,9 @@ def test_random_games_render_without_errors(played: Played) -> None:
 def test_random_games_cover_most_events(played: Played) -> None:
     rare = {"SettingsChanged", "PlayerLeftLobby"}  # random games never change settings
     rare.add("ClockStarted")  # a delivery's report, not a move: no random player makes it
-    missing = {n for n, cls in EVENT_TYPES.items() if cls not in played.event_types} - rare
+    missing = {
+        n for n, cls in REGISTRY.codec.names.events.items() if cls not in played.event_types
+    } - rare
     assert missing == set()
 
 

@@ -11,7 +11,8 @@ from bot.editions.registry import shipped
 from bot.render.board_picture import CELL, MARGIN, SUSPECT_COLOURS, board_png, picture_size
 from bot.render.board_text import board_text, picture_names
 from bot.render.reader import Reader
-from engine.board import BOARDS, CLASSIC, Place
+from engine import REGISTRY
+from engine.board import CLASSIC, Place
 from engine.y2023.board import Y2023_BOARD
 from engine.y2023.cards import Y2023
 
@@ -32,7 +33,7 @@ def _centre_of(square: tuple[int, int]) -> tuple[int, int]:
 
 
 def test_the_classic_board_stands_in_for_2023_with_the_editions_characters_on_starts() -> None:
-    assert BOARDS["y2023"] is Y2023_BOARD
+    assert REGISTRY.boards["y2023"] is Y2023_BOARD
     # no public map of the redesigned board: the classic geometry, no invented doors
     assert Y2023_BOARD.doors == CLASSIC.doors and Y2023_BOARD.corridor == CLASSIC.corridor
     png = _png(START)

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.board import BOARDS, CLASSIC, Door
+from engine import REGISTRY
+from engine.board import CLASSIC, Door
 from engine.board.classic import CLASSIC_MAP, CLASSIC_ROOMS, CLASSIC_SUSPECTS, board_from_map
 from engine.board.model import validate
 from engine.cards import CLASSIC as CLASSIC_PACK
@@ -40,7 +41,7 @@ def test_counts_of_squares_doors_and_starts() -> None:
 def test_rooms_and_suspects_are_the_classic_pack_cards() -> None:
     assert CLASSIC.rooms == CLASSIC_PACK.places[:9]
     assert tuple(CLASSIC.starts) == CLASSIC_PACK.suspects[:6]
-    assert BOARDS["classic"] is CLASSIC
+    assert REGISTRY.boards["classic"] is CLASSIC
 
 
 def test_start_squares_on_the_standard_edges() -> None:

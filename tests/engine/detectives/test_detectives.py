@@ -2,8 +2,9 @@
 edition (the classic, the 2023, the Liars: each edition's own steps through its play,
 engine/detectives/plays.py): every game they play ends, the engine refuses none of their
 moves, each accuses only as its level allows, and a decision depends only on what its seat
-was told (changing what it never saw changes nothing). A fourth edition registered at run
-time needs nothing more than the default play, or a play of its own in the table."""
+was told (changing what it never saw changes nothing). A fourth edition, played through a
+registry built with it, needs nothing more than the default play, or a play of its own in
+the table."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import FORMATS as SHIPPED
+from engine import Registry
 from engine import commands as cmd
 from engine import events as ev
 from engine.detectives import Level, next_move
@@ -21,12 +24,12 @@ from engine.detectives.accusing import RACE, SURE_ENOUGH
 from engine.detectives.detective import Detective
 from engine.detectives.mind import Reading, mind_of
 from engine.detectives.plays import PLAYS, classic_play
-from engine.editions import Edition, register, unregister
 from engine.events import Event, GameStarted
 from engine.evolve import replay
 from engine.formats import FormatSpec
 from engine.settings import GameFormat, Settings
 from engine.state import Phase
+from engine.table.edition import Edition
 from engine.table.state import Step
 from engine.y2023 import events as yev
 from simulation.detectives import DetectiveGame, seats
@@ -181,17 +184,16 @@ def knocking(detective: Detective) -> cmd.Command | None:
 
 @pytest.mark.parametrize("edition", [TOY, KnockingD4()], ids=["default play", "own play"])
 def test_a_fourth_edition_is_played_through_the_plays_table(edition: Edition) -> None:
-    register(edition)
+    registry = Registry((*SHIPPED, edition))
     plays = {**PLAYS, "toy_knock": knocking}
-    try:
-        settings = Settings(format=edition.key)
-        games = [DetectiveGame(seed=1, levels=seats(1, 4), settings=settings, plays=plays)]
-        for game in games:
-            game.play()
-            assert game.game.phase is Phase.ENDED and game.game.winner is not None
-            assert game.refused == []
-    finally:
-        unregister(edition)
+    settings = Settings(format=edition.key)
+    games = [
+        DetectiveGame(seed=1, levels=seats(1, 4), settings=settings, registry=registry, plays=plays)
+    ]
+    for game in games:
+        game.play()
+        assert game.game.phase is Phase.ENDED and game.game.winner is not None
+        assert game.refused == []
     knocks = sum(isinstance(e, Knocked) for game in games for e in game.events)
     turns = sum(isinstance(e, ev.TurnStarted) for game in games for e in game.events)
     assert knocks == (turns if isinstance(edition, KnockingD4) else 0)

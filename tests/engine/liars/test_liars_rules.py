@@ -8,12 +8,11 @@ from datetime import timedelta
 
 import pytest
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine import events as ev
 from engine.codec import (
-    command_from_dict,
     command_to_dict,
-    event_from_dict,
     event_to_dict,
     from_dict,
     to_dict,
@@ -466,10 +465,10 @@ def test_the_editions_events_commands_and_state_survive_the_json_codec() -> None
     game.call(2)
     game.run(lcmd.ExposeCard(actor=1, card=game.hand(1)[0]))
     for event in game.events:
-        assert event_from_dict(event_to_dict(event)) == event
+        assert REGISTRY.codec.event_from_dict(event_to_dict(event)) == event
     command = lcmd.LiarsDeadline(turn=3, stage="window")
-    assert command_from_dict(command_to_dict(command)) == command
-    assert from_dict(Game, to_dict(game.game)) == game.game
+    assert REGISTRY.codec.command_from_dict(command_to_dict(command)) == command
+    assert REGISTRY.codec.from_dict(Game, to_dict(game.game)) == game.game
     assert from_dict(Settings, to_dict(liars(lie_cards=7))) == liars(lie_cards=7)
 
 

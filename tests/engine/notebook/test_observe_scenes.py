@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from engine import REGISTRY
 from engine import events as ev
 from engine.liars import events as lev
 from engine.liars.cards import LIARS_PACK, Action
@@ -54,7 +55,9 @@ def dealt(
     roles = ("scarlett", "mustard", "white")
     seats = tuple(ev.Deal(user=i + 1, role=roles[i], hand=h) for i, h in enumerate(hands))
     return [
-        ev.LobbyOpened(at=T0, seed=1, settings=settings, creator=1),
+        ev.LobbyOpened(
+            at=T0, seed=1, settings=settings, format=REGISTRY.format_for(settings), creator=1
+        ),
         ev.GameStarted(at=T0, deck=deck, envelope=envelope, seats=seats),
     ]
 

@@ -12,8 +12,8 @@ from datetime import timedelta
 
 import pytest
 
-from engine.codec import event_from_dict, event_to_dict, from_dict, to_dict
-from engine.editions import find_edition
+from engine import REGISTRY
+from engine.codec import event_to_dict, to_dict
 from engine.events import Event
 from engine.evolve import replay
 from engine.liars.events import InvestigationRead
@@ -122,7 +122,7 @@ BY_KEY = {case.key: case for case in CASES}
 
 
 def test_each_case_is_a_registered_edition() -> None:
-    assert all(find_edition(key) is not None for key in BY_KEY)
+    assert all(REGISTRY.find_edition(key) is not None for key in BY_KEY)
 
 
 @pytest.mark.slow
@@ -164,7 +164,7 @@ def test_a_game_replays_from_its_stored_events_and_its_snapshot(key: str) -> Non
     game = case.stored()
     final = game.play()
     assert case.stored_events <= {type(e).__name__ for e in game.events}
-    stored = [event_from_dict(event_to_dict(e)) for e in game.events]
+    stored = [REGISTRY.codec.event_from_dict(event_to_dict(e)) for e in game.events]
     assert stored == game.events
     assert replay(stored) == final
-    assert from_dict(Game, to_dict(final)) == final
+    assert REGISTRY.codec.from_dict(Game, to_dict(final)) == final

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine import REGISTRY
 from engine import commands as cmd
 from engine.board.classic import CLASSIC as BOARD
 from engine.cards import Category
@@ -27,7 +28,7 @@ def test_the_forum_format_is_the_default_and_classic_is_chosen_at_newgame() -> N
 
 def test_settings_of_the_classic_format_are_validated() -> None:
     with pytest.raises(InvalidSetting):
-        Settings(format="chess")
+        REGISTRY.format_for(Settings(format="chess"))
     with pytest.raises(InvalidSetting):
         classic(dice=3)
     with pytest.raises(InvalidSetting):
@@ -35,7 +36,7 @@ def test_settings_of_the_classic_format_are_validated() -> None:
     with pytest.raises(InvalidSetting):
         classic(away_after=0)
     with pytest.raises(InvalidSetting):
-        classic(pack="custom")
+        REGISTRY.format_for(classic(pack="custom"))
     assert (classic().dice, classic(dice=2).dice) == (1, 2)
     assert str(classic().turn_time) == "0:03:00" and str(classic().refute_time) == "0:02:00"
     assert classic().away_after == 2

@@ -1,51 +1,50 @@
 """A toy fourth edition (tests/support/toy_edition/: the classic with one four-sided die,
-and a command and event of its own) registered at run time through the registry's public
-`register`, then played through `decide` and `evolve`: the lobby, the set-up, turns with
-the toy die's rolls, moves towards a room, a suggestion refuted, and the winning
-accusation. Nothing in engine/ names it."""
+and a command and event of its own) played through a registry built with it,
+`Registry((*FORMATS, TOY))`, through `decide` and `evolve`: the lobby, the set-up, turns
+with the toy die's rolls, moves towards a room, a suggestion refuted, and the winning
+accusation. Nothing in engine/ names it, and nothing is registered anywhere: a registry
+whose formats clash is refused when it is built."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from types import MappingProxyType
 
 import pytest
 
+from engine import FORMATS, REGISTRY, Registry
 from engine import commands as cmd
 from engine import events as ev
 from engine.cards import Category
-from engine.codec import event_from_dict, event_to_dict, from_dict, to_dict
-from engine.commands import COMMAND_TYPES
+from engine.codec import event_to_dict, to_dict
 from engine.decide import decide_and_apply
-from engine.editions import editions, find_edition, register, unregister
-from engine.errors import WrongFormat
-from engine.events import EVENT_TYPES, Event
-from engine.evolve import folds
+from engine.errors import InvalidSetting, WrongFormat
+from engine.events import Event
 from engine.format import format_of
-from engine.formats import FormatSpec, format_keys
+from engine.formats import FormatSpec
 from engine.settings import Settings
 from engine.state import Game
 from engine.table.classic import TABLE_COMMANDS
 from engine.table.dice import roll_dice
-from engine.table.edition import Fold, Handler
+from engine.table.edition import Handler
 from engine.table.errors import NotYourTurn
 from engine.table.queries import refutation_choices, turn_options
 from engine.table.state import Step
-from tests.support.toy_edition import D4, FACES, TOY, Knock, Knocked, ToyPart, knock
+from tests.support.toy_edition import (
+    D4,
+    FACES,
+    TOY,
+    TOY_REGISTRY,
+    Knock,
+    Knocked,
+    ToyPart,
+    knock,
+)
 
 T0 = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def registered() -> Iterator[None]:
-    """The toy is registered for this module's tests, then taken back (so the other tests
-    in the process see only the editions the engine ships)."""
-    assert register(TOY) is TOY
-    assert register(TOY) is TOY  # again: nothing changes
-    yield
-    unregister(TOY)
 
 
 class Table:
@@ -62,7 +61,7 @@ class Table:
 
     def run(self, command: cmd.Command) -> list[Event]:
         self.now += timedelta(seconds=5)
-        decision = decide_and_apply(self.state, command, self.now)
+        decision = decide_and_apply(self.state, command, self.now, TOY_REGISTRY)
         self.state = decision.after
         self.events.extend(decision.events)
         return decision.events
@@ -78,11 +77,17 @@ class Table:
         return self.game.players[table.current].user
 
 
-def test_the_toy_edition_is_registered_by_its_key_and_alias() -> None:
-    assert TOY in editions() and find_edition("toy_d4") is TOY and find_edition("d4") is TOY
+def test_the_toy_edition_is_found_by_its_key_and_alias_in_its_registry_alone() -> None:
+    assert TOY in TOY_REGISTRY.editions and TOY_REGISTRY.find_edition("toy_d4") is TOY
+    assert TOY_REGISTRY.find_edition("d4") is TOY and TOY_REGISTRY.keys[-1] == "toy_d4"
+    assert REGISTRY.find_edition("toy_d4") is None and "toy_d4" not in REGISTRY.keys
     table = Table()
     assert format_of(table.game).key == "toy_d4" and format_of(table.game) is TOY
-    assert table.game.settings.player_range == (3, 6) and not table.game.settings.has_days
+    assert table.game.player_range == (3, 6) and not table.game.format.has_days
+    with pytest.raises(InvalidSetting):  # the shipped registry plays no toy
+        decide_and_apply(
+            None, cmd.OpenLobby(actor=1, seed=1, settings=Settings(format="toy_d4")), T0
+        )
 
 
 def test_a_toy_game_is_played_from_the_lobby_to_the_winning_accusation() -> None:
@@ -156,10 +161,12 @@ def test_the_toy_editions_own_command_and_event_go_through_decide_and_evolve() -
     table.run(Knock(actor=user))
     assert table.game.table is not None and table.game.table.edition == ToyPart(knocks=2)
     stored = json.loads(json.dumps(event_to_dict(knocked)))
-    assert stored["type"] == "Knocked" and event_from_dict(stored) == knocked
+    assert stored["type"] == "Knocked" and TOY_REGISTRY.codec.event_from_dict(stored) == knocked
     snapshot = json.loads(json.dumps(to_dict(table.game)))
-    assert snapshot["table"]["edition"]["kind"] == "ToyPart"
-    assert from_dict(Game, snapshot) == table.game
+    assert snapshot["table"]["edition"]["kind"] == "ToyPart" and "format" not in snapshot
+    assert TOY_REGISTRY.codec.from_dict(Game, snapshot) == table.game
+    with pytest.raises(KeyError):  # the shipped registry's codec knows no knock
+        REGISTRY.codec.event_from_dict(stored)
 
 
 def test_the_toy_editions_command_is_refused_in_another_edition() -> None:
@@ -171,39 +178,37 @@ def test_the_toy_editions_command_is_refused_in_another_edition() -> None:
         cmd.JoinLobby(actor=3),
         cmd.StartGame(actor=1),
     ):
-        state = decide_and_apply(state, command, now).after
+        state = decide_and_apply(state, command, now, TOY_REGISTRY).after
     assert state is not None and state.table is not None
     current = state.players[state.table.current].user
     with pytest.raises(WrongFormat):
-        decide_and_apply(state, Knock(actor=current), now)
+        decide_and_apply(state, Knock(actor=current), now, TOY_REGISTRY)
 
 
 def test_another_edition_under_a_taken_key_is_refused() -> None:
     class Impostor(D4):
         """Another edition calling itself the toy's name."""
 
-    before = editions()
-    with pytest.raises(ValueError):
-        register(Impostor())
-    assert editions() == before and find_edition("toy_d4") is TOY
-    assert find_edition("2023") is find_edition("y2023") is not None
+    with pytest.raises(ValueError, match="toy_d4"):
+        Registry((*FORMATS, TOY, Impostor()))
+    assert TOY_REGISTRY.find_edition("toy_d4") is TOY
+    assert TOY_REGISTRY.find_edition("2023") is TOY_REGISTRY.find_edition("y2023") is not None
 
 
-def test_an_edition_whose_event_name_is_taken_is_refused_whole() -> None:
+def test_an_edition_whose_event_name_is_taken_is_refused() -> None:
     @dataclass(frozen=True, kw_only=True)
     class Knocked(Event):  # another event under the toy's event's name
         seat: int
 
     class Echo(D4):
         spec = FormatSpec("toy_echo", players=(3, 6))
-        events: Mapping[type[Event], Fold] = {Knocked: lambda state, e: state}
+        events = MappingProxyType({Knocked: lambda state, e: state})
 
     with pytest.raises(ValueError, match="Knocked"):
-        register(Echo())
-    assert find_edition("toy_echo") is None and "toy_echo" not in format_keys()
+        Registry((*FORMATS, TOY, Echo()))
 
 
-def test_unregistering_takes_back_what_registering_added() -> None:
+def test_a_registry_holds_its_own_formats_tables_and_changes_no_other() -> None:
     @dataclass(frozen=True, kw_only=True)
     class Echoed(Event):
         seat: int
@@ -215,13 +220,14 @@ def test_unregistering_takes_back_what_registering_added() -> None:
     class EchoTable(D4):
         spec = FormatSpec("toy_echo2", players=(3, 6))
         commands: Mapping[type[cmd.Command], Handler] = {**TABLE_COMMANDS, Echo: knock}
-        events: Mapping[type[Event], Fold] = {Echoed: lambda state, e: state}
+        events = MappingProxyType({Echoed: lambda state, e: state})
 
-    echo = register(EchoTable())
-    assert find_edition("toy_echo2") is echo and EVENT_TYPES["Echoed"] is Echoed
-    assert COMMAND_TYPES["Echo"] is Echo and Echoed in folds()
-    unregister(echo)
-    assert find_edition("toy_echo2") is None and "toy_echo2" not in format_keys()
-    assert "Echoed" not in EVENT_TYPES and "Echo" not in COMMAND_TYPES
-    assert Echoed not in folds() and COMMAND_TYPES["Roll"] is cmd.Roll  # shared ones stay
-    assert find_edition("toy_d4") is TOY
+    before = (REGISTRY.keys, dict(REGISTRY.codec.names.events), dict(REGISTRY.folds))
+    echo = EchoTable()
+    registry = Registry((*FORMATS, echo))
+    assert registry.find_edition("toy_echo2") is echo
+    assert registry.codec.names.events["Echoed"] is Echoed and Echoed in registry.folds
+    assert registry.codec.names.commands["Echo"] is Echo and Echo in registry.handlers
+    assert registry.codec.names.commands["Roll"] is cmd.Roll  # the shared ones too
+    assert (REGISTRY.keys, dict(REGISTRY.codec.names.events), dict(REGISTRY.folds)) == before
+    assert "Echo" not in REGISTRY.codec.names.commands and Echo not in REGISTRY.handlers

@@ -13,6 +13,7 @@ from engine.errors import NotEnoughPlayers, RoleNotASuspect, RolesNotChosenMode,
 from engine.settings import GameFormat, Settings
 from engine.y2023.cards import Y2023
 from tests.support.classic import Classic, classic
+from tests.support.formats import player_range, roles_chosen
 
 
 def _lobby(players: int = 2, **settings: object) -> Classic:
@@ -86,8 +87,8 @@ def test_whoever_has_not_chosen_gets_a_random_free_character_at_the_start() -> N
 
 def test_the_2023_lobby_chooses_even_with_role_assignment_random() -> None:
     settings = Settings(format=GameFormat.Y2023)
-    assert settings.role_assignment == "random" and settings.roles_chosen
-    assert not Settings(format=GameFormat.CLASSIC).roles_chosen
+    assert settings.role_assignment == "random" and roles_chosen(settings)
+    assert not roles_chosen(Settings(format=GameFormat.CLASSIC))
 
 
 def test_a_classic_lobby_with_random_roles_refuses_a_choice() -> None:
@@ -97,15 +98,15 @@ def test_a_classic_lobby_with_random_roles_refuses_a_choice() -> None:
 
 
 def test_each_table_format_has_its_own_player_range() -> None:
-    assert Settings().player_range == (3, 10)  # the forum's
-    assert Settings(format=GameFormat.CLASSIC).player_range == (3, 6)
-    assert Settings(format=GameFormat.LIARS).player_range == (3, 6)
-    assert Settings(format=GameFormat.Y2023).player_range == (2, 6)  # "Du-ludanta ludo"
-    assert Settings(format=GameFormat.Y2023, min_players=3).player_range == (3, 6)  # set: wins
-    assert Settings(format=GameFormat.Y2023, max_players=4).player_range == (2, 4)
-    assert Settings(format=GameFormat.CLASSIC, min_players=2).player_range == (3, 6)
-    assert Settings(format=GameFormat.LIARS, min_players=2).player_range == (3, 6)
-    assert Settings(min_players=2, max_players=4).player_range == (2, 4)
+    assert player_range(Settings()) == (3, 10)  # the forum's
+    assert player_range(Settings(format=GameFormat.CLASSIC)) == (3, 6)
+    assert player_range(Settings(format=GameFormat.LIARS)) == (3, 6)
+    assert player_range(Settings(format=GameFormat.Y2023)) == (2, 6)  # "Du-ludanta ludo"
+    assert player_range(Settings(format=GameFormat.Y2023, min_players=3)) == (3, 6)  # set: wins
+    assert player_range(Settings(format=GameFormat.Y2023, max_players=4)) == (2, 4)
+    assert player_range(Settings(format=GameFormat.CLASSIC, min_players=2)) == (3, 6)
+    assert player_range(Settings(format=GameFormat.LIARS, min_players=2)) == (3, 6)
+    assert player_range(Settings(min_players=2, max_players=4)) == (2, 4)
 
 
 def test_a_2023_lobby_of_two_starts_with_no_setting_changed() -> None:

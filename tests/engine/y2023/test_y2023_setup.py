@@ -9,8 +9,9 @@ from dataclasses import replace
 
 import pytest
 
+from engine import REGISTRY
 from engine import commands as cmd
-from engine.codec import event_from_dict, event_to_dict
+from engine.codec import event_to_dict
 from engine.errors import LobbyFull, NotEnoughPlayers, RoleNotASuspect
 from engine.settings import GameFormat, Settings
 from engine.y2023 import events as yev
@@ -21,6 +22,7 @@ from engine.y2023.queries import private_view
 from engine.y2023.setup import first_player, placed_in_rooms
 from engine.y2023.state import y2023_of, y2023_part
 from tests.support.classic import Classic
+from tests.support.formats import player_range
 from tests.support.y2023 import Y2023Game, y2023
 
 
@@ -100,7 +102,7 @@ def test_a_stored_game_with_cards_face_up_still_reads() -> None:
     game = Y2023Game(2)
     setup = next(e for e in game.events if isinstance(e, yev.EditionSetUp))
     old = replace(setup, face_up=("rope", "hall"))
-    back = event_from_dict(event_to_dict(old))
+    back = REGISTRY.codec.event_from_dict(event_to_dict(old))
     assert isinstance(back, yev.EditionSetUp) and back == old
     state = game.game
     assert state.table is not None
@@ -145,8 +147,8 @@ def test_the_player_announced_as_highest_is_the_one_who_plays_first() -> None:
 
 
 def test_two_to_six_players_the_classic_still_three() -> None:
-    assert y2023().player_range == (2, 6)
-    assert Settings(format=GameFormat.CLASSIC, min_players=2).player_range == (3, 6)
+    assert player_range(y2023()) == (2, 6)
+    assert player_range(Settings(format=GameFormat.CLASSIC, min_players=2)) == (3, 6)
     with pytest.raises(NotEnoughPlayers):
         Y2023Game(1)
     lobby = Y2023Game(6, start=False)

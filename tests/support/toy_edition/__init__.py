@@ -1,14 +1,16 @@
 """A toy fourth edition, from this one package: the classic board and cards played with
 one four-sided die, and a command and an event of its own (a knock on the table, counted
-in the edition's part of the table). Registered at run time by its test, through the
-registry's `register`; no shared engine file names it."""
+in the edition's part of the table). Its tests play it through a registry of their own,
+`Registry((*FORMATS, TOY))` (`TOY_REGISTRY`); no shared engine file names it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
+from types import MappingProxyType
 
+from engine import FORMATS, Registry
 from engine.commands import Command
 from engine.decision import Decision
 from engine.events import Event
@@ -53,8 +55,8 @@ def knocked(state: Game, e: Knocked) -> Game:
     return replace(state, table=replace(table, edition=replace(part, knocks=part.knocks + 1)))
 
 
-TOY_COMMANDS: Mapping[type[Command], Handler] = {**TABLE_COMMANDS, Knock: knock}
-TOY_EVENTS: Mapping[type[Event], Fold] = {Knocked: knocked}
+TOY_COMMANDS: Mapping[type[Command], Handler] = MappingProxyType({**TABLE_COMMANDS, Knock: knock})
+TOY_EVENTS: Mapping[type[Event], Fold] = MappingProxyType({Knocked: knocked})
 
 
 class D4(Classic):
@@ -73,5 +75,6 @@ class D4(Classic):
 
 
 TOY = D4()
+TOY_REGISTRY = Registry((*FORMATS, TOY))  # the shipped formats and the toy
 
-__all__ = ["D4", "FACES", "TOY", "Knock", "Knocked", "ToyPart", "knocked"]
+__all__ = ["D4", "FACES", "TOY", "TOY_REGISTRY", "Knock", "Knocked", "ToyPart", "knocked"]
