@@ -50,18 +50,16 @@ MUTABLE = (
 )
 
 
-T40 = "dispatch table, never mutated; an edition's or the registry's: issue 40"
-
 # Today's module state, each with why it is there (tests/test_house.py fails for any other,
 # and for an entry here that is gone: take it out).
 KNOWN: Mapping[str, str] = MappingProxyType(
     {
         "engine.codec._ENCODERS": "cache: a class's encoder, built on its first use",
         "engine.codec._DECODERS": "cache: a class's decoder, built on its first use",
-        "engine.liars.notebook.LIARS_OBSERVERS": T40,
-        "engine.notebook.observe.CORE": T40,
-        "engine.y2023.notebook.Y2023_OBSERVERS": T40,
-        "bot.observe._current": "context variable carrying behaviour flags: issue 40",
+        "bot.observe._current": (
+            "context variable: the update being handled, read only for its log record"
+            " (its flags travel on the handler's context)"
+        ),
         "locales.CHECKS": "a switch the tests turn on (plural checks): hidden state",
         "storage.watch.WATCHERS": "hooks a benchmark adds to watch every database's work",
     }

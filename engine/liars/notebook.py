@@ -7,6 +7,8 @@ and the one they got; the other cards moved unseen). Leaving changes no hand."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from engine.events import Event
 from engine.format import moment
@@ -71,9 +73,11 @@ def liars_sizes(game: Game) -> tuple[tuple[Owner, int], ...]:
     return (*sizes, (FACE_UP, face_up)) if face_up else tuple(sizes)
 
 
-LIARS_OBSERVERS: dict[type[Event], Observer] = {
-    lev.CardExposed: card_exposed,
-    lev.TruthShown: truth_shown,
-    lev.Peeked: peeked,
-    lev.CardsPassed: cards_passed,
-}
+LIARS_OBSERVERS: Mapping[type[Event], Observer] = MappingProxyType(
+    {
+        lev.CardExposed: card_exposed,
+        lev.TruthShown: truth_shown,
+        lev.Peeked: peeked,
+        lev.CardsPassed: cards_passed,
+    }
+)

@@ -24,7 +24,8 @@ Each fact's `when` is the day (forum) or the turn (table) of the event.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
 
 from engine import events as ev
 from engine.cards import CATEGORY_ORDER, CardId
@@ -214,11 +215,13 @@ def _accused_at_table(e: ev.AccusedAtTable, seat: Seat, _: Game, game: Game) -> 
 
 
 # The forum's and the table core's events; an edition's own are in engine/notebook/observers.py.
-CORE: dict[type[ev.Event], Observer] = {
-    ev.SuggestionRefuted: _forum_refuted,
-    ev.SuggestionNotRefuted: _forum_not_refuted,
-    ev.AccusationJudged: _forum_judged,
-    ev.CouldNotRefute: _could_not_refute,
-    ev.CardShown: _card_shown,
-    ev.AccusedAtTable: _accused_at_table,
-}
+CORE: Mapping[type[ev.Event], Observer] = MappingProxyType(
+    {
+        ev.SuggestionRefuted: _forum_refuted,
+        ev.SuggestionNotRefuted: _forum_not_refuted,
+        ev.AccusationJudged: _forum_judged,
+        ev.CouldNotRefute: _could_not_refute,
+        ev.CardShown: _card_shown,
+        ev.AccusedAtTable: _accused_at_table,
+    }
+)

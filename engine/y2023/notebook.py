@@ -6,6 +6,9 @@ the face-up cards of games stored before the deal followed the rulebook."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from engine.cards import CATEGORY_ORDER
 from engine.events import Event
 from engine.format import moment
@@ -65,9 +68,11 @@ def y2023_sizes(game: Game) -> tuple[tuple[Owner, int], ...]:
     return tuple(sizes)
 
 
-Y2023_OBSERVERS: dict[type[Event], Observer] = {
-    yev.EditionSetUp: edition_set_up,
-    yev.PlacedCardSeen: placed_card_seen,
-    yev.ClueRevealed: clue_revealed,
-    yev.ClueCardShown: clue_card_shown,
-}
+Y2023_OBSERVERS: Mapping[type[Event], Observer] = MappingProxyType(
+    {
+        yev.EditionSetUp: edition_set_up,
+        yev.PlacedCardSeen: placed_card_seen,
+        yev.ClueRevealed: clue_revealed,
+        yev.ClueCardShown: clue_card_shown,
+    }
+)
