@@ -52,6 +52,7 @@ async def test_the_toy_edition_played_by_buttons_to_a_winning_accusation(toy: Pa
     game = await runner.game()
     assert format_of(game) is TOY and game.phase is Phase.RUNNING
     assert game.table is not None and game.envelope is not None
+    envelope = game.envelope
 
     # Each player got their own hand privately.
     for player in game.players:
@@ -80,9 +81,9 @@ async def test_the_toy_edition_played_by_buttons_to_a_winning_accusation(toy: Pa
 
     # The current player accuses with the envelope and wins; the group is told the cards.
     winner = await runner.current()
-    await runner.accuse(winner, game.envelope)
+    await runner.accuse(winner, envelope)
     game = await runner.game()
     won = game.player_of(winner.id)
     assert won is not None and game.phase is Phase.ENDED and game.winner == won.seat
     final = end_post(toy.group)
-    assert all(card_name(c) in final.text for c in game.envelope)
+    assert all(card_name(c) in final.text for c in envelope)
