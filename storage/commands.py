@@ -38,9 +38,9 @@ from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from engine import REGISTRY
 from engine.commands import Command, OpenLobby
 from engine.decide import decide_and_apply
-from engine.editions import REGISTRY
 from engine.errors import GameExists, NoGame, RuleError
 from engine.registry import Registry
 from engine.state import Game

@@ -10,10 +10,10 @@ from datetime import datetime
 
 from sqlalchemy.engine import Connection
 
+from engine import REGISTRY
 from engine.commands import Command
 from engine.decide import decide_and_apply
 from engine.decision import Decision
-from engine.editions import REGISTRY
 from engine.errors import RuleError
 from engine.registry import Registry
 from storage.cache import Known

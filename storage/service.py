@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from engine import REGISTRY
 from engine.commands import Command, OpenLobby
-from engine.editions import REGISTRY
 from engine.events import Event
 from engine.registry import Registry
 from engine.state import Game
