@@ -224,7 +224,7 @@ async def settings(update: Update, context: CustomContext) -> None:
         await refuse(context, w, error)
         return
     try:
-        value = parse_setting(name, raw)
+        value = parse_setting(name, raw, svc.registry.keys)
     except SettingInputError as error:
         await say(context, w, f"input.{error.reason}", {"setting": Setting(name), **error.values})
         return
