@@ -208,7 +208,7 @@ async def settings(update: Update, context: CustomContext) -> None:
             if game
             else await svc.directory.chat_settings(w.chat.id)
         )
-        values = {name: shown(current, name) for name in to_dict(current)}
+        values = {name: shown(current, name, svc.registry.specs) for name in to_dict(current)}
         listing = {"settings": values, "for_game": game is not None}
         await say(context, w, "settings.list", listing)
         return

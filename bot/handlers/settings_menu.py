@@ -54,8 +54,8 @@ async def target_of(context: CustomContext, chat_id: int, topic_id: int) -> Targ
     defaults = (await store.chats.get(chat_id)).settings
     scope = settings_scope(game, defaults, store.registry.specs)
     if ref is None or game is None or not settings_are_the_games(game):
-        return Target(chat_id, topic_id, 0, "", scope)
-    return Target(chat_id, topic_id, ref.id, game.phase.value, scope)
+        return Target(chat_id, topic_id, 0, "", scope, store.registry.specs)
+    return Target(chat_id, topic_id, ref.id, game.phase.value, scope, store.registry.specs)
 
 
 async def send_menu(context: CustomContext, target: Target, user_id: int, key: str) -> None:
