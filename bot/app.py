@@ -70,6 +70,8 @@ from bot.scheduler import Scheduler, worker_name
 from bot.services import Seeds, Services, fresh_seed
 from bot.shutdown import post_shutdown, post_stop
 from bot.updates import KeyedUpdateProcessor
+from engine import REGISTRY
+from engine.registry import Registry
 from locales import LANGUAGES, t
 from storage.service import Store
 
@@ -107,10 +109,14 @@ BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
 
 def build_application(
-    config: BotConfig, seeds: Seeds = fresh_seed, editions: tuple[Edition, ...] = EDITIONS
+    config: BotConfig,
+    seeds: Seeds = fresh_seed,
+    editions: tuple[Edition, ...] = EDITIONS,
+    registry: Registry = REGISTRY,
 ) -> App:
-    """An Application that runs unchanged against Telegram or any Bot API server, showing
-    the games of `editions` (the shipped ones; a test may add its own)."""
+    """An Application that runs unchanged against Telegram or any Bot API server, playing
+    the formats of the engine's `registry` and showing the games of `editions` (the shipped
+    ones; a test may add its own to both)."""
     token = config.require_token()
     processor = KeyedUpdateProcessor(config.concurrent_updates)
     # One limiter for every send and edit: the sender's (through the outbox) and the few
@@ -135,7 +141,7 @@ def build_application(
         .base_file_url(config.api_base_url.removesuffix("/bot") + "/file/bot")
         .rate_limiter(RequestLimiter(limiter, lambda: limiter.clock()))
         .concurrent_updates(processor)
-        .post_init(_post_init(config, seeds, Presentations(editions)))
+        .post_init(_post_init(config, seeds, Presentations(editions), registry))
         .post_stop(post_stop)
         .post_shutdown(post_shutdown)
         .build()
@@ -288,10 +294,10 @@ def _another_worker(store: Store, limiter: OutboundLimiter) -> None:
 
 
 def _post_init(
-    config: BotConfig, seeds: Seeds, presentations: Presentations
+    config: BotConfig, seeds: Seeds, presentations: Presentations, registry: Registry
 ) -> Callable[[App], Coroutine[Any, Any, None]]:
     async def post_init(application: App) -> None:
-        store = await Store.open(config.database_url)
+        store = await Store.open(config.database_url, registry=registry)
         me = await application.bot.get_me()
         services = Services(
             store=store,

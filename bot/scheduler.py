@@ -233,7 +233,7 @@ class Scheduler:
     async def run_one(self, row: DeadlineRow, now: datetime) -> None:
         """One deadline through the store; a failure releases it for the next sweep."""
         store = self.services.store
-        command = row.engine_command()
+        command = row.engine_command(store.registry.codec)
         untimed = isinstance(command, cmd.DetectiveCue | cmd.SendReminder)
         if not untimed and await self._awaits_its_message(row, command, now):
             return

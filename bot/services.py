@@ -22,6 +22,7 @@ from bot.payload import Payload
 from bot.refusals import RepeatedRefusals
 from engine.commands import Command, OpenLobby
 from engine.events import GameEnded
+from engine.registry import Registry
 from storage.messages_owed import OutboxItem
 from storage.outbox import Handoff
 from storage.service import Outcome, Store
@@ -72,6 +73,11 @@ class Services:
     def __post_init__(self) -> None:
         self.directory = Directory(self.store, self.default_language)
         self.notebooks = Notebooks(self.store)
+
+    @property
+    def registry(self) -> Registry:
+        """The engine's formats this bot plays: its store's."""
+        return self.store.registry
 
     def now(self) -> datetime:
         return self.clock()

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import REGISTRY
 from engine.cards import CUSTOM, PACKS
+from engine.formats import Specs
 from engine.settings import NotebookHelp, RoleAssignment, Settings
 
 SECONDS = timedelta(seconds=1)
@@ -90,18 +91,20 @@ def stored(value: Any) -> Any:
     return value
 
 
-def shown(settings: Settings, name: str) -> Any:
+def shown(settings: Settings, name: str, specs: Specs = REGISTRY.specs) -> Any:
     """A setting's value as menus and lists show it (stored, as `describe_setting` reads
-    it); a player count left to the format (None) as the number in force."""
+    it); a player count left to the format (None) as the number in force (by `specs`: the
+    bot's registry's, the shipped one's unless told)."""
     value = getattr(settings, name)
     if value is None and name in PLAYER_COUNTS:
-        low, high = REGISTRY.specs[settings.format].player_range(settings)
+        low, high = specs[settings.format].player_range(settings)
         return low if name == "min_players" else high
     return stored(value)
 
 
-def choices(name: str) -> tuple[Any, ...] | None:
-    """The values offered for a setting that is not a count (None: it is a count)."""
+def choices(name: str, formats: tuple[str, ...] = REGISTRY.keys) -> tuple[Any, ...] | None:
+    """The values offered for a setting that is not a count (None: it is a count);
+    `formats`: the keys of the formats the bot plays."""
     if name in COMMON:
         return COMMON[name]
     if name in SWITCHES:
@@ -109,7 +112,7 @@ def choices(name: str) -> tuple[Any, ...] | None:
     fixed: dict[str, tuple[Any, ...]] = {
         "role_assignment": tuple(RoleAssignment),
         "notebook": tuple(NotebookHelp),
-        "format": REGISTRY.keys,
+        "format": formats,
         "pack": (*PACKS, CUSTOM),
         "dice": (1, 2),
         "day_ends_at": DAY_ENDS,
@@ -119,15 +122,15 @@ def choices(name: str) -> tuple[Any, ...] | None:
     return fixed.get(name)
 
 
-def offers(name: str, current: Settings) -> tuple[Offer, ...]:
+def offers(name: str, current: Settings, specs: Specs = REGISTRY.specs) -> tuple[Offer, ...]:
     """The buttons of one setting, given the values the menu shows (a step sets the value
     one away from the current one)."""
     now = getattr(current, name)
-    values = choices(name)
+    values = choices(name, tuple(specs))
     if values is None:
         if name not in STEPPED:
             return ()
-        count = shown(current, name)  # a player count left to the format: the one in force
+        count = shown(current, name, specs)  # a player count left to the format: the one in force
         return (
             Offer(count - 1, {"t": "menu.less", "args": {"value": count - 1}}),
             Offer(count + 1, {"t": "menu.more", "args": {"value": count + 1}}),

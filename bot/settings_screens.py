@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import callbacks as cb
 from bot.announce.plan import Buttons
 from bot.settings_controls import offers, shown
+from engine import REGISTRY
 from engine.codec import to_dict
+from engine.formats import Specs
 from engine.queries import SettingsScope
 
 HOME = "h"  # the screen of every setting
@@ -32,6 +34,7 @@ class Target:
     game_id: int
     phase: str
     scope: SettingsScope
+    specs: Specs = field(default_factory=lambda: REGISTRY.specs)  # the formats the bot plays
 
     @property
     def version(self) -> str:
@@ -56,7 +59,7 @@ def main_screen(target: Target, label: str) -> Screen:
     """Every setting of the format with its value, a button for each that may change."""
     scope = target.scope
     args: dict[str, Any] = {
-        "settings": {name: shown(scope.settings, name) for name in scope.shown},
+        "settings": {name: shown(scope.settings, name, target.specs) for name in scope.shown},
         "for_game": target.game_id != 0,
         "from_next_day": scope.from_next_day,
         "locked": len(scope.changeable) < len(scope.shown),
@@ -79,14 +82,14 @@ def setting_screen(target: Target, label: str, index: int) -> Screen:
     current = target.scope.settings
     args: dict[str, Any] = {
         "setting": name,
-        "value": shown(current, name),
+        "value": shown(current, name, target.specs),
         "from_next_day": target.scope.from_next_day,
     }
     if label:
         args["game_label"] = label
     buttons = [
         {**offer.label, "data": target.data(SET, str(index), str(i))}
-        for i, offer in enumerate(offers(name, current))
+        for i, offer in enumerate(offers(name, current, target.specs))
     ]
     rows = [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
     rows.append([{"t": "menu.back", "data": target.data(HOME)}])
@@ -106,5 +109,5 @@ def pressed_change(target: Target, args: list[str]) -> tuple[str, Any]:
     if len(args) != 2:
         raise cb.Malformed("a value needs a setting and an offer")
     name = target.scope.shown[setting_index(target, args[0])]
-    choices = offers(name, target.scope.settings)
+    choices = offers(name, target.scope.settings, target.specs)
     return name, choices[cb.index(args[1], len(choices))].value

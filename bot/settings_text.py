@@ -99,8 +99,9 @@ def parse_whole_number(text: str, *, signed: bool = False) -> int:
     return -int(digits) if found[1] else int(digits)
 
 
-def parse_setting(name: str, text: str) -> Any:
-    """A typed value for one setting (validated later by the engine)."""
+def parse_setting(name: str, text: str, formats: tuple[str, ...] = REGISTRY.keys) -> Any:
+    """A typed value for one setting (validated later by the engine); `formats`: the keys of
+    the formats the bot plays (the shipped ones unless told)."""
     if name not in SETTING_NAMES:
         raise SettingInputError("unknown")
     raw = text.strip()
@@ -123,7 +124,7 @@ def parse_setting(name: str, text: str) -> Any:
         return parse_whole_number(raw, signed=True)
     if name == "format":  # its key, or what people call it in any language
         typed = raw.casefold()
-        return next((k for k in REGISTRY.keys if typed in edition_words(k)), typed)
+        return next((k for k in formats if typed in edition_words(k)), typed)
     if name == "role_assignment":
         return raw.lower()
     if name == "notebook":  # its code, or its word in any language

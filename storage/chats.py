@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -15,7 +15,7 @@ from engine import REGISTRY
 from engine.cards import Pack
 from engine.codec import from_dict, to_dict
 from engine.errors import RuleError
-from engine.formats import spec_for
+from engine.formats import FormatSpec, spec_for
 from engine.settings import Settings
 from engine.state import Phase
 from storage.chat_moves import Moved, move_chat
@@ -52,8 +52,14 @@ class Welcome:
 class Chats:
     """Get and set a chat's defaults (engine Settings, stored via engine.codec)."""
 
-    def __init__(self, db: Database, freshness: Freshness | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        freshness: Freshness | None = None,
+        specs: Mapping[str, FormatSpec] = REGISTRY.specs,
+    ) -> None:
         self.db = db
+        self.specs = specs  # the formats' specs the stored settings are checked against
         self.freshness = freshness or Freshness()
         self._labels: Copies[tuple[int, int], str] = Copies(self.freshness, LABEL_SECONDS)
         self._defaults: Copies[int, ChatDefaults] = Copies(self.freshness, DEFAULTS_SECONDS)
@@ -86,7 +92,9 @@ class Chats:
             defaults = ChatDefaults(chat_id, Settings(), None)
         else:
             pack = from_dict(Pack, loads(row.pack)) if row.pack else None
-            defaults = ChatDefaults(chat_id, _settings(row.settings), row.language, pack)
+            defaults = ChatDefaults(
+                chat_id, _settings(row.settings, self.specs), row.language, pack
+            )
         return self._defaults.put(chat_id, defaults)
 
     async def set_pack(self, chat_id: int, pack: Pack | None, now: datetime | None = None) -> None:
@@ -202,23 +210,23 @@ def place_label(conn: Connection, chat_id: int, topic_id: int) -> str:
     return title or topic
 
 
-def _checked(data: dict[str, Any]) -> Settings:
-    """Settings read and checked against their format (of the shipped registry)."""
+def _checked(data: dict[str, Any], specs: Mapping[str, FormatSpec]) -> Settings:
+    """Settings read and checked against their format (of the registry's specs)."""
     settings = from_dict(Settings, data)
-    spec_for(settings, REGISTRY.specs)
+    spec_for(settings, specs)
     return settings
 
 
-def _settings(text: str) -> Settings:
+def _settings(text: str, specs: Mapping[str, FormatSpec]) -> Settings:
     """Stored defaults; a setting that no longer validates falls back to the engine's default."""
     data = loads(text)
     try:
-        return _checked(data)
+        return _checked(data, specs)
     except (RuleError, TypeError, ValueError, KeyError):
         valid = Settings()
         for name, value in data.items():
             try:
-                valid = _checked(to_dict(valid) | {name: value})
+                valid = _checked(to_dict(valid) | {name: value}, specs)
             except (RuleError, TypeError, ValueError, KeyError):
                 continue
         return valid

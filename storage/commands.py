@@ -38,9 +38,11 @@ from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from engine import REGISTRY
 from engine.commands import Command, OpenLobby
 from engine.decide import decide_and_apply
 from engine.errors import GameExists, NoGame, RuleError
+from engine.registry import Registry
 from engine.state import Game
 from storage.cache import Known, StateCache
 from storage.chats import Chats
@@ -74,8 +76,10 @@ class Commands:
         *,
         snapshot_every: int | None,
         cache_size: int,
+        registry: Registry = REGISTRY,
     ) -> None:
         self.db = db
+        self.registry = registry  # the formats the games may be in
         self.chats = chats
         self.open_games = open_games
         self.snapshot_every = snapshot_every
@@ -151,7 +155,7 @@ class Commands:
         if place is None:  # the transaction reads it
             return None
         try:
-            decided = decide(cached, command, now, planner, lambda: place)
+            decided = decide(cached, command, now, planner, lambda: place, None, self.registry)
         except LogUnread:  # its planner reads the log: the transaction does
             return None
         if decided.decision is None:  # refused: the transaction checks the game is current
@@ -187,7 +191,9 @@ class Commands:
         cached = self.cache.get(game_id)
         newer = tried is None or (cached is not None and not _same(tried.known, cached))
         if newer and cached is not None and cached.written_here:
-            tried = decide(cached, command, now, planner, self._place(conn, cached), conn)
+            tried = decide(
+                cached, command, now, planner, self._place(conn, cached), conn, self.registry
+            )
             written = self._write(conn, tried, now, step, locked=False)
             if written is not None:
                 return written
@@ -197,7 +203,9 @@ class Commands:
             raise NoGame()
         fresh = self._fresh(conn, row)
         if tried is None or not _same(tried.known, fresh):
-            tried = decide(fresh, command, now, planner, self._place(conn, fresh), conn)
+            tried = decide(
+                fresh, command, now, planner, self._place(conn, fresh), conn, self.registry
+            )
         written = self._write(conn, tried, now, step, locked=True)
         if written is None:  # only a repeated update writes nothing under the lock
             if step is not None:
@@ -217,7 +225,7 @@ class Commands:
     ) -> Written:
         if open_game(conn, chat_id, topic_id) is not None:
             raise GameExists()
-        decision = decide_and_apply(None, command, now)
+        decision = decide_and_apply(None, command, now, self.registry)
         values: dict[str, Any] = {"chat_id": chat_id, "topic_id": topic_id, "last_seq": 0}
         values |= {"status": decision.state.phase.value, "created_at": now, "updated_at": now}
         try:
@@ -226,7 +234,7 @@ class Commands:
         except IntegrityError:  # another writer opened one first (PostgreSQL)
             raise GameExists() from None
         empty = Known(game_id, 0, decision.state, chat_id, topic_id, deadlines={})
-        items = plan(planner, empty, decision, self._place(conn, empty), conn)
+        items = plan(planner, empty, decision, self._place(conn, empty), conn, self.registry)
         written = self._write(conn, Decided(empty, decision, None, items), now, step, locked=True)
         if written is None:
             if step is not None:
@@ -279,7 +287,7 @@ class Commands:
         if known is not None and known.seq == row.last_seq and _same_place(known, row):
             return known
         base = (known.seq, known.state) if known is not None else None
-        state = load_state(conn, row.id, row.last_seq, base)
+        state = load_state(conn, row.id, row.last_seq, base, self.registry)
         if state is None:
             raise NoGame()
         fresh = Known(row.id, row.last_seq, state, row.chat_id, row.topic_id)

@@ -10,10 +10,12 @@ from datetime import datetime
 
 from sqlalchemy.engine import Connection
 
+from engine import REGISTRY
 from engine.commands import Command
 from engine.decide import decide_and_apply
 from engine.decision import Decision
 from engine.errors import RuleError
+from engine.registry import Registry
 from storage.cache import Known
 from storage.log import read_events
 from storage.messages_owed import OutboxItem, PlanContext, Planner
@@ -37,14 +39,15 @@ def decide(
     planner: Planner | None,
     place: Callable[[], str],
     conn: Connection | None = None,
+    registry: Registry = REGISTRY,
 ) -> Decided:
     """The engine's decision on `known`, once, and the messages it owes (or its refusal);
     `conn`: the transaction the planner may read the game's log in (LogUnread without)."""
     try:
-        decision = decide_and_apply(known.state, command, now)
+        decision = decide_and_apply(known.state, command, now, registry)
     except RuleError as refusal:
         return Decided(known, None, refusal)
-    return Decided(known, decision, None, plan(planner, known, decision, place, conn))
+    return Decided(known, decision, None, plan(planner, known, decision, place, conn, registry))
 
 
 def plan(
@@ -53,6 +56,7 @@ def plan(
     decision: Decision,
     place: Callable[[], str],
     conn: Connection | None,
+    registry: Registry = REGISTRY,
 ) -> tuple[OutboxItem, ...]:
     """The messages a command decided on `known` owes (`place()`: its chat's label; the
     game's log read in `conn` when the planner asks for it)."""
@@ -61,5 +65,5 @@ def plan(
     chat, topic, first = known.chat_id, known.topic_id, known.seq + 1
     ctx = PlanContext(known.game_id, chat, topic, decision, first, place())
     if conn is not None:
-        ctx = replace(ctx, earlier=lambda: read_events(conn, known.game_id, upto=known.seq))
+        ctx = replace(ctx, earlier=lambda: read_events(conn, known.game_id, 0, known.seq, registry))
     return tuple(planner(ctx))

@@ -17,6 +17,7 @@ from engine import REGISTRY
 from engine.codec import Codec, event_to_dict
 from engine.events import Event
 from engine.evolve import replay
+from engine.registry import Registry
 from engine.state import Game
 from storage.models import EventRecord, SnapshotRecord
 from storage.snapshots import decode_state, snapshot_format
@@ -50,9 +51,14 @@ def event_rows(
 
 
 def read_events(
-    conn: Connection, game_id: int, after: int = 0, upto: int | None = None
+    conn: Connection,
+    game_id: int,
+    after: int = 0,
+    upto: int | None = None,
+    registry: Registry = REGISTRY,
 ) -> list[Event]:
-    """The events with after < seq <= upto, in order; a gap raises CorruptLog."""
+    """The events with after < seq <= upto, in order (read with the registry's names); a
+    gap raises CorruptLog."""
     query = select(EventRecord.seq, EventRecord.data).where(
         EventRecord.game_id == game_id, EventRecord.seq > after
     )
@@ -64,11 +70,15 @@ def read_events(
             raise CorruptLog(f"game {game_id}: event {expected} missing")
     if upto is not None and len(rows) != upto - after:
         raise CorruptLog(f"game {game_id}: events {after + len(rows) + 1}..{upto} missing")
-    return [decode_event(row.data) for row in rows]
+    return [decode_event(row.data, registry.codec) for row in rows]
 
 
 def load_state(
-    conn: Connection, game_id: int, last_seq: int, base: tuple[int, Game] | None = None
+    conn: Connection,
+    game_id: int,
+    last_seq: int,
+    base: tuple[int, Game] | None = None,
+    registry: Registry = REGISTRY,
 ) -> Game | None:
     """The state after event `last_seq` (None for an empty log).
 
@@ -77,16 +87,18 @@ def load_state(
     """
     base_seq, state = base if base is not None and base[0] <= last_seq else (0, None)
     if base_seq == 0 and last_seq > 0:
-        snap = read_snapshot(conn, game_id, last_seq)
+        snap = read_snapshot(conn, game_id, last_seq, registry)
         if snap is not None:
             base_seq, state = snap
     if base_seq == last_seq:
         return state
-    events = read_events(conn, game_id, after=base_seq, upto=last_seq)
+    events = read_events(conn, game_id, base_seq, last_seq, registry)
     return replay(events, state)
 
 
-def read_snapshot(conn: Connection, game_id: int, upto: int) -> tuple[int, Game] | None:
+def read_snapshot(
+    conn: Connection, game_id: int, upto: int, registry: Registry = REGISTRY
+) -> tuple[int, Game] | None:
     """A usable snapshot at or before `upto`, or None (missing, old format, unreadable)."""
     query = select(SnapshotRecord.seq, SnapshotRecord.format, SnapshotRecord.data).where(
         SnapshotRecord.game_id == game_id
@@ -95,6 +107,6 @@ def read_snapshot(conn: Connection, game_id: int, upto: int) -> tuple[int, Game]
     if row is None or row.seq > upto or row.format != snapshot_format():
         return None
     try:
-        return row.seq, decode_state(loads(row.data))
+        return row.seq, decode_state(loads(row.data), registry.codec)
     except Exception:  # a cache: any trouble means replay instead
         return None

@@ -11,8 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from engine import REGISTRY
 from engine.commands import Command, OpenLobby
 from engine.events import Event
+from engine.registry import Registry
 from engine.state import Game
 from storage.chats import Chats
 from storage.commands import Commands
@@ -47,9 +49,15 @@ class Store:
     """Games, their logs, outbox and deadlines, people and chat settings, in one database."""
 
     def __init__(
-        self, db: Database, *, snapshot_every: int | None = 100, cache_size: int = 1000
+        self,
+        db: Database,
+        *,
+        snapshot_every: int | None = 100,
+        cache_size: int = 1000,
+        registry: Registry = REGISTRY,
     ) -> None:
         self.db = db
+        self.registry = registry  # the formats the games may be in (the shipped ones)
         self.freshness = Freshness()  # the bot marks itself alone at start (bot.app)
         self.outbox = Outbox(db)
         self.owed = OwedMessages(db)  # outbox rows whose text is composed after the commit
@@ -57,7 +65,7 @@ class Store:
         self.people = People(db, freshness=self.freshness)
         self.notebook_marks = NotebookMarks(db)
         self.index_pins = IndexPins(db)
-        self.chats = Chats(db, self.freshness)
+        self.chats = Chats(db, self.freshness, registry.specs)
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)
         self.open_games = OpenGames(self.freshness, OPEN_GAME_SECONDS)
@@ -68,6 +76,7 @@ class Store:
             self.open_games,
             snapshot_every=snapshot_every,
             cache_size=cache_size,
+            registry=registry,
         )
 
     @property
@@ -98,6 +107,7 @@ class Store:
         migrate: bool = True,
         snapshot_every: int | None = 100,
         cache_size: int = 1000,
+        registry: Registry = REGISTRY,
         **engine_args: Any,
     ) -> Store:
         """Connect to `url` (default: WHODUNIT_DATABASE_URL), migrating the schema first."""
@@ -108,7 +118,7 @@ class Store:
         except BaseException:
             await db.dispose()
             raise
-        return cls(db, snapshot_every=snapshot_every, cache_size=cache_size)
+        return cls(db, snapshot_every=snapshot_every, cache_size=cache_size, registry=registry)
 
     async def close(self) -> None:
         await self.db.dispose()
@@ -155,7 +165,7 @@ class Store:
     # --- questions ------------------------------------------------------------
     async def events(self, game_id: int) -> list[Event]:
         """The game's whole log, in order."""
-        return await self.db.run_read(read_events, game_id)
+        return await self.db.run_read(read_events, game_id, 0, None, self.registry)
 
     async def ended_games(self, chat_id: int, topic_id: int, limit: int = 500) -> list[GameRef]:
         """The chat topic's ended games (the latest `limit`), oldest first."""

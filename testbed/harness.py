@@ -22,6 +22,8 @@ from bot.intake import Intake
 from bot.scheduler import Scheduler
 from bot.services import Services, fresh_seed
 from bot.shutdown import close_application
+from engine import REGISTRY
+from engine.registry import Registry
 from fakebot import FakeGroup, FakeMessage, FakeTelegram, FakeUser
 from storage.claims import deliverable
 
@@ -53,9 +55,11 @@ class BotHarness:
         sweep_seconds: float = 3600,
         settings: dict[str, Any] | None = None,
         editions: tuple[Edition, ...] = EDITIONS,
+        registry: Registry = REGISTRY,
     ) -> None:
         """With `clock` None the bot runs on real time and its own scheduler. The bot shows
-        `editions` (the shipped ones unless a test adds its own).
+        `editions` and plays the formats of the engine's `registry` (the shipped ones unless a
+        test adds its own).
 
         Telegram's rate limits, the per-person flood limits and the editing of repeated
         refusals are off unless `settings` (BotConfig fields) sets them. A new game's seed
@@ -74,7 +78,7 @@ class BotHarness:
             **chosen,
         )
         self.seed: int | None = None  # every new game's, once a test fixes it
-        self.app: App = build_application(self.config, self._seed, editions)
+        self.app: App = build_application(self.config, self._seed, editions, registry)
         self.in_flight = 0
         self.app.add_handler(TypeHandler(Update, self._began), group=-100)
         self.app.add_handler(TypeHandler(Update, self._ended), group=100)

@@ -9,6 +9,7 @@ from bot import callbacks as cb
 from bot.announce.plan import Args, Buttons, Plan, Presentation
 from bot.payload import Card, Cards, Span, User, Users, cards_listing
 from bot.settings_controls import shown
+from engine import REGISTRY
 from engine import events as ev
 from engine.computer import Level, detective_level
 from engine.format import format_of
@@ -89,7 +90,9 @@ def lobby_changed(plan: Plan, seq: int, e: ev.Event, before: Game | None, after:
 def settings_changed(
     plan: Plan, seq: int, e: ev.SettingsChanged, before: Game | None, after: Game
 ) -> None:
-    values = {name: shown(e.settings, name) for name in e.changed}
+    played = format_of(after)  # the game's own format, besides the shipped ones
+    specs = {**REGISTRY.specs, played.key: played.spec}
+    values = {name: shown(e.settings, name, specs) for name in e.changed}
     later = before is not None and before.running
     plan.group(
         plan.key(seq, "settings"), "settings.changed", {"settings": values, "from_next_day": later}

@@ -208,7 +208,7 @@ async def settings(update: Update, context: CustomContext) -> None:
             if game
             else await svc.directory.chat_settings(w.chat.id)
         )
-        values = {name: shown(current, name) for name in to_dict(current)}
+        values = {name: shown(current, name, svc.registry.specs) for name in to_dict(current)}
         listing = {"settings": values, "for_game": game is not None}
         await say(context, w, "settings.list", listing)
         return
@@ -224,7 +224,7 @@ async def settings(update: Update, context: CustomContext) -> None:
         await refuse(context, w, error)
         return
     try:
-        value = parse_setting(name, raw)
+        value = parse_setting(name, raw, svc.registry.keys)
     except SettingInputError as error:
         await say(context, w, f"input.{error.reason}", {"setting": Setting(name), **error.values})
         return

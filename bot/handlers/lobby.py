@@ -26,7 +26,6 @@ from bot.handlers.common import (
 )
 from bot.parsing import ParseError, match_card
 from bot.payload import Card, labels_of
-from engine import REGISTRY
 from engine import commands as cmd
 from engine.cards import Category
 from engine.computer import Level
@@ -43,7 +42,7 @@ async def new_game(update: Update, context: CustomContext) -> None:
         return
     svc = context.services
     defaults = await svc.store.chats.get(w.chat.id)
-    opening = next_game(defaults.settings, defaults.pack, REGISTRY.specs)
+    opening = next_game(defaults.settings, defaults.pack, svc.registry.specs)
     pack = opening.pack
     role = None
     words = list(context.args or ())
@@ -53,12 +52,12 @@ async def new_game(update: Update, context: CustomContext) -> None:
         words.pop(0)
         try:
             settings = settings.changed(format=edition.key)
-            spec_for(settings, REGISTRY.specs)
+            spec_for(settings, svc.registry.specs)
         except RuleError as error:
             await refuse(context, w, error)
             return
     typed = " ".join(words)
-    if typed and REGISTRY.specs[settings.format].chooses_roles(settings):
+    if typed and svc.registry.specs[settings.format].chooses_roles(settings):
         try:
             language = await context.services.directory.chat_language(w.chat.id)
             role = match_card(pack, pack.suspects, Category.SUSPECT, typed, language)

@@ -12,7 +12,6 @@ from bot.context import CustomContext
 from bot.handlers.common import group_update, is_admin, refuse, say
 from bot.parsing import normalize
 from bot.payload import cards_listing, labels_of
-from engine import REGISTRY
 from engine.cards import CATEGORY_ORDER, CUSTOM, Category, custom_pack
 from engine.errors import RuleError
 from engine.formats import spec_for
@@ -92,7 +91,7 @@ async def pack(update: Update, context: CustomContext) -> None:
         return
     await svc.store.chats.set_pack(w.chat.id, own)
     custom = defaults.settings.changed(pack=CUSTOM)
-    spec_for(custom, REGISTRY.specs)  # a table's format refuses it, as the settings did
+    spec_for(custom, svc.registry.specs)  # a table's format refuses it, as the settings did
     await svc.store.chats.set_settings(w.chat.id, custom)
     listing = cards_listing(own.cards_of)
     await say(context, w, "pack.saved", {"cards": listing}, labels=labels_of(own))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.context import CustomContext
-from engine import REGISTRY
 from engine import commands as cmd
 from engine.formats import change_chat_defaults
 
@@ -32,6 +31,6 @@ async def change_settings(
         defaults.settings,
         changes,
         has_custom_pack=defaults.pack is not None,
-        specs=REGISTRY.specs,
+        specs=svc.registry.specs,
     )
     await svc.store.chats.set_settings(chat_id, changed)

@@ -38,7 +38,6 @@ from bot.settings_screens import (
     setting_index,
     setting_screen,
 )
-from engine import REGISTRY
 from engine.errors import RuleError
 from engine.queries import settings_are_the_games, settings_scope
 from locales import supported
@@ -53,10 +52,10 @@ async def target_of(context: CustomContext, chat_id: int, topic_id: int) -> Targ
     ref = await store.game_for_chat(chat_id, topic_id)
     game = await store.load(ref.id) if ref is not None else None
     defaults = (await store.chats.get(chat_id)).settings
-    scope = settings_scope(game, defaults, REGISTRY.specs)
+    scope = settings_scope(game, defaults, store.registry.specs)
     if ref is None or game is None or not settings_are_the_games(game):
-        return Target(chat_id, topic_id, 0, "", scope)
-    return Target(chat_id, topic_id, ref.id, game.phase.value, scope)
+        return Target(chat_id, topic_id, 0, "", scope, store.registry.specs)
+    return Target(chat_id, topic_id, ref.id, game.phase.value, scope, store.registry.specs)
 
 
 async def send_menu(context: CustomContext, target: Target, user_id: int, key: str) -> None:
