@@ -18,8 +18,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from engine.notebook.count import count
-from engine.notebook.facts import Case, Holding
-from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Propagation, grid_of
+from engine.cards import CardId
+from engine.notebook.facts import Case, Fact, Holding, Owner
+from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid, Propagation, grid_of
 from engine.notebook.residue import residue_of
 from engine.notebook.search import DealSearch, Exhausted
 from engine.notebook.solve import SEARCH_BUDGET, Solution, settle
@@ -107,18 +108,10 @@ class Explainer:
         return self._forced[facts]
 
     def _forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
-        grid = self.grid.keeping(facts)
-        propagated = Propagation(grid)
-        if propagated.conflict is not None:
-            return {}
-        settled = settle(grid, propagated.values)
-        if settled is None:
-            return {}
-        return {
-            grid.holding(cell): value == TRUE
-            for cell, value in enumerate(settled)
-            if value != UNKNOWN
-        }
+        if len(facts) <= 1:  # the shape or one fact alone: the same in every case
+            case = self.case
+            return forced_alone(case.categories, case.sizes, tuple(case.facts[i] for i in facts))
+        return _forced_cells(self.grid.keeping(facts))
 
     def single_by_propagation(self, holding: Holding, value: bool) -> tuple[int, ...] | None:
         """The one fact propagation settled the cell from, if it used one."""
@@ -186,6 +179,30 @@ class Explainer:
         kept_second = self._quick(background + first, first, second, holding, value)
         kept_first = self._quick(background + kept_second, kept_second, first, holding, value)
         return kept_first + kept_second
+
+
+@lru_cache(maxsize=4096)
+def forced_alone(
+    categories: tuple[tuple[CardId, ...], ...],
+    sizes: tuple[tuple[Owner, int], ...],
+    facts: tuple[Fact, ...],
+) -> Mapping[Holding, bool]:
+    """The cells the deal's shape and these facts (none or one) force on their own, kept
+    across cases: a fact alone forces the same cells in every case of the same shape, so
+    each new case of a game works out only its new facts alone."""
+    return _forced_cells(grid_of(Case(categories, sizes, facts)))
+
+
+def _forced_cells(grid: Grid) -> Mapping[Holding, bool]:
+    propagated = Propagation(grid)
+    if propagated.conflict is not None:
+        return {}
+    settled = settle(grid, propagated.values)
+    if settled is None:
+        return {}
+    return {
+        grid.holding(cell): value == TRUE for cell, value in enumerate(settled) if value != UNKNOWN
+    }
 
 
 def by_relevance(case: Case, holding: Holding) -> list[int]:
