@@ -17,15 +17,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from engine.notebook.count import count
+from engine.notebook.count import TooMany, count, deal_exists
 from engine.cards import CardId
 from engine.notebook.facts import Case, Fact, Holding, Owner
 from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid, Propagation, grid_of
-from engine.notebook.residue import residue_of
+from engine.notebook.residue import Residue, residue_of
 from engine.notebook.search import DealSearch, Exhausted
 from engine.notebook.solve import SEARCH_BUDGET, Solution, settle
 
 REUSED = 4  # the latest reasons tried as the start of a new one
+QUICK_SEARCH = 10  # search steps before the count is tried (engine/notebook/search.py)
+COUNT_STATES = 50_000  # the count's states in a step before the whole search is tried
 
 
 def explain(case: Case, holding: Holding, value: bool) -> tuple[int, ...]:
@@ -96,10 +98,7 @@ class Explainer:
         residue = residue_of(grid, propagated.values)
         if residue is None:
             return True
-        try:
-            return DealSearch(residue, SEARCH_BUDGET).deal() is None
-        except Exhausted:
-            return count(grid, propagated.values).total == 0
+        return not any_deal(grid, propagated.values, residue)
 
     def forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
         """The cells these facts force on their own (kept for the next question)."""
@@ -203,6 +202,25 @@ def _forced_cells(grid: Grid) -> Mapping[Holding, bool]:
     return {
         grid.holding(cell): value == TRUE for cell, value in enumerate(settled) if value != UNKNOWN
     }
+
+
+def any_deal(grid: Grid, values: list[int], residue: Residue) -> bool:
+    """Whether a deal fits the residue: a short search, which finds one at once when there
+    is one; past it the count's forward pass within a bound on its states, which proves
+    there is none in a few steps where the search would try every branch; past that the
+    whole search, and the whole count last."""
+    try:
+        return DealSearch(residue, min(QUICK_SEARCH, SEARCH_BUDGET)).deal() is not None
+    except Exhausted:
+        pass
+    try:
+        return deal_exists(residue, COUNT_STATES)
+    except TooMany:
+        pass
+    try:
+        return DealSearch(residue, SEARCH_BUDGET).deal() is not None
+    except Exhausted:
+        return count(grid, values).total > 0
 
 
 def by_relevance(case: Case, holding: Holding) -> list[int]:
