@@ -140,8 +140,8 @@ def main() -> None:
             f"  {size / 1000:.0f} KB"
         )
         print(
-            f"         reasons p50 {_ms(reasoning, 0.5):6.1f} ms  p95 {_ms(reasoning, 0.95):6.1f} ms"
-            f"  max {1000 * max(reasoning):7.1f} ms"
+            f"         reasons p50 {_ms(reasoning, 0.5):6.1f} ms"
+            f"  p95 {_ms(reasoning, 0.95):6.1f} ms  max {1000 * max(reasoning):7.1f} ms"
             f"  | odds mean {statistics.fmean(solving) * 1000:.1f} ms per update"
         )
 

@@ -3,13 +3,17 @@ together with the deal's shape (the sizes, one envelope card per category).
 
 No fact when the shape alone forces it. Else a single fact when one does: propagation
 says so at once when the cell rests on one fact (`Propagation.because`), else each fact is
-solved alone (once per case) for what it forces. Else a minimal set, one none of whose
+solved alone for what it forces (once for every case of the same shape: a game's next case
+works out only its new facts alone). Else a minimal set, one none of whose
 facts can go: from a first set that forces the cell (the facts propagation used for it or
 for the contradiction its opposite meets, an earlier cell's reason, or all the facts),
 by QuickXplain (halving the candidates), or from an earlier reason by deletion (dropping
 each fact in turn, newest first, while the rest still force the cell). Whether some facts
-force a cell is asked exactly: propagation with the cell's opposite assumed, then a
-search for a deal (engine/notebook/search.py), or a count past the search's budget.
+force a cell is asked exactly: propagation with the cell's opposite assumed, then a short
+search for a deal (engine/notebook/search.py: one is found at once when there is one), then
+the count's forward pass within a bound on its states (engine/notebook/count.py: it proves
+that no deal fits where the search would try every branch), then the whole search, and the
+whole count past its budget.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from engine.notebook.count import TooMany, count, deal_exists
 from engine.cards import CardId
+from engine.notebook.count import TooMany, count, deal_exists
 from engine.notebook.facts import Case, Fact, Holding, Owner
 from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid, Propagation, grid_of
 from engine.notebook.residue import Residue, residue_of

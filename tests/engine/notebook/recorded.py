@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from bench.notebook_games import BIG_FORUM, SETUPS as SMALLER, simulate
+from bench.notebook_games import BIG_FORUM, simulate
+from bench.notebook_games import SETUPS as SMALLER
 from engine.notebook.facts import Case
 from engine.notebook.solve import Solution, solve
 
