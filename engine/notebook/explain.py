@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 from engine.cards import CardId
 from engine.notebook.count import TooMany, count, deal_exists
@@ -193,7 +194,7 @@ def forced_alone(
     """The cells the deal's shape and these facts (none or one) force on their own, kept
     across cases: a fact alone forces the same cells in every case of the same shape, so
     each new case of a game works out only its new facts alone."""
-    return _forced_cells(grid_of(Case(categories, sizes, facts)))
+    return MappingProxyType(_forced_cells(grid_of(Case(categories, sizes, facts))))
 
 
 def _forced_cells(grid: Grid) -> Mapping[Holding, bool]:
