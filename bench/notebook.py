@@ -1,12 +1,16 @@
 """The notebook's benchmark over recorded games: six players of every format played by the
 simulation's random players, each seat's notebook worked out after every update that gave
-it a fact (every cell's exact odds), and the picture drawn from a real sheet.
+it a fact (every cell's exact odds, then the reasons for every forced cell: `explain_all`
+once per sheet), and the picture drawn from a real sheet.
 
-    python -m bench.notebook [--games 4] [--players 6]
+    python -m bench.notebook [--games 4] [--players 6] [--formats forum,classic,liars,y2023]
 
-Prints, per format, how many updates were timed and p50 / p95 / max per update (one core:
-the solver is pure Python), and the picture's p50 / p95 render time and size in bytes.
-Targets (issue 26): p95 ≤ 100 ms per update, the picture ≤ 100 ms.
+Prints, per format, how many updates were timed and p50 / p95 / max per update for the
+odds and for the reasons (one core: the solver is pure Python), and the picture's p50 /
+p95 render time and size in bytes. A player count the format does not allow is refused
+with its range. Targets (issue 41): odds p95 ≤ 100 ms and max ≤ 1 s per update, reasons
+p95 ≤ 100 ms, at every player count the bot allows (forum up to 10, the tables up to 6);
+the picture ≤ 100 ms (issue 26).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from bot.render.notebook_picture import notebook_png
 from bot.render.notebook_post import notebook_grid
 from bot.render.reader import Person, Reader
 from engine.events import Event
+from engine.notebook.explain import explain_all
 from engine.notebook.observe import cases_over_time
 from engine.notebook.solve import solve
 from engine.settings import GameFormat, NotebookHelp, Settings
@@ -65,15 +70,19 @@ FORMATS: dict[str, Callable[[int, int], Played]] = {
 }
 
 
-def update_times(events: list[Event], seats: int) -> list[float]:
-    """Seconds to work out every cell's odds, after each update that changed a seat's facts."""
-    found = []
+def update_times(events: list[Event], seats: int) -> tuple[list[float], list[float]]:
+    """Seconds to work out every cell's odds, and then the reasons for every forced cell,
+    after each update that changed a seat's facts."""
+    odds, reasons = [], []
     for seat in range(seats):
         for _, case in cases_over_time(events, seat):
             began = time.perf_counter()
-            solve(case, odds=True)
-            found.append(time.perf_counter() - began)
-    return found
+            solution = solve(case, odds=True)
+            solved = time.perf_counter()
+            explain_all(case, solution)
+            odds.append(solved - began)
+            reasons.append(time.perf_counter() - solved)
+    return odds, reasons
 
 
 def picture_times(events: list[Event], game: Game, repeats: int) -> tuple[list[float], int]:
@@ -94,19 +103,34 @@ def _ms(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def player_range(key: str) -> tuple[int, int]:
+    """How many players the format allows (its own range, no admin's settings)."""
+    return (Settings() if key == "forum" else Settings(format=key)).player_range
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--formats", default=",".join(FORMATS))
     args = parser.parse_args()
-    for key in args.formats.split(","):
+    keys = args.formats.split(",")
+    for key in keys:
+        if key not in FORMATS:
+            parser.error(f"--formats: no format {key!r} (one of {', '.join(FORMATS)})")
+        low, high = player_range(key)
+        if not low <= args.players <= high:
+            parser.error(f"--players {args.players}: {key} is played by {low} to {high}")
+    for key in keys:
         solving: list[float] = []
+        reasoning: list[float] = []
         drawing: list[float] = []
         size = 0
         for seed in range(args.games):
             events, game = FORMATS[key](seed, args.players)
-            solving += update_times(events, len(game.players))
+            odds, reasons = update_times(events, len(game.players))
+            solving += odds
+            reasoning += reasons
             times, size = picture_times(events, game, 5)
             drawing += times
         print(
@@ -115,7 +139,11 @@ def main() -> None:
             f"  | picture p50 {_ms(drawing, 0.5):5.1f} ms  p95 {_ms(drawing, 0.95):5.1f} ms"
             f"  {size / 1000:.0f} KB"
         )
-        print(f"         mean {statistics.fmean(solving) * 1000:.1f} ms per update")
+        print(
+            f"         reasons p50 {_ms(reasoning, 0.5):6.1f} ms"
+            f"  p95 {_ms(reasoning, 0.95):6.1f} ms  max {1000 * max(reasoning):7.1f} ms"
+            f"  | odds mean {statistics.fmean(solving) * 1000:.1f} ms per update"
+        )
 
 
 if __name__ == "__main__":

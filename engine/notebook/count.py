@@ -63,11 +63,49 @@ def multinomial(parts: tuple[int, ...]) -> int:
     return ways
 
 
+class TooMany(Exception):
+    """The count's states went over the limit it was given."""
+
+
 def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
     """The ways to deal the open cards, and for each card and slot the ways it lies there."""
     n = len(residue.cards)
     if any(not clause for clause in residue.clauses):
         return 0, [{} for _ in range(n)]
+    plan = _plan(residue)
+    layers = _forward(plan)
+    total = layers[n].get(plan.guards, 0)
+    by_card: list[dict[int, int]] = [{} for _ in range(n)]
+    if total:
+        _backward(layers, plan, by_card)
+    return total, by_card
+
+
+def deal_exists(residue: Residue, limit: int) -> bool:
+    """Whether any deal of the open cards fits (the forward pass alone); TooMany when a
+    step would keep more than `limit` states."""
+    if any(not clause for clause in residue.clauses):
+        return False
+    plan = _plan(residue)
+    layers = _forward(plan, limit)
+    return plan.guards in layers[-1]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The count's dealing order and its moves on packed states (see the module's note)."""
+
+    order: list[int]
+    start: int
+    guards: int
+    opens: list[int]
+    closes: list[int]
+    moves: list[list[tuple[int, int, int]]]
+    limits: list[int]
+
+
+def _plan(residue: Residue) -> _Plan:
+    n = len(residue.cards)
     order = card_order(n, [[p for p, _ in clause] for clause in residue.clauses])
     step_of = {card: step for step, card in enumerate(order)}
     spans = [
@@ -99,12 +137,7 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
         for step in range(n)
     ]
     limits = _limits(residue, order, rooms, offset, half, flags)
-    layers = _forward(start, guards, opens, closes, moves, limits)
-    total = layers[n].get(guards, 0)
-    by_card: list[dict[int, int]] = [{} for _ in range(n)]
-    if total:
-        _backward(layers, guards, opens, moves, order, by_card)
-    return total, by_card
+    return _Plan(order, start, guards, opens, closes, moves, limits)
 
 
 def _limits(
@@ -126,16 +159,13 @@ def _limits(
     return limits
 
 
-Moves = list[list[tuple[int, int, int]]]
-
-
-def _forward(
-    start: int, guards: int, opens: list[int], closes: list[int], moves: Moves, limits: list[int]
-) -> list[dict[int, int]]:
-    """For each step, the states before it and the ways to reach each."""
-    layers: list[dict[int, int]] = [{start: 1}]
-    for step, choices in enumerate(moves):
-        opened, closed, limit = opens[step], closes[step], limits[step]
+def _forward(plan: _Plan, most: int | None = None) -> list[dict[int, int]]:
+    """For each step, the states before it and the ways to reach each (TooMany past
+    `most` states in a step)."""
+    guards = plan.guards
+    layers: list[dict[int, int]] = [{plan.start: 1}]
+    for step, choices in enumerate(plan.moves):
+        opened, closed, limit = plan.opens[step], plan.closes[step], plan.limits[step]
         after: dict[int, int] = {}
         get = after.get
         for state, ways in layers[-1].items():
@@ -145,21 +175,17 @@ def _forward(
                 if moved & guards != guards or moved & closed or (limit - moved) & guards != guards:
                     continue
                 after[moved] = get(moved, 0) + ways
+        if most is not None and len(after) > most:
+            raise TooMany
         layers.append(after)
     return layers
 
 
-def _backward(
-    layers: list[dict[int, int]],
-    guards: int,
-    opens: list[int],
-    moves: Moves,
-    order: list[int],
-    by_card: list[dict[int, int]],
-) -> None:
+def _backward(layers: list[dict[int, int]], plan: _Plan, by_card: list[dict[int, int]]) -> None:
     """The ways to finish from each state, step by step from the end, and with the ways to
     reach it, each card's ways to lie in each slot."""
-    ahead: dict[int, int] = {guards: 1}
+    opens, moves, order = plan.opens, plan.moves, plan.order
+    ahead: dict[int, int] = {plan.guards: 1}
     for step in range(len(moves) - 1, -1, -1):
         opened, choices = opens[step], moves[step]
         found = [0] * len(choices)

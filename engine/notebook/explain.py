@@ -3,28 +3,36 @@ together with the deal's shape (the sizes, one envelope card per category).
 
 No fact when the shape alone forces it. Else a single fact when one does: propagation
 says so at once when the cell rests on one fact (`Propagation.because`), else each fact is
-solved alone (once per case) for what it forces. Else a minimal set, one none of whose
+solved alone for what it forces (once for every case of the same shape: a game's next case
+works out only its new facts alone). Else a minimal set, one none of whose
 facts can go: from a first set that forces the cell (the facts propagation used for it or
 for the contradiction its opposite meets, an earlier cell's reason, or all the facts),
 by QuickXplain (halving the candidates), or from an earlier reason by deletion (dropping
 each fact in turn, newest first, while the rest still force the cell). Whether some facts
-force a cell is asked exactly: propagation with the cell's opposite assumed, then a
-search for a deal (engine/notebook/search.py), or a count past the search's budget.
+force a cell is asked exactly: propagation with the cell's opposite assumed, then a short
+search for a deal (engine/notebook/search.py: one is found at once when there is one), then
+the count's forward pass within a bound on its states (engine/notebook/count.py: it proves
+that no deal fits where the search would try every branch), then the whole search, and the
+whole count past its budget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
-from engine.notebook.count import count
-from engine.notebook.facts import Case, Holding
-from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Propagation, grid_of
-from engine.notebook.residue import residue_of
+from engine.cards import CardId
+from engine.notebook.count import TooMany, count, deal_exists
+from engine.notebook.facts import Case, Fact, Holding, Owner
+from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid, Propagation, grid_of
+from engine.notebook.residue import Residue, residue_of
 from engine.notebook.search import DealSearch, Exhausted
 from engine.notebook.solve import SEARCH_BUDGET, Solution, settle
 
 REUSED = 4  # the latest reasons tried as the start of a new one
+QUICK_SEARCH = 10  # search steps before the count is tried (engine/notebook/search.py)
+COUNT_STATES = 50_000  # the count's states in a step before the whole search is tried
 
 
 def explain(case: Case, holding: Holding, value: bool) -> tuple[int, ...]:
@@ -95,10 +103,7 @@ class Explainer:
         residue = residue_of(grid, propagated.values)
         if residue is None:
             return True
-        try:
-            return DealSearch(residue, SEARCH_BUDGET).deal() is None
-        except Exhausted:
-            return count(grid, propagated.values).total == 0
+        return not any_deal(grid, propagated.values, residue)
 
     def forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
         """The cells these facts force on their own (kept for the next question)."""
@@ -107,18 +112,10 @@ class Explainer:
         return self._forced[facts]
 
     def _forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
-        grid = self.grid.keeping(facts)
-        propagated = Propagation(grid)
-        if propagated.conflict is not None:
-            return {}
-        settled = settle(grid, propagated.values)
-        if settled is None:
-            return {}
-        return {
-            grid.holding(cell): value == TRUE
-            for cell, value in enumerate(settled)
-            if value != UNKNOWN
-        }
+        if len(facts) <= 1:  # the shape or one fact alone: the same in every case
+            case = self.case
+            return forced_alone(case.categories, case.sizes, tuple(case.facts[i] for i in facts))
+        return _forced_cells(self.grid.keeping(facts))
 
     def single_by_propagation(self, holding: Holding, value: bool) -> tuple[int, ...] | None:
         """The one fact propagation settled the cell from, if it used one."""
@@ -186,6 +183,49 @@ class Explainer:
         kept_second = self._quick(background + first, first, second, holding, value)
         kept_first = self._quick(background + kept_second, kept_second, first, holding, value)
         return kept_first + kept_second
+
+
+@lru_cache(maxsize=4096)
+def forced_alone(
+    categories: tuple[tuple[CardId, ...], ...],
+    sizes: tuple[tuple[Owner, int], ...],
+    facts: tuple[Fact, ...],
+) -> Mapping[Holding, bool]:
+    """The cells the deal's shape and these facts (none or one) force on their own, kept
+    across cases: a fact alone forces the same cells in every case of the same shape, so
+    each new case of a game works out only its new facts alone."""
+    return MappingProxyType(_forced_cells(grid_of(Case(categories, sizes, facts))))
+
+
+def _forced_cells(grid: Grid) -> Mapping[Holding, bool]:
+    propagated = Propagation(grid)
+    if propagated.conflict is not None:
+        return {}
+    settled = settle(grid, propagated.values)
+    if settled is None:
+        return {}
+    return {
+        grid.holding(cell): value == TRUE for cell, value in enumerate(settled) if value != UNKNOWN
+    }
+
+
+def any_deal(grid: Grid, values: list[int], residue: Residue) -> bool:
+    """Whether a deal fits the residue: a short search, which finds one at once when there
+    is one; past it the count's forward pass within a bound on its states, which proves
+    there is none in a few steps where the search would try every branch; past that the
+    whole search, and the whole count last."""
+    try:
+        return DealSearch(residue, min(QUICK_SEARCH, SEARCH_BUDGET)).deal() is not None
+    except Exhausted:
+        pass
+    try:
+        return deal_exists(residue, COUNT_STATES)
+    except TooMany:
+        pass
+    try:
+        return DealSearch(residue, SEARCH_BUDGET).deal() is not None
+    except Exhausted:
+        return count(grid, values).total > 0
 
 
 def by_relevance(case: Case, holding: Holding) -> list[int]:
