@@ -25,6 +25,7 @@ from bot.notebook.sheet import sheet_of
 from bot.render.notebook_picture import notebook_png
 from bot.render.notebook_post import notebook_grid
 from bot.render.reader import Person, Reader
+from engine import REGISTRY
 from engine.events import Event
 from engine.notebook.explain import explain_all
 from engine.notebook.observe import cases_over_time
@@ -105,7 +106,8 @@ def _ms(values: list[float], q: float) -> float:
 
 def player_range(key: str) -> tuple[int, int]:
     """How many players the format allows (its own range, no admin's settings)."""
-    return (Settings() if key == "forum" else Settings(format=key)).player_range
+    settings = Settings() if key == "forum" else Settings(format=key)
+    return REGISTRY.specs[key].player_range(settings)
 
 
 def main() -> None:
