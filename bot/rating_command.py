@@ -9,7 +9,7 @@ import asyncio
 from storage.service import Store
 
 
-async def _ratings(url: str, recompute: bool) -> int:
+async def _ratings(url: str | None, recompute: bool) -> int:
     store = await Store.open(url)
     try:
         if recompute:
@@ -26,6 +26,6 @@ async def _ratings(url: str, recompute: bool) -> int:
         await store.close()
 
 
-def run_ratings_command(url: str, recompute: bool) -> int:
+def run_ratings_command(url: str | None, recompute: bool) -> int:
     """The exit status: 0, or 1 when a check (no --recompute) found ratings that differ."""
     return asyncio.run(_ratings(url, recompute))

@@ -6,6 +6,7 @@ format; each stored as an ended game's log, without running it through the bot."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -47,6 +48,19 @@ class SeatedDetectives(DetectiveGame):
             raise RuntimeError(f"game {self.seed} waits for nothing")
         self.now = max(self.now, due[0].at)
         self._run(due[0].command)
+
+
+@dataclass
+class PeopleGame(RandomGame):
+    """A random forum game among `people` (their ids, the first opens it), not users 1..n."""
+
+    people: tuple[int, ...] = ()
+
+    def setup(self) -> None:
+        self.run(cmd.OpenLobby(actor=self.people[0], seed=self.seed, settings=self.settings))
+        for user in self.people[1:]:
+            self.run(cmd.JoinLobby(actor=user))
+        self.run(cmd.StartGame(actor=self.people[0]))
 
 
 def played(seed: int, detectives_every: int = 5) -> list[Event]:

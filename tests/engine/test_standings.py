@@ -71,6 +71,7 @@ def test_the_order_winner_stayed_left_wrong() -> None:
     placed = standings(game)
     finish = {s.user: s.finish for s in placed}
     user = {p.seat: p.user for p in game.players}
+    assert game.winner is not None
     assert placed[0].user == user[game.winner] and placed[0].finish is Finish.WON
     assert finish[user[others[0]]] is Finish.WRONG and placed[-1].finish is Finish.WRONG
     assert finish[user[others[1]]] is Finish.LEFT
