@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, text, tuple_
+from sqlalchemy import Select, delete, func, insert, select, text, tuple_
 from sqlalchemy.engine import Connection
 
 from engine.events import SeatReplaced
@@ -53,7 +53,10 @@ class Ratings:
         self.db = db
 
     async def rate_pending(self) -> int:
-        """Take in every ended game not yet taken in, oldest first; how many."""
+        """Take in every ended game not yet taken in, oldest first; how many. A read finds
+        whether any waits, so the usual case (none) takes no write transaction."""
+        if not await self.db.run_read(_any_pending):
+            return 0
         total = 0
         while True:
             done = await self.db.run_write(_rate_batch, BATCH)
@@ -101,16 +104,25 @@ def _lock(conn: Connection) -> None:
         conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
 
 
-def _rate_batch(conn: Connection, limit: int) -> int:
-    _lock(conn)
+def _pending() -> Select[int, int, int]:
+    """Ended games not yet taken in, oldest first."""
     g, r = GameRecord, RatedGameRecord
-    pending = conn.execute(
+    return (
         select(g.id, g.chat_id, g.last_seq)
         .outerjoin(r, r.game_id == g.id)
         .where(g.status == ENDED, r.game_id.is_(None))
         .order_by(g.id)
-        .limit(limit)
-    ).all()
+    )
+
+
+def _any_pending(conn: Connection) -> bool:
+    return conn.execute(_pending().limit(1)).first() is not None
+
+
+def _rate_batch(conn: Connection, limit: int) -> int:
+    _lock(conn)
+    r = RatedGameRecord
+    pending = conn.execute(_pending().limit(limit)).all()
     seq = conn.execute(select(func.coalesce(func.max(r.seq), 0))).scalar_one()
     for row in pending:
         book = RatingBook()
