@@ -24,7 +24,7 @@ from storage.rating_math import EVERY_CHAT, Rating, RatingBook, RatingKey
 from storage.rating_models import LeaderboardChoiceRecord, RatedGameRecord, RatingRecord
 from storage.sql import insert_for
 
-BATCH = 50  # games taken in per transaction
+BATCH = 10  # games taken in per transaction (a short write: SQLite has one writer)
 LOCK = 4_200_042  # PostgreSQL's advisory lock: one rater at a time (SQLite: BEGIN IMMEDIATE)
 MIN_GAMES = 3  # rated games before someone appears on a leaderboard
 
@@ -54,15 +54,16 @@ class Ratings:
 
     async def rate_pending(self) -> int:
         """Take in every ended game not yet taken in, oldest first; how many. A read finds
-        whether any waits, so the usual case (none) takes no write transaction."""
-        if not await self.db.run_read(_any_pending):
-            return 0
+        whether any waits, so the usual case (none) takes no write. On PostgreSQL one
+        process takes games in at a time: another that finds it busy leaves them to it
+        (the busy one looks again before it stops, and every leaderboard read does too)."""
         total = 0
-        while True:
+        while await self.db.run_read(_any_pending):
             done = await self.db.run_write(_rate_batch, BATCH)
+            if done is None:
+                break
             total += done
-            if done < BATCH:
-                return total
+        return total
 
     async def stored(self) -> dict[RatingKey, Rating]:
         return await self.db.run_read(_stored)
@@ -100,8 +101,17 @@ class Ratings:
 
 
 def _lock(conn: Connection) -> None:
+    """One rater at a time, waiting for its turn (PostgreSQL; SQLite writes one at a time)."""
     if conn.dialect.name == "postgresql":
         conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+
+
+def _try_lock(conn: Connection) -> bool:
+    """One rater at a time; False when another holds the turn (PostgreSQL)."""
+    if conn.dialect.name != "postgresql":
+        return True
+    query = text("SELECT pg_try_advisory_xact_lock(:key)")
+    return bool(conn.execute(query, {"key": LOCK}).scalar_one())
 
 
 def _pending() -> Select[int, int, int]:
@@ -119,8 +129,10 @@ def _any_pending(conn: Connection) -> bool:
     return conn.execute(_pending().limit(1)).first() is not None
 
 
-def _rate_batch(conn: Connection, limit: int) -> int:
-    _lock(conn)
+def _rate_batch(conn: Connection, limit: int) -> int | None:
+    """Up to `limit` games taken in; None when another process is taking them in."""
+    if not _try_lock(conn):
+        return None
     r = RatedGameRecord
     pending = conn.execute(_pending().limit(limit)).all()
     seq = conn.execute(select(func.coalesce(func.max(r.seq), 0))).scalar_one()

@@ -4,6 +4,7 @@ strength; a game ended through the store is taken in at once."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import replace
 from datetime import timedelta
@@ -103,3 +104,13 @@ async def test_a_hidden_person_is_on_no_leaderboard(store: Store) -> None:
     assert [u for u, _ in everywhere] == [second]
     assert await store.ratings.choices(first) == Choices(hidden=True, everywhere=True)
     assert replace(Choices(), hidden=True) == Choices(hidden=True)
+
+
+async def test_raters_side_by_side_take_each_game_in_once(store: Store) -> None:
+    for number, events in enumerate(logs()[:30]):
+        await archive(store, CHAT, events, START + timedelta(hours=number))
+    counts = await asyncio.gather(*(store.ratings.rate_pending() for _ in range(4)))
+    await store.ratings.rate_pending()  # a rater that found another busy left it the rest
+    assert sum(counts) <= 30
+    assert await store.ratings.stored() == await store.ratings.computed()
+    assert (await store.ratings.recompute()).games == 30
