@@ -62,6 +62,7 @@ from bot.handlers import (
 )
 from bot.handlers.common import answer_toast
 from bot.handlers.edition_buttons import BUTTONS
+from bot.handlers.ratings import add_rating_handlers
 from bot.http import AiohttpRequest
 from bot.metrics import DatabaseGauges
 from bot.observe import Observer, note_failure
@@ -88,6 +89,7 @@ GROUP_COMMANDS = (
     "help",
     "settings",
     "stats",
+    "top",
 )
 PRIVATE_COMMANDS = (
     "suggest",
@@ -104,6 +106,7 @@ PRIVATE_COMMANDS = (
     "timezone",
     "help",
     "rules",
+    "me",
 )
 BOT_MEMBERSHIP_GROUP = 1  # handler group of my_chat_member (see add_handlers)
 
@@ -222,6 +225,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(MessageHandler(as_the_group, info.anonymous_admin), group=-1)
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=fresh))
+    add_rating_handlers(application)  # /top, /me and the /me buttons
     # An edited command runs nothing: its author is told once, in private (bot/handlers/edits).
     edited = filters.UpdateType.EDITED_MESSAGE
     application.add_handler(CommandHandler(list(commands), edits.edited_command, filters=edited))
@@ -242,23 +246,19 @@ def add_handlers(application: App) -> None:
     wanted = CallbackQueryHandler(presence.replacement_button, pattern=f"^{cb.REPLACEMENT}:")
     application.add_handler(wanted)
     preference_kinds = f"^({cb.PERSON_LANGUAGE}|{cb.PERSON_ZONE}):"
-    application.add_handler(
-        CallbackQueryHandler(preferences.preference_button, pattern=preference_kinds)
-    )
+    preference = CallbackQueryHandler(preferences.preference_button, pattern=preference_kinds)
+    application.add_handler(preference)
     intro = CallbackQueryHandler(arrival.language_button, pattern=f"^{cb.CHAT_LANGUAGE}:")
     application.add_handler(intro)
     for kinds, press in BUTTONS:  # each edition's own buttons besides its turn prompt's
         application.add_handler(CallbackQueryHandler(press, pattern=f"^({'|'.join(kinds)}):"))
     application.add_handler(CallbackQueryHandler(_unknown_button))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, info.chat_migrated))
-    application.add_handler(
-        MessageHandler(filters.ChatType.GROUPS & ~filters.COMMAND, info.chatter)
-    )
+    chatter = MessageHandler(filters.ChatType.GROUPS & ~filters.COMMAND, info.chatter)
+    application.add_handler(chatter)
     # In a group of its own, so another my_chat_member handler does not shadow it.
-    application.add_handler(
-        ChatMemberHandler(membership.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER),
-        group=BOT_MEMBERSHIP_GROUP,
-    )
+    mine = ChatMemberHandler(membership.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER)
+    application.add_handler(mine, group=BOT_MEMBERSHIP_GROUP)
     application.add_error_handler(_on_error)
 
 

@@ -1,5 +1,6 @@
 """The `whodunit` command line: `whodunit run`, `whodunit doctor`, `whodunit db upgrade`,
-`whodunit db backup FILE`, `whodunit db restore FILE [--force]`, `whodunit demo`."""
+`whodunit db backup FILE`, `whodunit db restore FILE [--force]`, `whodunit demo`,
+`whodunit ratings [--recompute]`."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     db.add_argument("file", nargs="?", help="the backup file (backup, restore)")
     db.add_argument("--force", action="store_true", help="restore over a non-empty database")
     sub.add_parser("doctor", help="check the token, database, webhook, clock and chat rights")
+    ratings = sub.add_parser("ratings", help="check the stored ratings against the games' logs")
+    ratings.add_argument("--recompute", action="store_true", help="and store the games' result")
     _demo_arguments(
         sub.add_parser(
             "demo",
@@ -65,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.backup import run_backup_command
 
         return run_backup_command(config, args.action, args.file, force=args.force)
+    if args.command == "ratings":
+        from bot.rating_command import run_ratings_command
+
+        return run_ratings_command(config.database_url, args.recompute)
     if args.command == "db":
         from storage.migrate import upgrade
 

@@ -8,12 +8,13 @@ workers and handled updates (see storage/__init__.py).
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
 from engine import REGISTRY
 from engine.commands import Command, OpenLobby
-from engine.events import Event
+from engine.events import Event, GameEnded
 from engine.registry import Registry
 from engine.state import Game
 from storage.chats import Chats
@@ -38,10 +39,12 @@ from storage.outcome import Outcome
 from storage.owed import OwedMessages
 from storage.people import People
 from storage.pins import IndexPins
+from storage.ratings import Ratings
 from storage.updates import HandledUpdates, UpdateMark
 from storage.workers import Workers
 
 __all__ = ["Outcome", "Store"]
+log = logging.getLogger(__name__)
 OPEN_GAME_SECONDS = 10.0
 
 
@@ -68,6 +71,7 @@ class Store:
         self.chats = Chats(db, self.freshness, registry.specs)
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)
+        self.ratings = Ratings(db)
         self.open_games = OpenGames(self.freshness, OPEN_GAME_SECONDS)
         self.chats.on_move = self.open_games.clear
         self.commands = Commands(
@@ -156,7 +160,18 @@ class Store:
         Run for a Telegram update (`update`) that already ran it (see storage.updates), it
         writes nothing and returns the game as it is, with no events."""
         step = update.next_step() if update is not None else None
-        return await self.commands.execute(game_id, command, now, planner, step)
+        outcome = await self.commands.execute(game_id, command, now, planner, step)
+        if any(isinstance(event, GameEnded) for event in outcome.events):
+            await self._rate_ended()
+        return outcome
+
+    async def _rate_ended(self) -> None:
+        """The ratings take in the game just ended; should that fail, the game waits for
+        the next game's end or the next leaderboard read (the command stands)."""
+        try:
+            await self.ratings.rate_pending()
+        except Exception:
+            log.exception("ratings: the ended games wait for the next try")
 
     async def load(self, game_id: int) -> Game:
         """The game's current state; a NoGame rule error if there is no such game."""

@@ -18,6 +18,7 @@ from bot.render.index_text import INDEX_COMPOSERS
 from bot.render.listings import LISTING_COMPOSERS
 from bot.render.notebook_text import NOTEBOOK_COMPOSERS
 from bot.render.player_log import PLAYER_LOG_COMPOSERS
+from bot.render.ratings_text import RATINGS_COMPOSERS
 from bot.render.reader import Reader
 from bot.render.records_text import RECORDS_COMPOSERS
 from bot.render.settings_menu import MENU_COMPOSERS
@@ -41,6 +42,7 @@ SHARED_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
         **NOTEBOOK_COMPOSERS,
         **STORY_COMPOSERS,
         **RECORDS_COMPOSERS,
+        **RATINGS_COMPOSERS,
         **MENU_COMPOSERS,
         **TABLE_COMPOSERS,
     }

@@ -1,0 +1,47 @@
+"""The ratings' tables (storage.ratings): every rating by scope, the games rated in the
+order they were rated, and each person's leaderboard choices. Migration 0016."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, false
+from sqlalchemy.orm import Mapped, mapped_column
+
+from storage.models import Base
+
+
+class RatingRecord(Base):
+    """A subject's rating in a scope (storage.rating_math.RatingKey); chat 0: every chat."""
+
+    __tablename__ = "ratings"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    family: Mapped[str] = mapped_column(String(16), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(16), primary_key=True)
+    subject: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    mu: Mapped[float] = mapped_column(Float(precision=53))
+    sigma: Mapped[float] = mapped_column(Float(precision=53))
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    accused_right: Mapped[int] = mapped_column(Integer)
+    accused_wrong: Mapped[int] = mapped_column(Integer)
+
+
+class RatedGameRecord(Base):
+    """An ended game the ratings have taken in, numbered in the order they were (`seq`:
+    a recompute folds them in that order); `rated` is false for one that is not rated."""
+
+    __tablename__ = "rated_games"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, unique=True)
+    rated: Mapped[bool] = mapped_column(Boolean)
+
+
+class LeaderboardChoiceRecord(Base):
+    """A person's choices (/me): hidden from every leaderboard; listed across chats."""
+
+    __tablename__ = "leaderboard_choices"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    hidden: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    everywhere: Mapped[bool] = mapped_column(Boolean, server_default=false())

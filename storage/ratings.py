@@ -1,0 +1,271 @@
+"""The stored ratings: ended games are taken in (`rate_pending`, run after a command that
+ended a game and before any leaderboard is read, so a crash in between loses nothing),
+each in one transaction with its number in `rated_games`; `recompute` folds every game
+again from its log, in that order, with the same arithmetic (storage.rating_math), and
+gives exactly the stored values. Leaderboards and a person's ratings are read here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Select, delete, func, insert, select, text, tuple_
+from sqlalchemy.engine import Connection
+
+from engine.events import SeatReplaced
+from engine.standings import PEOPLE
+from engine.state import Game
+from storage.database import Database
+from storage.games import ENDED
+from storage.log import decode_event, load_state
+from storage.models import EventRecord, GameRecord
+from storage.rating_math import EVERY_CHAT, Rating, RatingBook, RatingKey
+from storage.rating_models import LeaderboardChoiceRecord, RatedGameRecord, RatingRecord
+from storage.sql import insert_for
+
+BATCH = 10  # games taken in per transaction (a short write: SQLite has one writer)
+LOCK = 4_200_042  # PostgreSQL's advisory lock: one rater at a time (SQLite: BEGIN IMMEDIATE)
+MIN_GAMES = 3  # rated games before someone appears on a leaderboard
+
+
+@dataclass(frozen=True)
+class Choices:
+    """A person's leaderboard choices: `hidden` from every one; listed `everywhere`
+    (the leaderboard across chats: off unless they turn it on)."""
+
+    hidden: bool = False
+    everywhere: bool = False
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """What a recompute found: games folded, and stored ratings it had to correct."""
+
+    games: int
+    differed: int
+
+
+class Ratings:
+    """Every rating, the games taken in, and each person's leaderboard choices."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def rate_pending(self) -> int:
+        """Take in every ended game not yet taken in, oldest first; how many. A read finds
+        whether any waits, so the usual case (none) takes no write. On PostgreSQL one
+        process takes games in at a time: another that finds it busy leaves them to it
+        (the busy one looks again before it stops, and every leaderboard read does too)."""
+        total = 0
+        while await self.db.run_read(_any_pending):
+            done = await self.db.run_write(_rate_batch, BATCH)
+            if done is None:
+                break
+            total += done
+        return total
+
+    async def stored(self) -> dict[RatingKey, Rating]:
+        return await self.db.run_read(_stored)
+
+    async def computed(self) -> dict[RatingKey, Rating]:
+        """Every rating folded again from the games' logs (nothing written)."""
+        await self.rate_pending()
+        return (await self.db.run_read(_refold))[1].ratings
+
+    async def recompute(self) -> Recomputed:
+        """Fold every game again and store the result where it differs."""
+        while True:
+            await self.rate_pending()
+            seq, book = await self.db.run_read(_refold)
+            written = await self.db.run_write(_replace_all, seq, book)
+            if written is not None:
+                return Recomputed(games=seq, differed=written)
+
+    async def leaderboard(
+        self, chat_id: int, family: str, *, limit: int = 10, min_games: int = MIN_GAMES
+    ) -> list[tuple[int, Rating]]:
+        """The chat's best people in a family's games (chat EVERY_CHAT: those listed
+        everywhere), by mu - 3 sigma; hidden people never appear."""
+        return await self.db.run_read(_leaderboard, chat_id, family, limit, min_games)
+
+    async def of_person(self, user_id: int) -> dict[RatingKey, Rating]:
+        """A person's ratings across every chat, by family and pool."""
+        return await self.db.run_read(_of_person, user_id)
+
+    async def choices(self, user_id: int) -> Choices:
+        return await self.db.run_read(_choices, user_id)
+
+    async def set_choices(self, user_id: int, choices: Choices) -> None:
+        await self.db.run_write(_set_choices, user_id, choices)
+
+
+def _lock(conn: Connection) -> None:
+    """One rater at a time, waiting for its turn (PostgreSQL; SQLite writes one at a time)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+
+
+def _try_lock(conn: Connection) -> bool:
+    """One rater at a time; False when another holds the turn (PostgreSQL)."""
+    if conn.dialect.name != "postgresql":
+        return True
+    query = text("SELECT pg_try_advisory_xact_lock(:key)")
+    return bool(conn.execute(query, {"key": LOCK}).scalar_one())
+
+
+def _pending() -> Select[int, int, int]:
+    """Ended games not yet taken in, oldest first."""
+    g, r = GameRecord, RatedGameRecord
+    return (
+        select(g.id, g.chat_id, g.last_seq)
+        .outerjoin(r, r.game_id == g.id)
+        .where(g.status == ENDED, r.game_id.is_(None))
+        .order_by(g.id)
+    )
+
+
+def _any_pending(conn: Connection) -> bool:
+    return conn.execute(_pending().limit(1)).first() is not None
+
+
+def _rate_batch(conn: Connection, limit: int) -> int | None:
+    """Up to `limit` games taken in; None when another process is taking them in."""
+    if not _try_lock(conn):
+        return None
+    r = RatedGameRecord
+    pending = conn.execute(_pending().limit(limit)).all()
+    seq = conn.execute(select(func.coalesce(func.max(r.seq), 0))).scalar_one()
+    for row in pending:
+        book = RatingBook()
+        game, replaced = _game(conn, row.id, row.last_seq)
+        book.ratings.update(_read(conn, book.keys(row.chat_id, game, replaced)))
+        changed = book.rate(row.chat_id, game, replaced)
+        _write(conn, changed)
+        seq += 1
+        conn.execute(insert(r), {"game_id": row.id, "seq": seq, "rated": bool(changed)})
+    return len(pending)
+
+
+def _game(conn: Connection, game_id: int, last_seq: int) -> tuple[Game, list[SeatReplaced]]:
+    """An ended game's state and the seats handed over in it."""
+    game = load_state(conn, game_id, last_seq)
+    assert game is not None, f"game {game_id} ended with no events"
+    e = EventRecord
+    query = select(e.data).where(e.game_id == game_id, e.type == SeatReplaced.__name__)
+    replaced = [decode_event(data) for data in conn.execute(query.order_by(e.seq)).scalars()]
+    return game, [event for event in replaced if isinstance(event, SeatReplaced)]
+
+
+def _refold(conn: Connection) -> tuple[int, RatingBook]:
+    """The number of games taken in, and every rating folded from them in their order."""
+    g, r = GameRecord, RatedGameRecord
+    rows = conn.execute(
+        select(g.id, g.chat_id, g.last_seq).join(r, r.game_id == g.id).order_by(r.seq)
+    ).all()
+    book = RatingBook()
+    for row in rows:
+        game, replaced = _game(conn, row.id, row.last_seq)
+        book.rate(row.chat_id, game, replaced)
+    return len(rows), book
+
+
+def _replace_all(conn: Connection, games: int, book: RatingBook) -> int | None:
+    """Store the folded ratings where they differ; None when a game was taken in since."""
+    _lock(conn)
+    if conn.execute(select(func.count()).select_from(RatedGameRecord)).scalar_one() != games:
+        return None
+    stored = _stored(conn)
+    differed = sum(stored.get(k) != v for k, v in book.ratings.items())
+    differed += sum(k not in book.ratings for k in stored)
+    if differed:
+        conn.execute(delete(RatingRecord))
+        _write(conn, book.ratings)
+    return differed
+
+
+def _row(key: RatingKey, rating: Rating) -> dict[str, object]:
+    return {
+        "chat_id": key.chat_id,
+        "family": key.family,
+        "pool": key.pool,
+        "subject": key.subject,
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "games": rating.games,
+        "wins": rating.wins,
+        "accused_right": rating.right,
+        "accused_wrong": rating.wrong,
+    }
+
+
+def _rating(r: Any) -> tuple[RatingKey, Rating]:
+    key = RatingKey(r.chat_id, r.family, r.pool, r.subject)
+    return key, Rating(r.mu, r.sigma, r.games, r.wins, r.accused_right, r.accused_wrong)
+
+
+def _write(conn: Connection, ratings: dict[RatingKey, Rating]) -> None:
+    if not ratings:
+        return
+    rows = [_row(key, rating) for key, rating in ratings.items()]
+    new = insert_for(conn.dialect.name, RatingRecord)
+    columns = ("mu", "sigma", "games", "wins", "accused_right", "accused_wrong")
+    upsert = new.on_conflict_do_update(
+        index_elements=["chat_id", "family", "pool", "subject"],
+        set_={c: new.excluded[c] for c in columns},
+    )
+    conn.execute(upsert, rows)
+
+
+def _read(conn: Connection, keys: Iterable[RatingKey]) -> dict[RatingKey, Rating]:
+    wanted = [(k.chat_id, k.family, k.pool, k.subject) for k in set(keys)]
+    if not wanted:
+        return {}
+    t = RatingRecord
+    columns = tuple_(t.chat_id, t.family, t.pool, t.subject)
+    rows = conn.execute(select(t).where(columns.in_(wanted))).all()
+    return dict(_rating(row) for row in rows)
+
+
+def _stored(conn: Connection) -> dict[RatingKey, Rating]:
+    return dict(_rating(row) for row in conn.execute(select(RatingRecord)).all())
+
+
+def _leaderboard(
+    conn: Connection, chat_id: int, family: str, limit: int, min_games: int
+) -> list[tuple[int, Rating]]:
+    t, c = RatingRecord, LeaderboardChoiceRecord
+    hidden = select(c.user_id).where(c.hidden)
+    query = select(t).where(
+        t.chat_id == chat_id,
+        t.family == family,
+        t.pool == PEOPLE,
+        t.games >= min_games,
+        t.subject.not_in(hidden),
+    )
+    if chat_id == EVERY_CHAT:
+        query = query.where(t.subject.in_(select(c.user_id).where(c.everywhere)))
+    query = query.order_by((t.mu - 3 * t.sigma).desc(), t.subject).limit(limit)
+    found = [_rating(row) for row in conn.execute(query).all()]
+    return [(key.subject, rating) for key, rating in found]
+
+
+def _of_person(conn: Connection, user_id: int) -> dict[RatingKey, Rating]:
+    t = RatingRecord
+    query = select(t).where(t.chat_id == EVERY_CHAT, t.subject == user_id)
+    return dict(_rating(row) for row in conn.execute(query).all())
+
+
+def _choices(conn: Connection, user_id: int) -> Choices:
+    c = LeaderboardChoiceRecord
+    row = conn.execute(select(c).where(c.user_id == user_id)).first()
+    return Choices() if row is None else Choices(row.hidden, row.everywhere)
+
+
+def _set_choices(conn: Connection, user_id: int, choices: Choices) -> None:
+    new = insert_for(conn.dialect.name, LeaderboardChoiceRecord)
+    values = {"hidden": choices.hidden, "everywhere": choices.everywhere}
+    upsert = new.values(user_id=user_id, **values).on_conflict_do_update(
+        index_elements=["user_id"], set_=values
+    )
+    conn.execute(upsert)
