@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from engine.events import Event
 from engine.state import Game
@@ -67,3 +68,14 @@ def retryable_sqlstate(code: str | None) -> bool:
     """A PostgreSQL refusal that only says another writer came first: a unique key taken,
     a serialization failure, a deadlock (what `retryable` retries on PostgreSQL)."""
     return code in (UNIQUE_VIOLATION, "40001", "40P01")
+
+
+def unavailable(exc: BaseException) -> bool:
+    """The database did not answer in time or the connection broke (a pool timeout, a lost
+    or refused connection, a locked SQLite): nothing is wrong with what was asked, and
+    asking again later is safe."""
+    if isinstance(exc, PoolTimeout | Disconnected | OperationalError | sqlite3.OperationalError):
+        return True
+    if isinstance(exc, DBAPIError):
+        return bool(exc.connection_invalidated)
+    return isinstance(exc, ConnectionError | TimeoutError)

@@ -41,6 +41,7 @@ from bot.delivery.texts import send_part
 from bot.delivery.window import MarkWindow
 from bot.render.splitting import split_text
 from storage.outbox import Handoff, OutboxRow
+from storage.outcome import unavailable
 
 __all__ = ["DOUBT_BACKOFF", "Sender"]
 
@@ -48,9 +49,18 @@ log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=60)
 SEND_TIMEOUT = 30.0  # seconds to wait for Telegram's answer to a send or an edit
 PRUNE_EVERY = timedelta(hours=1)
+# Seconds between tries of a row while the database does not answer (31 s in all, within
+# the 60 s lease of its claim, so no other sender takes it meanwhile).
+HICCUP_WAITS = (1.0, 2.0, 4.0, 8.0, 16.0)
+
+
 CONCURRENT_SENDS = 16
 KEEP_SENT = timedelta(days=7)
 DRAWN_KEPT = 4096  # picture posts whose board is remembered (edits redraw only on change)
+
+
+class DatabaseHiccup(Exception):
+    """An attempt stopped because the database did not answer (storage.outcome.unavailable)."""
 
 
 class Sender:
@@ -215,9 +225,18 @@ class Sender:
 
     async def deliver(self, row: OutboxRow) -> None:
         """Send (or edit) one row and record the outcome. A row whose chat is at its limit
-        for a short while waits here, still claimed: asleep, no database write, no CPU."""
+        for a short while waits here, still claimed: asleep, no database write, no CPU.
+        When the database does not answer, it is tried again a few times within its
+        lease, then left claimed: the lease's end gives it back (never marked failed)."""
+        hiccups = 0
         while True:
-            wait = await self._deliver_once(row)
+            try:
+                wait = await self._deliver_once(row)
+            except DatabaseHiccup:
+                if hiccups == len(HICCUP_WAITS):
+                    log.warning("outbox row %s: no database; left to its lease", row.key)
+                    return
+                wait, hiccups = HICCUP_WAITS[hiccups], hiccups + 1
             if wait is None or self.stopping:
                 return
             task = asyncio.current_task()
@@ -233,6 +252,9 @@ class Sender:
         try:
             recorded = await self._attempt(row)
         except Exception as error:  # a message that cannot be rendered is a bug: keep going
+            if unavailable(error):  # the database did not answer: not the message's fault
+                log.warning("outbox row %s: the database did not answer (%r)", row.key, error)
+                raise DatabaseHiccup from error
             log.exception("outbox row %s could not be sent", row.key)
             await self.records.broken(row, error)
             return None

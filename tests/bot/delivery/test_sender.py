@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from bot.delivery.links import linked
 from bot.delivery.sender import DOUBT_BACKOFF, Sender
 from bot.payload import Payload
 from fakebot import FakeGroup, FakeTelegram, FakeUser
@@ -303,3 +306,24 @@ async def test_at_shutdown_a_send_under_way_finishes_and_is_marked(
         assert set(await restarted.services.store.outbox.counts()) == {"sent"}, "all settled"
     finally:
         await restarted.stop()
+
+
+async def test_a_database_that_does_not_answer_delays_the_message_and_loses_nothing(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pool timeout while a message is prepared is not the message's fault: it is tried
+    again a moment later and delivered once (it used to be marked failed for good)."""
+    failures: Iterator[Exception | None] = iter([PoolTimeout("QueuePool limit reached"), None])
+
+    async def flaky(*args: Any) -> Any:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        return await linked(*args)
+
+    monkeypatch.setattr("bot.delivery.sender.linked", flaky)
+    await table.bot.say(table.alice, table.group, "/rules")
+    await table.bot.advance(timedelta(seconds=2))  # the first wait (1 s)
+    assert next(failures, "spent") == "spent", "the database was asked again"
+    assert _rules_posts(table.group) == 1
+    assert (await table.bot.services.store.outbox.counts()) == {"sent": 1}
