@@ -101,6 +101,7 @@ class Planner:
     private: list[int]  # the id of each payload for a private chat
 
     def plan(self, items: list[OutboxItem]) -> None:
+        items = [i for i in items if not i.owed]  # a story owed is composed after the end
         self.planned.extend(item.payload for item in items)
         self.private.extend(id(item.payload) for item in items if item.user_id is not None)
 
