@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from fakebot import FakeTelegramClient
+from fakebot import FakeTelegramClient, RemoteGroup
 from storage.migrate import upgrade
 from storage.service import Store
 from tests.support.postgres import create_pg_database, drop_pg_database
@@ -47,6 +47,16 @@ async def _polling(fake: FakeTelegramClient, starts: int) -> bool:
     return len(await fake.calls("deleteWebhook")) >= starts
 
 
+async def _told_once(
+    fake: FakeTelegramClient, group: RemoteGroup, store: Store, game_id: int
+) -> None:
+    """The story is posted, and no second copy follows within SETTLE seconds."""
+    await wait_post(fake, group, STORY)
+    await asyncio.sleep(SETTLE)
+    assert await stories(group) == 1, "the story told once"
+    assert await story_status(store, game_id) == "sent"
+
+
 @pytest.mark.slow
 async def test_a_bot_killed_between_the_end_and_the_story_tells_it_once_after_restart(
     tmp_path: Path,
@@ -68,10 +78,7 @@ async def test_a_bot_killed_between_the_end_and_the_story_tells_it_once_after_re
         await first.signal(signal.SIGKILL)
         assert await stories(group) == 0
         await second.start()
-        await wait_post(fake, group, STORY)
-        await asyncio.sleep(SETTLE)
-        assert await stories(group) == 1, "the story told once"
-        assert await story_status(store, game_id) == "sent"
+        await _told_once(fake, group, store, game_id)
     finally:
         if store is not None:
             await store.close()
@@ -128,10 +135,7 @@ async def test_two_workers_killed_between_the_end_and_the_story_tell_it_once(
         for worker in workers:  # both at once: they race over the story
             await worker.start()
         await asyncio.gather(*(w.ready() for w in workers))
-        await wait_post(fake, group, STORY)
-        await asyncio.sleep(SETTLE)
-        assert await stories(group) == 1, "the story told once"
-        assert await story_status(store, game_id) == "sent"
+        await _told_once(fake, group, store, game_id)
     finally:
         if store is not None:
             await store.close()
