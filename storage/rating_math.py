@@ -1,10 +1,12 @@
 """The rating arithmetic (OpenSkill's Plackett-Luce model, made for games of many players
 and Bayesian: a rating is a mean and an uncertainty) over the engine's standings. No I/O:
 `RatingBook` folds rated games one by one into ratings kept per scope, so the stored table
-and a recompute from scratch run the very same code in the same order."""
+and a recompute from scratch run the very same code in the same order; `SeasonStarts`
+says which of its chat's seasons a rated game counts in."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
@@ -16,18 +18,21 @@ from engine.state import Game
 
 EVERY_CHAT = 0  # the scope of a rating across every chat (no Telegram chat has id 0)
 MU, SIGMA = 25.0, 25.0 / 3  # a newcomer's rating, OpenSkill's defaults (tau stays 25/300)
+FIRST_SEASON = 1  # a chat's season before any new one; the ratings across chats stay in it
 
 
 @dataclass(frozen=True)
 class RatingKey:
     """Whose rating, where: a chat (EVERY_CHAT: all of them), the format family (forum,
-    table), the pool (people's games, or games with a computer detective) and the subject
-    (a person's id, or a detective level's: engine.standings.subject)."""
+    table), the pool (people's games, or games with a computer detective), the subject
+    (a person's id, or a detective level's: engine.standings.subject) and the chat's
+    season (across every chat: always the first)."""
 
     chat_id: int
     family: str
     pool: str
     subject: int
+    season: int = FIRST_SEASON
 
 
 @dataclass(frozen=True)
@@ -55,27 +60,38 @@ class RatingBook:
         self.model = PlackettLuce(mu=MU, sigma=SIGMA)
 
     def keys(
-        self, chat_id: int, game: Game, replaced: Iterable[SeatReplaced] = ()
+        self,
+        chat_id: int,
+        game: Game,
+        replaced: Iterable[SeatReplaced] = (),
+        season: int = FIRST_SEASON,
     ) -> list[RatingKey]:
         """The ratings a game changes (none for a game that is not rated)."""
         placed = standings(game, replaced)
         return [
-            RatingKey(scope, family(game), pool(game), subject(s.user))
-            for scope in (chat_id, EVERY_CHAT)
+            RatingKey(scope, family(game), pool(game), subject(s.user), where)
+            for scope, where in ((chat_id, season), (EVERY_CHAT, FIRST_SEASON))
             for s in placed
         ]
 
     def rate(
-        self, chat_id: int, game: Game, replaced: Iterable[SeatReplaced] = ()
+        self,
+        chat_id: int,
+        game: Game,
+        replaced: Iterable[SeatReplaced] = (),
+        season: int = FIRST_SEASON,
     ) -> dict[RatingKey, Rating]:
-        """Fold a finished game into the chat's ratings and those across every chat; the
-        ratings it changed (none for a game that is not rated)."""
+        """Fold a finished game into the chat's ratings of its `season` and those across
+        every chat (which seasons never reset); the ratings it changed (none for a game
+        that is not rated)."""
         placed = standings(game, replaced)
         if not placed:
             return {}
         changed: dict[RatingKey, Rating] = {}
-        for scope in (chat_id, EVERY_CHAT):
-            keys = [RatingKey(scope, family(game), pool(game), subject(s.user)) for s in placed]
+        for scope, where in ((chat_id, season), (EVERY_CHAT, FIRST_SEASON)):
+            keys = [
+                RatingKey(scope, family(game), pool(game), subject(s.user), where) for s in placed
+            ]
             changed.update(self._rate(keys, placed))
         self.ratings.update(changed)
         return changed
@@ -103,3 +119,19 @@ class RatingBook:
                 wrong=old.wrong + sum(s.wrong for _, _, s in rows),
             )
         return changed
+
+
+class SeasonStarts:
+    """Where a chat's seasons begin: season n + 1 after the n-th boundary, each the last
+    rated game (`rated_games.seq`) before it. A chat with none is in FIRST_SEASON."""
+
+    def __init__(self, starts: Iterable[tuple[int, int, int]] = ()) -> None:
+        """`starts`: (chat, season number, the seq after which it starts)."""
+        after: dict[int, list[tuple[int, int]]] = {}
+        for chat_id, number, seq in starts:
+            after.setdefault(chat_id, []).append((number, seq))
+        self.after = {chat: [seq for _, seq in sorted(rows)] for chat, rows in after.items()}
+
+    def of(self, chat_id: int, seq: int) -> int:
+        """The chat's season that the rated game numbered `seq` counts in."""
+        return FIRST_SEASON + bisect_left(self.after.get(chat_id, []), seq)

@@ -1,20 +1,36 @@
 """The ratings' tables (storage.ratings): every rating by scope, the games rated in the
-order they were rated, and each person's leaderboard choices. Migration 0016."""
+order they were rated, and each person's leaderboard choices (migration 0016); each chat's
+seasons (migration 0017)."""
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, false
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    false,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.models import Base
 
 
 class RatingRecord(Base):
-    """A subject's rating in a scope (storage.rating_math.RatingKey); chat 0: every chat."""
+    """A subject's rating in a scope (storage.rating_math.RatingKey); chat 0: every chat,
+    whose ratings stay in season 1."""
 
     __tablename__ = "ratings"
 
     chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    season: Mapped[int] = mapped_column(
+        Integer, primary_key=True, autoincrement=False, server_default=text("1")
+    )
     family: Mapped[str] = mapped_column(String(16), primary_key=True)
     pool: Mapped[str] = mapped_column(String(16), primary_key=True)
     subject: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
@@ -45,3 +61,17 @@ class LeaderboardChoiceRecord(Base):
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     hidden: Mapped[bool] = mapped_column(Boolean, server_default=false())
     everywhere: Mapped[bool] = mapped_column(Boolean, server_default=false())
+
+
+class SeasonRecord(Base):
+    """A chat's new season (2, 3, ...; before any, a chat is in season 1): its ratings
+    start afresh with the games rated after `after_seq` (the last `rated_games.seq` when
+    it began; a recompute splits the games there). Who began it, and when."""
+
+    __tablename__ = "seasons"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    after_seq: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column()
+    started_by: Mapped[int] = mapped_column(BigInteger)

@@ -2,7 +2,8 @@
 ended a game and before any leaderboard is read, so a crash in between loses nothing),
 each in one transaction with its number in `rated_games`; `recompute` folds every game
 again from its log, in that order, with the same arithmetic (storage.rating_math), and
-gives exactly the stored values. Leaderboards and a person's ratings are read here."""
+gives exactly the stored values; a chat's seasons (storage.seasons) split its games where
+each began. Leaderboards and a person's ratings are read here."""
 
 from __future__ import annotations
 
@@ -20,8 +21,20 @@ from storage.database import Database
 from storage.games import ENDED
 from storage.log import decode_event, load_state
 from storage.models import EventRecord, GameRecord
-from storage.rating_math import EVERY_CHAT, Rating, RatingBook, RatingKey
-from storage.rating_models import LeaderboardChoiceRecord, RatedGameRecord, RatingRecord
+from storage.rating_math import (
+    EVERY_CHAT,
+    FIRST_SEASON,
+    Rating,
+    RatingBook,
+    RatingKey,
+    SeasonStarts,
+)
+from storage.rating_models import (
+    LeaderboardChoiceRecord,
+    RatedGameRecord,
+    RatingRecord,
+    SeasonRecord,
+)
 from storage.sql import insert_for
 
 BATCH = 10  # games taken in per transaction (a short write: SQLite has one writer)
@@ -83,11 +96,17 @@ class Ratings:
                 return Recomputed(games=seq, differed=written)
 
     async def leaderboard(
-        self, chat_id: int, family: str, *, limit: int = 10, min_games: int = MIN_GAMES
+        self,
+        chat_id: int,
+        family: str,
+        *,
+        season: int = FIRST_SEASON,
+        limit: int = 10,
+        min_games: int = MIN_GAMES,
     ) -> list[tuple[int, Rating]]:
-        """The chat's best people in a family's games (chat EVERY_CHAT: those listed
-        everywhere), by mu - 3 sigma; hidden people never appear."""
-        return await self.db.run_read(_leaderboard, chat_id, family, limit, min_games)
+        """The chat's best people in a family's games of a season (chat EVERY_CHAT: those
+        listed everywhere), by mu - 3 sigma; hidden people never appear."""
+        return await self.db.run_read(_leaderboard, chat_id, family, season, limit, min_games)
 
     async def of_person(self, user_id: int) -> dict[RatingKey, Rating]:
         """A person's ratings across every chat, by family and pool."""
@@ -100,8 +119,9 @@ class Ratings:
         await self.db.run_write(_set_choices, user_id, choices)
 
 
-def _lock(conn: Connection) -> None:
-    """One rater at a time, waiting for its turn (PostgreSQL; SQLite writes one at a time)."""
+def lock_raters(conn: Connection) -> None:
+    """One rater at a time, waiting for its turn (PostgreSQL; SQLite writes one at a time);
+    a new season begins in such a turn too."""
     if conn.dialect.name == "postgresql":
         conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
 
@@ -135,16 +155,33 @@ def _rate_batch(conn: Connection, limit: int) -> int | None:
         return None
     r = RatedGameRecord
     pending = conn.execute(_pending().limit(limit)).all()
-    seq = conn.execute(select(func.coalesce(func.max(r.seq), 0))).scalar_one()
+    seq = last_rated(conn)
+    starts = _season_starts(conn, {row.chat_id for row in pending})
     for row in pending:
+        seq += 1
+        season = starts.of(row.chat_id, seq)
         book = RatingBook()
         game, replaced = _game(conn, row.id, row.last_seq)
-        book.ratings.update(_read(conn, book.keys(row.chat_id, game, replaced)))
-        changed = book.rate(row.chat_id, game, replaced)
+        book.ratings.update(_read(conn, book.keys(row.chat_id, game, replaced, season)))
+        changed = book.rate(row.chat_id, game, replaced, season)
         _write(conn, changed)
-        seq += 1
         conn.execute(insert(r), {"game_id": row.id, "seq": seq, "rated": bool(changed)})
     return len(pending)
+
+
+def last_rated(conn: Connection) -> int:
+    """The number of the game taken in last (0: none yet)."""
+    r = RatedGameRecord
+    return int(conn.execute(select(func.coalesce(func.max(r.seq), 0))).scalar_one())
+
+
+def _season_starts(conn: Connection, chats: set[int] | None = None) -> SeasonStarts:
+    """Where the seasons of these chats (None: of every chat) begin."""
+    s = SeasonRecord
+    query = select(s.chat_id, s.number, s.after_seq)
+    if chats is not None:
+        query = query.where(s.chat_id.in_(chats))
+    return SeasonStarts(tuple(row) for row in conn.execute(query).all())
 
 
 def _game(conn: Connection, game_id: int, last_seq: int) -> tuple[Game, list[SeatReplaced]]:
@@ -161,18 +198,19 @@ def _refold(conn: Connection) -> tuple[int, RatingBook]:
     """The number of games taken in, and every rating folded from them in their order."""
     g, r = GameRecord, RatedGameRecord
     rows = conn.execute(
-        select(g.id, g.chat_id, g.last_seq).join(r, r.game_id == g.id).order_by(r.seq)
+        select(g.id, g.chat_id, g.last_seq, r.seq).join(r, r.game_id == g.id).order_by(r.seq)
     ).all()
+    starts = _season_starts(conn)
     book = RatingBook()
     for row in rows:
         game, replaced = _game(conn, row.id, row.last_seq)
-        book.rate(row.chat_id, game, replaced)
+        book.rate(row.chat_id, game, replaced, starts.of(row.chat_id, row.seq))
     return len(rows), book
 
 
 def _replace_all(conn: Connection, games: int, book: RatingBook) -> int | None:
     """Store the folded ratings where they differ; None when a game was taken in since."""
-    _lock(conn)
+    lock_raters(conn)
     if conn.execute(select(func.count()).select_from(RatedGameRecord)).scalar_one() != games:
         return None
     stored = _stored(conn)
@@ -187,6 +225,7 @@ def _replace_all(conn: Connection, games: int, book: RatingBook) -> int | None:
 def _row(key: RatingKey, rating: Rating) -> dict[str, object]:
     return {
         "chat_id": key.chat_id,
+        "season": key.season,
         "family": key.family,
         "pool": key.pool,
         "subject": key.subject,
@@ -200,7 +239,7 @@ def _row(key: RatingKey, rating: Rating) -> dict[str, object]:
 
 
 def _rating(r: Any) -> tuple[RatingKey, Rating]:
-    key = RatingKey(r.chat_id, r.family, r.pool, r.subject)
+    key = RatingKey(r.chat_id, r.family, r.pool, r.subject, r.season)
     return key, Rating(r.mu, r.sigma, r.games, r.wins, r.accused_right, r.accused_wrong)
 
 
@@ -211,18 +250,18 @@ def _write(conn: Connection, ratings: dict[RatingKey, Rating]) -> None:
     new = insert_for(conn.dialect.name, RatingRecord)
     columns = ("mu", "sigma", "games", "wins", "accused_right", "accused_wrong")
     upsert = new.on_conflict_do_update(
-        index_elements=["chat_id", "family", "pool", "subject"],
+        index_elements=["chat_id", "season", "family", "pool", "subject"],
         set_={c: new.excluded[c] for c in columns},
     )
     conn.execute(upsert, rows)
 
 
 def _read(conn: Connection, keys: Iterable[RatingKey]) -> dict[RatingKey, Rating]:
-    wanted = [(k.chat_id, k.family, k.pool, k.subject) for k in set(keys)]
+    wanted = [(k.chat_id, k.season, k.family, k.pool, k.subject) for k in set(keys)]
     if not wanted:
         return {}
     t = RatingRecord
-    columns = tuple_(t.chat_id, t.family, t.pool, t.subject)
+    columns = tuple_(t.chat_id, t.season, t.family, t.pool, t.subject)
     rows = conn.execute(select(t).where(columns.in_(wanted))).all()
     return dict(_rating(row) for row in rows)
 
@@ -232,12 +271,13 @@ def _stored(conn: Connection) -> dict[RatingKey, Rating]:
 
 
 def _leaderboard(
-    conn: Connection, chat_id: int, family: str, limit: int, min_games: int
+    conn: Connection, chat_id: int, family: str, season: int, limit: int, min_games: int
 ) -> list[tuple[int, Rating]]:
     t, c = RatingRecord, LeaderboardChoiceRecord
     hidden = select(c.user_id).where(c.hidden)
     query = select(t).where(
         t.chat_id == chat_id,
+        t.season == season,
         t.family == family,
         t.pool == PEOPLE,
         t.games >= min_games,

@@ -40,6 +40,7 @@ from storage.owed import OwedMessages
 from storage.people import People
 from storage.pins import IndexPins
 from storage.ratings import Ratings
+from storage.seasons import Seasons
 from storage.updates import HandledUpdates, UpdateMark
 from storage.workers import Workers
 
@@ -72,6 +73,7 @@ class Store:
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)
         self.ratings = Ratings(db)
+        self.seasons = Seasons(db)
         self.open_games = OpenGames(self.freshness, OPEN_GAME_SECONDS)
         self.chats.on_move = self.open_games.clear
         self.commands = Commands(

@@ -1,6 +1,7 @@
 """Ratings (storage.ratings): after many games of a chat, taken in as they end, a recompute
 from the logs gives exactly the stored ratings, and the detectives' levels rank as their
-strength; a game ended through the store is taken in at once."""
+strength; a game ended through the store is taken in at once; a new season starts the
+chat's ratings afresh and keeps those across every chat (storage.seasons)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from sqlalchemy import update
 from engine import commands as cmd
 from engine.computer import Level, detective_user
 from engine.errors import RuleError
-from engine.events import Event
+from engine.events import Event, SeatReplaced
+from engine.evolve import replay
 from engine.standings import COMPUTERS, FORUM, PEOPLE, TABLE
 from simulation.randomplay import START, RandomGame
 from simulation.rated_games import archive, chat_games
-from storage.rating_math import EVERY_CHAT, RatingKey
+from storage.rating_math import EVERY_CHAT, RatingBook, RatingKey
 from storage.rating_models import RatingRecord
 from storage.ratings import Choices
 from storage.service import Store
@@ -114,3 +116,47 @@ async def test_raters_side_by_side_take_each_game_in_once(store: Store) -> None:
     assert sum(counts) <= 30
     assert await store.ratings.stored() == await store.ratings.computed()
     assert (await store.ratings.recompute()).games == 30
+
+
+async def test_a_season_starts_the_chats_ratings_afresh_and_keeps_those_across_chats(
+    store: Store,
+) -> None:
+    """Twelve games in season 1, then twelve after season 2 began (every other one in
+    another chat, still in its season 1): the stored ratings are exactly a fold of the
+    games with the chat's season 2 starting from nothing, and a recompute agrees."""
+    other = CHAT - 1
+    games = logs()[:24]
+    expected = RatingBook()
+    for number, events in enumerate(games):
+        if number == 12:
+            await store.ratings.rate_pending()
+            first = await store.ratings.leaderboard(CHAT, TABLE, min_games=1)
+            assert first
+            assert await store.seasons.current(CHAT) == 1
+            assert not await store.seasons.start(CHAT, 3, by=7, at=START)  # not the next one
+            assert await store.seasons.start(CHAT, 2, by=7, at=START)
+            assert not await store.seasons.start(CHAT, 2, by=7, at=START)  # a second press
+            assert await store.ratings.leaderboard(CHAT, TABLE, season=2, min_games=1) == []
+        chat = other if number >= 12 and number % 2 else CHAT
+        season = 2 if chat == CHAT and number >= 12 else 1
+        await archive(store, chat, events, START + timedelta(hours=number))
+        game = replay(events)
+        assert game is not None
+        replaced = [e for e in events if isinstance(e, SeatReplaced)]
+        expected.rate(chat, game, replaced, season)
+    await store.ratings.rate_pending()
+    stored = await store.ratings.stored()
+    assert stored == expected.ratings
+    assert (await store.seasons.current(CHAT), await store.seasons.current(other)) == (2, 1)
+    assert {k.season for k in stored if k.chat_id == CHAT} == {1, 2}
+    assert {k.season for k in stored if k.chat_id in (other, EVERY_CHAT)} == {1}
+    assert await store.ratings.leaderboard(CHAT, TABLE, min_games=1) == first
+    for key, rating in stored.items():  # across every chat: both seasons' games
+        if key.chat_id == EVERY_CHAT:
+            here = [
+                stored.get(replace(key, chat_id=c, season=s))
+                for c, s in ((CHAT, 1), (CHAT, 2), (other, 1))
+            ]
+            assert rating.games == sum(r.games for r in here if r is not None)
+    assert await store.ratings.computed() == stored
+    assert (await store.ratings.recompute()).differed == 0
