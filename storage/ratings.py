@@ -181,7 +181,7 @@ def _season_starts(conn: Connection, chats: set[int] | None = None) -> SeasonSta
     query = select(s.chat_id, s.number, s.after_seq)
     if chats is not None:
         query = query.where(s.chat_id.in_(chats))
-    return SeasonStarts(tuple(row) for row in conn.execute(query).all())
+    return SeasonStarts((r.chat_id, r.number, r.after_seq) for r in conn.execute(query).all())
 
 
 def _game(conn: Connection, game_id: int, last_seq: int) -> tuple[Game, list[SeatReplaced]]:

@@ -1,7 +1,8 @@
-"""/top in a group: the chat's leaderboard (`/top all`: across every chat, for those who
-allow it); /me in private: a person's record, ratings and leaderboard choices, with the
-buttons that change them. A button sets a choice (never toggles it), so a stale press
-changes nothing; a forged one is refused."""
+"""/top in a group: the chat's leaderboard of its current season (`/top season N`: of an
+earlier one; `/top all`: across every chat, for those who allow it); /me in private: a
+person's record, ratings and leaderboard choices, with the buttons that change them. A
+button sets a choice (never toggles it), so a stale press changes nothing; a forged one
+is refused."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from telegram.ext import CallbackQueryHandler, CommandHandler, filters
 from bot import callbacks as cb
 from bot.context import App, CustomContext
 from bot.handlers.common import answer_toast, group_update, private_update, say
+from bot.handlers.seasons import Shown, add_season_handlers, season_shown
 from bot.payload import Buttons, User
 from bot.render.keyboards import buttons_markup, keyboard
 from bot.render.reader import Reader
 from engine.standings import FORUM, TABLE
-from storage.rating_math import EVERY_CHAT, Rating, RatingKey
+from storage.rating_math import EVERY_CHAT, FIRST_SEASON, Rating, RatingKey
 from storage.ratings import MIN_GAMES, Choices
 
 ME = "me"  # a /me button: me:0:choice
@@ -36,28 +38,36 @@ SET = MappingProxyType(  # a button's choice -> the change it makes
 
 
 def add_rating_handlers(application: App) -> None:
-    """/top, /me and the /me buttons (before the handler of unknown buttons)."""
+    """/top, /me, /season and their buttons (before the handler of unknown buttons)."""
     fresh = ~filters.UpdateType.EDITED
     application.add_handler(CommandHandler("top", top, filters=fresh))
     application.add_handler(CommandHandler("me", me, filters=fresh))
     application.add_handler(CallbackQueryHandler(me_button, pattern=f"^{ME}:"))
+    add_season_handlers(application)
 
 
 async def top(update: Update, context: CustomContext) -> None:
-    """/top: the chat's leaderboard of people's games, one per family; /top all: the
-    leaderboard across every chat, of those who chose to appear there."""
+    """/top: the chat's leaderboard of people's games in its current season, one per
+    family (/top season N: of season N); /top all: the leaderboard across every chat (no
+    seasons), of those who chose to appear there."""
     w = await group_update(update, context)
     if w is None:
         return
-    everywhere = [a.lower() for a in context.args or []][:1] == ["all"]
+    words = context.args or []
+    everywhere = [a.lower() for a in words][:1] == ["all"]
+    shown = Shown(FIRST_SEASON, 1) if everywhere else await season_shown(context, w, words)
+    if shown is None:
+        return
     ratings = context.services.store.ratings
     await ratings.rate_pending()  # what ended and waits is taken in first
     chat = EVERY_CHAT if everywhere else w.chat.id
     boards = []
     for family in FAMILIES:
-        rows = [_row(user, r) for user, r in await ratings.leaderboard(chat, family)]
-        boards.append({"family": family, "rows": rows})
+        board = await ratings.leaderboard(chat, family, season=shown.season)
+        boards.append({"family": family, "rows": [_row(user, r) for user, r in board]})
     args = {"everywhere": everywhere, "boards": boards, "min_games": MIN_GAMES}
+    if shown.seasons > 1:  # which season, once the chat has had more than one
+        args["season"] = shown.season
     await say(context, w, "top.board", args)
 
 

@@ -1,4 +1,5 @@
-"""Ratings in words: a chat's leaderboard (/top, /top all) and a person's record (/me)."""
+"""Ratings in words: a chat's leaderboard (/top, /top season N, /top all) and a person's
+record (/me)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,13 @@ def leaderboard(reader: Reader, args: dict[str, Any]) -> str:
     """Each family's best, by the cautious estimate; how one gets on it."""
     lang = reader.language
     shown = [board for board in args["boards"] if board["rows"]]
+    season = args.get("season")  # named once the chat has had more than one
+    if not shown and season is not None:
+        return t(lang, "top.none_season", count=args["min_games"], season=season)
     if not shown:
         return t(lang, "top.none", count=args["min_games"])
-    lines = [t(lang, "top.title_all" if args["everywhere"] else "top.title")]
+    title = "top.title_all" if args["everywhere"] else "top.title"
+    lines = [t(lang, title) if season is None else t(lang, "top.title_season", season=season)]
     for board in shown:
         lines += ["", t(lang, f"top.family.{board['family']}")]
         for rank, row in enumerate(board["rows"], start=1):

@@ -1,11 +1,12 @@
 """/top in a group and /me in private, through the fake Bot API, in English and Russian:
 the chat's leaderboard by the cautious estimate, a person's record; the /me buttons hide
 them from every leaderboard or list them across chats, and a stale or forged press
-changes nothing."""
+changes nothing; an admin's /season new starts a fresh leaderboard, the old one readable."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from datetime import timedelta
 
@@ -47,6 +48,50 @@ async def _forged(table: Party, who: FakeUser, message: FakeMessage, data: str) 
 async def _top(table: Party, text: str = "/top") -> str:
     await table.bot.say(table.carol, table.group, text)
     return table.group.messages()[-1].text
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"<[^>]+>", "", text)
+
+
+async def _new_season(table: Party, lang: str, season_word: str) -> None:
+    """A non-admin's /season new is refused; Alice's (the admin's) asks, with a button only
+    she may press, and her press starts season 2 (a stale or forged one changes nothing):
+    /top is empty again and names the season, /top season 1 is the old board, season 9
+    and a bad number are refused."""
+    seasons, chat = table.bot.services.store.seasons, table.group.id
+    old = await _top(table)
+    assert old.startswith(_plain(t(lang, "top.title")))
+    await table.bot.say(table.bob, table.group, "/season new")
+    assert table.group.messages()[-1].text == t(lang, "error.admin_only")
+    await table.bot.say(table.alice, table.group, "/season new")
+    ask = table.group.messages()[-1]
+    assert ask.text == t(lang, "season.ask", season=2, previous=1)
+    start = t(lang, "button.season_start", season=2)
+    assert [text for row in ask.buttons for text, _ in row] == [
+        start,
+        t(lang, "button.season_not_now"),
+    ]
+    answer = await table.bot.press(table.bob, ask, start)
+    assert (answer.text, answer.show_alert) == (t(lang, "toast.not_yours"), True)
+    assert await seasons.current(chat) == 1
+    data = dict(row[0] for row in ask.buttons)[start]
+    answer = await table.bot.press(table.alice, ask, start)
+    assert answer.answered and not answer.text
+    (told,) = [m for m in table.group.messages() if m.message_id == ask.message_id]
+    assert told.text == t(lang, "season.started", season=2, previous=1)
+    assert told.buttons == []
+    assert (await _forged(table, table.alice, ask, data)).text == t(lang, "toast.stale")
+    assert await seasons.current(chat) == 2
+
+    assert await _top(table) == t(lang, "top.none_season", count=3, season=2)
+    title = _plain(t(lang, "top.title_season", season=1))
+    assert await _top(table, f"/top {season_word} 1") == old.replace(
+        _plain(t(lang, "top.title")), title, 1
+    )
+    no_season = t(lang, "error.no_season", season=9, count=2)
+    assert await _top(table, f"/top {season_word} 9") == no_season
+    assert await _top(table, "/top season x") == t(lang, "error.season_number", count=2)
 
 
 async def _me(table: Party, who: FakeUser) -> FakeMessage:
@@ -111,6 +156,9 @@ async def test_the_leaderboard_and_a_record_in_english_and_hiding_from_it(table:
     assert "@bob" not in everywhere and "@carol" not in everywhere
     assert [u for u, _ in await ratings.leaderboard(EVERY_CHAT, FORUM)] == [table.alice.id]
 
+    await _new_season(table, "en", "season")
+    assert (await _top(table, "/top all")) == everywhere  # no seasons across every chat
+
 
 async def test_the_leaderboard_and_a_record_in_russian(table: Party) -> None:
     for person in (table.alice, table.bob, table.carol, table.dave):
@@ -128,3 +176,4 @@ async def test_the_leaderboard_and_a_record_in_russian(table: Party) -> None:
     await table.bot.press(table.carol, card, "🙈 Скрыть меня из таблиц")
     assert "🙈 Вы скрыты из всех таблиц" in table.carol.private_messages()[-1].text
     assert "@carol" not in await _top(table)
+    await _new_season(table, "ru", "сезон")
