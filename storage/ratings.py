@@ -169,6 +169,13 @@ def _rate_batch(conn: Connection, limit: int) -> int | None:
     return len(pending)
 
 
+def rate_all_pending(conn: Connection) -> None:
+    """Take in every ended game still waiting, in this transaction (in the raters' turn:
+    as a season begins, so that the games ended before it count in the season before)."""
+    while _rate_batch(conn, BATCH):
+        pass
+
+
 def last_rated(conn: Connection) -> int:
     """The number of the game taken in last (0: none yet)."""
     r = RatedGameRecord

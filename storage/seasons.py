@@ -1,7 +1,7 @@
 """A chat's seasons: each new one starts the chat's leaderboards afresh (the ratings across
-every chat go on). A season begins in the raters' turn (storage.ratings.lock_raters), after
-the game taken in last, so every rated game falls on one side of it, in the stored ratings
-as in a recompute."""
+every chat go on). A season begins in the raters' turn (storage.ratings.lock_raters), once
+every game ended before it is taken in, after the last of them: every rated game falls on
+one side of it, in the stored ratings as in a recompute."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from sqlalchemy.engine import Connection
 from storage.database import Database
 from storage.rating_math import FIRST_SEASON
 from storage.rating_models import SeasonRecord
-from storage.ratings import last_rated, lock_raters
+from storage.ratings import last_rated, lock_raters, rate_all_pending
 
 
 class Seasons:
@@ -42,6 +42,7 @@ def _start(conn: Connection, chat_id: int, number: int, by: int, at: datetime) -
     lock_raters(conn)
     if number != _current(conn, chat_id) + 1:
         return False
+    rate_all_pending(conn)
     row = {
         "chat_id": chat_id,
         "number": number,

@@ -54,7 +54,6 @@ async def season(update: Update, context: CustomContext) -> None:
     if refusal is not None:
         await refuse(context, w, refusal)
         return
-    await context.services.store.ratings.rate_pending()  # what ended counts in this season
     number = current + 1
     buttons: Buttons = [
         [{"t": "button.season_start", "args": {"season": number}, "data": _data(w, number)}],
@@ -97,12 +96,15 @@ async def season_button(update: Update, context: CustomContext) -> None:
         await answer_toast(context, update, error_key(refusal), alert=True)
         return
     seasons = svc.store.seasons
-    current = await seasons.current(chat_id)
     if number and not await seasons.start(chat_id, number, asker, svc.now()):
         await answer_toast(context, update, "toast.stale", alert=True)  # begun already
         return
     told = "season.started" if number else "season.kept"
-    args = {"season": number, "previous": current} if number else {"season": current}
+    args = (
+        {"season": number, "previous": number - 1}
+        if number
+        else {"season": await seasons.current(chat_id)}
+    )
     again = f"u{update.update_id}:{told}"
     await svc.tell(chat_id, told, args, key=again, edit_of=key)
     await answer_empty(update)

@@ -121,20 +121,23 @@ async def test_raters_side_by_side_take_each_game_in_once(store: Store) -> None:
 async def test_a_season_starts_the_chats_ratings_afresh_and_keeps_those_across_chats(
     store: Store,
 ) -> None:
-    """Twelve games in season 1, then twelve after season 2 began (every other one in
-    another chat, still in its season 1): the stored ratings are exactly a fold of the
-    games with the chat's season 2 starting from nothing, and a recompute agrees."""
+    """Twelve games in season 1 (six of them ended but not yet taken in when season 2
+    begins: they count in season 1), then twelve after it (every other one in another
+    chat, still in its season 1): the stored ratings are exactly a fold of the games with
+    the chat's season 2 starting from nothing, and a recompute agrees."""
     other = CHAT - 1
     games = logs()[:24]
     expected = RatingBook()
     for number, events in enumerate(games):
+        if number == 6:
+            await store.ratings.rate_pending()  # the next six wait: the season takes them in
         if number == 12:
-            await store.ratings.rate_pending()
-            first = await store.ratings.leaderboard(CHAT, TABLE, min_games=1)
-            assert first
             assert await store.seasons.current(CHAT) == 1
             assert not await store.seasons.start(CHAT, 3, by=7, at=START)  # not the next one
             assert await store.seasons.start(CHAT, 2, by=7, at=START)
+            assert await store.ratings.rate_pending() == 0
+            first = await store.ratings.leaderboard(CHAT, TABLE, min_games=1)
+            assert first
             assert not await store.seasons.start(CHAT, 2, by=7, at=START)  # a second press
             assert await store.ratings.leaderboard(CHAT, TABLE, season=2, min_games=1) == []
         chat = other if number >= 12 and number % 2 else CHAT

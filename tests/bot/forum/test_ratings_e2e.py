@@ -58,7 +58,7 @@ async def _new_season(table: Party, lang: str, season_word: str) -> None:
     """A non-admin's /season new is refused; Alice's (the admin's) asks, with a button only
     she may press, and her press starts season 2 (a stale or forged one changes nothing):
     /top is empty again and names the season, /top season 1 is the old board, season 9
-    and a bad number are refused."""
+    and a bad number are refused. Asked again, "not now" keeps season 2."""
     seasons, chat = table.bot.services.store.seasons, table.group.id
     old = await _top(table)
     assert old.startswith(_plain(t(lang, "top.title")))
@@ -92,6 +92,13 @@ async def _new_season(table: Party, lang: str, season_word: str) -> None:
     no_season = t(lang, "error.no_season", season=9, count=2)
     assert await _top(table, f"/top {season_word} 9") == no_season
     assert await _top(table, "/top season x") == t(lang, "error.season_number", count=2)
+
+    await table.bot.say(table.alice, table.group, "/season new")  # and then not now
+    ask = table.group.messages()[-1]
+    assert ask.text == t(lang, "season.ask", season=3, previous=2)
+    await table.bot.press(table.alice, ask, t(lang, "button.season_not_now"))
+    assert table.group.messages()[-1].text == t(lang, "season.kept", season=2)
+    assert await seasons.current(chat) == 2
 
 
 async def _me(table: Party, who: FakeUser) -> FakeMessage:
