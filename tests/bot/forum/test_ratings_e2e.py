@@ -75,7 +75,8 @@ async def _new_season(table: Party, lang: str, season_word: str) -> None:
     answer = await table.bot.press(table.bob, ask, start)
     assert (answer.text, answer.show_alert) == (t(lang, "toast.not_yours"), True)
     assert await seasons.current(chat) == 1
-    data = dict(row[0] for row in ask.buttons)[start]
+    data = dict(row[0] for row in ask.buttons)[start]  # kept for a second press
+    assert data == f"se:0:{table.alice.id}:2"
     answer = await table.bot.press(table.alice, ask, start)
     assert answer.answered and not answer.text
     (told,) = [m for m in table.group.messages() if m.message_id == ask.message_id]
@@ -96,6 +97,8 @@ async def _new_season(table: Party, lang: str, season_word: str) -> None:
     await table.bot.say(table.alice, table.group, "/season new")  # and then not now
     ask = table.group.messages()[-1]
     assert ask.text == t(lang, "season.ask", season=3, previous=2)
+    forged = await _forged(table, table.bob, ask, f"se:0:{table.bob.id}:3")  # Bob is no admin
+    assert (forged.text, await seasons.current(chat)) == (t(lang, "error.admin_only"), 2)
     await table.bot.press(table.alice, ask, t(lang, "button.season_not_now"))
     assert table.group.messages()[-1].text == t(lang, "season.kept", season=2)
     assert await seasons.current(chat) == 2
