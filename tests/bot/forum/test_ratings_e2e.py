@@ -101,7 +101,8 @@ async def _new_season(table: Party, lang: str, season_word: str) -> None:
     assert (forged.text, await seasons.current(chat)) == (t(lang, "error.admin_only"), 2)
     await table.bot.press(table.alice, ask, t(lang, "button.season_not_now"))
     assert table.group.messages()[-1].text == t(lang, "season.kept", season=2)
-    assert await seasons.current(chat) == 2
+    await table.bot.say(table.bob, table.group, "/season")
+    assert table.group.messages()[-1].text == t(lang, "season.now", season=2)
 
 
 async def _me(table: Party, who: FakeUser) -> FakeMessage:
