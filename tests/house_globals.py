@@ -27,7 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from tests.house_imports import ROOT, module_paths
+from tests.house_imports import ROOT, module_paths, parsed
 
 # The packages that ship (pyproject.toml), whose module globals are checked.
 CHECKED = ("engine", "storage", "bot", "locales", "simulation", "fakebot", "testbed")
@@ -68,7 +68,7 @@ KNOWN: Mapping[str, str] = MappingProxyType(
 
 def _bound_names(path: Path) -> Iterator[str]:
     """Names a module's own top-level statements assign (not those it imports)."""
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in parsed(path).body:
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets

@@ -21,6 +21,7 @@ import ast
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,9 +112,22 @@ def _project_module(name: str, modules: dict[str, Path]) -> str | None:
     return None
 
 
+@cache
+def parsed(path: Path) -> ast.Module:
+    """A source file's syntax tree, parsed once per process: the house checks all read the
+    same files (treat it as read-only)."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+@cache
+def nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a source file's tree (`ast.walk` order), listed once per process."""
+    return tuple(ast.walk(parsed(path)))
+
+
 def imports_of(module: str, path: Path, modules: dict[str, Path]) -> list[Import]:
     """The project modules imported by one module, each statement's target(s)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     is_package = path.name == "__init__.py"
     found: list[Import] = []
     for node, in_function, type_checking in _walk(tree):

@@ -34,6 +34,7 @@ from tests.house_imports import (
     graph,
     loops,
     module_paths,
+    nodes,
     package_graph,
     strongly_connected,
 )
@@ -218,21 +219,19 @@ def _says_why(comment: str) -> bool:
 
 def _import_spans(path: Path) -> dict[int, int]:
     """First line -> last line of each import statement."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     return {
         node.lineno: node.end_lineno or node.lineno
-        for node in ast.walk(tree)
+        for node in nodes(path)
         if isinstance(node, ast.Import | ast.ImportFrom)
     }
 
 
 def _function_starts(path: Path) -> dict[int, int]:
     """Line of each import inside a function -> the line of the innermost enclosing def."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     found: dict[int, int] = {}
     functions = (ast.FunctionDef, ast.AsyncFunctionDef)
     for function in sorted(
-        (n for n in ast.walk(tree) if isinstance(n, functions)), key=lambda n: n.lineno
+        (n for n in nodes(path) if isinstance(n, functions)), key=lambda n: n.lineno
     ):
         for node in ast.walk(function):
             if isinstance(node, ast.Import | ast.ImportFrom):
@@ -355,7 +354,7 @@ def _imports_of_tests(paths: list[Path], root: Path = ROOT) -> list[str]:
     """Every `import tests...` / `from tests... import` (at any depth, type-only too)."""
     found = []
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -473,17 +472,17 @@ def _private(name: str) -> bool:
 
 
 def _private_uses(source: str, path: Path, imports: list[Import], project: set[str]) -> list[str]:
-    """`from x import _y` of another module, and `x._y` on a project module bound by import."""
+    """`from x import _y` of another module, and `x._y` on a project module bound by import
+    (`imports`: the module's own)."""
     found = [
         f"{source}:{i.line} imports {name} from {i.target}"
         for i in imports
-        if i.source == source and i.target != source
+        if i.target != source
         for name in i.names
         if _private(name)
     ]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     bound: dict[str, str] = {}  # local name -> the project module it is
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname and alias.name in project:
@@ -492,7 +491,7 @@ def _private_uses(source: str, path: Path, imports: list[Import], project: set[s
             for alias in node.names:
                 if f"{node.module}.{alias.name}" in project:
                     bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)
@@ -507,11 +506,14 @@ def _private_uses(source: str, path: Path, imports: list[Import], project: set[s
 def test_no_private_name_crosses_a_module() -> None:
     """Over the shipped code, the benchmarks and the tests themselves."""
     modules = module_paths((*PACKAGES, "tests"))
-    imports = all_imports(modules)
+    by_source: dict[str, list[Import]] = {}
+    for i in all_imports(modules):
+        by_source.setdefault(i.source, []).append(i)
+    project = set(modules)
     found = [
         line
         for name, path in modules.items()
-        for line in _private_uses(name, path, imports, set(modules))
+        for line in _private_uses(name, path, by_source.get(name, []), project)
     ]
     assert not found, _listing("private names used across modules", sorted(set(found)))
 
@@ -532,7 +534,7 @@ def test_the_bot_uses_no_private_attribute_of_another_object() -> None:
     found = [
         f"{name}:{node.lineno} .{node.attr}"
         for name, path in module_paths(("bot",)).items()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in nodes(path)
         if isinstance(node, ast.Attribute)
         and _private(node.attr)
         and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
