@@ -20,20 +20,30 @@ from engine.events import Event, SeatReplaced
 from engine.evolve import replay
 from engine.standings import COMPUTERS, FORUM, PEOPLE, TABLE
 from simulation.randomplay import START, RandomGame
-from simulation.rated_games import archive, chat_games
+from simulation.rated_games import archive, played
 from storage.rating_math import EVERY_CHAT, RatingBook, RatingKey
 from storage.rating_models import RatingRecord
 from storage.ratings import Choices
 from storage.service import Store
 from tests.support.stored_games import CHAT
 
-GAMES = 160  # a fifth of them with detectives (bench/ratings.py plays 1,000)
+GAMES = 64  # half of them with detectives, 8 of those forum games (bench/ratings.py plays 1,000)
 LEVELS = (Level.INSPECTOR, Level.SLEUTH, Level.NOVICE)  # strongest first
 
 
 @cache
-def logs() -> tuple[list[Event], ...]:
-    return tuple(chat_games(GAMES, detectives_every=4))
+def game_log(seed: int, detectives_every: int) -> list[Event]:
+    return played(seed, detectives_every)
+
+
+def logs(count: int = GAMES) -> list[list[Event]]:
+    """A chat's first `count` games, every other one a person with three detectives."""
+    return [game_log(seed, 2) for seed in range(count)]
+
+
+def people_logs(count: int) -> list[list[Event]]:
+    """`count` people's games of three to six (no detectives: quick to play)."""
+    return [game_log(seed, count + 1) for seed in range(1, count + 1)]
 
 
 async def test_recomputed_ratings_equal_the_stored_ones_and_levels_rank_by_strength(
@@ -43,6 +53,7 @@ async def test_recomputed_ratings_equal_the_stored_ones_and_levels_rank_by_stren
         await archive(store, CHAT, events, START + timedelta(hours=number))
         if number % 10 == 9:  # games end now and then; each end takes in what ended
             await store.ratings.rate_pending()
+    await store.ratings.rate_pending()  # the last game's end
     stored = await store.ratings.stored()
     assert stored == await store.ratings.computed()
     recomputed = await store.ratings.recompute()
@@ -60,7 +71,7 @@ async def test_recomputed_ratings_equal_the_stored_ones_and_levels_rank_by_stren
 
 
 async def test_a_recompute_corrects_a_stored_rating_that_drifted(store: Store) -> None:
-    for number, events in enumerate(logs()[:12]):
+    for number, events in enumerate(people_logs(12)):
         await archive(store, CHAT, events, START + timedelta(hours=number))
     await store.ratings.rate_pending()
     stored = await store.ratings.stored()
@@ -90,7 +101,7 @@ async def test_a_game_ended_through_the_store_is_taken_in_at_once(store: Store) 
 
 
 async def test_a_hidden_person_is_on_no_leaderboard(store: Store) -> None:
-    for number, events in enumerate(logs()[:40]):
+    for number, events in enumerate(people_logs(24)):
         await archive(store, CHAT, events, START + timedelta(hours=number))
     await store.ratings.rate_pending()
     board = await store.ratings.leaderboard(CHAT, TABLE, min_games=1)
@@ -109,13 +120,13 @@ async def test_a_hidden_person_is_on_no_leaderboard(store: Store) -> None:
 
 
 async def test_raters_side_by_side_take_each_game_in_once(store: Store) -> None:
-    for number, events in enumerate(logs()[:30]):
+    for number, events in enumerate(people_logs(16)):
         await archive(store, CHAT, events, START + timedelta(hours=number))
     counts = await asyncio.gather(*(store.ratings.rate_pending() for _ in range(4)))
     await store.ratings.rate_pending()  # a rater that found another busy left it the rest
-    assert sum(counts) <= 30
+    assert sum(counts) <= 16
     assert await store.ratings.stored() == await store.ratings.computed()
-    assert (await store.ratings.recompute()).games == 30
+    assert (await store.ratings.recompute()).games == 16
 
 
 async def test_a_season_starts_the_chats_ratings_afresh_and_keeps_those_across_chats(
@@ -126,7 +137,7 @@ async def test_a_season_starts_the_chats_ratings_afresh_and_keeps_those_across_c
     chat, still in its season 1): the stored ratings are exactly a fold of the games with
     the chat's season 2 starting from nothing, and a recompute agrees."""
     other = CHAT - 1
-    games = logs()[:24]
+    games = people_logs(24)
     expected = RatingBook()
     for number, events in enumerate(games):
         if number == 6:
