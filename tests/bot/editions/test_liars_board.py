@@ -27,18 +27,12 @@ def _png(tokens: dict[str, str], face_up: tuple[str, ...] = (), language: str = 
     return liars_png(tokens, WEAPONS, face_up, names)
 
 
-def _pixel(png: bytes, x: int, y: int) -> tuple[int, int, int]:
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    return image.getpixel((x, y))  # type: ignore[return-value]
-
-
 def test_the_ring_picture_is_a_small_png_with_every_token_in_its_room() -> None:
     png = _png(dict(START_ROOMS))
     assert png.startswith(b"\x89PNG") and len(png) < LIMIT
     left, top = MARGIN + CELLS["study"][0] * CELL, MARGIN + CELLS["study"][1] * CELL
-    found = {
-        _pixel(png, x, y) for x in range(left, left + CELL, 2) for y in range(top, top + CELL, 2)
-    }
+    study = Image.open(io.BytesIO(png)).convert("RGB").crop((left, top, left + CELL, top + CELL))
+    found = {colour for _, colour in study.getcolors(CELL * CELL) or []}
     assert SUSPECT_COLOURS["plum"] in found  # Professor Plum starts in the Study
 
 
