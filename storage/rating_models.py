@@ -1,5 +1,6 @@
 """The ratings' tables (storage.ratings): every rating by scope, the games rated in the
-order they were rated, and each person's leaderboard choices. Migration 0016."""
+order they were rated, each person's leaderboard choices (migration 0016), and when
+each notebook forced the envelope against when its holder accused (0019)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,19 @@ class LeaderboardChoiceRecord(Base):
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     hidden: Mapped[bool] = mapped_column(Boolean, server_default=false())
     everywhere: Mapped[bool] = mapped_column(Boolean, server_default=false())
+
+
+class NotebookMomentRecord(Base):
+    """For a rated game's seat holder (engine/notebook/moments.py): the day or turn at
+    whose end their notebook forced the envelope, and that of their accusation (None:
+    never), in the game's rating family. Migration 0019."""
+
+    __tablename__ = "notebook_moments"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        BigInteger, primary_key=True, autoincrement=False, index=True
+    )
+    family: Mapped[str] = mapped_column(String(16))
+    forced: Mapped[int | None] = mapped_column(Integer)
+    accused: Mapped[int | None] = mapped_column(Integer)
