@@ -65,7 +65,9 @@ async def averages(db: Database, user_id: int) -> list[Averages]:
 def _rows_of(game_id: int, events: Sequence[Event]) -> list[dict[str, object]]:
     """The game's rows: one per seat holder (a game whose notebook could not be read
     keeps its accusations, the notebook's moment left unknown)."""
-    kind = family(replay(list(events), None))
+    game = replay(list(events), None)
+    assert game is not None, f"rated game {game_id} has no events"
+    kind = family(game)
     try:
         found = moments_of(events)
     except Exception:  # a log the notebook cannot read: noted without it, not retried
