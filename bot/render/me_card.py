@@ -45,7 +45,7 @@ def profile_card(reader: Reader, args: dict[str, Any]) -> ProfileCard:
     def number(value: float) -> str:
         return decimal(lang, round(value, 1))
 
-    stats = tuple(Stat(number(args[f]), t(lang, f"profile.{f}")) for f in FIGURES)
+    stats = tuple(Stat(number(args[f]), t(lang, f"profile.figure.{f}")) for f in FIGURES)
     ratings = tuple(
         RatingLine(
             plain(t(lang, f"me.kind.{row['family']}.{row['pool']}")),
