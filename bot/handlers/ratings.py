@@ -5,7 +5,7 @@ a choice (never toggles it), so a stale press changes nothing; a forged one is r
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -95,7 +95,7 @@ async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], C
         "right": sum(r.right for r in mine.values()),
         "wrong": sum(r.wrong for r in mine.values()),
         "ratings": rows,
-        "moments": [vars(m) for m in await ratings.moments(user_id) if m.family in FAMILIES],
+        "moments": [asdict(m) for m in await ratings.moments(user_id) if m.family in FAMILIES],
         "hidden": choices.hidden,
         "everywhere": choices.everywhere,
     }
