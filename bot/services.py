@@ -32,6 +32,7 @@ from storage.updates import UpdateMark
 log = logging.getLogger(__name__)
 _counter = itertools.count()
 COMPOSER = "composer"  # who claims owed rows in a process with no sender's worker name
+NOTED_AT_AN_END = 20  # rated games whose notebook moments are noted after a game's end, at most
 
 
 def utc_now() -> datetime:
@@ -137,13 +138,14 @@ class Services:
         task.add_done_callback(self._background.discard)
 
     async def _after_the_end(self) -> None:
-        """The story owed, then the notebook moments of the games rated (slow in a big
-        game, so never on a command's way; /me notes what is left)."""
+        """The story owed, then the notebook moments of the games rated, the newest first
+        and a few at a time (slow in a big game, so never on a command's way; a backlog is
+        worked off over the next games' ends)."""
         await self.compose_owed()
         try:
-            await self.store.ratings.note_pending()
+            await self.store.ratings.note_pending(NOTED_AT_AN_END)
         except Exception:
-            log.exception("notebook moments: left for the next game's end or /me")
+            log.exception("notebook moments: left for the next game's end")
 
     async def compose_owed(self) -> int:
         """Compose the messages owed (bot/owed.py) and wake the sender for them."""

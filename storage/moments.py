@@ -3,8 +3,9 @@
 person's averages per rating family for /me.
 
 The notebook's exact solve takes seconds in a game of ten, so a game's moments are worked
-out in a worker thread outside any transaction (the bot does it in the background after
-a game ends, and /me before reading); writing them twice writes the same rows once."""
+out in a worker thread outside any transaction, never on a command's way (the bot does it
+in the background after a game ends, newest first, a few games each time, so a backlog is
+worked off over the next games' ends); writing them twice writes the same rows once."""
 
 from __future__ import annotations
 
@@ -44,14 +45,20 @@ class Averages:
     accused_games: int
 
 
-async def note_pending(db: Database) -> int:
-    """Note the moments of every rated game not yet noted, oldest first; how many games."""
-    total = after = 0  # the games' order in the ratings: each game is looked at once
-    while pending := await db.run_read(_pending_logs, after, BATCH):
+async def note_pending(db: Database, limit: int | None = None) -> int:
+    """Note the moments of the rated games not yet noted, newest first (at most `limit`
+    games: a backlog is worked off a part at a time); how many games."""
+    total = 0
+    before: int | None = None  # the games' order in the ratings: each is looked at once
+    while limit is None or total < limit:
+        batch = BATCH if limit is None else min(BATCH, limit - total)
+        pending = await db.run_read(_pending_logs, before, batch)
+        if not pending:
+            break
         rows = []
         for seq, game_id, events in pending:
             rows += await asyncio.to_thread(_rows_of, game_id, events)
-            after = seq
+            before = seq
         await db.run_write(_write, rows)
         total += len(pending)
     return total
@@ -82,18 +89,17 @@ def _rows_of(game_id: int, events: Sequence[Event]) -> list[dict[str, object]]:
     return list(rows.values())
 
 
-def _pending_logs(conn: Connection, after: int, limit: int) -> list[tuple[int, int, list[Event]]]:
-    """Up to `limit` rated games without moments taken in after number `after`, with their
-    numbers and logs, oldest first."""
+def _pending_logs(
+    conn: Connection, before: int | None, limit: int
+) -> list[tuple[int, int, list[Event]]]:
+    """Up to `limit` rated games without moments taken in before number `before` (None:
+    any), with their numbers and logs, newest first."""
     r, m, g = RatedGameRecord, NotebookMomentRecord, GameRecord
     noted = exists().where(m.game_id == r.game_id)
-    query = (
-        select(r.seq, r.game_id, g.last_seq)
-        .join(g, g.id == r.game_id)
-        .where(r.rated, r.seq > after, ~noted)
-        .order_by(r.seq)
-        .limit(limit)
-    )
+    query = select(r.seq, r.game_id, g.last_seq).join(g, g.id == r.game_id)
+    query = query.where(r.rated, ~noted).order_by(r.seq.desc()).limit(limit)
+    if before is not None:
+        query = query.where(r.seq < before)
     return [
         (row.seq, row.game_id, read_events(conn, row.game_id, 0, row.last_seq))
         for row in conn.execute(query).all()

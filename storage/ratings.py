@@ -94,10 +94,11 @@ class Ratings:
         """A person's ratings across every chat, by family and pool."""
         return await self.db.run_read(_of_person, user_id)
 
-    async def note_pending(self) -> int:
+    async def note_pending(self, limit: int | None = None) -> int:
         """Note when the notebooks of the rated games not yet noted forced the envelope
-        against when their holders accused (slow: storage.moments); how many games."""
-        return await note_pending(self.db)
+        against when their holders accused, newest first, at most `limit` games (slow:
+        storage.moments); how many games."""
+        return await note_pending(self.db, limit)
 
     async def moments(self, user_id: int) -> list[Averages]:
         """A person's notebook and accusation moments, averaged per family."""
