@@ -137,9 +137,9 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
             break
         await asyncio.sleep(0.05)
     await table.bot.say(table.bob, None, "/me")
-    card = table.bob.private_messages()[-1]
-    assert card.photo is not None
-    await table.bot.press(table.bob, card, t("en", "button.me_text"))
+    profile = table.bob.private_messages()[-1]
+    assert profile.photo is not None
+    await table.bot.press(table.bob, profile, t("en", "button.me_text"))
     record = table.bob.private_messages()[-1].text
     assert "📓 Your notebook named the envelope: day 1 on average (1 game)" in record
     assert "🎯 You accused: day 1 on average (1 game)" in record
