@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,8 +29,10 @@ from storage.outbox import Handoff
 from storage.service import Outcome, Store
 from storage.updates import UpdateMark
 
+log = logging.getLogger(__name__)
 _counter = itertools.count()
 COMPOSER = "composer"  # who claims owed rows in a process with no sender's worker name
+NOTED_AT_AN_END = 20  # rated games whose notebook moments are noted after a game's end, at most
 
 
 def utc_now() -> datetime:
@@ -126,12 +129,23 @@ class Services:
     def follow_up(self, outcome: Outcome) -> None:
         """What a written command sets going beside its messages (a handler's or a
         deadline's): a game that ended owes its story (stored with the end), composed now
-        in the background; a sweep composes it if this process dies first (bot/owed.py)."""
+        in the background (a sweep composes it if this process dies first: bot/owed.py),
+        and its notebook moments are noted for /me."""
         if not any(isinstance(e, GameEnded) for e in outcome.events):
             return
-        task = asyncio.create_task(self.compose_owed())
+        task = asyncio.create_task(self._after_the_end())
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def _after_the_end(self) -> None:
+        """The story owed, then the notebook moments of the games rated, the newest first
+        and a few at a time (slow in a big game, so never on a command's way; a backlog is
+        worked off over the next games' ends)."""
+        await self.compose_owed()
+        try:
+            await self.store.ratings.note_pending(NOTED_AT_AN_END)
+        except Exception:
+            log.exception("notebook moments: left for the next game's end")
 
     async def compose_owed(self) -> int:
         """Compose the messages owed (bot/owed.py) and wake the sender for them."""

@@ -1,6 +1,7 @@
 """The ratings' tables (storage.ratings): every rating by scope, the games rated in the
-order they were rated, and each person's leaderboard choices (migration 0016); each chat's
-seasons (migration 0017)."""
+order they were rated, each person's leaderboard choices (migration 0016), each chat's
+seasons (0017), and when each notebook forced the envelope against when its holder accused
+(0019)."""
 
 from __future__ import annotations
 
@@ -75,3 +76,19 @@ class SeasonRecord(Base):
     after_seq: Mapped[int] = mapped_column(Integer)
     started_at: Mapped[datetime] = mapped_column()
     started_by: Mapped[int] = mapped_column(BigInteger)
+
+
+class NotebookMomentRecord(Base):
+    """For a rated game's seat holder (engine/notebook/moments.py): the day or turn at
+    whose end their notebook forced the envelope, and that of their accusation (None:
+    never), in the game's rating family. Migration 0019."""
+
+    __tablename__ = "notebook_moments"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        BigInteger, primary_key=True, autoincrement=False, index=True
+    )
+    family: Mapped[str] = mapped_column(String(16))
+    forced: Mapped[int | None] = mapped_column(Integer)
+    accused: Mapped[int | None] = mapped_column(Integer)

@@ -21,6 +21,7 @@ from storage.database import Database
 from storage.games import ENDED
 from storage.log import decode_event, load_state
 from storage.models import EventRecord, GameRecord
+from storage.moments import Averages, averages, note_pending
 from storage.rating_math import (
     EVERY_CHAT,
     FIRST_SEASON,
@@ -111,6 +112,16 @@ class Ratings:
     async def of_person(self, user_id: int) -> dict[RatingKey, Rating]:
         """A person's ratings across every chat, by family and pool."""
         return await self.db.run_read(_of_person, user_id)
+
+    async def note_pending(self, limit: int | None = None) -> int:
+        """Note when the notebooks of the rated games not yet noted forced the envelope
+        against when their holders accused, newest first, at most `limit` games (slow:
+        storage.moments); how many games."""
+        return await note_pending(self.db, limit)
+
+    async def moments(self, user_id: int) -> list[Averages]:
+        """A person's notebook and accusation moments, averaged per family."""
+        return await averages(self.db, user_id)
 
     async def choices(self, user_id: int) -> Choices:
         return await self.db.run_read(_choices, user_id)

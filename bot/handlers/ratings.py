@@ -1,12 +1,12 @@
 """/top in a group: the chat's leaderboard of its current season (`/top season N`: of an
 earlier one; `/top all`: across every chat, for those who allow it); /me in private: a
-person's record, ratings and leaderboard choices, with the buttons that change them. A
-button sets a choice (never toggles it), so a stale press changes nothing; a forged one
-is refused."""
+person's profile card (a picture; its record in words behind a button), ratings and
+leaderboard choices, with the buttons that change them. A button sets a choice (never
+toggles it), so a stale press changes nothing; a forged one is refused."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -35,6 +35,8 @@ SET = MappingProxyType(  # a button's choice -> the change it makes
         "own": MappingProxyType({"everywhere": False}),
     }
 )
+TEXT = "text"  # the button that sends the card's record in words
+PRESSES = frozenset({*SET, TEXT})
 
 
 def add_rating_handlers(application: App) -> None:
@@ -81,12 +83,13 @@ def _row(user: int, rating: Rating) -> dict[str, Any]:
 
 
 async def me(update: Update, context: CustomContext) -> None:
-    """/me (in private): the person's record across every chat, with the choice buttons."""
+    """/me (in private): the person's profile card, a picture with the choice buttons and
+    one that shows the record in words."""
     w = await private_update(update, context, "me")
     if w is None:
         return
     args, choices = await _card(context, w.user.id)
-    await say(context, w, "me.card", args, buttons=_buttons(choices))
+    await say(context, w, "me.photo", args, buttons=_buttons(choices, photo=True), picture="me")
 
 
 async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], Choices]:
@@ -96,11 +99,13 @@ async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], C
     choices = await ratings.choices(user_id)
     rows = [_rating(key, mine[key]) for key in sorted(mine, key=_order)]
     args = {
+        "player": User(user_id),
         "games": sum(r.games for r in mine.values()),
         "wins": sum(r.wins for r in mine.values()),
         "right": sum(r.right for r in mine.values()),
         "wrong": sum(r.wrong for r in mine.values()),
         "ratings": rows,
+        "moments": [asdict(m) for m in await ratings.moments(user_id) if m.family in FAMILIES],
         "hidden": choices.hidden,
         "everywhere": choices.everywhere,
     }
@@ -122,23 +127,28 @@ def _rating(key: RatingKey, rating: Rating) -> dict[str, Any]:
     }
 
 
-def _buttons(choices: Choices) -> Buttons:
-    """The choices' buttons: each sets the other value of its choice."""
-    hide = "show" if choices.hidden else "hide"
-    rows = [[{"t": f"button.me_{hide}", "data": cb.Callback(ME, 0, (hide,)).encode()}]]
+def _buttons(choices: Choices, *, photo: bool) -> Buttons:
+    """The choices' buttons, each setting the other value of its choice; on the card's
+    picture (`photo`) first the one that shows it in words."""
+    rows = [[_button("text")]] if photo else []
+    rows.append([_button("show" if choices.hidden else "hide")])
     if not choices.hidden:
-        where = "own" if choices.everywhere else "all"
-        rows.append([{"t": f"button.me_{where}", "data": cb.Callback(ME, 0, (where,)).encode()}])
+        rows.append([_button("own" if choices.everywhere else "all")])
     return rows
 
 
+def _button(choice: str) -> dict[str, Any]:
+    return {"t": f"button.me_{choice}", "data": cb.Callback(ME, 0, (choice,)).encode()}
+
+
 async def me_button(update: Update, context: CustomContext) -> None:
-    """A press on the /me card: the choice set, the card edited to show it."""
+    """A press on the /me card: the record sent in words (`text`), or the choice set and
+    the card's caption (its text, when it is the record in words) edited to show it."""
     query = update.callback_query
     if query is None:
         return
     data = cb.parse(query.data)
-    if data is None or data.game != 0 or len(data.args) != 1 or data.args[0] not in SET:
+    if data is None or data.game != 0 or len(data.args) != 1 or data.args[0] not in PRESSES:
         await answer_toast(context, update, "toast.stale", alert=True)
         return
     if query.message is None or query.message.chat.id != query.from_user.id:
@@ -146,6 +156,13 @@ async def me_button(update: Update, context: CustomContext) -> None:
         return
     user = query.from_user.id
     ratings = context.services.store.ratings
+    if data.args[0] == TEXT:
+        args, choices = await _card(context, user)
+        buttons = _buttons(choices, photo=False)
+        key = f"q{query.id}:me.card"
+        await context.services.tell(user, "me.card", args, user_id=user, buttons=buttons, key=key)
+        await query.answer()
+        return
     old = await ratings.choices(user)
     new = replace(old, **SET[data.args[0]])
     if new != old:
@@ -154,10 +171,14 @@ async def me_button(update: Update, context: CustomContext) -> None:
     directory = context.services.directory
     zone = await directory.person_timezone(user) or "UTC"
     reader = Reader(await directory.person_language(user), zone)
-    text = context.presentations.compose(reader, "me.card", args)
-    markup = keyboard(buttons_markup(reader, _buttons(choices)))
+    photo = bool(getattr(query.message, "photo", None))
+    text = context.presentations.compose(reader, "me.photo" if photo else "me.card", args)
+    markup = keyboard(buttons_markup(reader, _buttons(choices, photo=photo)))
     try:
-        await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)
+        if photo:
+            await query.edit_message_caption(text, parse_mode="HTML", reply_markup=markup)
+        else:
+            await query.edit_message_text(text, parse_mode="HTML", reply_markup=markup)
         await query.answer()
     except TelegramError:
         await answer_toast(context, update, "toast.stale")

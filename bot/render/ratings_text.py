@@ -68,11 +68,44 @@ def record(reader: Reader, args: dict[str, Any]) -> str:
                 )
             )
         lines.append(t(lang, "me.explain"))
-    lines.append("")
-    lines.append(t(lang, "me.hidden" if args["hidden"] else "me.shown"))
-    if not args["hidden"]:
-        lines.append(t(lang, "me.everywhere_on" if args["everywhere"] else "me.everywhere_off"))
+        for row in args.get("moments", ()):
+            said = moment_lines(lang, row)
+            if said:
+                lines += ["", t(lang, f"top.family.{row['family']}"), *said]
+    lines += ["", *choice_lines(lang, args)]
     return "\n".join(lines)
 
 
-RATINGS_COMPOSERS = MappingProxyType({"top.board": leaderboard, "me.card": record})
+def moment_lines(lang: str, row: dict[str, Any]) -> list[str]:
+    """In one family's rated games: the average day or turn at which the person's notebook
+    named the envelope, against the one at which they accused (storage.moments)."""
+    family = row["family"]
+    lines = []
+    if row["forced"] is not None:
+        day = decimal(lang, round(row["forced"], 1))
+        lines.append(t(lang, f"me.forced.{family}", day=day, count=row["forced_games"]))
+    elif row["accused"] is not None:
+        lines.append(t(lang, "me.forced_never"))
+    if row["accused"] is not None:
+        day = decimal(lang, round(row["accused"], 1))
+        lines.append(t(lang, f"me.accused.{family}", day=day, count=row["accused_games"]))
+    return lines
+
+
+def choice_lines(lang: str, args: dict[str, Any]) -> list[str]:
+    """Where the person appears: hidden or listed, and across every chat or not."""
+    lines = [t(lang, "me.hidden" if args["hidden"] else "me.shown")]
+    if not args["hidden"]:
+        lines.append(t(lang, "me.everywhere_on" if args["everywhere"] else "me.everywhere_off"))
+    return lines
+
+
+def caption(reader: Reader, args: dict[str, Any]) -> str:
+    """The profile card's caption: whose record, and where they appear (the figures are
+    in the picture, and in words behind its button)."""
+    return "\n".join([t(reader.language, "me.title"), "", *choice_lines(reader.language, args)])
+
+
+RATINGS_COMPOSERS = MappingProxyType(
+    {"top.board": leaderboard, "me.card": record, "me.photo": caption}
+)

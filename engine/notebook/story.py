@@ -101,22 +101,26 @@ def timeline(events: Sequence[ev.Event]) -> list[Told | Accused]:
 def named_from(events: Sequence[ev.Event]) -> list[tuple[Seat, int | None]]:
     """For each seat, the first day or turn at whose end its facts forced the envelope.
 
-    What a player knows only grows, so the first such moment is found by halving the
-    log's day or turn boundaries (a few solves per player, not one per day or turn)."""
+    What a player knows only grows, so a seat whose whole log does not force it never did
+    (one solve), and the first such moment is found by halving the log's day or turn
+    boundaries (a few solves per player, not one per day or turn)."""
     start = next((e for e in events if isinstance(e, ev.GameStarted)), None)
     if start is None:
         return []
     ends = _moment_ends(events)
     found: list[tuple[Seat, int | None]] = []
     for seat in range(len(start.seats)):
-        low, high = 0, len(ends)  # the answer is ends[i] for the first i that forces
+        if not ends or not _forced_envelope(events[: ends[-1][1]], seat):
+            found.append((seat, None))
+            continue
+        low, high = 0, len(ends) - 1  # the answer is ends[i] for the first i that forces
         while low < high:
             middle = (low + high) // 2
             if _forced_envelope(events[: ends[middle][1]], seat):
                 high = middle
             else:
                 low = middle + 1
-        found.append((seat, ends[low][0] if low < len(ends) else None))
+        found.append((seat, ends[low][0]))
     return found
 
 

@@ -1,6 +1,7 @@
 """Each player's notebook through the fake Bot API: a picture and its text version with the
 right marks and reasons, in the reader's language; a player's own mark kept across a
-restart; the "off" setting showing the hand alone; the story and the records at the end."""
+restart; the "off" setting showing the hand alone; the story and the records at the end,
+and in the winner's /me the day the notebook named the envelope against the accusation's."""
 
 from __future__ import annotations
 
@@ -127,6 +128,21 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
     assert "3 suggestions made in them." in records
     assert "1. @bob: 1 won of 1 game" in records
     assert "The quickest win: @bob, on day 1." in records
+
+    # Noted in the background after the end, Bob's record says his notebook named the
+    # envelope on the day he accused.
+    ratings = table.bot.services.store.ratings
+    for _ in range(200):
+        if await ratings.moments(table.bob.id):
+            break
+        await asyncio.sleep(0.05)
+    await table.bot.say(table.bob, None, "/me")
+    profile = table.bob.private_messages()[-1]
+    assert profile.photo is not None
+    await table.bot.press(table.bob, profile, t("en", "button.me_text"))
+    record = table.bob.private_messages()[-1].text
+    assert "📓 Your notebook named the envelope: day 1 on average (1 game)" in record
+    assert "🎯 You accused: day 1 on average (1 game)" in record
 
 
 async def _wait_for(table: Party, words: str) -> FakeMessage:

@@ -1,14 +1,18 @@
 """/top in a group and /me in private, through the fake Bot API, in English and Russian:
-the chat's leaderboard by the cautious estimate, a person's record; the /me buttons hide
-them from every leaderboard or list them across chats, and a stale or forged press
-changes nothing; an admin's /season new starts a fresh leaderboard, the old one readable."""
+the chat's leaderboard by the cautious estimate, a person's profile card (a picture, its
+record in words behind a button); the /me buttons hide them from every leaderboard or list
+them across chats, on the picture as on the words, and a stale or forged press changes
+nothing; an admin's /season new starts a fresh leaderboard, the old one readable."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 import secrets
 from datetime import timedelta
+
+from PIL import Image
 
 from engine.standings import FORUM, standings
 from fakebot import FakeMessage, FakeUser
@@ -16,6 +20,7 @@ from fakebot.messages import CallbackAnswer
 from locales import t
 from simulation.randomplay import START
 from simulation.rated_games import PeopleGame, archive
+from storage.moments import Averages
 from storage.rating_math import EVERY_CHAT
 from storage.ratings import Choices
 from tests.support.harness import Party
@@ -110,6 +115,22 @@ async def _me(table: Party, who: FakeUser) -> FakeMessage:
     return who.private_messages()[-1]
 
 
+def _labels(message: FakeMessage) -> list[str]:
+    return [text for row in message.buttons for text, _ in row]
+
+
+def _as_now(who: FakeUser, message: FakeMessage) -> FakeMessage:
+    """The private message as it reads now (edited since, maybe)."""
+    return next(m for m in who.private_messages() if m.message_id == message.message_id)
+
+
+def _accused(moments: Averages) -> str:
+    """The record's line of the average day of the person's accusations."""
+    assert moments.accused is not None
+    day = f"{round(moments.accused, 1):g}"
+    return t("en", "me.accused.forum", day=day, count=moments.accused_games)
+
+
 async def test_the_leaderboard_and_a_record_in_english_and_hiding_from_it(table: Party) -> None:
     for person in (table.alice, table.bob, table.carol, table.dave):
         person.start_bot()
@@ -127,27 +148,46 @@ async def test_the_leaderboard_and_a_record_in_english_and_hiding_from_it(table:
     assert "Games at the table" not in board
     assert "a player is listed after 3 rated games" in board
 
+    assert await ratings.note_pending() == GAMES  # as after each game's end (archived here)
     card = await _me(table, table.bob)
     mine = await ratings.of_person(table.bob.id)
     (rating,) = mine.values()
-    assert card.text.startswith(f"🕵️ Your record\n{rating.games} rated games\n")
-    assert f"Forum games: {round(rating.mu, 1):g} ± {round(rating.sigma, 1):g}" in card.text
-    assert "You are listed on the leaderboards of the chats where you play (/top)." in card.text
-    assert [text for row in card.buttons for text, _ in row] == [
+    image = Image.open(io.BytesIO(card.photo_bytes))
+    assert card.photo is not None and image.format == "PNG" and image.width == 960
+    listed_line = "You are listed on the leaderboards of the chats where you play (/top)."
+    assert card.text == f"🕵️ Your record\n\n{listed_line}\n" + t("en", "me.everywhere_off")
+    assert _labels(card) == [
+        "📝 Show as text",
         "🙈 Hide me from the leaderboards",
         "🌍 List me across every chat too",
     ]
+    await table.bot.press(table.bob, card, "📝 Show as text")
+    words = table.bob.private_messages()[-1]
+    assert words.photo is None and words.message_id != card.message_id
+    assert words.text.startswith(f"🕵️ Your record\n{rating.games} rated games\n")
+    assert f"Forum games: {round(rating.mu, 1):g} ± {round(rating.sigma, 1):g}" in words.text
+    (moments,) = await ratings.moments(table.bob.id)
+    assert f"\n{_accused(moments)}\n" in words.text
+    assert _labels(words) == [
+        "🙈 Hide me from the leaderboards",
+        "🌍 List me across every chat too",
+    ]
+
     old = card
     again = await _me(table, table.bob)
     await table.bot.press(table.bob, again, "🙈 Hide me from the leaderboards")
     edited = table.bob.private_messages()[-1]
-    assert edited.message_id == again.message_id
+    assert edited.message_id == again.message_id and edited.photo_bytes == again.photo_bytes
     assert "🙈 You are hidden from every leaderboard" in edited.text
-    assert [text for row in edited.buttons for text, _ in row] == ["👁 List me on the leaderboards"]
+    assert _labels(edited) == ["📝 Show as text", "👁 List me on the leaderboards"]
     assert "@bob" not in await _top(table)
+    await table.bot.press(table.bob, words, "🙈 Hide me from the leaderboards")  # the words too
+    words = _as_now(table.bob, words)
+    assert "🙈 You are hidden from every leaderboard" in words.text
+    assert _labels(words) == ["👁 List me on the leaderboards"]
 
     # The old card's button hides again (nothing changes, the card is brought up to date);
-    # a forged press is refused.
+    # a forged press is refused, and one on someone else's card sends nothing.
     await table.bot.press(table.bob, old, "🙈 Hide me from the leaderboards")
     assert (await ratings.choices(table.bob.id)).hidden
     assert table.bob.private_messages()[-1].text == edited.text
@@ -155,6 +195,10 @@ async def test_the_leaderboard_and_a_record_in_english_and_hiding_from_it(table:
     assert answer.text == t("en", "toast.stale") and answer.show_alert
     assert await _forged(table, table.bob, old, "me:7:show") == answer
     assert (await ratings.choices(table.bob.id)).hidden
+    sent = len(table.alice.private_messages()), len(table.bob.private_messages())
+    answer = await _forged(table, table.alice, old, "me:0:text")
+    assert answer.text == t("en", "toast.not_yours") and answer.show_alert
+    assert (len(table.alice.private_messages()), len(table.bob.private_messages())) == sent
 
     # Across chats: only who chose to be listed there, and never someone hidden.
     assert (await _top(table, "/top all")).startswith("🏆 Nobody is on this leaderboard yet")
@@ -182,9 +226,12 @@ async def test_the_leaderboard_and_a_record_in_russian(table: Party) -> None:
     assert "игрок попадает в таблицу после 3 рейтинговых игр" in board
     card = await _me(table, table.carol)
     (rating,) = (await table.bot.services.store.ratings.of_person(table.carol.id)).values()
-    assert card.text.startswith(f"🕵️ Ваши игры\n{rating.games} рейтинговых игр\n")
-    assert "Игры по переписке: " in card.text
+    assert card.photo is not None and card.text.startswith("🕵️ Ваши игры\n\nВы есть в таблицах")
+    await table.bot.press(table.carol, card, "📝 Показать текстом")
+    words = table.carol.private_messages()[-1].text
+    assert words.startswith(f"🕵️ Ваши игры\n{rating.games} рейтинговых игр\n")
+    assert "Игры по переписке: " in words
     await table.bot.press(table.carol, card, "🙈 Скрыть меня из таблиц")
-    assert "🙈 Вы скрыты из всех таблиц" in table.carol.private_messages()[-1].text
+    assert "🙈 Вы скрыты из всех таблиц" in _as_now(table.carol, card).text
     assert "@carol" not in await _top(table)
     await _new_season(table, "ru", "сезон")
