@@ -180,6 +180,17 @@ def _limits(config: BotConfig) -> Limits:
     )
 
 
+def _command_names(application: App) -> set[str]:
+    """The commands the application's handlers answer so far."""
+    return {
+        name
+        for handlers in application.handlers.values()
+        for handler in handlers
+        if isinstance(handler, CommandHandler)
+        for name in handler.commands
+    }
+
+
 def add_handlers(application: App) -> None:
     commands = {
         "newgame": lobby.new_game,
@@ -227,8 +238,10 @@ def add_handlers(application: App) -> None:
         application.add_handler(CommandHandler(name, callback, filters=fresh))
     add_rating_handlers(application)  # /top, /me and the /me buttons
     # An edited command runs nothing: its author is told once, in private (bot/handlers/edits).
+    # Every command handled above, so a command added elsewhere is covered too.
     edited = filters.UpdateType.EDITED_MESSAGE
-    application.add_handler(CommandHandler(list(commands), edits.edited_command, filters=edited))
+    names = sorted(_command_names(application))
+    application.add_handler(CommandHandler(names, edits.edited_command, filters=edited))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}|{cb.CHARACTER}|{cb.DETECTIVE}):"
     answer_kinds = f"^({cb.REFUTE}|{cb.NO_REFUTATION}):"
     composer_kinds = f"^({cb.SUGGEST}|{cb.SUGGEST_SEND}|{cb.ACCUSE}|{cb.ACCUSE_SEND}|{cb.CANCEL}):"
