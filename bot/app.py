@@ -159,7 +159,8 @@ def build_application(
 
 
 def _command_names(application: App) -> set[str]:
-    """The commands the handlers know, for the update log and metrics."""
+    """The commands the handlers know (so far), for the update log and metrics and the
+    handler of edited commands."""
     return {
         name
         for handlers in application.handlers.values()
@@ -178,17 +179,6 @@ def _limits(config: BotConfig) -> Limits:
         long_window=config.flood_long_window_seconds,
         cooldown=config.flood_cooldown_seconds,
     )
-
-
-def _command_names(application: App) -> set[str]:
-    """The commands the application's handlers answer so far."""
-    return {
-        name
-        for handlers in application.handlers.values()
-        for handler in handlers
-        if isinstance(handler, CommandHandler)
-        for name in handler.commands
-    }
 
 
 def add_handlers(application: App) -> None:
