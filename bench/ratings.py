@@ -3,12 +3,16 @@ games of the forum and at the table; every fifth one person with three computer 
 the formats in turn: simulation/rated_games.py), stored as ended games in a fresh SQLite
 file (or the database at --url) and taken in ten at a time, as games end.
 
-    python -m bench.ratings [--games 1000] [--every 5] [--url URL]
+    python -m bench.ratings [--games 1000] [--every 5] [--url URL] [--runs 200] [--reads-only]
 
 Prints whether the recompute from the logs equals the stored ratings (it must), each
 detective level's rating per family (the Inspector above the Sleuth above the Novice), the
-cost of taking a game in, and the time of what /top and /me read (p50 / p95; target: p95
-≤ 100 ms with 1,000 games in the chat and a person with 500 or more)."""
+cost of taking a game in, and the time of what /top and /me read in storage (p50 / p95).
+Then /top and /me end to end (bench.ratings_bot; `--reads-only` leaves it out): the real
+bot in this process against the fake Bot API, on that database, each command from the
+update sent to the answer received, one at a time (p50 / p95 / max over `--runs`; target:
+p95 ≤ 100 ms with 1,000 games in the chat, /me for a person with 500 or more). User 1 asks
+both: every simulated game seats them, so theirs is the busiest record."""
 
 from __future__ import annotations
 
@@ -21,15 +25,17 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 
+from bench.ratings_bot import TOKEN, Club, club, timed
 from engine.computer import Level, detective_user
 from engine.standings import COMPUTERS, FORUM, TABLE
+from fakebot import FakeTelegram
 from simulation.randomplay import START
 from simulation.rated_games import archive, chat_games
 from storage.rating_math import EVERY_CHAT, RatingKey
 from storage.service import Store
 
-CHAT = -100_000_042
 RUNS = 200  # of each read, timed
+ASKER = 1  # who asks /top and /me: seated in every simulated game
 LEVELS = (Level.INSPECTOR, Level.SLEUTH, Level.NOVICE)
 
 
@@ -47,7 +53,33 @@ async def _timed(runs: int, read: Callable[[], Awaitable[None]]) -> list[float]:
     return times
 
 
-async def bench(games: int, every: int, url: str) -> None:
+def _figures(name: str, times: list[float], what: str) -> str:
+    return (
+        f"  {name}: p50 {1000 * statistics.median(times):.1f} ms,"
+        f" p95 {_p(times, 0.95):.1f} ms, max {1000 * max(times):.1f} ms ({len(times)} {what})"
+    )
+
+
+async def bench(games: int, every: int, url: str, runs: int, reads_only: bool) -> None:
+    async with FakeTelegram(TOKEN) as server:
+        the_club = club(server)
+        await stored_games(games, every, url, the_club.group.id, runs)
+        if not reads_only:
+            await end_to_end(the_club, url, runs)
+
+
+async def end_to_end(the_club: Club, url: str, runs: int) -> None:
+    print("end to end (the bot against the fake Bot API; update sent -> answer received):")
+    for name, times in (await timed(the_club, url, runs)).items():
+        print(_figures(name, times, "commands"))
+    answers = (the_club.group, the_club.people[0].private_chat)
+    lines = [chat.messages()[-1].text.splitlines() for chat in answers]
+    print(f"  (the answers: {' / '.join(f'{a[0]} {a[1]} ...' for a in lines)})")
+
+
+async def stored_games(games: int, every: int, url: str, chat: int, runs: int) -> None:
+    """The chat's games stored and taken in; the recompute, the levels, what /top and /me
+    read."""
     store = await Store.open(url)
     try:
         started = time.perf_counter()
@@ -55,7 +87,7 @@ async def bench(games: int, every: int, url: str) -> None:
         played = time.perf_counter() - started
         rating = 0.0
         for number, events in enumerate(logs):
-            await archive(store, CHAT, events, START + timedelta(hours=number))
+            await archive(store, chat, events, START + timedelta(hours=number))
             if number % 10 == 9 or number == games - 1:
                 started = time.perf_counter()
                 await store.ratings.rate_pending()
@@ -85,28 +117,27 @@ async def bench(games: int, every: int, url: str) -> None:
             )
             print(f"  {family}: {shown}; {'in order' if ordered else 'NOT IN ORDER'}")
         ratings = store.ratings
-        busiest = max(
-            (k for k in stored if k.chat_id == EVERY_CHAT and k.subject > 0),
-            key=lambda k: stored[k].games,
-        )
 
         async def top() -> None:
             await ratings.rate_pending()
             for family in (FORUM, TABLE):
-                await ratings.leaderboard(CHAT, family)
+                await ratings.leaderboard(chat, family)
 
         async def me() -> None:
             await ratings.rate_pending()
-            await ratings.of_person(busiest.subject)
-            await ratings.choices(busiest.subject)
+            await ratings.of_person(ASKER)
+            await ratings.choices(ASKER)
 
+        print("what /top and /me read in storage:")
         for name, read in (("/top", top), ("/me", me)):
-            times = await _timed(RUNS, read)
-            print(
-                f"  {name}: p50 {1000 * statistics.median(times):.1f} ms,"
-                f" p95 {_p(times, 0.95):.1f} ms ({RUNS} reads)"
-            )
-        print(f"  (/me for a person with {stored[busiest].games} rated {busiest.family} games)")
+            print(_figures(name, await _timed(runs, read), "reads"))
+        mine = {k: r for k, r in stored.items() if k.chat_id == EVERY_CHAT and k.subject == ASKER}
+        in_chat = sum(1 for k in stored if k.chat_id == chat and k.pool != COMPUTERS)
+        print(
+            f"  (/me for a person with {sum(r.games for r in mine.values())} rated games,"
+            f" {', '.join(f'{k.family} {k.pool} {r.games}' for k, r in mine.items())};"
+            f" /top over the chat's {in_chat} people's ratings)"
+        )
     finally:
         await store.close()
 
@@ -116,10 +147,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--every", type=int, default=5, help="one game in N with detectives")
     parser.add_argument("--url", help="a database (default: a fresh SQLite file)")
+    parser.add_argument("--runs", type=int, default=RUNS, help="timed reads and commands of each")
+    parser.add_argument("--reads-only", action="store_true", help="leave the bot out")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.url or f"sqlite:///{Path(folder) / 'ratings.db'}"
-        asyncio.run(bench(args.games, args.every, url))
+        asyncio.run(bench(args.games, args.every, url, args.runs, args.reads_only))
 
 
 if __name__ == "__main__":
