@@ -4,6 +4,7 @@ the formats in turn: simulation/rated_games.py), stored as ended games in a fres
 file (or the database at --url) and taken in ten at a time, as games end.
 
     python -m bench.ratings [--games 1000] [--every 5] [--url URL] [--runs 200] [--reads-only]
+        [--other-games 0]
 
 Prints whether the recompute from the logs equals the stored ratings (it must), each
 detective level's rating per family (the Inspector above the Sleuth above the Novice), the
@@ -12,7 +13,9 @@ Then /top and /me end to end (bench.ratings_bot; `--reads-only` leaves it out): 
 bot in this process against the fake Bot API, on that database, each command from the
 update sent to the answer received, one at a time (p50 / p95 / max over `--runs`; target:
 p95 ≤ 100 ms with 1,000 games in the chat, /me for a person with 500 or more). User 1 asks
-both: every simulated game seats them, so theirs is the busiest record."""
+both: every simulated game seats them, so theirs is the busiest record. `--other-games N`
+adds N ended games of other chats before the reads: what /top and /me cost must not grow
+with them."""
 
 from __future__ import annotations
 
@@ -25,13 +28,19 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 
+from sqlalchemy import func, insert, select
+from sqlalchemy.engine import Connection
+
 from bench.ratings_bot import TOKEN, Club, club, timed
 from engine.computer import Level, detective_user
 from engine.standings import COMPUTERS, FORUM, TABLE
 from fakebot import FakeTelegram
 from simulation.randomplay import START
 from simulation.rated_games import archive, chat_games
+from storage.games import ENDED
+from storage.models import GameRecord
 from storage.rating_math import EVERY_CHAT, RatingKey
+from storage.rating_models import RatedGameRecord
 from storage.service import Store
 
 RUNS = 200  # of each read, timed
@@ -60,26 +69,24 @@ def _figures(name: str, times: list[float], what: str) -> str:
     )
 
 
-async def bench(games: int, every: int, url: str, runs: int, reads_only: bool) -> None:
+async def bench(args: argparse.Namespace, url: str) -> None:
     async with FakeTelegram(TOKEN) as server:
         the_club = club(server)
-        await stored_games(games, every, url, the_club.group.id, runs)
-        if not reads_only:
-            await end_to_end(the_club, url, runs)
+        await stored_games(args, url, the_club.group.id)
+        if not args.reads_only:
+            await end_to_end(the_club, url, args.runs)
 
 
 async def end_to_end(the_club: Club, url: str, runs: int) -> None:
     print("end to end (the bot against the fake Bot API; update sent -> answer received):")
-    for name, times in (await timed(the_club, url, runs)).items():
-        print(_figures(name, times, "commands"))
-    answers = (the_club.group, the_club.people[0].private_chat)
-    lines = [chat.messages()[-1].text.splitlines() for chat in answers]
-    print(f"  (the answers: {' / '.join(f'{a[0]} {a[1]} ...' for a in lines)})")
+    for name, (times, answer) in (await timed(the_club, url, runs)).items():
+        print(f"{_figures(name, times, 'commands')}: {answer} ...")
 
 
-async def stored_games(games: int, every: int, url: str, chat: int, runs: int) -> None:
+async def stored_games(args: argparse.Namespace, url: str, chat: int) -> None:
     """The chat's games stored and taken in; the recompute, the levels, what /top and /me
-    read."""
+    read; then the other chats' games, if any."""
+    games, every, runs = args.games, args.every, args.runs
     store = await Store.open(url)
     try:
         started = time.perf_counter()
@@ -117,14 +124,17 @@ async def stored_games(games: int, every: int, url: str, chat: int, runs: int) -
             )
             print(f"  {family}: {shown}; {'in order' if ordered else 'NOT IN ORDER'}")
         ratings = store.ratings
+        if args.other_games:
+            await store.db.run_write(_other_chats, chat, args.other_games)
+            print(f"  and {args.other_games} ended games of 500 other chats, taken in")
 
-        async def top() -> None:
-            await ratings.rate_pending()
+        async def top() -> None:  # as the handlers read
+            await ratings.rate_pending(chat_id=chat)
             for family in (FORUM, TABLE):
                 await ratings.leaderboard(chat, family)
 
         async def me() -> None:
-            await ratings.rate_pending()
+            await ratings.rate_pending(user_id=ASKER)
             await ratings.of_person(ASKER)
             await ratings.choices(ASKER)
 
@@ -142,6 +152,22 @@ async def stored_games(games: int, every: int, url: str, chat: int, runs: int) -
         await store.close()
 
 
+def _other_chats(conn: Connection, chat: int, count: int) -> None:
+    """`count` ended games of 500 other chats, as taken in already: the games' rows and
+    their rated_games rows alone (no log: stored after the recompute, which reads them)."""
+    g, r = GameRecord, RatedGameRecord
+    first = conn.execute(select(func.coalesce(func.max(g.id), 0))).scalar_one() + 1
+    seq = conn.execute(select(func.coalesce(func.max(r.seq), 0))).scalar_one() + 1
+    row = {"topic_id": 0, "status": ENDED, "last_seq": 0, "created_at": START}
+    games = [
+        {**row, "id": first + n, "chat_id": chat - 1 - n % 500, "updated_at": START}
+        for n in range(count)
+    ]
+    conn.execute(insert(g), games)
+    rated = [{"game_id": first + n, "seq": seq + n, "rated": False} for n in range(count)]
+    conn.execute(insert(r), rated)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -149,10 +175,13 @@ def main() -> None:
     parser.add_argument("--url", help="a database (default: a fresh SQLite file)")
     parser.add_argument("--runs", type=int, default=RUNS, help="timed reads and commands of each")
     parser.add_argument("--reads-only", action="store_true", help="leave the bot out")
+    parser.add_argument(
+        "--other-games", type=int, default=0, help="ended games of other chats (bare rows)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.url or f"sqlite:///{Path(folder) / 'ratings.db'}"
-        asyncio.run(bench(args.games, args.every, url, args.runs, args.reads_only))
+        asyncio.run(bench(args, url))
 
 
 if __name__ == "__main__":

@@ -68,9 +68,9 @@ async def _command(harness: BotHarness, person: FakeUser, chat: FakeChat, text: 
     return received - sent
 
 
-async def timed(the_club: Club, url: str, runs: int) -> dict[str, list[float]]:
-    """/top in the group (by user 1) and /me in private (user 1's, the busiest record),
-    `runs` times each after a warm-up: each one's seconds."""
+async def timed(the_club: Club, url: str, runs: int) -> dict[str, tuple[list[float], str]]:
+    """/top in the group (by user 1), /me in private (user 1's, the busiest record) and
+    /help in the group, `runs` times each after a warm-up: each one's seconds."""
     harness = BotHarness(the_club.server, url, None)
     await harness.start()
     try:
@@ -78,11 +78,14 @@ async def timed(the_club: Club, url: str, runs: int) -> dict[str, list[float]]:
             person.start_bot()
         await harness.settle(timeout=60)
         asker = the_club.people[0]
-        found: dict[str, list[float]] = {}
-        for name, chat in (("/top", the_club.group), ("/me", asker.private_chat)):
+        found: dict[str, tuple[list[float], str]] = {}
+        group, private = the_club.group, asker.private_chat
+        # /help, which reads no rating, for the path every command takes.
+        for name, chat in (("/top", group), ("/me", private), ("/help", group)):
             for _ in range(WARM_UP):
                 await _command(harness, asker, chat, name)
-            found[name] = [await _command(harness, asker, chat, name) for _ in range(runs)]
+            times = [await _command(harness, asker, chat, name) for _ in range(runs)]
+            found[name] = times, chat.messages()[-1].text.splitlines()[0]
         return found
     finally:
         await harness.stop()

@@ -114,3 +114,21 @@ async def test_raters_side_by_side_take_each_game_in_once(store: Store) -> None:
     assert sum(counts) <= 30
     assert await store.ratings.stored() == await store.ratings.computed()
     assert (await store.ratings.recompute()).games == 30
+
+
+async def test_a_read_looks_for_waiting_games_where_it_reads(store: Store) -> None:
+    """A chat's leaderboard looks among that chat's games, a person's record among theirs,
+    the leaderboard across chats among all; what it finds waiting is taken in, with every
+    other game that waits (oldest first)."""
+    ratings = store.ratings
+    await archive(store, CHAT, logs()[1], START)  # people 1-4
+    await archive(store, CHAT + 1, logs()[2], START + timedelta(hours=1))  # people 1-5
+    assert await ratings.rate_pending(chat_id=CHAT + 2) == 0
+    assert await ratings.rate_pending(user_id=7) == 0
+    assert await ratings.stored() == {}
+    assert await ratings.rate_pending(user_id=5) == 2
+    await archive(store, CHAT + 1, logs()[3], START + timedelta(hours=2))  # people 1-6
+    assert await ratings.rate_pending(chat_id=CHAT) == 0
+    assert await ratings.rate_pending(user_id=7) == 0
+    assert await ratings.rate_pending(chat_id=EVERY_CHAT) == 1
+    assert await ratings.stored() == await ratings.computed()
