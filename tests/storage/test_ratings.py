@@ -1,6 +1,6 @@
 """Ratings (storage.ratings): after many games of a chat, taken in as they end, a recompute
 from the logs gives exactly the stored ratings, and the detectives' levels rank as their
-strength; a game ended through the store is taken in at once."""
+strength; a game ended through the store is taken in beside the command that ended it."""
 
 from __future__ import annotations
 
@@ -70,7 +70,9 @@ async def test_a_recompute_corrects_a_stored_rating_that_drifted(store: Store) -
     assert await store.ratings.stored() == stored
 
 
-async def test_a_game_ended_through_the_store_is_taken_in_at_once(store: Store) -> None:
+async def test_a_game_ended_through_the_store_is_taken_in_beside_its_last_command(
+    store: Store,
+) -> None:
     played = RandomGame(seed=6, players=4)
     played.play()
     assert played.game.winner is not None
@@ -79,7 +81,10 @@ async def test_a_game_ended_through_the_store_is_taken_in_at_once(store: Store) 
     outcome = await store.create_game(CHAT, 0, opening, at)
     for command, at in played.commands[1:]:
         with contextlib.suppress(RuleError):
-            await store.execute(outcome.game_id, command, at)
+            ending = await store.execute(outcome.game_id, command, at)
+    assert ending.state.winner is not None
+    assert store.taking_in  # the ending command did not wait for the ratings
+    await store.ratings_taken_in()
     ratings = await store.ratings.stored()
     key = RatingKey(CHAT, FORUM, PEOPLE, played.game.players[played.game.winner].user)
     assert ratings[key].wins == 1
