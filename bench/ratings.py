@@ -4,7 +4,7 @@ the formats in turn: simulation/rated_games.py), stored as ended games in a fres
 file (or the database at --url) and taken in ten at a time, as games end.
 
     python -m bench.ratings [--games 1000] [--every 5] [--url URL] [--runs 200] [--reads-only]
-        [--other-games 0]
+        [--other-games 0] [--ends 20]
 
 Prints whether the recompute from the logs equals the stored ratings (it must), each
 detective level's rating per family (the Inspector above the Sleuth above the Novice), the
@@ -15,7 +15,8 @@ update sent to the answer received, one at a time (p50 / p95 / max over `--runs`
 p95 ≤ 100 ms with 1,000 games in the chat, /me for a person with 500 or more). User 1 asks
 both: every simulated game seats them, so theirs is the busiest record. `--other-games N`
 adds N ended games of other chats before the reads: what /top and /me cost must not grow
-with them."""
+with them. Last, `--ends` forum games (20) played through the store in chats of their own:
+the command that ends each, and the ratings' take-in beside it."""
 
 from __future__ import annotations
 
@@ -32,11 +33,14 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Connection
 
 from bench.ratings_bot import TOKEN, Club, club, timed
+from engine import commands as cmd
 from engine.computer import Level, detective_user
+from engine.errors import RuleError
+from engine.events import GameEnded
 from engine.standings import COMPUTERS, FORUM, TABLE
 from fakebot import FakeTelegram
 from simulation.randomplay import START
-from simulation.rated_games import archive, chat_games
+from simulation.rated_games import PeopleGame, archive, chat_games
 from storage.games import ENDED
 from storage.models import GameRecord
 from storage.rating_math import EVERY_CHAT, RatingKey
@@ -148,8 +152,37 @@ async def stored_games(args: argparse.Namespace, url: str, chat: int) -> None:
             f" {', '.join(f'{k.family} {k.pool} {r.games}' for k, r in mine.items())};"
             f" /top over the chat's {in_chat} people's ratings)"
         )
+        await game_ends(store, chat - 1000, args.ends)
     finally:
         await store.close()
+
+
+async def game_ends(store: Store, chat: int, count: int) -> None:
+    """`count` forum games of four others played through the store: the command that ends
+    each, timed (the ratings take the game in beside it), and the take-in after it."""
+    ending: list[float] = []
+    taking_in: list[float] = []
+    for seed in range(count):
+        game = PeopleGame(seed, 4, people=(101, 102, 103, 104))
+        game.play()
+        (opening, at), *rest = game.commands
+        assert isinstance(opening, cmd.OpenLobby)
+        game_id = (await store.create_game(chat - seed, 0, opening, at)).game_id
+        for command, at in rest:
+            started = time.perf_counter()
+            try:
+                outcome = await store.execute(game_id, command, at)
+            except RuleError:
+                continue
+            if any(isinstance(event, GameEnded) for event in outcome.events):
+                ending.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                await store.ratings_taken_in()
+                taking_in.append(time.perf_counter() - started)
+    if ending:
+        print(f"games ended through the store ({len(ending)}):")
+        print(_figures("the ending command", ending, "games"))
+        print(_figures("then the take-in, beside it", taking_in, "games"))
 
 
 def _other_chats(conn: Connection, chat: int, count: int) -> None:
@@ -175,6 +208,7 @@ def main() -> None:
     parser.add_argument("--url", help="a database (default: a fresh SQLite file)")
     parser.add_argument("--runs", type=int, default=RUNS, help="timed reads and commands of each")
     parser.add_argument("--reads-only", action="store_true", help="leave the bot out")
+    parser.add_argument("--ends", type=int, default=20, help="games ended through the store")
     parser.add_argument(
         "--other-games", type=int, default=0, help="ended games of other chats (bare rows)"
     )
