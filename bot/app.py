@@ -159,7 +159,8 @@ def build_application(
 
 
 def _command_names(application: App) -> set[str]:
-    """The commands the handlers know, for the update log and metrics."""
+    """The commands the handlers know (so far), for the update log and metrics and the
+    handler of edited commands."""
     return {
         name
         for handlers in application.handlers.values()
@@ -227,8 +228,10 @@ def add_handlers(application: App) -> None:
         application.add_handler(CommandHandler(name, callback, filters=fresh))
     add_rating_handlers(application)  # /top, /me and the /me buttons
     # An edited command runs nothing: its author is told once, in private (bot/handlers/edits).
+    # Every command handled above, so a command added elsewhere is covered too.
     edited = filters.UpdateType.EDITED_MESSAGE
-    application.add_handler(CommandHandler(list(commands), edits.edited_command, filters=edited))
+    names = sorted(_command_names(application))
+    application.add_handler(CommandHandler(names, edits.edited_command, filters=edited))
     lobby_kinds = f"^({cb.JOIN}|{cb.LEAVE}|{cb.START}|{cb.CHARACTER}|{cb.DETECTIVE}):"
     answer_kinds = f"^({cb.REFUTE}|{cb.NO_REFUTATION}):"
     composer_kinds = f"^({cb.SUGGEST}|{cb.SUGGEST_SEND}|{cb.ACCUSE}|{cb.ACCUSE_SEND}|{cb.CANCEL}):"

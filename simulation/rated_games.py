@@ -23,7 +23,8 @@ from simulation.detectives import DetectiveGame, seats
 from simulation.randomplay import RandomGame
 from simulation.tableplay import RandomTable
 from storage.log import event_rows
-from storage.models import EventRecord, GameRecord, SnapshotRecord
+from storage.members import members
+from storage.models import EventRecord, GameRecord, MemberRecord, SnapshotRecord
 from storage.service import Store
 from storage.snapshots import encode_state, snapshot_format
 from storage.sql import dumps
@@ -86,7 +87,8 @@ def chat_games(count: int, first_seed: int = 0, detectives_every: int = 5) -> It
 
 
 async def archive(store: Store, chat_id: int, events: list[Event], at: datetime) -> int:
-    """Store a game's log as it stands (its row, events and a snapshot of its end); its id."""
+    """Store a game's log as it stands (its row, events, members and a snapshot of its
+    end), as the bot would; its id."""
     state = replay(events)
     assert state is not None
     return await store.db.run_write(_archive, chat_id, events, state, at)
@@ -97,6 +99,9 @@ def _archive(conn: Connection, chat_id: int, events: list[Event], state: Game, a
     row |= {"last_seq": len(events), "created_at": at, "updated_at": at}
     game_id = conn.execute(insert(GameRecord).returning(GameRecord.id), row).scalar_one()
     conn.execute(insert(EventRecord), event_rows(game_id, 1, events, at))
+    people = [{"game_id": game_id, "user_id": user} for user in sorted(members(state))]
+    if people:
+        conn.execute(insert(MemberRecord), people)
     snapshot = dumps(encode_state(state))
     conn.execute(
         insert(SnapshotRecord),

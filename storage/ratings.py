@@ -20,7 +20,7 @@ from engine.state import Game
 from storage.database import Database
 from storage.games import ENDED
 from storage.log import decode_event, load_state
-from storage.models import EventRecord, GameRecord
+from storage.models import EventRecord, GameRecord, MemberRecord
 from storage.moments import Averages, averages, note_pending
 from storage.rating_math import (
     EVERY_CHAT,
@@ -66,13 +66,18 @@ class Ratings:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def rate_pending(self) -> int:
+    async def rate_pending(self, *, chat_id: int | None = None, user_id: int | None = None) -> int:
         """Take in every ended game not yet taken in, oldest first; how many. A read finds
         whether any waits, so the usual case (none) takes no write. On PostgreSQL one
         process takes games in at a time: another that finds it busy leaves them to it
-        (the busy one looks again before it stops, and every leaderboard read does too)."""
+        (the busy one looks again before it stops, and every leaderboard read does too).
+
+        With `chat_id` (not EVERY_CHAT) the read looks only among that chat's games, with
+        `user_id` among that person's (their seats and lobbies): all a chat's leaderboard,
+        or a person's ratings, depend on. The look then costs that chat's or person's
+        games, not every game in the database."""
         total = 0
-        while await self.db.run_read(_any_pending):
+        while await self.db.run_read(_any_pending, chat_id, user_id):
             done = await self.db.run_write(_rate_batch, BATCH)
             if done is None:
                 break
@@ -156,8 +161,14 @@ def _pending() -> Select[int, int, int]:
     )
 
 
-def _any_pending(conn: Connection) -> bool:
-    return conn.execute(_pending().limit(1)).first() is not None
+def _any_pending(conn: Connection, chat_id: int | None, user_id: int | None) -> bool:
+    query, g = _pending(), GameRecord
+    if chat_id is not None and chat_id != EVERY_CHAT:
+        query = query.where(g.chat_id == chat_id)
+    if user_id is not None:
+        m = MemberRecord
+        query = query.where(g.id.in_(select(m.game_id).where(m.user_id == user_id)))
+    return conn.execute(query.limit(1)).first() is not None
 
 
 def _rate_batch(conn: Connection, limit: int) -> int | None:

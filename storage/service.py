@@ -8,6 +8,7 @@ workers and handled updates (see storage/__init__.py).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime
 from typing import Any
@@ -74,6 +75,7 @@ class Store:
         self.updates = HandledUpdates(db)
         self.ratings = Ratings(db)
         self.seasons = Seasons(db)
+        self.taking_in: set[asyncio.Task[None]] = set()  # ratings taken in after game ends
         self.open_games = OpenGames(self.freshness, OPEN_GAME_SECONDS)
         self.chats.on_move = self.open_games.clear
         self.commands = Commands(
@@ -127,6 +129,7 @@ class Store:
         return cls(db, snapshot_every=snapshot_every, cache_size=cache_size, registry=registry)
 
     async def close(self) -> None:
+        await self.ratings_taken_in()
         await self.db.dispose()
 
     def forget_cached_states(self) -> None:
@@ -164,12 +167,21 @@ class Store:
         step = update.next_step() if update is not None else None
         outcome = await self.commands.execute(game_id, command, now, planner, step)
         if any(isinstance(event, GameEnded) for event in outcome.events):
-            await self._rate_ended()
+            task = asyncio.get_running_loop().create_task(self._rate_ended())
+            self.taking_in.add(task)
+            task.add_done_callback(self.taking_in.discard)
         return outcome
 
+    async def ratings_taken_in(self) -> None:
+        """Wait until the games ended so far by this process's commands are taken in."""
+        while self.taking_in:
+            await asyncio.gather(*self.taking_in)
+
     async def _rate_ended(self) -> None:
-        """The ratings take in the game just ended; should that fail, the game waits for
-        the next game's end or the next leaderboard read (the command stands)."""
+        """The ratings take in the game just ended, beside the command rather than in its
+        way (its messages, the solution and the winner, do not wait for them); should that
+        fail, the game waits for the next game's end or the next read of its leaderboard
+        or of its players' records (the command stands)."""
         try:
             await self.ratings.rate_pending()
         except Exception:

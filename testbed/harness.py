@@ -145,6 +145,7 @@ class BotHarness:
                 or getattr(self.app.update_processor, "waiting", 0)
                 or not self.app.update_queue.empty()
                 or due
+                or store.taking_in  # ratings taken in after a game's end
             )
             quiet = 0 if busy else quiet + 1
             if asyncio.get_running_loop().time() > deadline:

@@ -61,8 +61,8 @@ async def top(update: Update, context: CustomContext) -> None:
     if shown is None:
         return
     ratings = context.services.store.ratings
-    await ratings.rate_pending()  # what ended and waits is taken in first
     chat = EVERY_CHAT if everywhere else w.chat.id
+    await ratings.rate_pending(chat_id=chat)  # what ended there and waits is taken in first
     boards = []
     for family in FAMILIES:
         board = await ratings.leaderboard(chat, family, season=shown.season)
@@ -94,7 +94,7 @@ async def me(update: Update, context: CustomContext) -> None:
 
 async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], Choices]:
     ratings = context.services.store.ratings
-    await ratings.rate_pending()
+    await ratings.rate_pending(user_id=user_id)
     mine = await ratings.of_person(user_id)
     choices = await ratings.choices(user_id)
     rows = [_rating(key, mine[key]) for key in sorted(mine, key=_order)]

@@ -1,7 +1,8 @@
 """Ratings (storage.ratings): after many games of a chat, taken in as they end, a recompute
 from the logs gives exactly the stored ratings, and the detectives' levels rank as their
-strength; a game ended through the store is taken in at once; a new season starts the
-chat's ratings afresh and keeps those across every chat (storage.seasons)."""
+strength; a game ended through the store is taken in beside the command that ended it; a
+new season starts the chat's ratings afresh and keeps those across every chat
+(storage.seasons)."""
 
 from __future__ import annotations
 
@@ -83,7 +84,9 @@ async def test_a_recompute_corrects_a_stored_rating_that_drifted(store: Store) -
     assert await store.ratings.stored() == stored
 
 
-async def test_a_game_ended_through_the_store_is_taken_in_at_once(store: Store) -> None:
+async def test_a_game_ended_through_the_store_is_taken_in_beside_its_last_command(
+    store: Store,
+) -> None:
     played = RandomGame(seed=6, players=4)
     played.play()
     assert played.game.winner is not None
@@ -92,7 +95,10 @@ async def test_a_game_ended_through_the_store_is_taken_in_at_once(store: Store) 
     outcome = await store.create_game(CHAT, 0, opening, at)
     for command, at in played.commands[1:]:
         with contextlib.suppress(RuleError):
-            await store.execute(outcome.game_id, command, at)
+            ending = await store.execute(outcome.game_id, command, at)
+    assert ending.state.winner is not None
+    assert store.taking_in  # the ending command did not wait for the ratings
+    await store.ratings_taken_in()
     ratings = await store.ratings.stored()
     key = RatingKey(CHAT, FORUM, PEOPLE, played.game.players[played.game.winner].user)
     assert ratings[key].wins == 1
@@ -174,3 +180,21 @@ async def test_a_season_starts_the_chats_ratings_afresh_and_keeps_those_across_c
             assert rating.games == sum(r.games for r in here if r is not None)
     assert await store.ratings.computed() == stored
     assert (await store.ratings.recompute()).differed == 0
+
+
+async def test_a_read_looks_for_waiting_games_where_it_reads(store: Store) -> None:
+    """A chat's leaderboard looks among that chat's games, a person's record among theirs,
+    the leaderboard across chats among all; what it finds waiting is taken in, with every
+    other game that waits (oldest first)."""
+    ratings = store.ratings
+    await archive(store, CHAT, people_logs(3)[0], START)  # people 1-4
+    await archive(store, CHAT + 1, people_logs(3)[1], START + timedelta(hours=1))  # people 1-5
+    assert await ratings.rate_pending(chat_id=CHAT + 2) == 0
+    assert await ratings.rate_pending(user_id=7) == 0
+    assert await ratings.stored() == {}
+    assert await ratings.rate_pending(user_id=5) == 2
+    await archive(store, CHAT + 1, people_logs(3)[2], START + timedelta(hours=2))  # people 1-6
+    assert await ratings.rate_pending(chat_id=CHAT) == 0
+    assert await ratings.rate_pending(user_id=7) == 0
+    assert await ratings.rate_pending(chat_id=EVERY_CHAT) == 1
+    assert await ratings.stored() == await ratings.computed()

@@ -90,3 +90,20 @@ async def test_someone_who_never_started_the_bot_finds_the_notice_when_they_do(
     await table.bot.settle()
     notice = t("en", "edit.not_read", command="/status", chat="Cluedo club")
     assert [m.text for m in table.dave.private_messages()].count(notice) == 1
+
+
+async def test_edited_top_and_me_are_not_read_either(table: Party) -> None:
+    table.alice.start_bot()
+    top = await table.bot.say(table.alice, table.group, "/top")
+    me = await table.bot.say(table.alice, None, "/me")
+    posts, heard = len(bot_messages(table.group)), len(table.alice.private_messages())
+    table.alice.edit(top, "/top all")
+    table.alice.edit(me, "/me please")
+    await table.bot.settle()
+    assert len(bot_messages(table.group)) == posts  # no second leaderboard
+    assert sorted(m.text for m in table.alice.private_messages()[heard:]) == sorted(
+        [
+            t("en", "edit.not_read", command="/top", chat="Cluedo club"),
+            t("en", "edit.not_read_here", command="/me"),
+        ]
+    )

@@ -222,16 +222,18 @@ async def test_the_leaderboard_and_a_record_in_russian(table: Party) -> None:
     await table.bot.say(table.alice, table.group, "/language ru")
     await _played(table)
     board = await _top(table)
-    assert board.startswith("🏆 Рейтинг чата\n\nИгры по переписке\n1. @")
+    assert board.startswith("🏆 Таблица лидеров чата\n\nИгры по переписке\n1. @")
     assert "игрок попадает в таблицу после 3 рейтинговых игр" in board
     card = await _me(table, table.carol)
     (rating,) = (await table.bot.services.store.ratings.of_person(table.carol.id)).values()
-    assert card.photo is not None and card.text.startswith("🕵️ Ваши игры\n\nВы есть в таблицах")
+    assert card.photo is not None and card.text.startswith(
+        "🕵️ Ваши результаты\n\nВы видны в таблицах лидеров"
+    )
     await table.bot.press(table.carol, card, "📝 Показать текстом")
     words = table.carol.private_messages()[-1].text
-    assert words.startswith(f"🕵️ Ваши игры\n{rating.games} рейтинговых игр\n")
+    assert words.startswith(f"🕵️ Ваши результаты\n{rating.games} рейтинговых игр\n")
     assert "Игры по переписке: " in words
     await table.bot.press(table.carol, card, "🙈 Скрыть меня из таблиц")
-    assert "🙈 Вы скрыты из всех таблиц" in _as_now(table.carol, card).text
+    assert "🙈 Вас не видно ни в одной таблице лидеров" in _as_now(table.carol, card).text
     assert "@carol" not in await _top(table)
     await _new_season(table, "ru", "сезон")

@@ -70,7 +70,7 @@ def test_the_card_is_a_png_of_the_card_width(language: str) -> None:
 
 def test_the_card_reads_in_russian() -> None:
     card = profile_card(_reader("ru"), _args())
-    assert card.name == "Ольга" and card.subtitle == "Ваши игры"
+    assert card.name == "Ольга" and card.subtitle == "Ваши результаты"
     assert [(s.value, s.label) for s in card.stats] == [
         ("1\xa0234", "рейтинговые игры"),
         ("17", "победы"),
@@ -99,7 +99,7 @@ def test_without_a_picture_the_record_goes_in_words(monkeypatch: pytest.MonkeyPa
     assert data is None
     assert text.startswith("🕵️ <b>Your record</b>\n1,234 rated games\n🏆 17 won\n")
     assert "✅ 19 right accusations\n❌ 6 wrong accusations" in text
-    assert "Forum games: 28.3 ± 2.7 (cautious: 20.2), 40 games" in text
+    assert "Forum games: 28.3 ± 2.7 (cautious estimate: 20.2), 40 games" in text
     assert "📓 Your notebook named the envelope: day 3.4 on average (12 games)" in text
     assert "🎯 You accused: turn 17 on average (3 games)" in text
     assert "🌍 You are also listed on the leaderboard across every chat (/top all)." in text
