@@ -80,6 +80,22 @@ def _bytes(src: str, i: int) -> int:
     return len(src[:i].encode())
 
 
+def _name_end(src: str, i: int) -> int:
+    """Where a tag's name that starts at ``i`` ends."""
+    found = _NAME.match(src, i)
+    assert found is not None  # it matches the empty name too
+    return found.end()
+
+
+def _at(src: str, i: int) -> str:
+    """Where an error is, as tdlib says it."""
+    return f"at byte offset {_bytes(src, i)}"
+
+
+_SPECIAL = re.compile(r"[<&]")
+_NAME = re.compile(r"[^ \t\r\n\v>]*")  # a tag's name, up to a space or its end
+
+
 def parse_html(src: str) -> tuple[str, list[Span]]:
     """Parse Telegram HTML into plain text and spans (raises a 400 ApiError)."""
     n = len(src)
@@ -90,63 +106,66 @@ def parse_html(src: str) -> tuple[str, list[Span]]:
     def space(k: int) -> bool:
         return k >= n or src[k] in " \t\r\n\v"
 
-    out: list[str] = []
+    out: list[str] = []  # the plain text in pieces; `size` code points so far
+    size = 0
     spans: list[Span] = []
     stack: list[tuple[str, dict[str, Any], int]] = []
     i = 0
     while i < n:
+        special = _SPECIAL.search(src, i)
+        stop = n if special is None else special.start()
+        if stop > i:  # a run of plain text, copied at once
+            out.append(src[i:stop])
+            size += stop - i
+            i = stop
+            continue
         c = src[i]
         if c == "&":
             char, end = _decode_entity(src, i)
-            if char is not None:
-                out.append(char)
-                i = end
-                continue
-        if c != "<":
-            out.append(c)
-            i += 1
+            out.append("&" if char is None else char)
+            size += 1
+            i = i + 1 if char is None else end
             continue
-        begin, pos = i, _bytes(src, i)
+        begin = i  # its byte offset is worked out only for an error
         i += 1
         if ch(i) != "/":
-            while not space(i) and ch(i) != ">":
-                i += 1
+            i = _name_end(src, i)
             if i >= n:
-                raise _fail(f"Unclosed start tag at byte offset {pos}")
+                raise _fail(f"Unclosed start tag {_at(src, begin)}")
             tag = src[begin + 1 : i].lower()
             if tag not in _TAGS:
-                raise _fail(f'Unsupported start tag "{tag}" at byte offset {pos}')
+                raise _fail(f'Unsupported start tag "{tag}" {_at(src, begin)}')
             attrs: dict[str, Any] = {}
-            i = _parse_attributes(src, i, tag, pos, attrs)
+            i = _parse_attributes(src, i, tag, begin, attrs)
             if tag == "span" and attrs.get("spoiler") is not True:
-                raise _fail(f'Tag "span" must have class "tg-spoiler" at byte offset {pos}')
-            stack.append((tag, attrs, len(out)))
+                raise _fail(f'Tag "span" must have class "tg-spoiler" {_at(src, begin)}')
+            stack.append((tag, attrs, size))
             i += 1
             continue
         if not stack:
-            raise _fail(f"Unexpected end tag at byte offset {pos}")
-        while not space(i) and ch(i) != ">":
-            i += 1
+            raise _fail(f"Unexpected end tag {_at(src, begin)}")
+        i = _name_end(src, i + 1)
         end_tag = src[begin + 2 : i].lower()
         while i < n and space(i):
             i += 1
         if ch(i) != ">":
-            raise _fail(f"Unclosed end tag at byte offset {pos}")
+            raise _fail(f"Unclosed end tag {_at(src, begin)}")
         tag, attrs, start = stack.pop()
         if end_tag and end_tag != tag:
             raise _fail(
-                f'Unmatched end tag at byte offset {pos}, expected "</{tag}>", found "</{end_tag}>"'
+                f'Unmatched end tag {_at(src, begin)}, expected "</{tag}>", found "</{end_tag}>"'
             )
-        if len(out) > start:
-            _close(tag, attrs, start, len(out), out, spans)
+        if size > start:
+            _close(tag, attrs, start, size, out, spans)
         i += 1
     if stack:
         raise _fail(f'Can\'t find end tag corresponding to start tag "{stack[-1][0]}"')
     return "".join(out), spans
 
 
-def _parse_attributes(src: str, i: int, tag: str, pos: int, attrs: dict[str, Any]) -> int:
-    """Parse the attributes of a start tag from ``i``; returns the index of its ``>``."""
+def _parse_attributes(src: str, i: int, tag: str, begin: int, attrs: dict[str, Any]) -> int:
+    """Parse the attributes of a start tag (at ``begin``) from ``i``; returns the index of
+    its ``>``."""
     n = len(src)
     while i < n and src[i] != ">":
         while i < n and src[i] in " \t\r\n\v":
@@ -160,7 +179,7 @@ def _parse_attributes(src: str, i: int, tag: str, pos: int, attrs: dict[str, Any
             i += 1
         name = src[name_start:i]
         if not name:
-            raise _fail(f'Empty attribute name in the tag "{tag}" at byte offset {pos}')
+            raise _fail(f'Empty attribute name in the tag "{tag}" {_at(src, begin)}')
         while i < n and src[i] in " \t\r\n\v":
             i += 1
         if i >= n or src[i] != "=":
@@ -169,13 +188,13 @@ def _parse_attributes(src: str, i: int, tag: str, pos: int, attrs: dict[str, Any
                 continue
             raise _fail(
                 "Expected equal sign in declaration of an attribute of the tag "
-                f'"{tag}" at byte offset {pos}'
+                f'"{tag}" {_at(src, begin)}'
             )
         i += 1
         while i < n and src[i] in " \t\r\n\v":
             i += 1
         if i >= n:
-            raise _fail(f'Unclosed start tag "{tag}" at byte offset {pos}')
+            raise _fail(f'Unclosed start tag "{tag}" {_at(src, begin)}')
         if src[i] in "'\"":
             quote, i = src[i], i + 1
             value: list[str] = []
@@ -208,7 +227,7 @@ def _parse_attributes(src: str, i: int, tag: str, pos: int, attrs: dict[str, Any
         elif tag == "tg-emoji" and name == "emoji-id":
             attrs["emoji_id"] = text
     if i >= n:
-        raise _fail(f"Unclosed start tag at byte offset {pos}")
+        raise _fail(f"Unclosed start tag {_at(src, begin)}")
     return i
 
 
@@ -224,7 +243,7 @@ def _close(
             raise bad_request("can't parse entities: Invalid custom emoji identifier specified")
         spans.append(Span("custom_emoji", start, end, {"custom_emoji_id": emoji_id}))
     elif tag == "a":
-        url = attrs.get("url") or "".join(out[start:end])
+        url = attrs.get("url") or "".join(out)[start:end]
         user = re.fullmatch(r"tg://user\?id=(\d+)", url)
         if user:
             spans.append(Span("text_mention", start, end, {"user_id": int(user.group(1))}))
