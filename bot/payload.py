@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -199,11 +200,19 @@ def upgrade(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _by_suffix(name: str, value: Any) -> dict[str, Any]:
+    placeholder, kind = _typed_name(name)
+    if kind is None:
+        return {name: value}
+    return {placeholder: None if value is None else _make(kind, value)}
+
+
+@lru_cache(maxsize=4096)  # the catalogs' argument names: a few hundred
+def _typed_name(name: str) -> tuple[str, type[Typed] | None]:
+    """The placeholder an argument named by its type fills, and that type (None: untyped)."""
     for suffix, kind in _SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):
-            placeholder = name if kind is Moment else name[: -len(suffix)]
-            return {placeholder: None if value is None else _make(kind, value)}
-    return {name: value}
+            return (name if kind is Moment else name[: -len(suffix)]), kind
+    return name, None
 
 
 def post_keys(value: Any) -> set[str]:
