@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from types import MappingProxyType
 
 from engine.cards import CardId
 from engine.notebook.count import TooMany, count, deal_exists
 from engine.notebook.facts import Case, Fact, Holding, Owner
-from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid, Propagation, grid_of
+from engine.notebook.grid import FALSE, TRUE, Grid, Propagation, grid_of
+from engine.notebook.recall import answers, content_id, forced_alone, forced_cells
 from engine.notebook.residue import Residue, residue_of
 from engine.notebook.search import DealSearch, Exhausted
-from engine.notebook.solve import SEARCH_BUDGET, Solution, settle
+from engine.notebook.solve import SEARCH_BUDGET, Solution
 
 REUSED = 4  # the latest reasons tried as the start of a new one
 QUICK_SEARCH = 10  # search steps before the count is tried (engine/notebook/search.py)
@@ -68,7 +68,7 @@ def reason(explainer: Explainer, holding: Holding, value: bool) -> tuple[int, ..
     single = explainer.single_by_propagation(holding, value)
     if single is not None:
         return single
-    for index in by_relevance(explainer.case, holding):
+    for index in by_relevance(explainer, holding):
         if explainer.forced_by((index,)).get(holding) is value:
             return (index,)
     return explainer.minimal(holding, value)
@@ -91,8 +91,20 @@ class Explainer:
         self.propagated = Propagation(self.grid)
         self.found: list[tuple[int, ...]] = []  # reasons of more than one fact, newest last
         self._forced: dict[tuple[int, ...], Mapping[Holding, bool]] = {}
+        shape = (case.categories, case.sizes)
+        self.contents = [content_id(shape, fact.clauses) for fact in case.facts]
+        self.named = [_named(fact) for fact in case.facts]
 
     def forces(self, facts: Iterable[int], holding: Holding, value: bool) -> bool:
+        kept = list(facts)
+        question = (tuple(sorted({self.contents[i] for i in kept})), holding, value)
+        found = answers.get(question)
+        if found is None:
+            found = self._forces(kept, holding, value)
+            answers.put(question, found)
+        return found
+
+    def _forces(self, facts: list[int], holding: Holding, value: bool) -> bool:
         grid = self.grid.keeping(facts)
         cell = grid.cell(holding)
         if cell is None:
@@ -113,9 +125,8 @@ class Explainer:
 
     def _forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
         if len(facts) <= 1:  # the shape or one fact alone: the same in every case
-            case = self.case
-            return forced_alone(case.categories, case.sizes, tuple(case.facts[i] for i in facts))
-        return _forced_cells(self.grid.keeping(facts))
+            return forced_alone(self.case, self.case.facts[facts[0]] if facts else None)
+        return forced_cells(self.grid.keeping(facts))
 
     def single_by_propagation(self, holding: Holding, value: bool) -> tuple[int, ...] | None:
         """The one fact propagation settled the cell from, if it used one."""
@@ -185,30 +196,6 @@ class Explainer:
         return kept_first + kept_second
 
 
-@lru_cache(maxsize=4096)
-def forced_alone(
-    categories: tuple[tuple[CardId, ...], ...],
-    sizes: tuple[tuple[Owner, int], ...],
-    facts: tuple[Fact, ...],
-) -> Mapping[Holding, bool]:
-    """The cells the deal's shape and these facts (none or one) force on their own, kept
-    across cases: a fact alone forces the same cells in every case of the same shape, so
-    each new case of a game works out only its new facts alone."""
-    return MappingProxyType(_forced_cells(grid_of(Case(categories, sizes, facts))))
-
-
-def _forced_cells(grid: Grid) -> Mapping[Holding, bool]:
-    propagated = Propagation(grid)
-    if propagated.conflict is not None:
-        return {}
-    settled = settle(grid, propagated.values)
-    if settled is None:
-        return {}
-    return {
-        grid.holding(cell): value == TRUE for cell, value in enumerate(settled) if value != UNKNOWN
-    }
-
-
 def any_deal(grid: Grid, values: list[int], residue: Residue) -> bool:
     """Whether a deal fits the residue: a short search, which finds one at once when there
     is one; past it the count's forward pass within a bound on its states, which proves
@@ -228,16 +215,22 @@ def any_deal(grid: Grid, values: list[int], residue: Residue) -> bool:
         return count(grid, values).total > 0
 
 
-def by_relevance(case: Case, holding: Holding) -> list[int]:
+def by_relevance(explainer: Explainer, holding: Holding) -> list[int]:
     """The facts' indices: those naming the card first, then the owner, then the rest."""
 
     def rank(index: int) -> int:
-        named = {x.holding for clause in case.facts[index].clauses for x in clause.literals}
-        if any(h.card == holding.card for h in named):
+        cards, owners = explainer.named[index]
+        if holding.card in cards:
             return 0
-        return 1 if any(h.owner == holding.owner for h in named) else 2
+        return 1 if holding.owner in owners else 2
 
-    return sorted(range(len(case.facts)), key=rank)
+    return sorted(range(len(explainer.case.facts)), key=rank)
+
+
+def _named(fact: Fact) -> tuple[set[CardId], set[Owner]]:
+    """The cards and the owners a fact names."""
+    named = {x.holding for clause in fact.clauses for x in clause.literals}
+    return {h.card for h in named}, {h.owner for h in named}
 
 
 def _indices(mask: int) -> list[int]:
