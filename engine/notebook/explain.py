@@ -29,6 +29,7 @@ from engine.notebook.recall import answers, content_id, forced_alone, forced_cel
 from engine.notebook.residue import Residue, residue_of
 from engine.notebook.search import DealSearch, Exhausted
 from engine.notebook.solve import SEARCH_BUDGET, Solution
+from engine.notebook.witness import Witnesses
 
 REUSED = 4  # the latest reasons tried as the start of a new one
 QUICK_SEARCH = 10  # search steps before the count is tried (engine/notebook/search.py)
@@ -94,6 +95,7 @@ class Explainer:
         shape = (case.categories, case.sizes)
         self.contents = [content_id(shape, fact.clauses) for fact in case.facts]
         self.named = [_named(fact) for fact in case.facts]
+        self.witnesses = Witnesses(self.grid, len(case.facts))
 
     def forces(self, facts: Iterable[int], holding: Holding, value: bool) -> bool:
         kept = list(facts)
@@ -105,17 +107,30 @@ class Explainer:
         return found
 
     def _forces(self, facts: list[int], holding: Holding, value: bool) -> bool:
-        grid = self.grid.keeping(facts)
-        cell = grid.cell(holding)
+        cell = self.grid.cell(holding)
         if cell is None:
             return not value
+        mask = sum(1 << i for i in set(facts))
+        known = self.witnesses.known(mask, cell, value)
+        if known is not None:
+            return known
+        grid = self.grid.keeping(facts)
         propagated = Propagation(grid, ((cell, FALSE if value else TRUE),))
-        if propagated.conflict is not None:
-            return True
-        residue = residue_of(grid, propagated.values)
+        residue = None if propagated.conflict is not None else residue_of(grid, propagated.values)
         if residue is None:
+            self.witnesses.forced(mask, cell, value)
             return True
-        return not any_deal(grid, propagated.values, residue)
+        try:
+            where = DealSearch(residue, min(QUICK_SEARCH, SEARCH_BUDGET)).deal()
+        except Exhausted:
+            forced = not any_deal(grid, propagated.values, residue)
+        else:
+            if where is not None:
+                self.witnesses.found(propagated.values, residue, where)
+            forced = where is None
+        if forced:
+            self.witnesses.forced(mask, cell, value)
+        return forced
 
     def forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
         """The cells these facts force on their own (kept for the next question)."""
@@ -197,14 +212,10 @@ class Explainer:
 
 
 def any_deal(grid: Grid, values: list[int], residue: Residue) -> bool:
-    """Whether a deal fits the residue: a short search, which finds one at once when there
-    is one; past it the count's forward pass within a bound on its states, which proves
-    there is none in a few steps where the search would try every branch; past that the
-    whole search, and the whole count last."""
-    try:
-        return DealSearch(residue, min(QUICK_SEARCH, SEARCH_BUDGET)).deal() is not None
-    except Exhausted:
-        pass
+    """Whether a deal fits the residue, past a short search that did not tell: the
+    count's forward pass within a bound on its states, which proves there is none in a few
+    steps where the search would try every branch; past that the whole search, and the
+    whole count last."""
     try:
         return deal_exists(residue, COUNT_STATES)
     except TooMany:
