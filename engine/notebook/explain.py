@@ -25,7 +25,7 @@ from engine.cards import CardId
 from engine.notebook.count import TooMany, count, deal_exists
 from engine.notebook.facts import Case, Fact, Holding, Owner
 from engine.notebook.grid import FALSE, TRUE, Grid, Propagation, grid_of
-from engine.notebook.recall import answers, content_id, forced_alone, forced_cells
+from engine.notebook.recall import answer_to, content, forced_alone, forced_cells, shape_of
 from engine.notebook.residue import Residue, residue_of
 from engine.notebook.search import DealSearch, Exhausted
 from engine.notebook.solve import SEARCH_BUDGET, Solution
@@ -92,19 +92,18 @@ class Explainer:
         self.propagated = Propagation(self.grid)
         self.found: list[tuple[int, ...]] = []  # reasons of more than one fact, newest last
         self._forced: dict[tuple[int, ...], Mapping[Holding, bool]] = {}
-        shape = (case.categories, case.sizes)
-        self.contents = [content_id(shape, fact.clauses) for fact in case.facts]
+        self.shape = shape_of(case)
+        self.contents = [content(fact) for fact in case.facts]
         self.named = [_named(fact) for fact in case.facts]
         self.witnesses = Witnesses(self.grid, len(case.facts))
 
     def forces(self, facts: Iterable[int], holding: Holding, value: bool) -> bool:
         kept = list(facts)
-        question = (tuple(sorted({self.contents[i] for i in kept})), holding, value)
-        found = answers.get(question)
-        if found is None:
-            found = self._forces(kept, holding, value)
-            answers.put(question, found)
-        return found
+        contents = tuple(sorted({self.contents[i] for i in kept}))
+        answer = answer_to((self.shape, contents, holding, value))
+        if not answer:
+            answer.append(self._forces(kept, holding, value))
+        return answer[0]
 
     def _forces(self, facts: list[int], holding: Holding, value: bool) -> bool:
         cell = self.grid.cell(holding)

@@ -7,17 +7,15 @@ whose facts are mostly the same, asks again only what its new facts change.
   in the order it names them: a symmetry of the shape, so it forces the same cells renamed
   back, and "c with X or with Y" is worked out once for every card c and such seats X, Y
   (what a Liars pass makes of each "c with X", engine/notebook/carry.py).
-- `Answers`: whether some facts force a cell, by the facts' contents (`content_id`).
+- `answer_to`: whether some facts force a cell, by the facts' contents (`content`).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import count
 from types import MappingProxyType
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from engine.cards import CardId
 from engine.notebook.facts import Case, Clause, Fact, Holding, Literal, Owner, Source, SourceKind
@@ -25,45 +23,27 @@ from engine.notebook.grid import TRUE, UNKNOWN, Grid, Propagation, grid_of
 from engine.notebook.solve import settle
 
 Key = TypeVar("Key")
-Value = TypeVar("Value")
-Shape = tuple[tuple[tuple[CardId, ...], ...], tuple[tuple[Owner, int], ...]]
-Question = tuple[tuple[int, ...], Holding, bool]  # facts' contents, the cell, its value
+Question = tuple[str, tuple[str, ...], Holding, bool]  # shape, facts' contents, cell, value
 
 
-class Recent(Generic[Key, Value]):
-    """A mapping that keeps its `size` most recently used entries."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Key, Value] = OrderedDict()
-
-    def get(self, key: Key) -> Value | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
-
-    def put(self, key: Key, value: Value) -> None:
-        self._items[key] = value
-        self._items.move_to_end(key)
-        if len(self._items) > self.size:
-            self._items.popitem(last=False)
+def content(fact: Fact) -> str:
+    """What a fact says (its clauses), as a key: the same for the same clauses."""
+    return ";".join(
+        " ".join(f"{x.holding.card!r},{x.holding.owner},{x.holds:d}" for x in clause.literals)
+        for clause in fact.clauses
+    )
 
 
-_contents: Recent[tuple[Shape, tuple[Clause, ...]], int] = Recent(16_384)
-_numbers = count()
-answers: Recent[Question, bool] = Recent(32_768)  # whether facts force a cell
+def shape_of(case: Case) -> str:
+    """The deal's shape (the cards by category, the sizes), as a key."""
+    return repr((case.categories, case.sizes))
 
 
-def content_id(shape: Shape, clauses: tuple[Clause, ...]) -> int:
-    """A number for these clauses in a case of this shape, the same while it is in use
-    (never given to other clauses: one forgotten gets a new number when seen again)."""
-    key = (shape, clauses)
-    found = _contents.get(key)
-    if found is None:
-        found = next(_numbers)
-        _contents.put(key, found)
-    return found
+@lru_cache(maxsize=32_768)
+def answer_to(question: Question) -> list[bool]:
+    """Where the answer to a question is kept: whether facts of these contents force the
+    cell to the value, in a case of this shape (empty until it is worked out)."""
+    return []
 
 
 def forced_alone(case: Case, fact: Fact | None) -> Mapping[Holding, bool]:
