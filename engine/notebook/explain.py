@@ -3,8 +3,8 @@ together with the deal's shape (the sizes, one envelope card per category).
 
 No fact when the shape alone forces it. Else a single fact when one does: propagation
 says so at once when the cell rests on one fact (`Propagation.because`), else each fact is
-solved alone for what it forces (once for every case of the same shape: a game's next case
-works out only its new facts alone). Else a minimal set, one none of whose
+solved alone for what it forces (once for every fact of the same form in a case of the
+same shape, engine/notebook/recall.py). Else a minimal set, one none of whose
 facts can go: from a first set that forces the cell (the facts propagation used for it or
 for the contradiction its opposite meets, an earlier cell's reason, or all the facts),
 by QuickXplain (halving the candidates), or from an earlier reason by deletion (dropping
@@ -13,7 +13,9 @@ force a cell is asked exactly: propagation with the cell's opposite assumed, the
 search for a deal (engine/notebook/search.py: one is found at once when there is one), then
 the count's forward pass within a bound on its states (engine/notebook/count.py: it proves
 that no deal fits where the search would try every branch), then the whole search, and the
-whole count past its budget.
+whole count past its budget. Each answer is kept for every later case by the facts'
+contents (engine/notebook/recall.py), and within a case the deals found answer the
+questions they settle (engine/notebook/witness.py).
 """
 
 from __future__ import annotations

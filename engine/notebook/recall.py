@@ -12,6 +12,7 @@ whose facts are mostly the same, asks again only what its new facts change.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
@@ -27,16 +28,19 @@ Question = tuple[str, tuple[str, ...], Holding, bool]  # shape, facts' contents,
 
 
 def content(fact: Fact) -> str:
-    """What a fact says (its clauses), as a key: the same for the same clauses."""
-    return ";".join(
-        " ".join(f"{x.holding.card!r},{x.holding.owner},{x.holds:d}" for x in clause.literals)
-        for clause in fact.clauses
+    """What a fact says (its clauses), as a key: the same (one string) for the same
+    clauses."""
+    return sys.intern(
+        ";".join(
+            " ".join(f"{x.holding.card!r},{x.holding.owner},{x.holds:d}" for x in clause.literals)
+            for clause in fact.clauses
+        )
     )
 
 
 def shape_of(case: Case) -> str:
     """The deal's shape (the cards by category, the sizes), as a key."""
-    return repr((case.categories, case.sizes))
+    return sys.intern(repr((case.categories, case.sizes)))
 
 
 @lru_cache(maxsize=32_768)
