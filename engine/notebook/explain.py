@@ -3,8 +3,8 @@ together with the deal's shape (the sizes, one envelope card per category).
 
 No fact when the shape alone forces it. Else a single fact when one does: propagation
 says so at once when the cell rests on one fact (`Propagation.because`), else each fact is
-solved alone for what it forces (once for every case of the same shape: a game's next case
-works out only its new facts alone). Else a minimal set, one none of whose
+solved alone for what it forces (once for every fact of the same form in a case of the
+same shape, engine/notebook/recall.py). Else a minimal set, one none of whose
 facts can go: from a first set that forces the cell (the facts propagation used for it or
 for the contradiction its opposite meets, an earlier cell's reason, or all the facts),
 by QuickXplain (halving the candidates), or from an earlier reason by deletion (dropping
@@ -13,22 +13,25 @@ force a cell is asked exactly: propagation with the cell's opposite assumed, the
 search for a deal (engine/notebook/search.py: one is found at once when there is one), then
 the count's forward pass within a bound on its states (engine/notebook/count.py: it proves
 that no deal fits where the search would try every branch), then the whole search, and the
-whole count past its budget.
+whole count past its budget. Each answer is kept for every later case by the facts'
+contents (engine/notebook/recall.py), and within a case the deals found answer the
+questions they settle (engine/notebook/witness.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from types import MappingProxyType
 
 from engine.cards import CardId
 from engine.notebook.count import TooMany, count, deal_exists
 from engine.notebook.facts import Case, Fact, Holding, Owner
-from engine.notebook.grid import FALSE, TRUE, UNKNOWN, Grid, Propagation, grid_of
+from engine.notebook.grid import FALSE, TRUE, Grid, Propagation, grid_of
+from engine.notebook.recall import answer_to, content, forced_alone, forced_cells, shape_of
 from engine.notebook.residue import Residue, residue_of
 from engine.notebook.search import DealSearch, Exhausted
-from engine.notebook.solve import SEARCH_BUDGET, Solution, settle
+from engine.notebook.solve import SEARCH_BUDGET, Solution
+from engine.notebook.witness import Witnesses
 
 REUSED = 4  # the latest reasons tried as the start of a new one
 QUICK_SEARCH = 10  # search steps before the count is tried (engine/notebook/search.py)
@@ -68,7 +71,7 @@ def reason(explainer: Explainer, holding: Holding, value: bool) -> tuple[int, ..
     single = explainer.single_by_propagation(holding, value)
     if single is not None:
         return single
-    for index in by_relevance(explainer.case, holding):
+    for index in by_relevance(explainer, holding):
         if explainer.forced_by((index,)).get(holding) is value:
             return (index,)
     return explainer.minimal(holding, value)
@@ -91,19 +94,44 @@ class Explainer:
         self.propagated = Propagation(self.grid)
         self.found: list[tuple[int, ...]] = []  # reasons of more than one fact, newest last
         self._forced: dict[tuple[int, ...], Mapping[Holding, bool]] = {}
+        self.shape = shape_of(case)
+        self.contents = [content(fact) for fact in case.facts]
+        self.named = [_named(fact) for fact in case.facts]
+        self.witnesses = Witnesses(self.grid, len(case.facts))
 
     def forces(self, facts: Iterable[int], holding: Holding, value: bool) -> bool:
-        grid = self.grid.keeping(facts)
-        cell = grid.cell(holding)
+        kept = list(facts)
+        contents = tuple(sorted({self.contents[i] for i in kept}))
+        answer = answer_to((self.shape, contents, holding, value))
+        if not answer:
+            answer.append(self._forces(kept, holding, value))
+        return answer[0]
+
+    def _forces(self, facts: list[int], holding: Holding, value: bool) -> bool:
+        cell = self.grid.cell(holding)
         if cell is None:
             return not value
+        mask = sum(1 << i for i in set(facts))
+        known = self.witnesses.known(mask, cell, value)
+        if known is not None:
+            return known
+        grid = self.grid.keeping(facts)
         propagated = Propagation(grid, ((cell, FALSE if value else TRUE),))
-        if propagated.conflict is not None:
-            return True
-        residue = residue_of(grid, propagated.values)
+        residue = None if propagated.conflict is not None else residue_of(grid, propagated.values)
         if residue is None:
+            self.witnesses.forced(mask, cell, value)
             return True
-        return not any_deal(grid, propagated.values, residue)
+        try:
+            where = DealSearch(residue, min(QUICK_SEARCH, SEARCH_BUDGET)).deal()
+        except Exhausted:
+            forced = not any_deal(grid, propagated.values, residue)
+        else:
+            if where is not None:
+                self.witnesses.found(propagated.values, residue, where)
+            forced = where is None
+        if forced:
+            self.witnesses.forced(mask, cell, value)
+        return forced
 
     def forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
         """The cells these facts force on their own (kept for the next question)."""
@@ -113,9 +141,8 @@ class Explainer:
 
     def _forced_by(self, facts: tuple[int, ...]) -> Mapping[Holding, bool]:
         if len(facts) <= 1:  # the shape or one fact alone: the same in every case
-            case = self.case
-            return forced_alone(case.categories, case.sizes, tuple(case.facts[i] for i in facts))
-        return _forced_cells(self.grid.keeping(facts))
+            return forced_alone(self.case, self.case.facts[facts[0]] if facts else None)
+        return forced_cells(self.grid.keeping(facts))
 
     def single_by_propagation(self, holding: Holding, value: bool) -> tuple[int, ...] | None:
         """The one fact propagation settled the cell from, if it used one."""
@@ -185,39 +212,11 @@ class Explainer:
         return kept_first + kept_second
 
 
-@lru_cache(maxsize=4096)
-def forced_alone(
-    categories: tuple[tuple[CardId, ...], ...],
-    sizes: tuple[tuple[Owner, int], ...],
-    facts: tuple[Fact, ...],
-) -> Mapping[Holding, bool]:
-    """The cells the deal's shape and these facts (none or one) force on their own, kept
-    across cases: a fact alone forces the same cells in every case of the same shape, so
-    each new case of a game works out only its new facts alone."""
-    return MappingProxyType(_forced_cells(grid_of(Case(categories, sizes, facts))))
-
-
-def _forced_cells(grid: Grid) -> Mapping[Holding, bool]:
-    propagated = Propagation(grid)
-    if propagated.conflict is not None:
-        return {}
-    settled = settle(grid, propagated.values)
-    if settled is None:
-        return {}
-    return {
-        grid.holding(cell): value == TRUE for cell, value in enumerate(settled) if value != UNKNOWN
-    }
-
-
 def any_deal(grid: Grid, values: list[int], residue: Residue) -> bool:
-    """Whether a deal fits the residue: a short search, which finds one at once when there
-    is one; past it the count's forward pass within a bound on its states, which proves
-    there is none in a few steps where the search would try every branch; past that the
-    whole search, and the whole count last."""
-    try:
-        return DealSearch(residue, min(QUICK_SEARCH, SEARCH_BUDGET)).deal() is not None
-    except Exhausted:
-        pass
+    """Whether a deal fits the residue, past a short search that did not tell: the
+    count's forward pass within a bound on its states, which proves there is none in a few
+    steps where the search would try every branch; past that the whole search, and the
+    whole count last."""
     try:
         return deal_exists(residue, COUNT_STATES)
     except TooMany:
@@ -228,16 +227,22 @@ def any_deal(grid: Grid, values: list[int], residue: Residue) -> bool:
         return count(grid, values).total > 0
 
 
-def by_relevance(case: Case, holding: Holding) -> list[int]:
+def by_relevance(explainer: Explainer, holding: Holding) -> list[int]:
     """The facts' indices: those naming the card first, then the owner, then the rest."""
 
     def rank(index: int) -> int:
-        named = {x.holding for clause in case.facts[index].clauses for x in clause.literals}
-        if any(h.card == holding.card for h in named):
+        cards, owners = explainer.named[index]
+        if holding.card in cards:
             return 0
-        return 1 if any(h.owner == holding.owner for h in named) else 2
+        return 1 if holding.owner in owners else 2
 
-    return sorted(range(len(case.facts)), key=rank)
+    return sorted(range(len(explainer.case.facts)), key=rank)
+
+
+def _named(fact: Fact) -> tuple[set[CardId], set[Owner]]:
+    """The cards and the owners a fact names."""
+    named = {x.holding for clause in fact.clauses for x in clause.literals}
+    return {h.card for h in named}, {h.owner for h in named}
 
 
 def _indices(mask: int) -> list[int]:

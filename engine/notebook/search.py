@@ -168,14 +168,19 @@ class DealSearch:
 
 def possible_slots(residue: Residue, budget: int) -> list[int] | None:
     """For each open card, the slots some deal puts it in (a bit mask); None when no
-    deal fits. Exhausted when the searches go over `budget` steps."""
+    deal fits. Exhausted when the searches go over `budget` steps. Cards that no clause
+    names and that may go to the same slots are interchangeable: the first of them is
+    searched for, the others may go where it may."""
     search = DealSearch(residue, budget)
     first = search.deal()
     if first is None:
         return None
     possible = [1 << slot for slot in first]
     search.prefer = possible
+    twin = _twins(search)
     for card, domain in enumerate(search.domains):
+        if twin[card] != card:
+            continue
         for slot in range(len(search.rooms)):
             if not domain >> slot & 1 or possible[card] >> slot & 1:
                 continue
@@ -183,4 +188,14 @@ def possible_slots(residue: Residue, budget: int) -> list[int] | None:
             if found is not None:
                 for other, other_slot in enumerate(found):
                     possible[other] |= 1 << other_slot
-    return possible
+    return [possible[twin[card]] for card in range(len(possible))]
+
+
+def _twins(search: DealSearch) -> list[int]:
+    """For each open card, the first card interchangeable with it (itself if none)."""
+    named = {card for clause in search.clauses for card, _ in clause}
+    first: dict[int, int] = {}
+    return [
+        card if card in named else first.setdefault(domain, card)
+        for card, domain in enumerate(search.domains)
+    ]
