@@ -5,6 +5,8 @@ Telegram gives the upgraded group a new id. What the bot keeps by chat id: the g
 language, card pack, the bot's introduction), and the messages still owed to the chat
 (unfinished outbox rows, and the `notify` target of private rows, where the thread is
 told if a DM cannot go).
+The chat's ratings and its seasons move too, so its leaderboards stay and a recompute
+(which rates each game under its chat) still equals them.
 Events, snapshots, members and deadlines are keyed by game, so they follow the game.
 Sent rows stay as they were: they record where a message went.
 
@@ -23,6 +25,7 @@ from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.orm import aliased
 
 from engine.codec import to_dict
 from engine.settings import Settings
@@ -34,6 +37,7 @@ from storage.models import (
     OutboxRecord,
     OutboxStatus,
 )
+from storage.rating_models import RatingRecord, SeasonRecord
 from storage.sql import dumps, loads, rowcount
 
 log = logging.getLogger(__name__)
@@ -62,6 +66,7 @@ def move_chat(conn: Connection, old: int, new: int) -> Moved:
     outbox = _move_owed(conn, old, new)
     notify = _move_notify(conn, old, new)
     _move_names(conn, old, new)
+    _move_ratings(conn, old, new)
     return Moved(games, settings, outbox, notify)
 
 
@@ -73,6 +78,22 @@ def _move_names(conn: Connection, old: int, new: int) -> None:
     if known:
         movable = movable & n.topic_id.not_in(known)
     conn.execute(update(n).where(movable).values(chat_id=new))
+
+
+def _move_ratings(conn: Connection, old: int, new: int) -> None:
+    """The chat's ratings of every season, and its seasons. A row the new chat has already
+    (only by a race: a game rated there before the move) keeps the new chat's."""
+    r, s, there = RatingRecord, SeasonRecord, aliased(RatingRecord)
+    held = select(there.chat_id).where(
+        there.chat_id == new,
+        there.season == r.season,
+        there.family == r.family,
+        there.pool == r.pool,
+        there.subject == r.subject,
+    )
+    conn.execute(update(r).where(r.chat_id == old, ~held.exists()).values(chat_id=new))
+    begun = set(conn.execute(select(s.number).where(s.chat_id == new)).scalars())
+    conn.execute(update(s).where(s.chat_id == old, s.number.not_in(begun)).values(chat_id=new))
 
 
 def _move_games(conn: Connection, old: int, new: int) -> int:

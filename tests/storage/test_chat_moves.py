@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -12,8 +13,12 @@ from sqlalchemy.engine import Connection
 from engine import commands as cmd
 from engine.cards import custom_pack
 from engine.settings import Settings
+from engine.standings import FORUM
+from simulation.randomplay import START
+from simulation.rated_games import archive, played
 from storage.messages_owed import OutboxItem
 from storage.models import DeadlineRecord, GameRecord, OutboxRecord
+from storage.rating_math import EVERY_CHAT
 from storage.service import Store
 from tests.support.stored_games import CHAT, NOW, later, new_game, planner, suggestion_for
 
@@ -188,3 +193,30 @@ async def test_a_parked_group_is_held_until_released_in_order(store: Store) -> N
             await store.outbox.mark_sent(row.id, len(order), moment)
         moment += timedelta(seconds=1)
     assert order == ["p0", "p1", "p2"]
+
+
+async def test_the_chats_ratings_and_seasons_move_and_a_recompute_still_agrees(
+    store: Store,
+) -> None:
+    for number, seed in enumerate((1, 3, 5, 7)):
+        events = played(seed, detectives_every=10)
+        await archive(store, CHAT, events, START + timedelta(hours=number))
+        if number == 1:
+            await store.ratings.rate_pending()
+            assert await store.seasons.start(CHAT, 2, by=1, at=NOW)
+    await store.ratings.rate_pending()
+    before = await store.ratings.stored()
+    boards = [await store.ratings.leaderboard(CHAT, FORUM, season=s, min_games=1) for s in (1, 2)]
+    assert all(boards)
+    await store.chats.migrate(CHAT, NEW)
+    moved = await store.ratings.stored()
+    assert {k.chat_id for k in moved} == {NEW, EVERY_CHAT}
+    assert moved == {
+        (replace(k, chat_id=NEW) if k.chat_id == CHAT else k): r for k, r in before.items()
+    }
+    assert (await store.seasons.current(NEW), await store.seasons.current(CHAT)) == (2, 1)
+    for season, board in zip((1, 2), boards, strict=True):
+        assert await store.ratings.leaderboard(NEW, FORUM, season=season, min_games=1) == board
+    assert (await store.ratings.recompute()).differed == 0
+    assert not (await store.chats.migrate(CHAT, NEW)).anything
+    assert await store.ratings.stored() == moved
