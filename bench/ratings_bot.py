@@ -17,6 +17,7 @@ from testbed.harness import TOKEN, BotHarness
 PEOPLE = 6  # the simulated games' people are users 1..6 (simulation/rated_games.py)
 WARM_UP = 5  # untimed commands of each kind first
 ANSWER_TIMEOUT = 30.0
+ANSWERS = ("sendMessage", "sendPhoto")  # /me answers with its card, a picture
 
 
 @dataclass
@@ -42,11 +43,12 @@ def club(server: FakeTelegram) -> Club:
 
 
 async def _answer(server: FakeTelegram, chat: FakeChat, since: int) -> float:
-    """When the bot's first sendMessage to `chat` after call number `since` arrived."""
+    """When the bot's first answer to `chat` (a message or a picture) after call number
+    `since` arrived."""
     loop = asyncio.get_running_loop()
     while True:
         for call in server.calls[since:]:
-            if call.method == "sendMessage" and call.params.get("chat_id") == chat.id:
+            if call.method in ANSWERS and call.params.get("chat_id") == chat.id:
                 return call.received
         since = len(server.calls)
         arrived: asyncio.Future[None] = loop.create_future()
