@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -72,6 +73,7 @@ class ProfileCard:
     footer: str
 
 
+@lru_cache(maxsize=64)  # a person asking /me again, their record unchanged, costs nothing
 def card_png(card: ProfileCard) -> bytes:
     """The card as a palette PNG, WIDTH wide and as tall as its contents."""
     image = Image.new("RGB", (WIDTH, TALLEST), PAPER)
