@@ -112,7 +112,7 @@ def named_from(events: Sequence[ev.Event]) -> list[tuple[Seat, int | None]]:
         low, high = 0, len(ends)  # the answer is ends[i] for the first i that forces
         while low < high:
             middle = (low + high) // 2
-            if _forced_envelope(events[: ends[middle][1]], seat):
+            if envelope_forced(events[: ends[middle][1]], seat):
                 high = middle
             else:
                 low = middle + 1
@@ -136,7 +136,9 @@ def _moment_ends(events: Sequence[ev.Event]) -> list[tuple[int, int]]:
     return ends
 
 
-def _forced_envelope(events: Sequence[ev.Event], seat: Seat) -> bool:
+def envelope_forced(events: Sequence[ev.Event], seat: Seat) -> bool:
+    """Whether the seat's facts after the events force one card of each kind in the
+    envelope (its notebook could name the whole envelope)."""
     case = case_of(events, seat)
     solution = solve(case, odds=False)
     if not solution.consistent:
