@@ -10,22 +10,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, delete, func, insert, select, text, tuple_
+from sqlalchemy import Select, delete, func, insert, select, tuple_
 from sqlalchemy.engine import Connection
 
 from engine.events import SeatReplaced
 from engine.standings import PEOPLE
 from engine.state import Game
+from storage.achievements import take_in
 from storage.database import Database
 from storage.games import ENDED
 from storage.log import decode_event, load_state
 from storage.models import EventRecord, GameRecord
+from storage.rating_lock import lock, try_lock
 from storage.rating_math import EVERY_CHAT, Rating, RatingBook, RatingKey
 from storage.rating_models import LeaderboardChoiceRecord, RatedGameRecord, RatingRecord
 from storage.sql import insert_for
 
 BATCH = 10  # games taken in per transaction (a short write: SQLite has one writer)
-LOCK = 4_200_042  # PostgreSQL's advisory lock: one rater at a time (SQLite: BEGIN IMMEDIATE)
 MIN_GAMES = 3  # rated games before someone appears on a leaderboard
 
 
@@ -100,25 +101,11 @@ class Ratings:
         await self.db.run_write(_set_choices, user_id, choices)
 
 
-def _lock(conn: Connection) -> None:
-    """One rater at a time, waiting for its turn (PostgreSQL; SQLite writes one at a time)."""
-    if conn.dialect.name == "postgresql":
-        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
-
-
-def _try_lock(conn: Connection) -> bool:
-    """One rater at a time; False when another holds the turn (PostgreSQL)."""
-    if conn.dialect.name != "postgresql":
-        return True
-    query = text("SELECT pg_try_advisory_xact_lock(:key)")
-    return bool(conn.execute(query, {"key": LOCK}).scalar_one())
-
-
-def _pending() -> Select[int, int, int]:
+def _pending() -> Select[int, int, int, int]:
     """Ended games not yet taken in, oldest first."""
     g, r = GameRecord, RatedGameRecord
     return (
-        select(g.id, g.chat_id, g.last_seq)
+        select(g.id, g.chat_id, g.topic_id, g.last_seq)
         .outerjoin(r, r.game_id == g.id)
         .where(g.status == ENDED, r.game_id.is_(None))
         .order_by(g.id)
@@ -131,7 +118,7 @@ def _any_pending(conn: Connection) -> bool:
 
 def _rate_batch(conn: Connection, limit: int) -> int | None:
     """Up to `limit` games taken in; None when another process is taking them in."""
-    if not _try_lock(conn):
+    if not try_lock(conn):
         return None
     r = RatedGameRecord
     pending = conn.execute(_pending().limit(limit)).all()
@@ -142,6 +129,8 @@ def _rate_batch(conn: Connection, limit: int) -> int | None:
         book.ratings.update(_read(conn, book.keys(row.chat_id, game, replaced)))
         changed = book.rate(row.chat_id, game, replaced)
         _write(conn, changed)
+        if changed:  # a rated game: its achievements and their messages, in this transaction
+            take_in(conn, row.id, row.chat_id, row.topic_id, game)
         seq += 1
         conn.execute(insert(r), {"game_id": row.id, "seq": seq, "rated": bool(changed)})
     return len(pending)
@@ -172,7 +161,7 @@ def _refold(conn: Connection) -> tuple[int, RatingBook]:
 
 def _replace_all(conn: Connection, games: int, book: RatingBook) -> int | None:
     """Store the folded ratings where they differ; None when a game was taken in since."""
-    _lock(conn)
+    lock(conn)
     if conn.execute(select(func.count()).select_from(RatedGameRecord)).scalar_one() != games:
         return None
     stored = _stored(conn)

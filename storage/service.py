@@ -17,6 +17,7 @@ from engine.commands import Command, OpenLobby
 from engine.events import Event, GameEnded
 from engine.registry import Registry
 from engine.state import Game
+from storage.achievements import Achievements
 from storage.chats import Chats
 from storage.commands import Commands
 from storage.database import Database
@@ -72,6 +73,7 @@ class Store:
         self.workers = Workers(db)
         self.updates = HandledUpdates(db)
         self.ratings = Ratings(db)
+        self.achievements = Achievements(db)  # earned as the ratings take ended games in
         self.open_games = OpenGames(self.freshness, OPEN_GAME_SECONDS)
         self.chats.on_move = self.open_games.clear
         self.commands = Commands(

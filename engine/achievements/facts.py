@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from engine import events as ev
+from engine.achievements.editions import ANSWERED, BY_GM, LIAR_CAUGHT, deeds_of
 from engine.cards import CardId
 from engine.ids import Seat
-from engine.liars.events import CardExposed, InvestigationRead, LiarCalled, PassChosen
 from engine.notebook.story import envelope_forced
 from engine.state import Game
 from engine.table.state import MoveKind
@@ -73,6 +73,7 @@ def facts_of(game: Game, events: Sequence[ev.Event]) -> Facts:
     facts = Facts(game, events, {p.seat: SeatFacts() for p in game.players}, {}, set())
     targets: dict[int, tuple[Seat, Seat]] = {}  # forum suggestion -> (suggester, target)
     role = {p.role: p.seat for p in game.players}
+    own = deeds_of(game.settings.format)
     day, turn_seat, day_start, turn_end = 0, -1, 0, 0
     for index, e in enumerate(events):
         match e:
@@ -97,12 +98,8 @@ def facts_of(game: Game, events: Sequence[ev.Event]) -> Facts:
             case ev.CardShown():
                 _answer(facts, e.seat, e.by_gm)
                 _seat(facts, e.seat).shown.append((turn_seat, e.card, e.standing))
-            case InvestigationRead() | PassChosen() | CardExposed():
-                _answer(facts, e.seat, e.by_gm)
             case ev.TokenMoved() if e.kind is MoveKind.PASSAGE and role.get(e.suspect) is not None:
                 _seat(facts, role[e.suspect]).passages += 1
-            case LiarCalled() if e.lie:
-                _seat(facts, e.seat).liars_caught += 1
             case ev.AccusationMade():
                 facts.windows.setdefault(e.window, set()).add(e.seat)
                 if e.seat == game.winner:
@@ -111,6 +108,8 @@ def facts_of(game: Game, events: Sequence[ev.Event]) -> Facts:
                 facts.accused_at, facts.chance_at = index, turn_end or _dealt(events)
             case ev.SeatReplaced():
                 facts.replaced.add(e.seat)
+            case _:
+                _edition_deed(facts, own(e))
     return facts
 
 
@@ -124,6 +123,16 @@ def _answer(facts: Facts, seat: Seat, by_gm: bool) -> None:
         found.by_gm += 1
     else:
         found.answered += 1
+
+
+def _edition_deed(facts: Facts, deed: tuple[Seat, str] | None) -> None:
+    if deed is None:
+        return
+    seat, kind = deed
+    if kind == LIAR_CAUGHT:
+        _seat(facts, seat).liars_caught += 1
+    elif kind in (ANSWERED, BY_GM):
+        _answer(facts, seat, kind == BY_GM)
 
 
 def _dealt(events: Sequence[ev.Event]) -> int:

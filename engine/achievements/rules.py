@@ -10,12 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from engine.achievements.editions import LIARS
 from engine.achievements.facts import Facts
 from engine.computer import Level, detective_level
 from engine.ids import Seat
 from engine.standings import FORUM, TABLE
-
-LIARS = "liars"  # the Liars Edition's format key
 
 
 @dataclass(frozen=True)
