@@ -84,6 +84,7 @@ async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], C
     await ratings.rate_pending()
     mine = await ratings.of_person(user_id)
     choices = await ratings.choices(user_id)
+    earned = await context.services.store.achievements.of_person(user_id)
     rows = [_rating(key, mine[key]) for key in sorted(mine, key=_order)]
     args = {
         "games": sum(r.games for r in mine.values()),
@@ -91,6 +92,7 @@ async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], C
         "right": sum(r.right for r in mine.values()),
         "wrong": sum(r.wrong for r in mine.values()),
         "ratings": rows,
+        "achievements": [e.key for e in earned],
         "hidden": choices.hidden,
         "everywhere": choices.everywhere,
     }

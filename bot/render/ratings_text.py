@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+from bot.render.achievements_text import record_lines
 from bot.render.reader import Reader
 from locales import t
 from locales.formats import decimal
@@ -63,6 +64,7 @@ def record(reader: Reader, args: dict[str, Any]) -> str:
                 )
             )
         lines.append(t(lang, "me.explain"))
+    lines += ["", *record_lines(reader, args.get("achievements", []))]
     lines.append("")
     lines.append(t(lang, "me.hidden" if args["hidden"] else "me.shown"))
     if not args["hidden"]:
