@@ -28,11 +28,14 @@ async def achievements_payload(
         if not by_person:
             return None
         entries = [{"player": User(u), "keys": keys} for u, keys in by_person.items()]
-        return Payload("achievements.post", {"earned": entries}, game=game_id).to_row()
+        return Payload("achievements.thread", {"earned": entries}, game=game_id).to_row()
     keys = [e.key for e in earned if e.user_id == int(user)]
     ref = await store.game(game_id)
     if not keys or ref is None:
         return None
     label = await store.chats.label(ref.chat_id, ref.topic_id)
-    args = {"keys": keys, "count": len(keys), "game": game_id, "game_label": label}
-    return Payload("achievements.private", args, game=game_id).to_row()
+    return Payload(
+        "achievements.mine",
+        {"keys": keys, "count": len(keys), "game": game_id, "game_label": label},
+        game=game_id,
+    ).to_row()

@@ -49,5 +49,5 @@ def record_lines(reader: Reader, keys: list[str]) -> list[str]:
 
 
 ACHIEVEMENT_COMPOSERS = MappingProxyType(
-    {"achievements.post": thread_post, "achievements.private": private_message}
+    {"achievements.thread": thread_post, "achievements.mine": private_message}
 )
