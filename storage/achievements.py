@@ -9,6 +9,7 @@ ratings took the games in, with the same fold (`AchievementBook`)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -17,7 +18,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
-from engine.achievements import BY_KEY, Tally, judge, told_in_group
+from engine.achievements import BY_KEY, Facts, Tally, facts_of, judge, people, told_in_group
 from engine.events import Event, SeatReplaced
 from engine.evolve import replay
 from engine.ids import UserId
@@ -52,10 +53,11 @@ class AchievementBook:
     tallies: dict[UserId, Tally] = field(default_factory=dict)
     earned: dict[UserId, dict[str, Earned]] = field(default_factory=dict)
 
-    def take(self, game_id: int, chat_id: int, game: Game, events: Sequence[Event]) -> list[Earned]:
+    def take(self, game_id: int, chat_id: int, facts: Facts) -> list[Earned]:
         """Fold one ended game in; what its people earned for the first time."""
         known = {user: frozenset(keys) for user, keys in self.earned.items()}
-        judged = judge(game, events, self.tallies, known)
+        judged = judge(facts, self.tallies, known)
+        game = facts.game
         self.tallies.update(judged.tallies)
         new = []
         at = game.ended_at or game.created_at
@@ -70,14 +72,36 @@ class AchievementBook:
         return {e for keys in self.earned.values() for e in keys.values()}
 
 
-def take_in(conn: Connection, game_id: int, chat_id: int, topic_id: int, game: Game) -> None:
-    """Judge an ended game (in the ratings' transaction): store what its people earned for
-    the first time and their tallies, and the messages that announce it."""
-    events = read_events(conn, game_id)
+async def prepare(db: Database, game_ids: Sequence[int]) -> dict[int, Facts]:
+    """The facts of ended games about to be taken in, worked out before their transaction
+    and off the event loop (the notebook's solves take tens of milliseconds), so that the
+    transaction, which holds SQLite's one writer, only judges them."""
+    logs = await db.run_read(lambda conn: {g: read_events(conn, g) for g in game_ids})
+    return await asyncio.to_thread(_settled, logs)
+
+
+def _settled(logs: dict[int, list[Event]]) -> dict[int, Facts]:
+    """The facts of the rated games among `logs`, their notebook's answers worked out."""
+    found = {}
+    for game_id, events in logs.items():
+        game = replay(events)
+        if game is not None and people(game, events):
+            found[game_id] = facts_of(game, events).settle()
+    return found
+
+
+def take_in(
+    conn: Connection, game_id: int, chat_id: int, topic_id: int, game: Game, facts: Facts | None
+) -> None:
+    """Judge an ended game (in the ratings' transaction; `facts`: prepared before it, None
+    to work them out here): store what its people earned for the first time and their
+    tallies, and the messages that announce it."""
+    if facts is None:
+        facts = facts_of(game, read_events(conn, game_id))
     people = {p.user for p in game.players}
-    people |= {e.old_user for e in events if isinstance(e, SeatReplaced)}
+    people |= {e.old_user for e in facts.events if isinstance(e, SeatReplaced)}
     book = AchievementBook(_tallies(conn, people), _earned(conn, people))
-    new = book.take(game_id, chat_id, game, events)
+    new = book.take(game_id, chat_id, facts)
     _write_tallies(conn, {user: book.tallies[user] for user in people if user in book.tallies})
     if not new:
         return
@@ -159,7 +183,7 @@ def _refold(conn: Connection) -> tuple[int, AchievementBook]:
         events = read_events(conn, row.id)
         game = replay(events)
         if game is not None:
-            book.take(row.id, row.chat_id, game, events)
+            book.take(row.id, row.chat_id, facts_of(game, events))
     return len(rows), book
 
 

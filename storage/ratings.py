@@ -13,10 +13,11 @@ from typing import Any
 from sqlalchemy import Select, delete, func, insert, select, tuple_
 from sqlalchemy.engine import Connection
 
+from engine.achievements import Facts
 from engine.events import SeatReplaced
 from engine.standings import PEOPLE
 from engine.state import Game
-from storage.achievements import take_in
+from storage.achievements import prepare, take_in
 from storage.database import Database
 from storage.games import ENDED
 from storage.log import decode_event, load_state
@@ -59,8 +60,9 @@ class Ratings:
         process takes games in at a time: another that finds it busy leaves them to it
         (the busy one looks again before it stops, and every leaderboard read does too)."""
         total = 0
-        while await self.db.run_read(_any_pending):
-            done = await self.db.run_write(_rate_batch, BATCH)
+        while waiting := await self.db.run_read(_next_pending):
+            facts = await prepare(self.db, waiting)  # the achievements' slow part, first
+            done = await self.db.run_write(_rate_batch, BATCH, facts)
             if done is None:
                 break
             total += done
@@ -112,12 +114,14 @@ def _pending() -> Select[int, int, int, int]:
     )
 
 
-def _any_pending(conn: Connection) -> bool:
-    return conn.execute(_pending().limit(1)).first() is not None
+def _next_pending(conn: Connection) -> list[int]:
+    """The next batch of games to take in (none: nothing waits)."""
+    return list(conn.execute(_pending().limit(BATCH)).scalars())
 
 
-def _rate_batch(conn: Connection, limit: int) -> int | None:
-    """Up to `limit` games taken in; None when another process is taking them in."""
+def _rate_batch(conn: Connection, limit: int, facts: dict[int, Facts]) -> int | None:
+    """Up to `limit` games taken in, each with its achievements (`facts`: those prepared
+    for them); None when another process is taking them in."""
     if not try_lock(conn):
         return None
     r = RatedGameRecord
@@ -130,7 +134,7 @@ def _rate_batch(conn: Connection, limit: int) -> int | None:
         changed = book.rate(row.chat_id, game, replaced)
         _write(conn, changed)
         if changed:  # a rated game: its achievements and their messages, in this transaction
-            take_in(conn, row.id, row.chat_id, row.topic_id, game)
+            take_in(conn, row.id, row.chat_id, row.topic_id, game, facts.get(row.id))
         seq += 1
         conn.execute(insert(r), {"game_id": row.id, "seq": seq, "rated": bool(changed)})
     return len(pending)

@@ -15,7 +15,18 @@ from engine.ids import UserId
 from engine.standings import Finish, Standing, family, standings
 from engine.state import Game
 
-__all__ = ["ACHIEVEMENTS", "BY_KEY", "Achievement", "Judged", "Tally", "judge", "told_in_group"]
+__all__ = [
+    "ACHIEVEMENTS",
+    "BY_KEY",
+    "Achievement",
+    "Facts",
+    "Judged",
+    "Tally",
+    "facts_of",
+    "judge",
+    "people",
+    "told_in_group",
+]
 
 
 @dataclass(frozen=True)
@@ -34,20 +45,18 @@ def told_in_group(key: str) -> bool:
 
 
 def judge(
-    game: Game,
-    events: Sequence[Event],
+    facts: Facts,
     tallies: Mapping[UserId, Tally],
     earned: Mapping[UserId, frozenset[str]] | None = None,
 ) -> Judged:
     """What the people of a rated game met in it (nothing for a game that is not rated,
-    nor for computer detectives); `tallies`: theirs before it (absent: none yet). What a
-    person has `earned` already is not judged again (the notebook's rules are costly)."""
-    replaced = [e for e in events if isinstance(e, SeatReplaced)]
-    placed = [s for s in standings(game, replaced) if detective_level(s.user) is None]
+    nor for computer detectives), from its facts (`facts_of`); `tallies`: theirs before it
+    (absent: none yet). What a person has `earned` already is not judged again."""
+    game = facts.game
+    placed = people(game, facts.events)
     if not placed:
         return Judged((), {})
     after = {s.user: _next(tallies.get(s.user, Tally()), s) for s in placed}
-    facts = facts_of(game, events)
     seat = {p.user: p.seat for p in game.players}  # who gave up their seat: series only
     met = [
         (user, a.key)
@@ -55,6 +64,12 @@ def judge(
         for a in _met(facts, seat.get(user), tally, (earned or {}).get(user, frozenset()))
     ]
     return Judged(tuple(met), after)
+
+
+def people(game: Game, events: Sequence[Event]) -> list[Standing]:
+    """The people (not the computer detectives) of a rated game, as they finished."""
+    replaced = [e for e in events if isinstance(e, SeatReplaced)]
+    return [s for s in standings(game, replaced) if detective_level(s.user) is None]
 
 
 def _met(facts: Facts, seat: int | None, tally: Tally, earned: frozenset[str]) -> list[Achievement]:

@@ -60,6 +60,13 @@ class Facts:
         winner = self.game.winner
         return winner is not None and _forced(self.events[: self.chance_at], winner)
 
+    def settle(self) -> Facts:
+        """The notebook's answers worked out now (a solve or two: slow), so that judging
+        the facts later is quick; the caller runs this off the event loop."""
+        if self.forced_at_accusation is not None:
+            _ = self.forced_before
+        return self
+
 
 def _forced(events: Sequence[ev.Event], seat: Seat) -> bool:
     try:

@@ -25,7 +25,7 @@ Met = set[tuple[int, str]]
 
 
 def _met(game: Game, events: Sequence[Event]) -> Met:
-    return set(judge(game, events, {}).met)
+    return set(judge(facts_of(game, events), {}).met)
 
 
 def _won_by(table: Table, user: int) -> Met:
@@ -190,7 +190,7 @@ def test_series_from_the_tally_ten_games_three_wins_in_a_row_ten_clean_wins() ->
     before = {1: Tally(games=9, streak=2, clean=9), 2: Tally(games=49, streak=5, clean=9)}
     table.accuse(1, table.envelope)
     table.wait(DAY + HOUR)
-    judged = judge(table.game, table.events, before)
+    judged = judge(facts_of(table.game, table.events), before)
     met = set(judged.met)
     assert {(1, "regular"), (1, "hat_trick"), (1, "clean_ten")} <= met
     assert (2, "veteran") in met and (2, "hat_trick") not in met and (2, "clean_ten") not in met
@@ -205,9 +205,9 @@ def test_nothing_for_a_game_not_played_out() -> None:
     for _ in range(3):
         table.refute(2, table.suggest(1, 2, _showing(table, 2, card)).id, card)
         table.end_day()
-    assert judge(table.game, table.events, {}).met == ()  # still running
+    assert judge(facts_of(table.game, table.events), {}).met == ()  # still running
     table.admin(cmd.EndGame)
-    assert judge(table.game, table.events, {}).met == ()  # an admin ended it
+    assert judge(facts_of(table.game, table.events), {}).met == ()  # an admin ended it
 
 
 def test_a_seat_handed_over_has_no_whole_game_deeds() -> None:
@@ -226,5 +226,5 @@ def test_what_a_person_has_earned_is_not_judged_again() -> None:
     table.accuse(1, table.envelope)
     table.wait(DAY + HOUR)
     earned = {1: frozenset({"first_win", "hunch"})}
-    met = set(judge(table.game, table.events, {}, earned).met)
+    met = set(judge(facts_of(table.game, table.events), {}, earned).met)
     assert met == {(1, "day_one"), (1, "few_questions")}
