@@ -6,6 +6,7 @@ gives exactly the stored values. Leaderboards and a person's ratings are read he
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +54,7 @@ class Ratings:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._turn = asyncio.Lock()
 
     async def rate_pending(self) -> int:
         """Take in every ended game not yet taken in, oldest first; how many. A read finds
@@ -60,12 +62,13 @@ class Ratings:
         process takes games in at a time: another that finds it busy leaves them to it
         (the busy one looks again before it stops, and every leaderboard read does too)."""
         total = 0
-        while waiting := await self.db.run_read(_next_pending):
-            facts = await prepare(self.db, waiting)  # the achievements' slow part, first
-            done = await self.db.run_write(_rate_batch, BATCH, facts)
-            if done is None:
-                break
-            total += done
+        async with self._turn:  # one rater in this process: a burst of ends prepares once
+            while waiting := await self.db.run_read(_next_pending):
+                facts = await prepare(self.db, waiting)  # the achievements' slow part, first
+                done = await self.db.run_write(_rate_batch, BATCH, facts)
+                if done is None:
+                    break
+                total += done
         return total
 
     async def stored(self) -> dict[RatingKey, Rating]:
