@@ -1,5 +1,6 @@
 """Composing the messages a command owed but could not word in its transaction (rows stored
-`owed`, storage.owed): the story of a game. Run right after such a command, and by every
+`owed`, storage.owed): the story of a game, and the achievements it earned (owed by the
+ratings' taking it in, storage.achievements). Run right after such a command, and by every
 scheduler sweep, so a process that died between the commit and the composing changes
 nothing: the next sweep of any worker composes the row, and it is queued once."""
 
@@ -10,19 +11,25 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
+from bot.achievements import achievements_payload
 from bot.notebook.story import story_payload
 from storage.owed import TRIES, OwedRow
 from storage.service import Store
 
 log = logging.getLogger(__name__)
 
-Composer = Callable[[Store, int], Awaitable[dict[str, Any] | None]]
-"""Works out an owed row's payload from its game (None: nothing to tell after all)."""
+Composer = Callable[[Store, int, dict[str, Any]], Awaitable[dict[str, Any] | None]]
+"""Works out an owed row's payload from its game and the row's own payload (None: nothing
+to tell after all)."""
+
+
+async def _story(store: Store, game_id: int, owed: dict[str, Any]) -> dict[str, Any] | None:
+    return await story_payload(store, game_id)
 
 
 def composer_of(kind: str) -> Composer | None:
     """The composer of an owed row's `compose` kind (None: a kind this bot does not know)."""
-    return {"story": story_payload}.get(kind)
+    return {"story": _story, "achievements": achievements_payload}.get(kind)
 
 
 async def compose_owed(store: Store, worker: str, now: Callable[[], datetime]) -> int:
@@ -44,7 +51,7 @@ async def _compose(store: Store, row: OwedRow, now: Callable[[], datetime]) -> i
     composer = composer_of(kind)
     game_id = row.game_id if row.game_id is not None else row.payload.get("game")
     try:
-        payload = await composer(store, int(game_id)) if composer and game_id else None
+        payload = await composer(store, int(game_id), row.payload) if composer and game_id else None
     except Exception:
         log.exception("the %s of game %s could not be composed (try %d)", kind, game_id, row.tries)
         if row.tries >= TRIES:

@@ -5,8 +5,8 @@ Telegram gives the upgraded group a new id. What the bot keeps by chat id: the g
 language, card pack, the bot's introduction), and the messages still owed to the chat
 (unfinished outbox rows, and the `notify` target of private rows, where the thread is
 told if a DM cannot go).
-The chat's ratings and its seasons move too, so its leaderboards stay and a recompute
-(which rates each game under its chat) still equals them.
+The chat's ratings, its seasons and the achievements earned in it move too, so its
+leaderboards stay and a recompute (which rates each game under its chat) still equals them.
 Events, snapshots, members and deadlines are keyed by game, so they follow the game.
 Sent rows stay as they were: they record where a message went.
 
@@ -30,6 +30,7 @@ from sqlalchemy.orm import aliased
 from engine.codec import to_dict
 from engine.settings import Settings
 from engine.state import Phase
+from storage.achievement_models import AchievementRecord
 from storage.models import (
     ChatNameRecord,
     ChatSettingsRecord,
@@ -81,8 +82,9 @@ def _move_names(conn: Connection, old: int, new: int) -> None:
 
 
 def _move_ratings(conn: Connection, old: int, new: int) -> None:
-    """The chat's ratings of every season, and its seasons. A row the new chat has already
-    (only by a race: a game rated there before the move) keeps the new chat's."""
+    """The chat's ratings of every season, its seasons and the achievements earned in it. A
+    rating the new chat has already (only by a race: a game rated there before the move)
+    keeps the new chat's."""
     r, s, there = RatingRecord, SeasonRecord, aliased(RatingRecord)
     held = select(there.chat_id).where(
         there.chat_id == new,
@@ -94,6 +96,8 @@ def _move_ratings(conn: Connection, old: int, new: int) -> None:
     conn.execute(update(r).where(r.chat_id == old, ~held.exists()).values(chat_id=new))
     begun = set(conn.execute(select(s.number).where(s.chat_id == new)).scalars())
     conn.execute(update(s).where(s.chat_id == old, s.number.not_in(begun)).values(chat_id=new))
+    a = AchievementRecord
+    conn.execute(update(a).where(a.chat_id == old).values(chat_id=new))
 
 
 def _move_games(conn: Connection, old: int, new: int) -> int:

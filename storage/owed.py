@@ -2,7 +2,9 @@
 them (its planner's item names a `compose` kind), whose text the bot works out after the
 commit (the story of a game: a replay of its whole log, too slow for the transaction).
 
-An owed row is neither claimed by a sender nor holds back its chat. A worker claims it
+An owed row is neither claimed by a sender nor holds back its chat. It waits for the owed
+rows before it in its chat (a game's story, then the achievements told after it), so a
+chat's owed messages are composed, and so sent, in their order. A worker claims it
 (a lease, storage.leases: FOR UPDATE SKIP LOCKED on PostgreSQL) to compose it, and
 `compose` turns it into an ordinary pending row in one update — only while it is still
 owed, so two workers or a restart racing over it queue it once. A composer that dies
@@ -15,8 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, exists, or_, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.orm import aliased
 
 from storage.database import Database
 from storage.leases import lease_rows
@@ -41,10 +44,14 @@ class OwedRow:
 
 
 def _free(now: datetime) -> Any:
-    """Owed rows nobody is composing at `now` (or whose composer's lease ran out)."""
-    o = OutboxRecord
+    """Owed rows nobody is composing at `now` (or whose composer's lease ran out), with no
+    owed row before them in their chat."""
+    o, earlier = OutboxRecord, aliased(OutboxRecord)
     free = or_(o.lease_until.is_(None), o.lease_until <= now)
-    return and_(o.status == OutboxStatus.OWED, o.next_attempt_at <= now, free)
+    first = ~exists().where(
+        earlier.chat_id == o.chat_id, earlier.id < o.id, earlier.status == OutboxStatus.OWED
+    )
+    return and_(o.status == OutboxStatus.OWED, o.next_attempt_at <= now, free, first)
 
 
 def _any_free(conn: Connection, now: datetime) -> bool:

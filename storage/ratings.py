@@ -7,21 +7,25 @@ each began. Leaderboards and a person's ratings are read here."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, delete, func, insert, select, text, tuple_
+from sqlalchemy import Select, delete, func, insert, select, tuple_
 from sqlalchemy.engine import Connection
 
+from engine.achievements import Facts
 from engine.events import SeatReplaced
 from engine.standings import PEOPLE
 from engine.state import Game
+from storage.achievements import prepare, take_in
 from storage.database import Database
 from storage.games import ENDED
 from storage.log import decode_event, load_state
 from storage.models import EventRecord, GameRecord, MemberRecord
 from storage.moments import Averages, averages, note_pending
+from storage.rating_lock import lock, try_lock
 from storage.rating_math import (
     EVERY_CHAT,
     FIRST_SEASON,
@@ -39,7 +43,6 @@ from storage.rating_models import (
 from storage.sql import insert_for
 
 BATCH = 10  # games taken in per transaction (a short write: SQLite has one writer)
-LOCK = 4_200_042  # PostgreSQL's advisory lock: one rater at a time (SQLite: BEGIN IMMEDIATE)
 MIN_GAMES = 3  # rated games before someone appears on a leaderboard
 
 
@@ -65,6 +68,7 @@ class Ratings:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._turn = asyncio.Lock()
 
     async def rate_pending(self, *, chat_id: int | None = None, user_id: int | None = None) -> int:
         """Take in every ended game not yet taken in, oldest first; how many. A read finds
@@ -77,11 +81,14 @@ class Ratings:
         or a person's ratings, depend on. The look then costs that chat's or person's
         games, not every game in the database."""
         total = 0
-        while await self.db.run_read(_any_pending, chat_id, user_id):
-            done = await self.db.run_write(_rate_batch, BATCH)
-            if done is None:
-                break
-            total += done
+        async with self._turn:  # one rater in this process: a burst of ends prepares once
+            while await self.db.run_read(_any_pending, chat_id, user_id):
+                waiting = await self.db.run_read(_next_pending)
+                facts = await prepare(self.db, waiting)  # the achievements' slow part, first
+                done = await self.db.run_write(_rate_batch, BATCH, facts)
+                if done is None:
+                    break
+                total += done
         return total
 
     async def stored(self) -> dict[RatingKey, Rating]:
@@ -135,26 +142,11 @@ class Ratings:
         await self.db.run_write(_set_choices, user_id, choices)
 
 
-def lock_raters(conn: Connection) -> None:
-    """One rater at a time, waiting for its turn (PostgreSQL; SQLite writes one at a time);
-    a new season begins in such a turn too."""
-    if conn.dialect.name == "postgresql":
-        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
-
-
-def _try_lock(conn: Connection) -> bool:
-    """One rater at a time; False when another holds the turn (PostgreSQL)."""
-    if conn.dialect.name != "postgresql":
-        return True
-    query = text("SELECT pg_try_advisory_xact_lock(:key)")
-    return bool(conn.execute(query, {"key": LOCK}).scalar_one())
-
-
-def _pending() -> Select[int, int, int]:
+def _pending() -> Select[int, int, int, int]:
     """Ended games not yet taken in, oldest first."""
     g, r = GameRecord, RatedGameRecord
     return (
-        select(g.id, g.chat_id, g.last_seq)
+        select(g.id, g.chat_id, g.topic_id, g.last_seq)
         .outerjoin(r, r.game_id == g.id)
         .where(g.status == ENDED, r.game_id.is_(None))
         .order_by(g.id)
@@ -171,9 +163,15 @@ def _any_pending(conn: Connection, chat_id: int | None, user_id: int | None) -> 
     return conn.execute(query.limit(1)).first() is not None
 
 
-def _rate_batch(conn: Connection, limit: int) -> int | None:
-    """Up to `limit` games taken in; None when another process is taking them in."""
-    if not _try_lock(conn):
+def _next_pending(conn: Connection) -> list[int]:
+    """The next batch of games to take in (none: nothing waits)."""
+    return list(conn.execute(_pending().limit(BATCH)).scalars())
+
+
+def _rate_batch(conn: Connection, limit: int, facts: dict[int, Facts]) -> int | None:
+    """Up to `limit` games taken in, each with its achievements (`facts`: those prepared
+    for them); None when another process is taking them in."""
+    if not try_lock(conn):
         return None
     r = RatedGameRecord
     pending = conn.execute(_pending().limit(limit)).all()
@@ -187,6 +185,8 @@ def _rate_batch(conn: Connection, limit: int) -> int | None:
         book.ratings.update(_read(conn, book.keys(row.chat_id, game, replaced, season)))
         changed = book.rate(row.chat_id, game, replaced, season)
         _write(conn, changed)
+        if changed:  # a rated game: its achievements and their messages, in this transaction
+            take_in(conn, row.id, row.chat_id, row.topic_id, game, facts.get(row.id))
         conn.execute(insert(r), {"game_id": row.id, "seq": seq, "rated": bool(changed)})
     return len(pending)
 
@@ -194,7 +194,7 @@ def _rate_batch(conn: Connection, limit: int) -> int | None:
 def rate_all_pending(conn: Connection) -> None:
     """Take in every ended game still waiting, in this transaction (in the raters' turn:
     as a season begins, so that the games ended before it count in the season before)."""
-    while _rate_batch(conn, BATCH):
+    while _rate_batch(conn, BATCH, {}):  # the achievements' facts worked out here
         pass
 
 
@@ -239,7 +239,7 @@ def _refold(conn: Connection) -> tuple[int, RatingBook]:
 
 def _replace_all(conn: Connection, games: int, book: RatingBook) -> int | None:
     """Store the folded ratings where they differ; None when a game was taken in since."""
-    lock_raters(conn)
+    lock(conn)
     if conn.execute(select(func.count()).select_from(RatedGameRecord)).scalar_one() != games:
         return None
     stored = _stored(conn)

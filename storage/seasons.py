@@ -1,5 +1,5 @@
 """A chat's seasons: each new one starts the chat's leaderboards afresh (the ratings across
-every chat go on). A season begins in the raters' turn (storage.ratings.lock_raters), once
+every chat go on). A season begins in the raters' turn (storage.rating_lock.lock), once
 every game ended before it is taken in, after the last of them: every rated game falls on
 one side of it, in the stored ratings as in a recompute."""
 
@@ -11,9 +11,10 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Connection
 
 from storage.database import Database
+from storage.rating_lock import lock
 from storage.rating_math import FIRST_SEASON
 from storage.rating_models import SeasonRecord
-from storage.ratings import last_rated, lock_raters, rate_all_pending
+from storage.ratings import last_rated, rate_all_pending
 
 
 class Seasons:
@@ -39,7 +40,7 @@ def _current(conn: Connection, chat_id: int) -> int:
 
 
 def _start(conn: Connection, chat_id: int, number: int, by: int, at: datetime) -> bool:
-    lock_raters(conn)
+    lock(conn)
     if number != _current(conn, chat_id) + 1:
         return False
     rate_all_pending(conn)

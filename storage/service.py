@@ -18,6 +18,7 @@ from engine.commands import Command, OpenLobby
 from engine.events import Event, GameEnded
 from engine.registry import Registry
 from engine.state import Game
+from storage.achievements import Achievements
 from storage.chats import Chats
 from storage.commands import Commands
 from storage.database import Database
@@ -76,6 +77,7 @@ class Store:
         self.ratings = Ratings(db)
         self.seasons = Seasons(db)
         self.taking_in: set[asyncio.Task[None]] = set()  # ratings taken in after game ends
+        self.achievements = Achievements(db)  # earned as the ratings take ended games in
         self.open_games = OpenGames(self.freshness, OPEN_GAME_SECONDS)
         self.chats.on_move = self.open_games.clear
         self.commands = Commands(

@@ -52,7 +52,11 @@ EDITION_PACKAGES = ("engine.liars", "engine.y2023")
 EDITION_REGISTRY = "engine.editions"
 # The tables keyed by format that join the editions' own parts to the notebook and the
 # detectives (the rules import neither): they import the edition packages too.
-FORMAT_TABLES = ("engine.notebook.observers", "engine.detectives.plays")
+FORMAT_TABLES = (
+    "engine.notebook.observers",
+    "engine.detectives.plays",
+    "engine.achievements.editions",
+)
 # The only importers of the shipped registry: the package's entry point and decide.
 ENGINE_ENTRY_POINTS = ("engine", "engine.decide")
 # The table core: what every table edition shares (the registry's class and its handlers

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.payload import upgrade
+from bot.render.achievements_text import ACHIEVEMENT_COMPOSERS
 from bot.render.arguments import flat_args
 from bot.render.game_messages import GAME_COMPOSERS
 from bot.render.index_text import INDEX_COMPOSERS
@@ -43,6 +44,7 @@ SHARED_COMPOSERS: Mapping[str, Composer] = MappingProxyType(
         **STORY_COMPOSERS,
         **RECORDS_COMPOSERS,
         **RATINGS_COMPOSERS,
+        **ACHIEVEMENT_COMPOSERS,
         **MENU_COMPOSERS,
         **TABLE_COMPOSERS,
     }

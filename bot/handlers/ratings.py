@@ -97,6 +97,7 @@ async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], C
     await ratings.rate_pending(user_id=user_id)
     mine = await ratings.of_person(user_id)
     choices = await ratings.choices(user_id)
+    earned = await context.services.store.achievements.of_person(user_id)
     rows = [_rating(key, mine[key]) for key in sorted(mine, key=_order)]
     args = {
         "player": User(user_id),
@@ -106,6 +107,7 @@ async def _card(context: CustomContext, user_id: int) -> tuple[dict[str, Any], C
         "wrong": sum(r.wrong for r in mine.values()),
         "ratings": rows,
         "moments": [asdict(m) for m in await ratings.moments(user_id) if m.family in FAMILIES],
+        "achievements": [e.key for e in earned],
         "hidden": choices.hidden,
         "everywhere": choices.everywhere,
     }

@@ -10,6 +10,7 @@ import re
 import unicodedata
 from typing import Any
 
+from bot.render.achievements_text import record_lines
 from bot.render.profile_picture import ProfileCard, RatingLine, Section, Stat, card_png
 from bot.render.ratings_text import moment_lines, record
 from bot.render.reader import Reader
@@ -59,9 +60,10 @@ def profile_card(reader: Reader, args: dict[str, Any]) -> ProfileCard:
         lines = tuple(plain(line) for line in moment_lines(lang, row))
         if lines:
             sections.append(Section(plain(t(lang, f"top.family.{row['family']}")), lines))
-    achievements = tuple(plain(str(a)) for a in args.get("achievements", ()))
-    if achievements:  # a line of the record's achievements, when it lists them
-        sections.append(Section(t(lang, "profile.achievements"), achievements))
+    earned = list(args.get("achievements", ()))
+    if earned:  # how many of the list, and each one earned
+        lines = tuple(plain(line) for line in record_lines(reader, earned))
+        sections.append(Section(t(lang, "profile.achievements"), lines))
     return ProfileCard(
         name=reader.name(args["player"].id),
         subtitle=plain(t(lang, "me.title")),

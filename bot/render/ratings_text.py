@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+from bot.render.achievements_text import record_lines
 from bot.render.reader import Reader
 from locales import t
 from locales.formats import decimal
@@ -72,6 +73,7 @@ def record(reader: Reader, args: dict[str, Any]) -> str:
             said = moment_lines(lang, row)
             if said:
                 lines += ["", t(lang, f"top.family.{row['family']}"), *said]
+    lines += ["", *record_lines(reader, args.get("achievements", []))]
     lines += ["", *choice_lines(lang, args)]
     return "\n".join(lines)
 

@@ -110,13 +110,13 @@ def named_from(events: Sequence[ev.Event]) -> list[tuple[Seat, int | None]]:
     ends = _moment_ends(events)
     found: list[tuple[Seat, int | None]] = []
     for seat in range(len(start.seats)):
-        if not ends or not _forced_envelope(events[: ends[-1][1]], seat):
+        if not ends or not envelope_forced(events[: ends[-1][1]], seat):
             found.append((seat, None))
             continue
         low, high = 0, len(ends) - 1  # the answer is ends[i] for the first i that forces
         while low < high:
             middle = (low + high) // 2
-            if _forced_envelope(events[: ends[middle][1]], seat):
+            if envelope_forced(events[: ends[middle][1]], seat):
                 high = middle
             else:
                 low = middle + 1
@@ -140,7 +140,9 @@ def _moment_ends(events: Sequence[ev.Event]) -> list[tuple[int, int]]:
     return ends
 
 
-def _forced_envelope(events: Sequence[ev.Event], seat: Seat) -> bool:
+def envelope_forced(events: Sequence[ev.Event], seat: Seat) -> bool:
+    """Whether the seat's facts after the events force one card of each kind in the
+    envelope (its notebook could name the whole envelope)."""
     case = case_of(events, seat)
     solution = solve(case, odds=False)
     if not solution.consistent:

@@ -14,9 +14,10 @@ from tests.support.catalogs import literal
 
 
 def end_post(chat: FakeGroup) -> FakeMessage:
-    """The game's end post: the last of the bot's posts but the story that may follow it."""
-    story = literal("en", "story.title")
-    return [m for m in bot_messages(chat) if not m.text.startswith(story)][-1]
+    """The game's end post: the last of the bot's posts but the story and the achievements
+    that may follow it."""
+    after = (literal("en", "story.title"), literal("en", "achievements.post"))
+    return [m for m in bot_messages(chat) if not m.text.startswith(after)][-1]
 
 
 def bot_messages(chat: FakeGroup) -> list[FakeMessage]:

@@ -1,9 +1,9 @@
 """The profile card (issue 42): for each rated game's seat holder, the day or turn at
 whose end their notebook forced the envelope and that of their accusation. Numbered 0019
-so as not to clash with the migrations made alongside it; it follows 0017 (seasons).
+so as not to clash with the migrations made alongside it; it follows 0018 (achievements).
 
 Revision ID: 0019
-Revises: 0017
+Revises: 0018
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0019"
-down_revision: str | None = "0017"
+down_revision: str | None = "0018"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

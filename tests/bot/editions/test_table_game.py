@@ -10,7 +10,7 @@ from engine.state import Game, Phase
 from engine.table.queries import turn_options
 from engine.table.setup import table_cards
 from fakebot import FakeMessage, FakeUser
-from tests.support.harness import Party, bot_messages
+from tests.support.harness import Party, bot_messages, end_post
 from tests.support.play import card_name
 from tests.support.table_play import TablePlayer, button, fix_seed, open_classic, prompt
 
@@ -73,7 +73,7 @@ async def test_a_classic_game_by_buttons_to_a_winning_accusation(table: Party) -
     assert won is not None
     assert game.phase is Phase.ENDED and game.winner == won.seat
     assert game.envelope is not None
-    final = bot_messages(table.group)[-1]
+    final = end_post(table.group)
     assert all(card_name(c) in final.text for c in game.envelope)
 
 

@@ -17,7 +17,7 @@ from engine.y2023.cards import TWO_PLAYER_HAND
 from engine.y2023.state import y2023_of, y2023_part
 from fakebot import FakeUser
 from locales import t
-from tests.support.harness import Party, bot_messages
+from tests.support.harness import Party, bot_messages, end_post
 from tests.support.play import card_name
 from tests.support.table_play import (
     TablePlayer,
@@ -87,7 +87,7 @@ async def test_a_2023_game_by_buttons_to_a_winning_accusation(table: Party) -> N
     game = await player.game()
     assert game.phase is Phase.ENDED and game.winner is not None
     assert game.envelope is not None
-    final = bot_messages(table.group)[-1].text
+    final = end_post(table.group).text
     assert all(card_name(c) in final for c in game.envelope)
     assert player.seen.suggestions >= 1
     sent = [*bot_messages(table.group), *(m for p in people for m in p.private_messages())]

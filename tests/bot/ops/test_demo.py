@@ -88,8 +88,9 @@ def test_a_whole_game_is_printed_with_no_token(
     bot = "Whodunit"
     said = entries(printed)
     group_posts = [e for e in said if e.tag == group and e.head.startswith(bot)]
-    # The thread ends with the story of the game.
-    assert group_posts[-1].lines[0] == plain(t(language, "story.title"), "HTML")
+    # The thread ends with the story of the game, then the achievements earned in it.
+    assert group_posts[-1].lines[0] == plain(t(language, "achievements.post"), "HTML")
+    assert group_posts[-2].lines[0] == plain(t(language, "story.title"), "HTML")
 
     # Each player's private chat shows their hand, and the end post the hands at the end: the
     # same ones (in the Liars Edition cards are passed left: the same cards in all).

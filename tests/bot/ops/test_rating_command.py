@@ -7,11 +7,12 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from bot.cli import main
 from simulation.randomplay import START
 from simulation.rated_games import archive, chat_games
+from storage.achievement_models import AchievementTallyRecord
 from storage.rating_models import RatingRecord
 from storage.service import Store
 
@@ -25,6 +26,7 @@ async def _games_and_a_drift(url: str) -> None:
         await store.db.run_write(
             lambda conn: conn.execute(update(RatingRecord).values(sigma=RatingRecord.sigma / 2))
         )
+        await store.db.run_write(lambda conn: conn.execute(delete(AchievementTallyRecord)))
     finally:
         await store.close()
 
@@ -38,6 +40,9 @@ def test_the_check_finds_a_drift_and_the_recompute_mends_it(
     assert main(["ratings"]) == 1
     assert main(["ratings", "--recompute"]) == 0
     assert main(["ratings"]) == 0
-    said = capsys.readouterr().out.splitlines()
-    assert said[1].startswith("6 games folded;") and not said[1].startswith("6 games folded; 0")
-    assert said[2].endswith(" 0 differ from the games' logs")
+    said = capsys.readouterr().out.splitlines()  # two lines each: ratings, achievements
+    assert not said[1].startswith("0 ")  # the tallies lost
+    assert said[2].startswith("6 games folded;") and not said[2].startswith("6 games folded; 0")
+    assert not said[3].startswith("0 ") and said[3].endswith(" corrected")
+    assert said[4].endswith(" 0 differ from the games' logs")
+    assert said[5] == "0 stored achievements and tallies differ from the games' logs"
