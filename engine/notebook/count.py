@@ -16,13 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import factorial
 
-from engine.notebook.exclusion import TooMany as TooMany
-from engine.notebook.exclusion import exclusion_count
 from engine.notebook.grid import TRUE, Grid
 from engine.notebook.order import card_order, shared_bits
 from engine.notebook.residue import Residue, residue_of
-
-EXCLUSION_STATES = 5_000  # inclusion-exclusion's states in a step before dealing room by room
 
 
 @dataclass(frozen=True)
@@ -67,18 +63,12 @@ def multinomial(parts: tuple[int, ...]) -> int:
     return ways
 
 
+class TooMany(Exception):
+    """The count's states went over the limit it was given."""
+
+
 def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
-    """The ways to deal the open cards, and for each card and slot the ways it lies there:
-    by inclusion-exclusion (engine/notebook/exclusion.py) while its states stay few, else
-    room by room."""
-    try:
-        return exclusion_count(residue, EXCLUSION_STATES)
-    except TooMany:
-        return room_count(residue)
-
-
-def room_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
-    """deal_count room by room (the module's note)."""
+    """The ways to deal the open cards, and for each card and slot the ways it lies there."""
     n = len(residue.cards)
     if any(not clause for clause in residue.clauses):
         return 0, [{} for _ in range(n)]

@@ -59,32 +59,3 @@ def shared_bits(spans: Sequence[tuple[int, int]]) -> list[int]:
             bit[j] = len(free_from)
             free_from.append(last + 1)
     return bit
-
-
-def fewest_open_order(marks: Sequence[set[int]]) -> list[int]:
-    """The cards (0 .. len(marks)-1) in an order that keeps few marks open at once, a mark
-    (what a card concerns: a seat, a slot, a clause) being open from its first card to its
-    last: greedily the card that leaves the fewest open, then the one closing the most."""
-    left: dict[int, int] = {}
-    for members in marks:
-        for mark in members:
-            left[mark] = left.get(mark, 0) + 1
-    opened: set[int] = set()
-    waiting = set(range(len(marks)))
-    order: list[int] = []
-    while waiting:
-
-        def cost(card: int) -> tuple[int, int, int]:
-            closing = sum(1 for mark in marks[card] if left[mark] == 1)
-            return (len(opened | marks[card]) - closing, -closing, card)
-
-        chosen = min(waiting, key=cost)
-        waiting.discard(chosen)
-        order.append(chosen)
-        for mark in marks[chosen]:
-            left[mark] -= 1
-            if left[mark]:
-                opened.add(mark)
-            else:
-                opened.discard(mark)
-    return order
