@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import factorial
+from operator import add, mul
 
 from engine.notebook.grid import TRUE, Grid
 from engine.notebook.order import card_order, shared_bits
@@ -168,12 +169,22 @@ def _forward(plan: _Plan, most: int | None = None) -> list[dict[int, int]]:
         opened, closed, limit = plan.opens[step], plan.closes[step], plan.limits[step]
         after: dict[int, int] = {}
         get = after.get
-        for state, ways in layers[-1].items():
-            state |= opened
-            for keep, unit, _ in choices:
-                moved = (state & keep) - unit
-                if moved & guards != guards or moved & closed or (limit - moved) & guards != guards:
-                    continue
+        states = list(layers[-1].items())
+        if opened:
+            states = [(state | opened, ways) for state, ways in states]
+        # a move is kept when no room goes below zero nor over its limit (both guard bits
+        # stay set) and it leaves no clause that ends here unsatisfied
+        for keep, unit, _ in choices:
+            kept = [
+                (moved, ways)
+                for state, ways in states
+                if (moved := (state & keep) - unit) & (limit - moved) & guards == guards
+                and not moved & closed
+            ]
+            if not after and keep == -1:
+                after.update(kept)  # a move that clears no bit reaches each state once
+                continue
+            for moved, ways in kept:
                 after[moved] = get(moved, 0) + ways
         if most is not None and len(after) > most:
             raise TooMany
@@ -183,25 +194,27 @@ def _forward(plan: _Plan, most: int | None = None) -> list[dict[int, int]]:
 
 def _backward(layers: list[dict[int, int]], plan: _Plan, by_card: list[dict[int, int]]) -> None:
     """The ways to finish from each state, step by step from the end, and with the ways to
-    reach it, each card's ways to lie in each slot."""
+    reach it, each card's ways to lie in each slot (a move at a time over all the states:
+    list comprehensions and map run quicker than a loop over states and moves)."""
     opens, moves, order = plan.opens, plan.moves, plan.order
     ahead: dict[int, int] = {plan.guards: 1}
     for step in range(len(moves) - 1, -1, -1):
-        opened, choices = opens[step], moves[step]
-        found = [0] * len(choices)
-        here: dict[int, int] = {}
+        opened = opens[step]
+        states = list(layers[step])
+        reach = list(layers[step].values())
+        if opened:
+            states = [state | opened for state in states]
+        finish = [0] * len(states)
+        found: dict[int, int] = {}
         get = ahead.get
-        for state, ways in layers[step].items():
-            opened_state = state | opened
-            finish = 0
-            for k, (keep, unit, _) in enumerate(choices):
-                rest = get((opened_state & keep) - unit)
-                if rest:
-                    finish += rest
-                    found[k] += ways * rest
-            if finish:
-                here[state] = finish
-        ahead = here
-        by_card[order[step]] = {
-            slot: w for (_, _, slot), w in zip(choices, found, strict=True) if w
-        }
+        for keep, unit, slot in moves[step]:
+            if keep == -1:
+                rest = [get(state - unit, 0) for state in states]
+            else:
+                rest = [get((state & keep) - unit, 0) for state in states]
+            ways = sum(map(mul, reach, rest))
+            if ways:
+                found[slot] = ways
+                finish = list(map(add, finish, rest))
+        ahead = {state: w for state, w in zip(layers[step], finish, strict=True) if w}
+        by_card[order[step]] = found
