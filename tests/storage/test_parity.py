@@ -142,6 +142,7 @@ async def _played(url: str, edition: str) -> dict[str, Any]:
         for seed in SEEDS:
             game = _simulated(edition, seed)
             assert await _replay(store, seed, game.commands) == game.events, "not the simulated log"
+            await store.ratings_taken_in()  # the game's end taken in (beside its last command)
         rows: dict[str, Any] = await store.db.run_read(_rows)
         return rows
     finally:
