@@ -14,6 +14,7 @@ from bot.heap import settle_startup_objects
 from bot.intake import ALLOWED_UPDATES, PRUNE_EVERY, begin_shutdown, serve
 from bot.services import Services
 from bot.shutdown import close_application
+from bot.switching import hand_over_quickly
 from bot.web.health import Health
 from bot.web.notebook_app import NotebookApp
 from bot.web.server import HttpServer, build_web_app
@@ -48,6 +49,7 @@ async def run(application: App, config: BotConfig) -> None:
     """`whodunit run`: webhook mode when a webhook URL is set, else long polling."""
     frozen = settle_startup_objects()
     log.debug("%d objects of start-up left out of later garbage collections", frozen)
+    hand_over_quickly()
     if config.webhook_mode:
         await serve_webhook(application, config)
     else:
