@@ -130,7 +130,10 @@ class Services:
         """What a written command sets going beside its messages (a handler's or a
         deadline's): a game that ended owes its story (stored with the end), composed now
         in the background (a sweep composes it if this process dies first: bot/owed.py),
-        and its notebook moments are noted for /me."""
+        and its notebook moments are noted for /me. The notebooks its players looked at are
+        worked out again for the new state (bot/notebook/keeper.py `warm`)."""
+        if outcome.events:
+            self.notebooks.warm(outcome.game_id)
         if not any(isinstance(e, GameEnded) for e in outcome.events):
             return
         task = asyncio.create_task(self._after_the_end())

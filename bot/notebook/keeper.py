@@ -1,12 +1,16 @@
 """Notebooks worked out off the event loop and kept per game: a sheet is computed in a
 worker thread once per game state (its event count) and asked again comes from memory;
 the player's own marks are read fresh each time (another worker may have written them).
-Beside them, each computer detective's reading of its seat's notebook (engine/detectives
-/mind.py `Reading`), read on from one think to the next."""
+The sheets a game's players have asked for here are worked out again as the game changes
+(`warm`), in the background, so the next look finds them ready: at the forum's ten seats
+a sheet with every cell's odds takes a second or more. Beside them, each computer
+detective's reading of its seat's notebook (engine/detectives/mind.py `Reading`), read on
+from one think to the next."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,6 +22,9 @@ from storage.service import Store
 
 MAX_KEPT = 256  # sheets kept in memory (a few KB each)
 MAX_READINGS = 64  # detectives' readings kept (each holds its game's record and state)
+MAX_WARM_GAMES = 64  # games whose asked-for sheets are worked out again as they change
+
+log = logging.getLogger(__name__)
 
 
 class Notebooks:
@@ -29,6 +36,10 @@ class Notebooks:
         self._kept: OrderedDict[tuple[int, Seat, int], Payload] = OrderedDict()
         self._working: dict[tuple[int, Seat], asyncio.Lock] = {}
         self._readings: OrderedDict[tuple[int, Seat], tuple[asyncio.Lock, Reading]] = OrderedDict()
+        self._asked: OrderedDict[int, set[Seat]] = OrderedDict()  # game -> seats looked at
+        self._warming: dict[int, asyncio.Task[None]] = {}
+        self._changed: set[int] = set()  # games changed while their sheets were warmed
+        self._one_game_at_a_time = asyncio.Semaphore(1)
 
     @asynccontextmanager
     async def reading(self, game_id: int, seat: Seat) -> AsyncIterator[Reading]:
@@ -48,7 +59,54 @@ class Notebooks:
 
     async def sheet(self, game_id: int, seat: Seat) -> Payload:
         """The seat's notebook now, with its own marks (one computation at a time per
-        seat: a second ask waits for the first and takes its result)."""
+        seat: a second ask waits for the first and takes its result). The seat's sheet is
+        kept warm from now on (`warm`)."""
+        seats = self._asked.pop(game_id, set())
+        seats.add(seat)
+        self._asked[game_id] = seats  # the newest last
+        while len(self._asked) > MAX_WARM_GAMES:
+            self._asked.popitem(last=False)
+        sheet = await self._sheet(game_id, seat)
+        own = await self.store.notebook_marks.of(game_id, seat)
+        return with_marks(sheet, own)
+
+    def warm(self, game_id: int) -> None:
+        """The game changed: work out again, in the background, the sheets its players have
+        asked for here. One game's at a time; a change while they are worked out has them
+        worked out once more after, for the newest state."""
+        if game_id not in self._asked:
+            return
+        running = self._warming.get(game_id)
+        if running is not None and not running.done():
+            self._changed.add(game_id)
+            return
+        task = asyncio.get_running_loop().create_task(self._warm(game_id))
+        self._warming[game_id] = task
+        task.add_done_callback(lambda done: self._done_warming(game_id, done))
+
+    async def warmed(self) -> None:
+        """Wait until every sheet being warmed is ready (for tests and shutdown)."""
+        while running := [t for t in self._warming.values() if not t.done()]:
+            await asyncio.wait(running)
+
+    def _done_warming(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._warming.get(game_id) is task:
+            del self._warming[game_id]
+
+    async def _warm(self, game_id: int) -> None:
+        try:
+            while True:
+                self._changed.discard(game_id)
+                async with self._one_game_at_a_time:
+                    for seat in sorted(self._asked.get(game_id, ())):
+                        await self._sheet(game_id, seat)
+                if game_id not in self._changed:
+                    return
+        except Exception:  # the sheets are then worked out when asked, as before
+            log.exception("notebooks of game %s: warming them failed", game_id)
+
+    async def _sheet(self, game_id: int, seat: Seat) -> Payload:
+        """The seat's sheet for the game's current log, worked out once per log length."""
         lock = self._working.setdefault((game_id, seat), asyncio.Lock())
         async with lock:
             game = await self.store.load(game_id)
@@ -62,5 +120,4 @@ class Notebooks:
                     self._kept.popitem(last=False)
             else:
                 self._kept.move_to_end(key)
-        own = await self.store.notebook_marks.of(game_id, seat)
-        return with_marks(sheet, own)
+        return sheet
