@@ -186,7 +186,10 @@ def test_ci_runs_the_test_command(command: Command) -> None:
         assert path.stat().st_mode & stat.S_IXUSR, path
         run(["bash", "-n", str(path)])
     assert (ROOT / ".ci/run").read_text().splitlines()[-1] == 'exec ./scripts/test "$@"'
-    assert (ROOT / "scripts/test").read_text().splitlines()[-1].startswith("exec .venv/bin/pytest")
+    script = (ROOT / "scripts/test").read_text().splitlines()
+    assert any(line.startswith(".venv/bin/pytest") and '"$@"' in line for line in script)
+    assert any(line.startswith(".venv/bin/mypy --strict") for line in script)
+    assert script[-1] == 'exit "$tests"'  # the tests' verdict, once the type check passed
 
 
 @pytest.mark.parametrize("command", of_kind("pytest"), ids=str)
