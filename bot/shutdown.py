@@ -105,6 +105,7 @@ async def post_shutdown(application: App) -> None:
                 )
                 if released:
                     log.info("gave back %d claimed rows for other workers", released)
+        services.notebooks.stop()
         await services.store.close()
     limiter: OutboundLimiter | None = application.bot_data.get("limiter")
     if limiter is not None:

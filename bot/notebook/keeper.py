@@ -84,6 +84,13 @@ class Notebooks:
         self._warming[game_id] = task
         task.add_done_callback(lambda done: self._done_warming(game_id, done))
 
+    def stop(self) -> None:
+        """No more warming: the sheets being worked out are let go (the worker is
+        stopping; a look is worked out when asked, as ever)."""
+        self._asked.clear()
+        for task in self._warming.values():
+            task.cancel()
+
     async def warmed(self) -> None:
         """Wait until every sheet being warmed is ready (for tests and shutdown)."""
         while running := [t for t in self._warming.values() if not t.done()]:

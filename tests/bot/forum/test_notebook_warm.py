@@ -84,3 +84,32 @@ async def test_a_looked_at_sheet_is_ready_after_a_change_and_others_cost_nothing
     finally:
         gate.set()
         await store.close()
+
+
+async def test_a_stopped_keeper_lets_its_warming_go_and_warms_no_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worked: list[int] = []
+
+    def counted(game: Game, events: Sequence[Event], seat: Seat) -> Payload:
+        worked.append(len(events))
+        return sheet_of(game, events, seat)
+
+    monkeypatch.setattr(keeper_module, "sheet_of", counted)
+    store = await Store.open(f"sqlite:///{tmp_path}/bot.db")
+    try:
+        settings = Settings(notebook=NotebookHelp.ODDS, suggestions_per_day=10)
+        game_id = (await new_game(store, players=3, settings=settings)).game_id
+        keeper = Notebooks(store)
+        await keeper.sheet(game_id, 1)
+        await _move(store, game_id, 0)
+        keeper.warm(game_id)
+        keeper.stop()
+        await keeper.warmed()  # let go, not left running against a closing store
+        before = len(worked)
+        await _move(store, game_id, 1)
+        keeper.warm(game_id)
+        await keeper.warmed()
+        assert len(worked) == before
+    finally:
+        await store.close()
