@@ -8,8 +8,10 @@ accusation, waiting for the bot and retrying nothing.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import signal
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,13 +21,14 @@ import aiohttp
 from engine.state import Game, Phase
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from storage.service import Store
+from testbed.processes import REPO_ROOT, whodunit_command
 from testbed.processes import free_port as free_port
-from testbed.processes import whodunit_command
 from testbed.proxy import RoundRobin as RoundRobin
 from tests.support.play import card_name
 
 BOT_ID = 1000
 PATIENCE = 240.0  # seconds a player waits for the bot under the full load
+WARM_COMMAND = [sys.executable, "-m", "tests.support.warm_bot", "run"]
 PRESS = 25.0  # seconds a press waits for its answer (the fake client's own limit: 30 s)
 
 
@@ -39,8 +42,30 @@ class Worker:
     port: int
     process: asyncio.subprocess.Process | None = None
     command: list[str] = field(default_factory=whodunit_command)  # the bot, without "run"
+    spare: asyncio.subprocess.Process | None = None  # the next `whodunit run`, imported
+
+    async def warm(self) -> None:
+        """Start the next process up to its imports (tests/support/warm_bot.py): the next
+        `start` runs it at once."""
+        env = {**self.env, "WHODUNIT_HTTP_PORT": str(self.port)}
+        path = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
+        with self.log.open("ab") as out:
+            self.spare = await asyncio.create_subprocess_exec(
+                *WARM_COMMAND,
+                env={**env, "PYTHONPATH": path},
+                cwd=self.cwd,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=out,
+                stderr=out,
+            )
 
     async def start(self) -> None:
+        if self.spare is not None and self.spare.stdin is not None:
+            go = self.spare.stdin
+            self.process, self.spare = self.spare, None
+            go.write(b"go\n")
+            await go.drain()
+            return
         env = {**self.env, "WHODUNIT_HTTP_PORT": str(self.port)}
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
@@ -76,6 +101,10 @@ class Worker:
         return code, time.monotonic() - sent
 
     async def stop(self) -> int | None:
+        if self.spare is not None and self.spare.stdin is not None:  # never told to go
+            self.spare.stdin.close()
+            await self.spare.wait()
+            self.spare = None
         if self.process is None or self.process.returncode is not None:
             return self.process.returncode if self.process else None
         code, _ = await self.signal(signal.SIGTERM)

@@ -93,6 +93,7 @@ async def test_two_webhook_workers_share_fifty_games_and_survive_term_and_kill(
 
         starting = asyncio.gather(*(t.start_game(store) for t in tables))
         await _when(GAMES // 3, tables, "started")
+        await workers[0].warm()  # its successor, imported ahead: it runs on `start`
         code, took = await workers[0].signal(signal.SIGTERM)
         assert code == 0, workers[0].tail()
         assert took <= SHUTDOWN, f"SIGTERM took {took:.1f} s"
