@@ -13,7 +13,6 @@ import asyncio
 import random
 import re
 import signal
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from typing import Any
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from storage.service import Store
 from tests.support.play import card_name, naming
-from tests.support.story_kill import stalled_env
+from tests.support.processes import go, never_go, warm_bot
 
 BOT_ID = 1000
 PATIENCE = 90.0  # seconds a player waits for the bot (it may be down, then catching up)
@@ -46,27 +45,15 @@ class Killable:
         """Start the next process up to its imports (it runs when `start` says go)."""
         if self.spare is None:
             with self.log.open("ab") as out:
-                self.spare = await asyncio.create_subprocess_exec(
-                    sys.executable,
-                    "-m",
-                    "tests.support.warm_bot",
-                    "run",
-                    env=stalled_env(self.env),  # this repository on the module path
-                    cwd=self.cwd,
-                    stdin=asyncio.subprocess.PIPE,
-                    stdout=out,
-                    stderr=out,
-                )
+                self.spare = await warm_bot(self.env, self.cwd, out)
 
     async def start(self, *, warm_next: bool = False) -> None:
         """`whodunit run`: the warmed process told to go (warmed now if there is none);
         `warm_next`: the next one starts its imports at once."""
         await self.warm()
-        assert self.spare is not None and self.spare.stdin is not None
-        go = self.spare.stdin
+        assert self.spare is not None
         self.process, self.spare = self.spare, None
-        go.write(b"go\n")
-        await go.drain()
+        await go(self.process)
         self.starts += 1
         if warm_next:
             await self.warm()
@@ -87,9 +74,8 @@ class Killable:
 
     async def stop(self) -> int | None:
         """SIGTERM, and the exit code (None if it had to be killed); a spare just exits."""
-        if self.spare is not None and self.spare.stdin is not None:
-            self.spare.stdin.close()
-            await self.spare.wait()
+        if self.spare is not None:
+            await never_go(self.spare)
             self.spare = None
         process = self.process
         if process is None or process.returncode is not None:

@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import IO
 
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteUser
 from testbed.processes import REPO_ROOT as REPO_ROOT
@@ -26,9 +27,12 @@ async def start_bot(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Proces
     )
 
 
-async def warm_bot(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
+async def warm_bot(
+    env: dict[str, str], cwd: Path, out: int | IO[bytes] = asyncio.subprocess.PIPE
+) -> asyncio.subprocess.Process:
     """`whodunit run` with its modules imported, waiting for `go` (tests/support/warm_bot.py):
-    started ahead, it runs at once when told, without a second or more of imports."""
+    started ahead, it runs at once when told, without a second or more of imports. Its
+    output goes to `out` (a pipe unless a file is given)."""
     path = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -38,7 +42,7 @@ async def warm_bot(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process
         env={**env, "PYTHONPATH": path},  # this repository on the module path
         cwd=cwd,
         stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
+        stdout=out,
         stderr=asyncio.subprocess.STDOUT,
     )
 
@@ -48,6 +52,13 @@ async def go(process: asyncio.subprocess.Process) -> None:
     assert process.stdin is not None
     process.stdin.write(b"go\n")
     await process.stdin.drain()
+
+
+async def never_go(process: asyncio.subprocess.Process) -> None:
+    """Let a `warm_bot` that was never told to run exit (its standard input closed)."""
+    if process.stdin is not None and process.returncode is None:
+        process.stdin.close()
+    await process.wait()
 
 
 async def stop_bot(process: asyncio.subprocess.Process, sig: int = signal.SIGTERM) -> str:

@@ -8,10 +8,8 @@ accusation, waiting for the bot and retrying nothing.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,14 +19,14 @@ import aiohttp
 from engine.state import Game, Phase
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from storage.service import Store
-from testbed.processes import REPO_ROOT, whodunit_command
 from testbed.processes import free_port as free_port
+from testbed.processes import whodunit_command
 from testbed.proxy import RoundRobin as RoundRobin
 from tests.support.play import card_name
+from tests.support.processes import go, never_go, warm_bot
 
 BOT_ID = 1000
 PATIENCE = 240.0  # seconds a player waits for the bot under the full load
-WARM_COMMAND = [sys.executable, "-m", "tests.support.warm_bot", "run"]
 PRESS = 25.0  # seconds a press waits for its answer (the fake client's own limit: 30 s)
 
 
@@ -48,23 +46,13 @@ class Worker:
         """Start the next process up to its imports (tests/support/warm_bot.py): the next
         `start` runs it at once."""
         env = {**self.env, "WHODUNIT_HTTP_PORT": str(self.port)}
-        path = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
         with self.log.open("ab") as out:
-            self.spare = await asyncio.create_subprocess_exec(
-                *WARM_COMMAND,
-                env={**env, "PYTHONPATH": path},
-                cwd=self.cwd,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=out,
-                stderr=out,
-            )
+            self.spare = await warm_bot(env, self.cwd, out)
 
     async def start(self) -> None:
-        if self.spare is not None and self.spare.stdin is not None:
-            go = self.spare.stdin
+        if self.spare is not None:
             self.process, self.spare = self.spare, None
-            go.write(b"go\n")
-            await go.drain()
+            await go(self.process)
             return
         env = {**self.env, "WHODUNIT_HTTP_PORT": str(self.port)}
         with self.log.open("ab") as out:
@@ -101,9 +89,8 @@ class Worker:
         return code, time.monotonic() - sent
 
     async def stop(self) -> int | None:
-        if self.spare is not None and self.spare.stdin is not None:  # never told to go
-            self.spare.stdin.close()
-            await self.spare.wait()
+        if self.spare is not None:
+            await never_go(self.spare)
             self.spare = None
         if self.process is None or self.process.returncode is not None:
             return self.process.returncode if self.process else None
