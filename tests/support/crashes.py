@@ -1,7 +1,8 @@
 """A busy two-game run of the real `whodunit run`, killed with SIGKILL again and again.
 
 `Killable` runs the process (its output appended to a file, so a full pipe never stalls
-it) and kills and restarts it; `Club` is one group of four players who play a game by
+it) and kills and restarts it (the next process imported while the last one runs:
+tests/support/warm_bot.py); `Club` is one group of four players who play a game by
 suggestions, answer presses and /status, waiting for the bot and retrying nothing;
 `doubles` counts what Telegram (the fake) received twice.
 """
@@ -21,7 +22,7 @@ from typing import Any
 from fakebot import FakeTelegramClient, RemoteGroup, RemoteMessage, RemoteUser
 from storage.service import Store
 from tests.support.play import card_name, naming
-from tests.support.processes import whodunit_command
+from tests.support.processes import go, never_go, warm_bot
 
 BOT_ID = 1000
 PATIENCE = 90.0  # seconds a player waits for the bot (it may be down, then catching up)
@@ -36,15 +37,26 @@ class Killable:
     log: Path
     fake: FakeTelegramClient
     process: asyncio.subprocess.Process | None = None
+    spare: asyncio.subprocess.Process | None = None  # the next one, imported, not running
     starts: int = 0
     kills: list[float] = field(default_factory=list)  # wall-clock times of the kills
 
-    async def start(self) -> None:
-        with self.log.open("ab") as out:
-            self.process = await asyncio.create_subprocess_exec(
-                *whodunit_command(), "run", env=self.env, cwd=self.cwd, stdout=out, stderr=out
-            )
+    async def warm(self) -> None:
+        """Start the next process up to its imports (it runs when `start` says go)."""
+        if self.spare is None:
+            with self.log.open("ab") as out:
+                self.spare = await warm_bot(self.env, self.cwd, out)
+
+    async def start(self, *, warm_next: bool = False) -> None:
+        """`whodunit run`: the warmed process told to go (warmed now if there is none);
+        `warm_next`: the next one starts its imports at once."""
+        await self.warm()
+        assert self.spare is not None
+        self.process, self.spare = self.spare, None
+        await go(self.process)
         self.starts += 1
+        if warm_next:
+            await self.warm()
 
     async def polling(self, timeout: float = 60.0) -> None:
         """Wait until the latest start has reached its polling loop."""
@@ -61,7 +73,10 @@ class Killable:
         await self.process.wait()
 
     async def stop(self) -> int | None:
-        """SIGTERM, and the exit code (None if it had to be killed)."""
+        """SIGTERM, and the exit code (None if it had to be killed); a spare just exits."""
+        if self.spare is not None:
+            await never_go(self.spare)
+            self.spare = None
         process = self.process
         if process is None or process.returncode is not None:
             return process.returncode if process else None
@@ -75,11 +90,12 @@ class Killable:
 
     async def keep_killing(self, times: int, low: float = 0.1, high: float = 1.2) -> None:
         """Kill at a random moment after each start, `times` times, starting again each time."""
-        for _ in range(times):
+        for n in range(times):
             await self.polling()
+            await self.warm()
             await asyncio.sleep(random.uniform(low, high))
             await self.kill()
-            await self.start()
+            await self.start(warm_next=n < times - 1)
         await self.polling()
 
 

@@ -23,6 +23,7 @@ from testbed.processes import free_port as free_port
 from testbed.processes import whodunit_command
 from testbed.proxy import RoundRobin as RoundRobin
 from tests.support.play import card_name
+from tests.support.processes import go, never_go, warm_bot
 
 BOT_ID = 1000
 PATIENCE = 240.0  # seconds a player waits for the bot under the full load
@@ -39,8 +40,20 @@ class Worker:
     port: int
     process: asyncio.subprocess.Process | None = None
     command: list[str] = field(default_factory=whodunit_command)  # the bot, without "run"
+    spare: asyncio.subprocess.Process | None = None  # the next `whodunit run`, imported
+
+    async def warm(self) -> None:
+        """Start the next process up to its imports (tests/support/warm_bot.py): the next
+        `start` runs it at once."""
+        env = {**self.env, "WHODUNIT_HTTP_PORT": str(self.port)}
+        with self.log.open("ab") as out:
+            self.spare = await warm_bot(env, self.cwd, out)
 
     async def start(self) -> None:
+        if self.spare is not None:
+            self.process, self.spare = self.spare, None
+            await go(self.process)
+            return
         env = {**self.env, "WHODUNIT_HTTP_PORT": str(self.port)}
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
@@ -76,6 +89,9 @@ class Worker:
         return code, time.monotonic() - sent
 
     async def stop(self) -> int | None:
+        if self.spare is not None:
+            await never_go(self.spare)
+            self.spare = None
         if self.process is None or self.process.returncode is not None:
             return self.process.returncode if self.process else None
         code, _ = await self.signal(signal.SIGTERM)

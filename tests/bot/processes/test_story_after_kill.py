@@ -70,6 +70,7 @@ async def test_a_bot_killed_between_the_end_and_the_story_tells_it_once_after_re
     try:
         await first.start()
         await fake.wait_for(lambda: _polling(fake, 1), timeout=60)
+        await second.warm()  # imported while the first plays; it runs on `start`
         alice, bob, carol, group = await club_of_three(fake, bot_admin=True)
         store = await Store.open(url, migrate=False)
         game_id = await play_to_a_right_accusation(fake, group, [alice, bob, carol], store)
@@ -124,6 +125,8 @@ async def test_two_workers_killed_between_the_end_and_the_story_tell_it_once(
         for worker in stalled:
             await worker.start()
         await asyncio.gather(*(w.ready() for w in stalled))
+        for worker in workers:  # imported while the stalled ones play; run on `start`
+            await worker.warm()
         alice, bob, carol, group = await club_of_three(fake, bot_admin=True)
         store = await Store.open(pg_url, migrate=False)
         game_id = await play_to_a_right_accusation(fake, group, [alice, bob, carol], store)
