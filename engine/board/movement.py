@@ -72,6 +72,7 @@ def distances(
     return dist
 
 
+@lru_cache(maxsize=512)
 def reachable(
     board: Board,
     origin: Place,
@@ -85,7 +86,8 @@ def reachable(
 
     `blocked` holds the squares of the other tokens; `barred_room` is a room left this
     turn. A token starting in a room leaves it through one of its doors, so that room is
-    barred too.
+    barred too. Kept for the last few hundred positions, as `exact_walk_ends`: a turn asks
+    several times (its options, its prompt, the move, whether it may end).
     """
     barred = {barred_room, origin} if isinstance(origin, str) else {barred_room}
     dist = distances(board, origin, steps, blocked)

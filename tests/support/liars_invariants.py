@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import cache
 
 from engine import events as ev
 from engine.liars import events as lev
@@ -10,6 +10,20 @@ from engine.liars.cards import LIARS_PACK, RING, START_ROOMS, investigation_deck
 from engine.liars.state import OTHERS_ANSWER, Stage, liars_of, liars_part
 from engine.state import Game, Phase
 from engine.table.state import Step, TurnEnd
+
+EVIDENCE = frozenset(LIARS_PACK.all_cards)
+
+
+@cache
+def _order(deck: tuple[str, ...]) -> dict[str, int]:
+    """Each card's place in the deck (the order hands are sorted in)."""
+    return {card: i for i, card in enumerate(deck)}
+
+
+@cache
+def _sorted_deck(move: int, pass_: int, peek: int, lies: int) -> list[str]:
+    """The investigation deck of these counts, sorted (compared, never changed)."""
+    return sorted(investigation_deck(move, pass_, peek, lies))
 
 
 def check_liars_invariants(game: Game) -> None:
@@ -22,16 +36,18 @@ def check_liars_invariants(game: Game) -> None:
     liars = liars_of(table)
     assert liars is not None
     assert game.envelope is not None
-    assert set(game.deck) == set(LIARS_PACK.all_cards) and len(game.deck) == 21
+    assert set(game.deck) == EVIDENCE and len(game.deck) == 21
     places = [card for p in game.players for card in p.hand]
     places += list(game.envelope) + list(liars.face_up) + [card for _, card in liars.passes]
-    assert Counter(places) == Counter(game.deck), "an evidence card lost or twice"
+    # (sorted lists compared: the same as comparing the multisets)
+    assert sorted(places) == sorted(game.deck), "an evidence card lost or twice"
+    order = _order(game.deck)
     for player in game.players:
-        assert list(player.hand) == sorted(player.hand, key=game.deck.index), "hand unsorted"
+        assert list(player.hand) == sorted(player.hand, key=order.__getitem__), "hand unsorted"
     s = game.settings
     counts = (s.truth_move_cards, s.truth_pass_cards, s.truth_peek_cards, s.lie_cards)
     held = [card for card in liars.held if card]
-    assert Counter([*held, *liars.draw, *liars.discard]) == Counter(investigation_deck(*counts))
+    assert sorted([*held, *liars.draw, *liars.discard]) == _sorted_deck(*counts)
     assert sorted(s for s, _ in table.tokens) == sorted(START_ROOMS)
     for _, place in table.tokens:
         assert place in RING, f"token outside the ring's rooms: {place}"

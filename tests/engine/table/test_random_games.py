@@ -57,7 +57,7 @@ def _y2023(seed: int) -> RandomTable:
 
 
 def _table_step(before: Game, after: Game, events: list[Event]) -> None:
-    check_table_invariants(after)
+    check_table_invariants(after, before)
 
 
 def _liars_step(before: Game, after: Game, events: list[Event]) -> None:
