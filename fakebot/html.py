@@ -96,8 +96,60 @@ _SPECIAL = re.compile(r"[<&]")
 _NAME = re.compile(r"[^ \t\r\n\v>]*")  # a tag's name, up to a space or its end
 
 
+# What most messages hold: tags in lower case with no attribute but a link's double-quoted
+# href (no entity in it), and the four named entities with their ";". `parse_plain_html` reads
+# those in one pattern; anything else (an error too) goes to `parse_full_html`.
+_PLAIN_TOKEN = re.compile(r'<(/?)([a-z][a-z-]*)(?: href="([^"&]*)")?>|&(lt|gt|amp|quot);')
+_PLAIN_TAGS = frozenset(_TAGS - {"span", "tg-emoji"})
+_USER_LINK = re.compile(r"tg://user\?id=(\d+)")
+
+
 def parse_html(src: str) -> tuple[str, list[Span]]:
     """Parse Telegram HTML into plain text and spans (raises a 400 ApiError)."""
+    plain = parse_plain_html(src)
+    return plain if plain is not None else parse_full_html(src)
+
+
+def parse_plain_html(src: str) -> tuple[str, list[Span]] | None:
+    """`parse_full_html`'s result for a text of plain tags and entities only (None: another)."""
+    out: list[str] = []
+    size = 0
+    spans: list[Span] = []
+    stack: list[tuple[str, dict[str, Any], int]] = []
+    i = 0
+    for special in _SPECIAL.finditer(src):
+        stop = special.start()
+        if stop < i:
+            continue  # inside the token just read (a link's href)
+        if stop > i:
+            out.append(src[i:stop])
+            size += stop - i
+        token = _PLAIN_TOKEN.match(src, stop)
+        if token is None:
+            return None
+        slash, tag, href, entity = token.groups()
+        i = token.end()
+        if entity is not None:
+            out.append(_NAMED[entity])
+            size += 1
+        elif (href is not None) != (tag == "a" and not slash) or tag not in _PLAIN_TAGS:
+            return None
+        elif not slash:
+            stack.append((tag, {} if href is None else {"url": href}, size))
+        elif not stack or stack[-1][0] != tag:
+            return None
+        else:
+            _, attrs, start = stack.pop()
+            if size > start:
+                _close(tag, attrs, start, size, out, spans)
+    if stack:
+        return None
+    out.append(src[i:])
+    return "".join(out), spans
+
+
+def parse_full_html(src: str) -> tuple[str, list[Span]]:
+    """Any text: tdlib's rules, and its words for what it refuses."""
     n = len(src)
 
     def ch(k: int) -> str:
@@ -244,7 +296,7 @@ def _close(
         spans.append(Span("custom_emoji", start, end, {"custom_emoji_id": emoji_id}))
     elif tag == "a":
         url = attrs.get("url") or "".join(out)[start:end]
-        user = re.fullmatch(r"tg://user\?id=(\d+)", url)
+        user = _USER_LINK.fullmatch(url)
         if user:
             spans.append(Span("text_mention", start, end, {"user_id": int(user.group(1))}))
         elif checked := _checked_link(url):

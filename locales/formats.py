@@ -98,6 +98,7 @@ def duration(language: str, span: timedelta) -> str:
     return " ".join(parts) or unit_count(language, "minute", 0)
 
 
+@lru_cache(maxsize=4096)  # a game's spans are a few, read by many in few languages
 def unit_count(language: str, unit: str, count: int) -> str:
     """ "2 hours", "2 часа": a count of one unit of time (day, hour, minute, second)."""
     return str(format_unit(count, f"duration-{unit}", length="long", locale=locale(language)))

@@ -47,6 +47,11 @@ class Marks:
         self.transactions = 0  # for benchmarks: how many transactions wrote the marks
         self.written = 0
 
+    @property
+    def waiting(self) -> int:
+        """How many marks wait to be written (lazy ones for their moment, or a write)."""
+        return len(self._waiting)
+
     async def mark(self, mark: Mark) -> Marked:
         """Write the mark (with the marks that meet it); after its COMMIT, its outcome."""
         self._waiting.append(mark)

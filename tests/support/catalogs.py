@@ -79,8 +79,15 @@ def own_words(language: str) -> frozenset[str]:
 def english_words(text: str, language: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     """The words of `text` that the English catalog uses and `language`'s never does (nor
     `allowed`: people's names, say): English that leaked into a message of `language`."""
-    foreign = own_words(DEFAULT_LANGUAGE) - own_words(language) - allowed
+    foreign = _foreign_words(language, allowed)
     return [w for w in WORD.findall(text) if w.casefold() in foreign]
+
+
+@cache
+def _foreign_words(language: str, allowed: frozenset[str]) -> frozenset[str]:
+    """The English catalog's words that `language`'s never uses, `allowed` aside (worked
+    out once: tens of thousands of messages are checked against them)."""
+    return own_words(DEFAULT_LANGUAGE) - own_words(language) - allowed
 
 
 def literal(language: str, key: str) -> str:
