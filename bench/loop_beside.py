@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 
-from bench.notebook import _forum
+from bench.notebook import FORMATS
 from bot.switching import SWITCH_SECONDS
 from engine.notebook.facts import Case
 from engine.notebook.observe import cases_over_time
@@ -72,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args()
-    events, _ = _forum(0, 10)
+    events, _ = FORMATS["forum"](0, 10)
     cases = [case for seat in range(10) for _, case in cases_over_time(events, seat)]
     cases = cases[len(cases) // 2 :] * 10
     runs = [("no thread beside", DEFAULT_SWITCH, False)]
