@@ -106,6 +106,8 @@ async def post_shutdown(application: App) -> None:
                 if released:
                     log.info("gave back %d claimed rows for other workers", released)
         services.notebooks.stop()
+        with contextlib.suppress(Exception):  # let go: each ends at its next await
+            await asyncio.wait_for(services.notebooks.warmed(), budget.left(reserve=0.5))
         await services.store.close()
     limiter: OutboundLimiter | None = application.bot_data.get("limiter")
     if limiter is not None:

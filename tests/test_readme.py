@@ -192,6 +192,23 @@ def test_ci_runs_the_test_command(command: Command) -> None:
     assert script[-1] == 'exit "$tests"'  # the tests' verdict, once the type check passed
 
 
+@pytest.mark.parametrize(("typed", "tested"), [(0, 0), (1, 0), (0, 2), (1, 2)])
+def test_the_test_command_fails_when_the_type_check_or_the_tests_fail(
+    tmp_path: Path, typed: int, tested: int
+) -> None:
+    """The type check runs beside the tests; either failing fails the command."""
+    script = (ROOT / "scripts/test").read_text()
+    (tmp_path / "checks").write_text("set -euo pipefail\n" + script[script.index("types=") :])
+    bin_dir = tmp_path / ".venv/bin"
+    bin_dir.mkdir(parents=True)
+    for tool, code in (("mypy", typed), ("pytest", tested)):
+        (bin_dir / tool).write_text(f"#!/bin/sh\necho {tool} ran\nexit {code}\n")
+        (bin_dir / tool).chmod(0o755)
+    done = subprocess.run(["bash", "checks"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == (typed or tested)
+    assert "mypy ran" in done.stdout and "pytest ran" in done.stdout
+
+
 @pytest.mark.parametrize("command", of_kind("pytest"), ids=str)
 def test_the_pytest_commands_select_tests(command: Command) -> None:
     """Collected only (running them here would run the suite inside itself); with no path

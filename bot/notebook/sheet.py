@@ -18,7 +18,7 @@ A source is {"kind", "when", "user" (the player it is about, or None), "cards"}.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -56,6 +56,18 @@ SEEN = frozenset(
         SourceKind.SEEN_IN_ROOM,
     }
 )
+
+
+def sheet_key(game: Game, events: Sequence[Event], seat: Seat) -> Hashable:
+    """What the seat's sheet is made of (`sheet_of` reads nothing else): equal keys, equal
+    sheets, so a change that tells the seat nothing new needs no sheet worked out again."""
+    return (
+        game.settings.notebook,
+        format_of(game).plays_turns(game),
+        tuple((p.seat, p.user) for p in game.players),
+        tuple(game.players[seat].hand),
+        case_of(events, seat),
+    )
 
 
 def sheet_of(game: Game, events: Sequence[Event], seat: Seat) -> Payload:
