@@ -140,10 +140,19 @@ class Services:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    @property
+    def following_up(self) -> bool:
+        """Whether something a written command set going (`follow_up`) is still under way."""
+        return any(not task.done() for task in self._background)
+
     async def _after_the_end(self) -> None:
-        """The story owed, then the notebook moments of the games rated, the newest first
-        and a few at a time (slow in a big game, so never on a command's way; a backlog is
-        worked off over the next games' ends)."""
+        """The story owed; the achievements post the ratings' take-in owes, composed once
+        that is done (begun beside the ending command, it may finish after the story); then
+        the notebook moments of the games rated, the newest first and a few at a time (slow
+        in a big game, so never on a command's way; a backlog is worked off over the next
+        games' ends)."""
+        await self.compose_owed()
+        await self.store.ratings_taken_in()
         await self.compose_owed()
         try:
             await self.store.ratings.note_pending(NOTED_AT_AN_END)

@@ -173,15 +173,20 @@ class Stage:
         """Until every update is handled and every owed message delivered, but what waits
         for its chat's slot: three looks in a row find nothing under way (each hand-off
         between them, the update queue, a handler, the outbox, takes an event-loop turn, not
-        a timer: a millisecond apart is enough)."""
+        a timer: a millisecond apart is enough). An edit's lazy mark (storage.marks), its
+        edit delivered, is written at once rather than after its half second: the demo
+        waited that out once per edit, most of a game's time."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         quiet = 0
+        marks = self.services.store.outbox.marks
         while quiet < 3:
             quiet = 0 if await self._busy() else quiet + 1
             if loop.time() > deadline:
                 raise TimeoutError("the bot did not settle")
             self.services.outbox_ready.set()
+            if marks.waiting:
+                marks.flush()
             await asyncio.sleep(0.001)
 
     async def _busy(self) -> bool:
@@ -202,6 +207,8 @@ class Stage:
             or (waiting and not asleep)
             or not self.app.update_queue.empty()
             or any(chat not in held for chat in owed)
+            or self.services.store.taking_in  # a game's end taken into the ratings
+            or self.services.following_up  # its story and achievements composed
         )
 
     async def advance(self, by: timedelta) -> None:
