@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from engine import events as ev
 from engine.ids import Seat, UserId
-from engine.notebook.story import named_from
+from engine.notebook.story import dated, named_from
 
 
 @dataclass(frozen=True)
@@ -50,13 +50,8 @@ def seat_holders(events: Sequence[ev.Event]) -> tuple[UserId, ...]:
 def accusation_moments(events: Sequence[ev.Event]) -> dict[Seat, int]:
     """Each seat's first accusation: the day it was made (forum) or its turn (table)."""
     found: dict[Seat, int] = {}
-    day = turn = 0
-    for e in events:
+    for day, turn, e in dated(events):
         match e:
-            case ev.DayOpened(day=d):
-                day = d
-            case ev.TurnStarted(turn=n):
-                turn = n
             case ev.AccusationMade():
                 found.setdefault(e.seat, day)
             case ev.AccusedAtTable():

@@ -4,7 +4,7 @@ from which their own observations forced the envelope ("could have named it").""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from engine import events as ev
@@ -60,13 +60,8 @@ def timeline(events: Sequence[ev.Event]) -> list[Told | Accused]:
     entries: list[Told | Accused] = []
     told: dict[int, Told] = {}
     accused: dict[Seat, ev.AccusationMade] = {}
-    day = turn = 0
-    for e in events:
+    for day, turn, e in dated(events):
         match e:
-            case ev.DayOpened(day=d):
-                day = d
-            case ev.TurnStarted(turn=n):
-                turn = n
             case ev.SuggestionMade():
                 cards = (e.suspect, e.weapon, e.place)
                 told[e.suggestion] = Told(e.day, e.suggester, cards, target=e.target)
@@ -96,6 +91,17 @@ def timeline(events: Sequence[ev.Event]) -> list[Told | Accused]:
                 cards = (e.suspect, e.weapon, e.place)
                 entries.append(Accused(e.turn or turn, e.seat, cards, e.correct))
     return entries
+
+
+def dated(events: Sequence[ev.Event]) -> Iterator[tuple[int, int, ev.Event]]:
+    """Each event with the forum day and the table turn it came in (0 before the first)."""
+    day = turn = 0
+    for e in events:
+        if isinstance(e, ev.DayOpened):
+            day = e.day
+        elif isinstance(e, ev.TurnStarted):
+            turn = e.turn
+        yield day, turn, e
 
 
 def named_from(events: Sequence[ev.Event]) -> list[tuple[Seat, int | None]]:
