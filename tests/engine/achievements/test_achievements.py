@@ -199,23 +199,25 @@ def test_series_from_the_tally_ten_games_three_wins_in_a_row_ten_clean_wins() ->
     assert judged.tallies[3] == Tally(games=1, streak=0, clean=0)
 
 
-def test_nothing_for_a_game_not_played_out() -> None:
+def _three_days_of_seat_2_showing_one_card() -> Table:
+    """A game of three where seat 1 asks seat 2, who shows the same card, for three days."""
     table = Table(3)
     card = table.hand(2)[0]
     for _ in range(3):
         table.refute(2, table.suggest(1, 2, _showing(table, 2, card)).id, card)
         table.end_day()
+    return table
+
+
+def test_nothing_for_a_game_not_played_out() -> None:
+    table = _three_days_of_seat_2_showing_one_card()
     assert judge(facts_of(table.game, table.events), {}).met == ()  # still running
     table.admin(cmd.EndGame)
     assert judge(facts_of(table.game, table.events), {}).met == ()  # an admin ended it
 
 
 def test_a_seat_handed_over_has_no_whole_game_deeds() -> None:
-    table = Table(3)
-    card = table.hand(2)[0]
-    for _ in range(3):
-        table.refute(2, table.suggest(1, 2, _showing(table, 2, card)).id, card)
-        table.end_day()
+    table = _three_days_of_seat_2_showing_one_card()
     table.admin(cmd.ReplacePlayer, player=2, newcomer=7)
     met = _won_by(table, 1)
     assert not {(7, "punctual"), (2, "punctual"), (7, "poker_face")} & met
