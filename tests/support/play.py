@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.cards import CATEGORY_ORDER
 from engine.state import Game
 from fakebot import FakeMessage, FakeUser
+from locales import t
 from simulation.moves import card_name as card_name
 from simulation.moves import naming as naming
 from tests.support.harness import Party, bot_messages
@@ -68,13 +69,16 @@ async def compose_suggestion(
     await table.bot.press(who, composer, "Send the suggestion")
 
 
-async def compose_accusation(table: Party, who: FakeUser, cards: tuple[str, str, str]) -> None:
+async def compose_accusation(
+    table: Party, who: FakeUser, cards: tuple[str, ...], lang: str = "en"
+) -> None:
+    """The private composer: /accuse, then each card, then confirm (buttons in `lang`)."""
     await table.bot.say(who, None, "/accuse")
     composer = who.private_messages()[-1]
     for card in cards:
-        await table.bot.press(who, composer, card_name(card))
+        await table.bot.press(who, composer, card_name(card, lang))
         composer = _message(who, composer.message_id)
-    await table.bot.press(who, composer, "Yes, I accuse")
+    await table.bot.press(who, composer, t(lang, "button.confirm_accusation"))
 
 
 def _message(who: FakeUser, message_id: int) -> FakeMessage:

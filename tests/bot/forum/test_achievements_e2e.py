@@ -13,11 +13,11 @@ from engine.state import Phase
 from locales import t
 from tests.support.catalogs import literal
 from tests.support.harness import Party, bot_messages
-from tests.support.play import card_name, open_and_start, state
+from tests.support.play import compose_accusation, open_and_start, state
 
-BUTTONS = {  # join, start, confirm an accusation
-    "en": ("Join", "Start the game", "Yes, I accuse"),
-    "ru": ("Вступить", "Начать игру", "Да, обвиняю"),
+BUTTONS = {  # join, start
+    "en": ("Join", "Start the game"),
+    "ru": ("Вступить", "Начать игру"),
 }
 
 
@@ -36,7 +36,7 @@ def _told(table: Party, lang: str) -> list[str]:
 async def test_a_game_won_on_day_one_is_told_once_in_the_thread_and_privately(
     table: Party, lang: str
 ) -> None:
-    join, start, confirm = BUTTONS[lang]
+    join, start = BUTTONS[lang]
     for person in table.players:
         person.language_code = lang
     if lang != "en":
@@ -44,14 +44,7 @@ async def test_a_game_won_on_day_one_is_told_once_in_the_thread_and_privately(
     game_id = await open_and_start(table, join_text=join, start_text=start)
     game = await state(table, game_id)
     assert game.envelope is not None
-    await table.bot.say(table.bob, None, "/accuse")
-    composer = table.bob.private_messages()[-1]
-    for card in game.envelope:
-        await table.bot.press(table.bob, composer, card_name(card, lang))
-        composer = next(
-            m for m in table.bob.private_messages() if m.message_id == composer.message_id
-        )
-    await table.bot.press(table.bob, composer, confirm)
+    await compose_accusation(table, table.bob, game.envelope, lang)
     assert _posts(table, lang) == [] and _told(table, lang) == []
     await table.bot.advance(timedelta(hours=24, seconds=1))
     assert (await state(table, game_id)).phase is Phase.ENDED
