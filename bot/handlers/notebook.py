@@ -9,6 +9,7 @@ from bot import callbacks as cb
 from bot.context import CustomContext
 from bot.handlers.common import Where, answer_toast, private_update, say, where
 from bot.handlers.seats import Seated, chosen_game, seat_in
+from bot.handlers.working import shown_working
 from bot.notebook.marking import MarkError, read_mark
 from bot.payload import Users, labels_of
 from engine.state import Game
@@ -82,7 +83,8 @@ async def notebook_button(update: Update, context: CustomContext) -> None:
 async def send_notebook(context: CustomContext, w: Where, seated: Seated, *, as_text: bool) -> None:
     """The notebook now: a picture with a button for the text, or the text."""
     game_id = seated.game_id
-    sheet = await context.services.notebooks.sheet(game_id, seated.seat)
+    working_out = context.services.notebooks.sheet(game_id, seated.seat)
+    sheet = await shown_working(context, w, "typing" if as_text else "upload_photo", working_out)
     args = {"sheet": sheet, "players": _players(seated.game)}
     labels = labels_of(seated.game.pack)
     if as_text or sheet["level"] == "off":

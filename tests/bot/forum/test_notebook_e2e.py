@@ -7,11 +7,19 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from bot.notebook import keeper as keeper_module
+from bot.notebook.sheet import Payload, sheet_of
+from engine.events import Event
+from engine.ids import Seat
+from engine.state import Game
 from fakebot import FakeMessage, FakeUser
 from locales import t
 from tests.support.catalogs import literal
@@ -143,6 +151,49 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
     record = table.bob.private_messages()[-1].text
     assert "📓 Your notebook named the envelope: day 1 on average (1 game)" in record
     assert "🎯 You accused: day 1 on average (1 game)" in record
+
+
+@pytest.mark.parametrize("refused", [None, 429, 500])
+async def test_a_notebook_that_takes_a_while_shows_the_bot_at_work(
+    table: Party, monkeypatch: pytest.MonkeyPatch, refused: int | None
+) -> None:
+    """While a sheet is worked out (as at the forum's ten seats, a second or two), the
+    player's chat shows "sending a photo…", once; a sheet kept ready shows nothing. When
+    Telegram refuses the action (429, 500), the notebook comes all the same."""
+    gate = threading.Event()
+
+    def held(game: Game, events: Sequence[Event], seat: Seat) -> Payload:
+        gate.wait(10)
+        return sheet_of(game, events, seat)
+
+    monkeypatch.setattr(keeper_module, "sheet_of", held)
+    await table.bot.say(table.alice, table.group, "/settings notebook odds")
+    game_id = await _open(table, "odds")
+    await _suggest_the_envelope(table, game_id)
+    chat = table.bob.private_chat
+    shown = len(chat.actions)
+    last = max(m.message_id for m in table.bob.private_messages())
+
+    action = ["upload_photo"] if refused is None else []
+    if refused is not None:
+        table.server.fail_next("sendChatAction", refused)
+    table.bob.send_private("/notebook")
+    called = len(table.server.calls)
+    await table.server.wait_for(
+        lambda: any(c.method == "sendChatAction" for c in table.server.calls[called:])
+    )
+    assert chat.actions[shown:] == action
+    assert not [m for m in table.bob.private_messages() if m.message_id > last]
+    gate.set()
+    picture = await table.bob.wait_private(lambda m: m.text.startswith("📓"), after=last)
+    assert picture.photo is not None
+    await table.bot.press(table.bob, picture, t("en", "button.notebook_text"))
+    await table.bob.wait_private(lambda m: m.photo is None, after=picture)
+    await table.bot.say(table.bob, None, "/notebook")
+    assert chat.actions[shown:] == action  # the kept sheet came at once, twice
+    for person in (table.alice, table.carol, table.dave):
+        assert person.private_chat.actions == []
+    assert table.group.actions == []
 
 
 async def _wait_for(table: Party, words: str) -> FakeMessage:
