@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Hashable
 from contextlib import asynccontextmanager
@@ -35,7 +36,10 @@ class Notebooks:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._kept: OrderedDict[tuple[int, Seat], tuple[Hashable, Payload]] = OrderedDict()
-        self._working: dict[tuple[int, Seat], asyncio.Lock] = {}
+        # a lock per seat while its sheet is worked out or waited for, gone after
+        self._working: weakref.WeakValueDictionary[tuple[int, Seat], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         self._readings: OrderedDict[tuple[int, Seat], tuple[asyncio.Lock, Reading]] = OrderedDict()
         self._asked: OrderedDict[int, set[Seat]] = OrderedDict()  # game -> seats looked at
         self._warming: dict[int, asyncio.Task[None]] = {}
@@ -123,7 +127,9 @@ class Notebooks:
     async def _sheet(self, game_id: int, seat: Seat) -> Payload:
         """The seat's sheet for the game's current log (without its own marks), worked
         out again only when what it is made of changed."""
-        lock = self._working.setdefault((game_id, seat), asyncio.Lock())
+        lock = self._working.get((game_id, seat))
+        if lock is None:
+            lock = self._working[(game_id, seat)] = asyncio.Lock()
         async with lock:
             game = await self.store.load(game_id)
             events = await self.store.events(game_id)

@@ -7,6 +7,7 @@ its warming go."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -144,3 +145,27 @@ async def test_a_stopped_keeper_lets_its_warming_go_and_warms_no_more(
     await keeper.warmed()
     await asyncio.sleep(0.05)  # the let-go thread finishes its one sheet
     assert [length for seat, length in worked.sheets][-1] < len(await store.events(game_id))
+
+
+async def test_looks_at_many_seats_leave_nothing_behind_but_the_kept_sheets(
+    store: Store, worked: Worked
+) -> None:
+    """A bot that runs for months has seats of thousands of games looked at: besides the
+    sheets it keeps (at most MAX_KEPT), nothing stays per seat once its look is over."""
+
+    def locks() -> int:
+        return sum(isinstance(o, asyncio.Lock) for o in gc.get_objects())
+
+    keeper = Notebooks(store)
+    games = [
+        (await new_game(store, players=3, settings=SETTINGS, chat_id=-10 - n)).game_id
+        for n in range(4)
+    ]
+    gc.collect()
+    before = locks()
+    looks = [keeper.sheet(game_id, seat) for game_id in games for seat in range(3)]
+    again = [keeper.sheet(games[0], seat) for seat in range(3)]  # asked twice at once
+    await asyncio.gather(*looks, *again)
+    gc.collect()
+    assert locks() == before
+    assert len(worked.sheets) == 12  # each seat's sheet worked out once
