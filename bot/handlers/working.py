@@ -24,20 +24,24 @@ SHOWN_AGAIN = 4.5  # seconds: Telegram shows an action for five, or until the bo
 
 async def shown_working(context: CustomContext, w: Where, action: str, work: Awaitable[T]) -> T:
     """The work's result; while it runs past SHOWN_AFTER, the chat shows the action (again
-    every SHOWN_AGAIN). Never while the flood guard holds this update's replies back; a
-    failed action is only logged: the answer itself is what counts."""
+    every SHOWN_AGAIN). The action is sent beside the work, never waited for: a slow or
+    refused one (only logged) holds nothing back, and one still on its way when the work
+    is done is dropped. None while the flood guard holds this update's replies back."""
     task = asyncio.ensure_future(work)
+    shown: asyncio.Task[None] | None = None
     wait = SHOWN_AFTER
     try:
         while True:
             done, _ = await asyncio.wait({task}, timeout=wait)
             if done:
                 return task.result()
-            if not context.flags.held_back:
-                await _show(context, w, action)
+            if not context.flags.held_back and (shown is None or shown.done()):
+                shown = asyncio.ensure_future(_show(context, w, action))
             wait = SHOWN_AGAIN
     finally:
         task.cancel()  # only when this handler was cancelled: a finished task keeps its result
+        if shown is not None:
+            shown.cancel()
 
 
 async def _show(context: CustomContext, w: Where, action: str) -> None:

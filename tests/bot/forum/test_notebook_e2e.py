@@ -153,13 +153,14 @@ async def test_the_notebook_proves_the_envelope_with_its_reasons_and_keeps_a_mar
     assert "🎯 You accused: day 1 on average (1 game)" in record
 
 
-@pytest.mark.parametrize("refused", [None, 429, 500])
+@pytest.mark.parametrize("refused", [None, 429, 500, "slow"])
 async def test_a_notebook_that_takes_a_while_shows_the_bot_at_work(
-    table: Party, monkeypatch: pytest.MonkeyPatch, refused: int | None
+    table: Party, monkeypatch: pytest.MonkeyPatch, refused: int | str | None
 ) -> None:
     """While a sheet is worked out (as at the forum's ten seats, a second or two), the
     player's chat shows "sending a photo…", once; a sheet kept ready shows nothing. When
-    Telegram refuses the action (429, 500), the notebook comes all the same."""
+    Telegram refuses the action (429, 500) or answers it late, the notebook comes all the
+    same, as soon as it is ready."""
     gate = threading.Event()
 
     def held(game: Game, events: Sequence[Event], seat: Seat) -> Payload:
@@ -174,9 +175,11 @@ async def test_a_notebook_that_takes_a_while_shows_the_bot_at_work(
     shown = len(chat.actions)
     last = max(m.message_id for m in table.bob.private_messages())
 
-    action = ["upload_photo"] if refused is None else []
-    if refused is not None:
+    action = [] if isinstance(refused, int) else ["upload_photo"]
+    if isinstance(refused, int):
         table.server.fail_next("sendChatAction", refused)
+    elif refused == "slow":
+        table.server.delay_next("sendChatAction", 60)  # shown at once, answered a minute late
     table.bob.send_private("/notebook")
     called = len(table.server.calls)
     await table.server.wait_for(
