@@ -60,7 +60,7 @@ from bot.handlers import (
     settings_menu,
     table,
 )
-from bot.handlers.common import answer_toast
+from bot.handlers.common import answer_toast, say, where
 from bot.handlers.edition_buttons import BUTTONS
 from bot.handlers.ratings import add_rating_handlers
 from bot.http import AiohttpRequest
@@ -276,16 +276,35 @@ async def _members_changed(update: Update, context: CustomContext) -> None:
 
 
 async def _on_error(update: object, context: CustomContext) -> None:
-    """Log the failure; a button press whose handler failed still gets an answer."""
+    """Log the failure; the person still gets an answer: a button press its toast, and a
+    command (or anything written to the bot in private) a reply saying so, through the
+    outbox like every answer (none when that fails too, or while the flood guard holds the
+    update's replies back)."""
     note_failure()
     log.error("handler failed", exc_info=context.error)
-    if not isinstance(update, Update) or update.callback_query is None:
+    if not isinstance(update, Update):
+        return
+    if update.callback_query is None:
+        await _reply_failed(update, context)
         return
     try:
         await answer_toast(context, update, "toast.failed", alert=True)
     except Exception:  # the failure may be the store itself: at least stop the spinner
         with contextlib.suppress(TelegramError):
             await update.callback_query.answer()
+
+
+async def _reply_failed(update: Update, context: CustomContext) -> None:
+    w = where(update)
+    message = update.message
+    if w is None or message is None:
+        return
+    if not w.private and not (message.text or "").startswith("/"):
+        return  # a group's own talk the bot only watched: no reply in the thread
+    try:
+        await say(context, w, "reply.failed")
+    except Exception:
+        log.exception("the failure could not be told either")
 
 
 def _another_worker(store: Store, limiter: OutboundLimiter) -> None:
