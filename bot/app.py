@@ -73,7 +73,7 @@ from bot.shutdown import post_shutdown, post_stop
 from bot.updates import KeyedUpdateProcessor
 from engine import REGISTRY
 from engine.registry import Registry
-from locales import LANGUAGES, t
+from locales import LANGUAGES, supported, t
 from storage.service import Store
 
 log = logging.getLogger(__name__)
@@ -303,8 +303,13 @@ async def _reply_failed(update: Update, context: CustomContext) -> None:
         return  # a group's own talk the bot only watched: no reply in the thread
     try:
         await say(context, w, "reply.failed")
-    except Exception:
-        log.exception("the failure could not be told either")
+    except Exception:  # the store itself, most likely: then straight to Telegram
+        log.exception("the failure could not be told through the outbox")
+        if context.flags.held_back:
+            return
+        text = t(supported(w.user.language_code), "reply.failed")
+        with contextlib.suppress(TelegramError):
+            await message.reply_text(text, do_quote=not w.private)
 
 
 def _another_worker(store: Store, limiter: OutboundLimiter) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.handlers import info as info_handlers
 from bot.handlers import notebook as notebook_handlers
+from bot.services import Services
 from locales import t
 from tests.support.harness import Party, bot_messages
 from tests.support.play import open_and_start
@@ -50,3 +51,22 @@ async def test_a_failed_command_or_press_is_answered_in_the_persons_language(
     failures = [r for r in caplog.records if r.getMessage() == "handler failed"]
     assert len(failures) == 5
     assert all(r.exc_info and "a bug in the handler" in str(r.exc_info[1]) for r in failures)
+
+
+async def test_with_the_outbox_failing_too_the_failure_is_told_straight(
+    table: Party, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database gone: the reply cannot be queued, so it goes straight to Telegram, in
+    the language the person's Telegram app reports."""
+    table.carol.language_code = "ru"
+    await open_and_start(table)
+    monkeypatch.setattr(notebook_handlers, "send_notebook", broken)
+    monkeypatch.setattr(info_handlers, "status_args", broken)
+    monkeypatch.setattr(Services, "tell", broken)
+
+    await table.bot.say(table.carol, None, "/notebook")
+    assert table.carol.private_messages()[-1].text == t("ru", "reply.failed")
+    command = await table.bot.say(table.dave, table.group, "/status")
+    reply = bot_messages(table.group)[-1]
+    assert reply.text == t("en", "reply.failed")
+    assert reply.reply_to is not None and reply.reply_to.message_id == command.message_id
