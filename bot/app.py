@@ -287,11 +287,13 @@ async def _on_error(update: object, context: CustomContext) -> None:
     if update.callback_query is None:
         await _reply_failed(update, context)
         return
+    query = update.callback_query
     try:
         await answer_toast(context, update, "toast.failed", alert=True)
-    except Exception:  # the failure may be the store itself: at least stop the spinner
+    except Exception:  # the store itself, most likely: in the language the person's app reports
+        text = t(supported(query.from_user.language_code), "toast.failed")
         with contextlib.suppress(TelegramError):
-            await update.callback_query.answer()
+            await query.answer(text, show_alert=True)
 
 
 async def _reply_failed(update: Update, context: CustomContext) -> None:

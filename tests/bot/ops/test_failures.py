@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import pytest
 
+from bot.directory import Directory
 from bot.handlers import info as info_handlers
 from bot.handlers import notebook as notebook_handlers
 from bot.services import Services
@@ -56,13 +57,18 @@ async def test_a_failed_command_or_press_is_answered_in_the_persons_language(
 async def test_with_the_outbox_failing_too_the_failure_is_told_straight(
     table: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The database gone: the reply cannot be queued, so it goes straight to Telegram, in
-    the language the person's Telegram app reports."""
+    """The database gone: the reply cannot be queued, nor the person's language read, so
+    it goes straight to Telegram in the language the person's Telegram app reports; a
+    press gets its alert the same way."""
     table.carol.language_code = "ru"
     await open_and_start(table)
+    await table.bot.say(table.carol, None, "/hand")
+    hand = table.carol.private_messages()[-1]  # with its notebook button
     monkeypatch.setattr(notebook_handlers, "send_notebook", broken)
+    monkeypatch.setattr(notebook_handlers, "seat_in", broken)
     monkeypatch.setattr(info_handlers, "status_args", broken)
     monkeypatch.setattr(Services, "tell", broken)
+    monkeypatch.setattr(Directory, "person_language", broken)
 
     await table.bot.say(table.carol, None, "/notebook")
     assert table.carol.private_messages()[-1].text == t("ru", "reply.failed")
@@ -70,3 +76,5 @@ async def test_with_the_outbox_failing_too_the_failure_is_told_straight(
     reply = bot_messages(table.group)[-1]
     assert reply.text == t("en", "reply.failed")
     assert reply.reply_to is not None and reply.reply_to.message_id == command.message_id
+    answer = await table.bot.press(table.carol, hand, t("ru", "button.notebook"))
+    assert answer.answered and answer.show_alert and answer.text == t("ru", "toast.failed")
