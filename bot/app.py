@@ -259,6 +259,10 @@ def add_handlers(application: App) -> None:
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, info.chat_migrated))
     chatter = MessageHandler(filters.ChatType.GROUPS & ~filters.COMMAND, info.chatter)
     application.add_handler(chatter)
+    # Last of its group: only what no handler above took (an unknown command, in private
+    # anything else too).
+    unknown = (filters.ChatType.PRIVATE | filters.COMMAND) & filters.UpdateType.MESSAGE
+    application.add_handler(MessageHandler(unknown, info.not_understood))
     # In a group of its own, so another my_chat_member handler does not shadow it.
     mine = ChatMemberHandler(membership.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER)
     application.add_handler(mine, group=BOT_MEMBERSHIP_GROUP)

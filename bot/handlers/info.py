@@ -86,6 +86,21 @@ async def chatter(update: Update, context: CustomContext) -> None:
         await remember(context, w.user)
 
 
+async def not_understood(update: Update, context: CustomContext) -> None:
+    """What no other handler took: anything written to the bot in private, or a command in
+    a group that names the bot ("/nonsense@whodunit_bot") but is none of its own. A short
+    answer pointing at /help; another bot's commands in a group get none."""
+    w = where(update)
+    if w is None or w.message is None:
+        return
+    if not w.private:
+        await remember(context, w.user)
+        word = (w.message.text or "").split(maxsplit=1)[0] if w.message.text else ""
+        if not word.lower().endswith("@" + context.services.bot_username.lower()):
+            return
+    await say(context, w, "reply.not_understood", reply=not w.private)
+
+
 async def log_command(update: Update, context: CustomContext) -> None:
     """/log [day]: the public log of a day — suggestions and how they were answered (at the
     table: every turn's card);
