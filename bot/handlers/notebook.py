@@ -21,7 +21,7 @@ async def notebook(update: Update, context: CustomContext) -> None:
     w = await private_update(update, context, "notebook")
     if w is None:
         return
-    seated = await chosen_game(context, w, context.args or [], "notebook")
+    seated = await chosen_game(context, w, context.args or [], "notebook", "notebook.no_game")
     if seated is not None:
         await send_notebook(
             context, w, seated, as_text=bool(context.args and "text" in context.args)
@@ -35,7 +35,11 @@ async def mark(update: Update, context: CustomContext) -> None:
         return
     words = list(context.args or [])
     seated = await chosen_game(
-        context, w, words[:1] if words[:1] and words[0].isdigit() else [], "mark"
+        context,
+        w,
+        words[:1] if words[:1] and words[0].isdigit() else [],
+        "mark",
+        "notebook.no_game",
     )
     if seated is None:
         return

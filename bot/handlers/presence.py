@@ -83,7 +83,7 @@ async def _in_every_game(context: CustomContext, w: Where, command: cmd.Command)
     (its thread and private message tell of each success)."""
     seats = await running_seats(context, w.user.id)
     if not seats:
-        await say(context, w, "notebook.no_game")
+        await say(context, w, "error.no_running_game")
         return
     for seated in seats:
         try:

@@ -1,0 +1,26 @@
+"""A private command about one's game, from someone who plays in none, is answered in its
+own words: the notebook's commands that there is no notebook, the others that the person
+plays in no running game."""
+
+from __future__ import annotations
+
+from locales import t
+from tests.support.harness import Party
+
+
+async def test_commands_without_a_game_say_why_in_their_own_words(table: Party) -> None:
+    table.bob.start_bot()
+    await table.bot.settle()
+    expected = {
+        "/notebook": "notebook.no_game",
+        "/mark Rope @alice yes": "notebook.no_game",
+        "/back": "error.no_running_game",
+        "/away 2d": "error.no_running_game",
+        "/standing Rope": "error.no_running_game",
+        "/accuse": "error.no_running_game",
+    }
+    for command, key in expected.items():
+        before = len(table.bob.private_messages())
+        await table.bot.say(table.bob, None, command)
+        said = [m.text for m in table.bob.private_messages()[before:]]
+        assert said == [t("en", key)], command
