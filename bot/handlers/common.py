@@ -274,11 +274,15 @@ class Here:
 
 
 async def game_update(update: Update, context: CustomContext) -> Here | None:
-    """The update's place and its chat's current game, or a clear "no game here"."""
+    """The update's place and its chat's current game, or a clear "no game here" (in
+    private, where no game is played, "this works in a group")."""
     w = where(update)
     if w is None:
         return None
     await remember(context, w.user)
+    if w.private:
+        await say(context, w, "error.group_only")
+        return None
     ref = await require_game_here(context, w)
     if ref is None:
         return None

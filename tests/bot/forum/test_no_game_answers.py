@@ -1,6 +1,6 @@
 """A private command about one's game, from someone who plays in none, is answered in its
 own words: the notebook's commands that there is no notebook, the others that the person
-plays in no running game."""
+plays in no running game; a group's command sent in private, that it works in a group."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ async def test_commands_without_a_game_say_why_in_their_own_words(table: Party) 
         "/away 2d": "error.no_running_game",
         "/standing Rope": "error.no_running_game",
         "/accuse": "error.no_running_game",
+        "/status": "error.group_only",
+        "/log": "error.group_only",
+        "/cards": "error.group_only",
+        "/join": "error.group_only",
+        "/leave": "error.group_only",
     }
     for command, key in expected.items():
         before = len(table.bob.private_messages())

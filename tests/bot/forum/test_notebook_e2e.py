@@ -179,7 +179,7 @@ async def test_a_notebook_that_takes_a_while_shows_the_bot_at_work(
     if isinstance(refused, int):
         table.server.fail_next("sendChatAction", refused)
     elif refused == "slow":
-        table.server.delay_next("sendChatAction", 60)  # shown at once, answered a minute late
+        table.server.delay_next("sendChatAction", 8)  # shown at once, answered 8 s late
     table.bob.send_private("/notebook")
     called = len(table.server.calls)
     await table.server.wait_for(
