@@ -18,7 +18,7 @@ from bot.handlers.common import (
     require_game_here,
     say,
 )
-from bot.handlers.mentions import named_people
+from bot.handlers.mentions import named_people, unknown_mention
 from bot.handlers.setting_change import change_settings
 from bot.handlers.settings_menu import open_menu
 from bot.payload import Language, Setting
@@ -131,6 +131,8 @@ async def remove(update: Update, context: CustomContext) -> None:
         return
     detective = detective_named(context.args or [])
     named = [detective] if detective is not None else await named_people(context, a.w.message)
+    if detective is None and await _said_unknown(context, a.w):
+        return
     if not named:
         await say(context, a.w, "error.name_a_player")
         return
@@ -143,6 +145,8 @@ async def replace(update: Update, context: CustomContext) -> None:
     novice, sleuth): a computer detective of that level does; /replace inspector 1 @new: a
     person takes over that detective's seat."""
     if (a := await _admin_here(update, context)) is None or a.w.message is None:
+        return
+    if await _said_unknown(context, a.w):
         return
     named = await named_people(context, a.w.message)
     words = context.args or []
@@ -165,6 +169,14 @@ async def replace(update: Update, context: CustomContext) -> None:
         await say(context, a.w, "error.name_two_players")
         return
     await _run_admin(context, a.w, command)
+
+
+async def _said_unknown(context: CustomContext, w: Where) -> bool:
+    """Whether the command names an @username the bot cannot place, which it then says."""
+    unknown = await unknown_mention(context, w.message) if w.message is not None else None
+    if unknown is not None:
+        await say(context, w, "parse.unknown_player", {"username": unknown})
+    return unknown is not None
 
 
 def _level_of(word: str) -> Level | None:

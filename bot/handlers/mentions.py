@@ -44,3 +44,12 @@ async def named_people(context: CustomContext, message: Message) -> list[int]:
     if replied.from_user is not None and not replied.from_user.is_bot:
         found.append(replied.from_user.id)
     return found
+
+
+async def unknown_mention(context: CustomContext, message: Message) -> str | None:
+    """The first @username of the message that no person the bot knows goes by (without
+    its "@"), if any: a command that names someone the bot cannot place says so."""
+    return next(
+        (m.typed.lstrip("@") for m in await mentions(context, message) if m.user_id is None),
+        None,
+    )

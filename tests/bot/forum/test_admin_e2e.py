@@ -57,6 +57,14 @@ async def test_extend_remove_replace_and_end(table: Party) -> None:
     assert before is not None
     await table.bot.say(table.alice, table.group, "/extend 2h")
     assert (await state(table, game_id)).day_ends_at == before + timedelta(hours=2)
+    # A name the bot cannot place is said so, and changes nothing.
+    unknown = "I do not know @{}: they must write in this chat or start me first."
+    await table.bot.say(table.alice, table.group, "/remove @nobody")
+    assert bot_messages(table.group)[-1].text == unknown.format("nobody")
+    await table.bot.say(table.alice, table.group, "/replace @carol @stranger")
+    assert bot_messages(table.group)[-1].text == unknown.format("stranger")
+    game = await state(table, game_id)
+    assert all(p.active for p in game.players) and game.player_of(table.carol.id) is not None
     await table.bot.say(table.alice, table.group, "/remove @dave")
     game = await state(table, game_id)
     assert not game.player_of(table.dave.id).active  # type: ignore[union-attr]
