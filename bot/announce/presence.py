@@ -30,10 +30,13 @@ def went_away(plan: Plan, seq: int, e: ev.WentAway, before: Game | None, after: 
 
 
 def came_back(plan: Plan, seq: int, e: ev.CameBack, before: Game | None, after: Game) -> None:
-    """Back early (going away again while away is told by the new "away until" alone)."""
+    """Back early: the thread hears it, and the player is told in private, where they typed
+    /back (going away again while away is told by the new "away until" alone)."""
     again = any(isinstance(x, ev.WentAway) and x.seat == e.seat for x in plan.ctx.events)
     if not again:
         plan.group(plan.key(seq, "back"), "away.back", {"player": User(user_at(after, e.seat))})
+        used = {"days": after.players[e.seat].away_days, "limit": after.settings.away_days}
+        plan.private(plan.key(seq, "backdm"), user_at(after, e.seat), "dm.back", used)
 
 
 def standing_answer_set(

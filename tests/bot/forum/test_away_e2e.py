@@ -214,3 +214,19 @@ def _none_held(game: Game, target: Player) -> tuple[str, str, str]:
         for category in CATEGORY_ORDER
     )
     return s, w, p
+
+
+async def test_back_early_is_told_in_the_thread_and_to_the_player(table: Party) -> None:
+    """/back is answered where it was typed (with the days given back), and the thread hears
+    who is back; a second /back is refused."""
+    game_id = await open_and_start(table)
+    await table.bot.say(table.carol, None, "/away 2d")
+    await table.bot.say(table.carol, None, "/back")
+    assert _group_texts(table)[-1] == "👋 @carol is back."
+    carol = _seat(await state(table, game_id), table.carol)
+    assert carol.away_until is None
+    limit = (await state(table, game_id)).settings.away_days
+    assert _said(table.carol)[-1] == t("en", "dm.back", days=carol.away_days, limit=limit)
+    assert carol.away_days < 2  # the days not begun are given back
+    await table.bot.say(table.carol, None, "/back")
+    assert _said(table.carol)[-1] == t("en", "error.not_away")
