@@ -120,6 +120,9 @@ async def log_command(update: Update, context: CustomContext) -> None:
         )
         await say(context, w, "log.table", {"cards": cards}, labels=labels_of(game.pack))
         return
+    if game.day == 0:  # the lobby: no day has begun to tell of
+        await say(context, w, "error.game_not_running")
+        return
     words = context.args or []
     day = game.day
     if words:

@@ -5,7 +5,7 @@ plays in no running game; a group's command sent in private, that it works in a 
 from __future__ import annotations
 
 from locales import t
-from tests.support.harness import Party
+from tests.support.harness import Party, bot_messages
 
 
 async def test_commands_without_a_game_say_why_in_their_own_words(table: Party) -> None:
@@ -29,3 +29,10 @@ async def test_commands_without_a_game_say_why_in_their_own_words(table: Party) 
         await table.bot.say(table.bob, None, command)
         said = [m.text for m in table.bob.private_messages()[before:]]
         assert said == [t("en", key)], command
+
+
+async def test_the_log_of_a_lobby_says_the_game_has_not_begun(table: Party) -> None:
+    """Before the start there is no day to tell of (not "no suggestions on day 0")."""
+    await table.bot.say(table.alice, table.group, "/newgame")
+    await table.bot.say(table.bob, table.group, "/log")
+    assert bot_messages(table.group)[-1].text == t("en", "error.game_not_running")
