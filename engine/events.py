@@ -322,8 +322,7 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerAway(Event):
-    """Missed `away_after` turns in a row, or said they would be away `until` then: turns
-    skipped, the GM refutes, until back."""
+    """Missed `away_after` turns in a row, or away by their word till `until`: skipped."""
 
     seat: Seat
     until: datetime | None = None
@@ -332,6 +331,7 @@ class PlayerAway(Event):
 @dataclass(frozen=True, kw_only=True)
 class PlayerReturned(Event):
     seat: Seat
+    came_back: bool = False  # by their /back for every game (ComeBack): told to them too
 
 
 @dataclass(frozen=True, kw_only=True)

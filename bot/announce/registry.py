@@ -58,7 +58,7 @@ SHARED_HANDLERS: Mapping[type[ev.Event], Handler] = MappingProxyType(  # every f
         ev.AccusedAtTable: table_turns.accused,
         ev.TurnEnded: table_turns.turn_ended,
         ev.PlayerAway: table_turns.player_away,
-        ev.PlayerReturned: table_turns.told_on_card,
+        ev.PlayerReturned: table_turns.player_returned,
         ev.TurnTimerRenewed: table_turns.told_on_card,
         ev.RefuteTimerRenewed: table_turns.told_on_card,
         ev.ClockStarted: _silent,

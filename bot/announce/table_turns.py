@@ -122,6 +122,18 @@ def player_away(plan: Plan, seq: int, e: ev.PlayerAway, before: Game | None, aft
     plan.group(
         plan.key(seq, "away"), msg, args, buttons=table_prompt.back_buttons(plan.ctx.game_id)
     )
+    if e.until is not None:  # their own word, in private: answered there too
+        until = {"until": Moment.of(e.until)}
+        plan.private(plan.key(seq, "awaydm"), user_at(after, e.seat), "dm.table_away_set", until)
+
+
+def player_returned(
+    plan: Plan, seq: int, e: ev.PlayerReturned, before: Game | None, after: Game
+) -> None:
+    """Told on the turn's card; a /back typed in private is answered there too (the table's
+    button has its toast, and acting is its own answer)."""
+    if e.came_back:
+        plan.private(plan.key(seq, "backdm"), user_at(after, e.seat), "dm.table_back", {})
 
 
 def seat_handed_over(plan: Plan, seq: int, e: ev.SeatReplaced, after: Game) -> None:

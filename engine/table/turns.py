@@ -265,7 +265,8 @@ def return_to_table(
     if not table.seats[player.seat].away:
         raise NotAway()
     decision = Decision(game)
-    decision.emit(ev.PlayerReturned(at=now, seat=player.seat))
+    came_back = isinstance(c, cmd.ComeBack)
+    decision.emit(ev.PlayerReturned(at=now, seat=player.seat, came_back=came_back))
     if table.due is None and table.current != player.seat:
         due = now + game.settings.turn_time
         decision.emit(ev.TurnStarted(at=now, turn=table.turn + 1, seat=player.seat, due=due))
