@@ -8,7 +8,7 @@ from datetime import datetime
 from engine.accusations import require_may_accuse
 from engine.cards import CATEGORY_ORDER, CardId, Category
 from engine.commands import Command
-from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError
+from engine.errors import GameNotRunning, NotAPlayer, NotYourAnswer, RuleError, WrongFormat
 from engine.events import EndReason
 from engine.format import format_of
 from engine.formats import Specs
@@ -152,9 +152,12 @@ def accusation_refusal(game: Game, user: int) -> RuleError | None:
 
 
 def suggestion_refusal(game: Game) -> RuleError | None:
-    """Why no suggestion can be made in this game (None: its cards are dealt and it has not
-    ended), asked before typed card names are read against the cards in play: the first
-    check `make_suggestion` makes (`require_running`), a pause left to it."""
+    """Why no forum suggestion can be made in this game (None: a forum game whose cards are
+    dealt and which has not ended), asked before typed card names are read against the cards
+    in play or a composer is opened: the first checks `make_suggestion` meets (a table
+    game's format takes none, then `require_running`), a pause left to it."""
+    if not format_of(game).has_days:
+        return WrongFormat()
     try:
         require_dealt(game)
     except RuleError as error:

@@ -152,8 +152,11 @@ async def open_composer(context: CustomContext, w: Where, kind: str) -> None:
     if not running:
         await say(context, w, "error.no_running_game")
         return
-    if kind == cb.ACCUSE:  # refused before choosing anything, by the engine's rule
-        refusals = [accusation_refusal(game, w.user.id) for _, game in running]
+    if kind in (cb.ACCUSE, cb.SUGGEST):  # refused before choosing anything, by the engine's rule
+        refusals = [
+            accusation_refusal(game, w.user.id) if kind == cb.ACCUSE else suggestion_refusal(game)
+            for _, game in running
+        ]
         allowed = [pair for pair, no in zip(running, refusals, strict=True) if no is None]
         if not allowed:  # each game's refusal, naming its game
             for (gid, game), refusal in zip(running, refusals, strict=True):

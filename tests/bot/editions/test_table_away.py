@@ -39,3 +39,23 @@ async def test_away_and_back_at_the_table_are_answered_where_they_were_said(tabl
     assert len(table.bob.private_messages()) == before  # the toast alone
     for person in (table.alice, table.carol):  # nobody else is told in private
         assert not any("away from the table" in m.text for m in person.private_messages())
+
+
+async def test_a_forum_suggestion_at_the_table_is_refused_before_anything_is_chosen(
+    table: Party,
+) -> None:
+    """At the table a suggestion is made on one's turn, with its buttons: /suggest (in
+    private or typed in the group) is refused at once, not after four steps or a card name."""
+    for person in table.players:
+        person.start_bot()
+    await table.bot.settle()
+    await table.bot.say(table.alice, table.group, "/newgame classic")
+    for person in (table.bob, table.carol):
+        await table.bot.press(person, lobby_post(table), "Join")
+    await table.bot.press(table.alice, lobby_post(table), "Start the game")
+    refused = t("en", "error.wrong_format")
+    await table.bot.say(table.bob, None, "/suggest")
+    said = table.bob.private_messages()[-1]
+    assert said.text == LABEL + refused and not said.buttons
+    await table.bot.say(table.bob, table.group, "/suggest @carol nobody; nothing; nowhere")
+    assert bot_messages(table.group)[-1].text == refused
