@@ -12,7 +12,8 @@ from tests.support.play import lobby_post
 LABEL = "🎲 Cluedo club\n"  # a private message names its game
 
 
-async def test_away_and_back_at_the_table_are_answered_where_they_were_said(table: Party) -> None:
+async def _open_classic(table: Party) -> None:
+    """A classic table of Alice, Bob and Carol, started."""
     for person in table.players:
         person.start_bot()
     await table.bot.settle()
@@ -20,6 +21,10 @@ async def test_away_and_back_at_the_table_are_answered_where_they_were_said(tabl
     for person in (table.bob, table.carol):
         await table.bot.press(person, lobby_post(table), "Join")
     await table.bot.press(table.alice, lobby_post(table), "Start the game")
+
+
+async def test_away_and_back_at_the_table_are_answered_where_they_were_said(table: Party) -> None:
+    await _open_classic(table)
 
     await table.bot.say(table.bob, None, "/away 1d")
     said = table.bob.private_messages()[-1].text
@@ -46,13 +51,7 @@ async def test_a_forum_suggestion_at_the_table_is_refused_before_anything_is_cho
 ) -> None:
     """At the table a suggestion is made on one's turn, with its buttons: /suggest (in
     private or typed in the group) is refused at once, not after four steps or a card name."""
-    for person in table.players:
-        person.start_bot()
-    await table.bot.settle()
-    await table.bot.say(table.alice, table.group, "/newgame classic")
-    for person in (table.bob, table.carol):
-        await table.bot.press(person, lobby_post(table), "Join")
-    await table.bot.press(table.alice, lobby_post(table), "Start the game")
+    await _open_classic(table)
     refused = t("en", "error.wrong_format")
     await table.bot.say(table.bob, None, "/suggest")
     said = table.bob.private_messages()[-1]
