@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import time
@@ -17,7 +16,6 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
-from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -41,6 +39,7 @@ from bot.delivery.sender import Sender
 from bot.editions.base import Edition
 from bot.editions.presentations import Presentations
 from bot.editions.registry import EDITIONS
+from bot.failures import answer_failure
 from bot.flood import FloodGate, FloodGuard, Limits
 from bot.handlers import (
     admin,
@@ -60,12 +59,12 @@ from bot.handlers import (
     settings_menu,
     table,
 )
-from bot.handlers.common import answer_toast, say, where
+from bot.handlers.common import answer_toast
 from bot.handlers.edition_buttons import BUTTONS
 from bot.handlers.ratings import add_rating_handlers
 from bot.http import AiohttpRequest
 from bot.metrics import DatabaseGauges
-from bot.observe import Observer, note_failure
+from bot.observe import Observer
 from bot.refusals import RepeatedRefusals
 from bot.scheduler import Scheduler, worker_name
 from bot.services import Seeds, Services, fresh_seed
@@ -73,7 +72,7 @@ from bot.shutdown import post_shutdown, post_stop
 from bot.updates import KeyedUpdateProcessor
 from engine import REGISTRY
 from engine.registry import Registry
-from locales import LANGUAGES, supported, t
+from locales import LANGUAGES, t
 from storage.service import Store
 
 log = logging.getLogger(__name__)
@@ -266,7 +265,7 @@ def add_handlers(application: App) -> None:
     # In a group of its own, so another my_chat_member handler does not shadow it.
     mine = ChatMemberHandler(membership.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER)
     application.add_handler(mine, group=BOT_MEMBERSHIP_GROUP)
-    application.add_error_handler(_on_error)
+    application.add_error_handler(answer_failure)
 
 
 async def _unknown_button(update: Update, context: CustomContext) -> None:
@@ -277,45 +276,6 @@ async def _members_changed(update: Update, context: CustomContext) -> None:
     """Someone was promoted, demoted, joined or left: the chat's admin list is re-read."""
     if update.effective_chat is not None:
         context.services.admins.forget(update.effective_chat.id)
-
-
-async def _on_error(update: object, context: CustomContext) -> None:
-    """Log the failure; the person still gets an answer: a button press its toast, and a
-    command (or anything written to the bot in private) a reply saying so, through the
-    outbox like every answer (none when that fails too, or while the flood guard holds the
-    update's replies back)."""
-    note_failure()
-    log.error("handler failed", exc_info=context.error)
-    if not isinstance(update, Update):
-        return
-    if update.callback_query is None:
-        await _reply_failed(update, context)
-        return
-    query = update.callback_query
-    try:
-        await answer_toast(context, update, "toast.failed", alert=True)
-    except Exception:  # the store itself, most likely: in the language the person's app reports
-        text = t(supported(query.from_user.language_code), "toast.failed")
-        with contextlib.suppress(TelegramError):
-            await query.answer(text, show_alert=True)
-
-
-async def _reply_failed(update: Update, context: CustomContext) -> None:
-    w = where(update)
-    message = update.message
-    if w is None or message is None:
-        return
-    if not w.private and not (message.text or "").startswith("/"):
-        return  # a group's own talk the bot only watched: no reply in the thread
-    try:
-        await say(context, w, "reply.failed")
-    except Exception:  # the store itself, most likely: then straight to Telegram
-        log.exception("the failure could not be told through the outbox")
-        if context.flags.held_back:
-            return
-        text = t(supported(w.user.language_code), "reply.failed")
-        with contextlib.suppress(TelegramError):
-            await message.reply_text(text, do_quote=not w.private)
 
 
 def _another_worker(store: Store, limiter: OutboundLimiter) -> None:

@@ -322,7 +322,7 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerAway(Event):
-    """Missed `away_after` turns in a row, or away by their word till `until`: skipped."""
+    """Missed `away_after` turns in a row, or away by their word till `until`: turns skipped."""
 
     seat: Seat
     until: datetime | None = None

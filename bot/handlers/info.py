@@ -95,8 +95,8 @@ async def not_understood(update: Update, context: CustomContext) -> None:
         return
     if not w.private:
         await remember(context, w.user)
-        word = (w.message.text or "").split(maxsplit=1)[0] if w.message.text else ""
-        if not word.lower().endswith("@" + context.services.bot_username.lower()):
+        command = (w.message.text or "").split(maxsplit=1)[0]  # a group's: a command's text
+        if not command.lower().endswith("@" + context.services.bot_username.lower()):
             return
     await say(context, w, "reply.not_understood", reply=not w.private)
 
@@ -120,7 +120,7 @@ async def log_command(update: Update, context: CustomContext) -> None:
         )
         await say(context, w, "log.table", {"cards": cards}, labels=labels_of(game.pack))
         return
-    if game.day == 0:  # the lobby: no day has begun to tell of
+    if game.phase is Phase.LOBBY:  # no day has begun to tell of
         await say(context, w, "error.game_not_running")
         return
     words = context.args or []

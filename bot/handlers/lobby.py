@@ -212,7 +212,7 @@ async def _detective_command(context: CustomContext, w: Where, data: cb.Callback
 async def join_with_role(update: Update, context: CustomContext) -> None:
     """/join [suspect]: join the lobby, with a chosen role when the game's roles are chosen."""
     here = await game_update(update, context)
-    if here is None or here.w.message is None or here.w.private:
+    if here is None or here.w.message is None:
         return
     w, game = here.w, here.game
     typed = " ".join(context.args or ())
@@ -233,7 +233,7 @@ async def join_with_role(update: Update, context: CustomContext) -> None:
 async def leave(update: Update, context: CustomContext) -> None:
     """/leave: leave the lobby, or leave a running game (your cards stay; the GM answers)."""
     here = await game_update(update, context)
-    if here is None or here.w.private:
+    if here is None:
         return
     w, game = here.w, here.game
     command: cmd.Command = (

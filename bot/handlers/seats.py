@@ -41,17 +41,17 @@ async def chosen_game(
     w: Where,
     args: list[str],
     command: str,
-    none: str = "error.no_running_game",
+    no_game: str = "error.no_running_game",
 ) -> Seated | None:
     """The game a private `command` is about: the one named by number, or the only one (else
     the person is told which games to choose from, each by number and chat, or that they
-    play in none, in the words of the catalog key `none`)."""
+    play in none, in the words of the catalog key `no_game`)."""
     games = await running_seats(context, w.user.id)
     named = [a for a in args if a.isdigit()]
     if named:
         games = [s for s in games if s.game_id == int(named[0])]
     if not games:
-        await say(context, w, none)
+        await say(context, w, no_game)
         return None
     if len(games) > 1:
         each = [
