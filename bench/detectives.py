@@ -3,6 +3,7 @@ seats shuffled per game, played through the engine (simulation/detectives.py), i
 format or at the table of any edition (classic, y2023, liars, or another of the registry's).
 
     python -m bench.detectives [--games 1000] [--players 6] [--format forum|classic|y2023|liars]
+                               [--count compiled|python]
 
 Prints each level's share of the games won with a 95% Wilson interval (two seats each: an
 even share is a third), how the games ended, moves the engine refused (none expected),
@@ -20,6 +21,7 @@ import statistics
 import time
 from collections import Counter
 
+from bench.counting import add_count_option, use_count
 from engine import REGISTRY
 from engine import events as ev
 from engine.detectives import Level
@@ -43,7 +45,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--format", choices=REGISTRY.keys, default="forum")
+    add_count_option(parser)
     args = parser.parse_args()
+    use_count(args.count)
     won: Counter[Level] = Counter()
     seated: Counter[Level] = Counter()
     endings: Counter[str] = Counter()

@@ -4,9 +4,10 @@ it a fact (every cell's exact odds, then the reasons for every forced cell: `exp
 once per sheet), and the picture drawn from a real sheet.
 
     python -m bench.notebook [--games 4] [--players 6] [--formats forum,classic,liars,y2023]
+                             [--count compiled|python]
 
 Prints, per format, how many updates were timed and p50 / p95 / max per update for the
-odds and for the reasons (one core: the solver is pure Python), and the picture's p50 /
+odds and for the reasons (one core; the count in machine code unless `--count python`), and the picture's p50 /
 p95 render time and size in bytes. A player count the format does not allow is refused
 with its range. Targets (issue 41): odds p95 ≤ 100 ms and max ≤ 1 s per update, reasons
 p95 ≤ 100 ms, at every player count the bot allows (forum up to 10, the tables up to 6);
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 
+from bench.counting import add_count_option, use_count
 from bot.notebook.sheet import sheet_of
 from bot.render.notebook_picture import notebook_png
 from bot.render.notebook_post import notebook_grid
@@ -115,7 +117,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--formats", default=",".join(FORMATS))
+    add_count_option(parser)
     args = parser.parse_args()
+    use_count(args.count)
     keys = args.formats.split(",")
     for key in keys:
         if key not in FORMATS:

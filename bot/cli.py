@@ -86,7 +86,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from bot.app import build_application
     from bot.web.serve import run
+    from compiled import use_compiled_count
 
+    use_compiled_count()  # the notebooks' and the computer detectives' count in machine code
     asyncio.run(run(build_application(config), config))
     return 0
 
@@ -122,7 +124,9 @@ def _demo(args: argparse.Namespace) -> int:
     options = Options(args.format, args.players, args.language, seed, args.speed)
     # Loads the whole bot: only once the arguments are read (`--help` stays quick).
     from bot.demo.play import run_demo
+    from compiled import use_compiled_count
 
+    use_compiled_count()
     try:
         return run_demo(options)
     except KeyboardInterrupt:

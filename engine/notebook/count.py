@@ -9,10 +9,15 @@ be satisfied by the time its last card is dealt, so the cards are ordered to clo
 early (engine/notebook/order.py), and a state whose room can no longer be filled by the
 cards to come is dropped. A forward pass counts the ways to reach each state, a backward
 pass the ways to finish from it; their products give every cell's count at once.
+
+The same count compiled (compiled/deal_count.py: the same plan, the same passes, in machine
+code) gives the same numbers some twenty times sooner; a process that has it says so with
+`use_counter`, and `count` deals with it from then on. This module stays the reference.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import factorial
 from operator import add, mul
@@ -20,6 +25,18 @@ from operator import add, mul
 from engine.notebook.grid import TRUE, Grid
 from engine.notebook.order import card_order, shared_bits
 from engine.notebook.residue import Residue, residue_of
+
+DealCounter = Callable[[Residue], tuple[int, list[dict[int, int]]]]
+"""What `deal_count` is: the ways to deal the open cards, and for each card and slot the
+ways it lies there."""
+
+_counter: list[DealCounter] = []  # the faster twin a process said to use, if any
+
+
+def use_counter(counter: DealCounter | None) -> None:
+    """Have `count` deal with `counter` (a twin of `deal_count` that gives the same numbers),
+    or with `deal_count` again (None)."""
+    _counter[:] = [] if counter is None else [counter]
 
 
 @dataclass(frozen=True)
@@ -35,7 +52,7 @@ def count(grid: Grid, values: list[int]) -> Counts:
     residue = residue_of(grid, values)
     if residue is None:
         return Counts(0, [0] * grid.cell_count)
-    total, by_card = deal_count(residue)
+    total, by_card = (_counter[0] if _counter else deal_count)(residue)
     pooled = 1
     for slot in residue.slots:
         pooled *= multinomial(slot.rooms)
@@ -73,7 +90,7 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
     n = len(residue.cards)
     if any(not clause for clause in residue.clauses):
         return 0, [{} for _ in range(n)]
-    plan = _plan(residue)
+    plan = plan_of(residue)
     layers = _forward(plan)
     total = layers[n].get(plan.guards, 0)
     by_card: list[dict[int, int]] = [{} for _ in range(n)]
@@ -87,14 +104,15 @@ def deal_exists(residue: Residue, limit: int) -> bool:
     step would keep more than `limit` states."""
     if any(not clause for clause in residue.clauses):
         return False
-    plan = _plan(residue)
+    plan = plan_of(residue)
     layers = _forward(plan, limit)
     return plan.guards in layers[-1]
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """The count's dealing order and its moves on packed states (see the module's note)."""
+class Plan:
+    """The count's dealing order and its moves on packed states (see the module's note):
+    each step's moves are (bits it keeps, the unit it takes off, the slot)."""
 
     order: list[int]
     start: int
@@ -105,7 +123,7 @@ class _Plan:
     limits: list[int]
 
 
-def _plan(residue: Residue) -> _Plan:
+def plan_of(residue: Residue) -> Plan:
     n = len(residue.cards)
     order = card_order(n, [[p for p, _ in clause] for clause in residue.clauses])
     step_of = {card: step for step, card in enumerate(order)}
@@ -138,7 +156,7 @@ def _plan(residue: Residue) -> _Plan:
         for step in range(n)
     ]
     limits = _limits(residue, order, rooms, offset, half, flags)
-    return _Plan(order, start, guards, opens, closes, moves, limits)
+    return Plan(order, start, guards, opens, closes, moves, limits)
 
 
 def _limits(
@@ -160,7 +178,7 @@ def _limits(
     return limits
 
 
-def _forward(plan: _Plan, most: int | None = None) -> list[dict[int, int]]:
+def _forward(plan: Plan, most: int | None = None) -> list[dict[int, int]]:
     """For each step, the states before it and the ways to reach each (TooMany past
     `most` states in a step)."""
     guards = plan.guards
@@ -192,7 +210,7 @@ def _forward(plan: _Plan, most: int | None = None) -> list[dict[int, int]]:
     return layers
 
 
-def _backward(layers: list[dict[int, int]], plan: _Plan, by_card: list[dict[int, int]]) -> None:
+def _backward(layers: list[dict[int, int]], plan: Plan, by_card: list[dict[int, int]]) -> None:
     """The ways to finish from each state, step by step from the end, and with the ways to
     reach it, each card's ways to lie in each slot (a move at a time over all the states:
     list comprehensions and map run quicker than a loop over states and moves)."""

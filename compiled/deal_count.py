@@ -1,0 +1,72 @@
+"""`deal_count` (engine/notebook/count.py) in machine code: the same plan and passes
+(compiled/kernels.py), each count as residues modulo four primes, put together again by the
+Chinese remainder theorem. The numbers are the same; a count the residues could not hold
+(more deals than the primes' product) or a state wider than 62 bits is left to the engine's
+own count."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import factorial, prod
+from typing import Any, cast
+
+import numpy as np
+
+from compiled import kernels
+from compiled.kernels import PRIMES
+from engine.notebook.count import deal_count as counted_in_python
+from engine.notebook.count import plan_of
+from engine.notebook.residue import Residue
+
+# the kernels as numba's dispatchers take them: any arrays, any number of them
+forward = cast(Callable[..., tuple[Any, ...]], kernels.forward)
+backward = cast(Callable[..., tuple[Any, Any]], kernels.backward)
+_MODULUS = prod(PRIMES)
+# x = sum(residue_i * _BASIS_i) mod _MODULUS
+_BASIS = [(_MODULUS // p) * pow(_MODULUS // p, -1, p) for p in PRIMES]
+
+
+def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
+    """The ways to deal the open cards, and for each card and slot the ways it lies there."""
+    n = len(residue.cards)
+    if any(not clause for clause in residue.clauses) or not _fits(residue):
+        return counted_in_python(residue)
+    plan = plan_of(residue)
+    if max(plan.start, plan.guards, *plan.limits).bit_length() > 62:
+        return counted_in_python(residue)
+    moves = [move for step in plan.moves for move in step]
+    move_at = np.zeros(n + 1, np.int64)
+    move_at[1:] = np.cumsum([len(step) for step in plan.moves])
+    layers = forward(
+        plan.start,
+        plan.guards,
+        np.array(plan.opens, np.int64),
+        np.array(plan.closes, np.int64),
+        np.array(plan.limits, np.int64),
+        np.array([keep for keep, _, _ in moves], np.int64),
+        np.array([unit for _, unit, _ in moves], np.int64),
+        move_at,
+    )
+    slots = np.array([slot for _, _, slot in moves], np.int64)
+    residues, cells = backward(plan.guards, *layers, slots, move_at, len(residue.slots))
+    total = _joined(residues.tolist())
+    by_card: list[dict[int, int]] = [{} for _ in range(n)]
+    if total:
+        for step, card in enumerate(plan.order):
+            for slot, found in enumerate(cells[step].tolist()):
+                if ways := _joined(found):
+                    by_card[card][slot] = ways
+    return total, by_card
+
+
+def _fits(residue: Residue) -> bool:
+    """Whether every count is below the primes' product: no more deals than the ways to
+    share the open cards among the slots' rooms."""
+    bound = factorial(len(residue.cards))
+    for slot in residue.slots:
+        bound //= factorial(slot.room)
+    return bound < _MODULUS
+
+
+def _joined(residues: list[int]) -> int:
+    return sum(r * basis for r, basis in zip(residues, _BASIS, strict=True)) % _MODULUS

@@ -1,0 +1,162 @@
+"""The deal count's two passes in machine code (numba): the plan of
+engine/notebook/count.py, its states packed the same way, each count kept as its residues
+modulo four primes (compiled/deal_count.py puts them together again).
+
+The forward pass fills a table per step: open addressing, a record of the state and its
+four residues. It writes, for every state and move, where the move went (an *edge*), so the
+backward pass finds each next state without looking it up. Each step's table is then laid
+out as that step's layer, in table order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# four primes under 2^31: a sum of two residues and a product of two fit in 63 bits
+P0, P1, P2, P3 = 2147483647, 2147483629, 2147483587, 2147483579
+PRIMES = (P0, P1, P2, P3)
+_SCRAMBLE = np.int64(-7046029254386353131)  # an odd 64-bit number: Fibonacci hashing
+_EMPTY = -1  # a packed state is never negative (its top bit stays clear)
+
+
+@njit(cache=True, nogil=True)
+def forward(start, guards, opens, closes, limits, keeps, units, move_at):  # type: ignore[no-untyped-def]
+    """Each step's states and their ways (layers: keys, values, where each step begins), and
+        each (state, move)'s next state as an index into the next step (-1: not kept). Runs
+    without Python's lock: a count in a worker thread holds up nothing else."""
+    steps = opens.shape[0]
+    keys = np.empty(1 << 12, np.int64)
+    values = np.empty((1 << 12, 4), np.int64)
+    layer_at = np.zeros(steps + 2, np.int64)
+    edges = np.empty(1 << 12, np.int32)
+    edge_at = np.zeros(steps + 1, np.int64)
+    keys[0] = start
+    values[0, :] = 1
+    layer_at[1] = 1
+    table = np.empty((1 << 10, 5), np.int64)
+    place = np.empty(1 << 10, np.int32)
+    edge_count = 0
+    for step in range(steps):
+        first, last = layer_at[step], layer_at[step + 1]
+        moves = move_at[step + 1] - move_at[step]
+        if edge_count + (last - first) * moves > edges.shape[0]:
+            grown = np.empty(2 * (edge_count + (last - first) * moves), np.int32)
+            grown[:edge_count] = edges[:edge_count]
+            edges = grown
+        opened, closed, limit = opens[step], closes[step], limits[step]
+        size = 16
+        while size < 2 * (last - first):
+            size *= 2
+        while True:  # a table three quarters full starts the step again at twice the size
+            if size > table.shape[0]:
+                table = np.empty((size, 5), np.int64)
+                place = np.empty(size, np.int32)
+            table[:size, 0] = _EMPTY
+            mask = size - 1
+            used = 0
+            edge = edge_count
+            full = False
+            for i in range(first, last):
+                state = keys[i] | opened
+                w0, w1, w2, w3 = values[i, 0], values[i, 1], values[i, 2], values[i, 3]
+                for move in range(move_at[step], move_at[step + 1]):
+                    moved = (state & keeps[move]) - units[move]
+                    if (moved & (limit - moved) & guards) != guards or moved & closed:
+                        edges[edge] = -1
+                        edge += 1
+                        continue
+                    h = ((moved * _SCRAMBLE) >> 20) & mask
+                    while table[h, 0] != moved and table[h, 0] != _EMPTY:
+                        h = (h + 1) & mask
+                    if table[h, 0] == _EMPTY:
+                        table[h, 0] = moved
+                        table[h, 1], table[h, 2], table[h, 3], table[h, 4] = w0, w1, w2, w3
+                        used += 1
+                    else:
+                        table[h, 1] = _add(table[h, 1], w0, P0)
+                        table[h, 2] = _add(table[h, 2], w1, P1)
+                        table[h, 3] = _add(table[h, 3], w2, P2)
+                        table[h, 4] = _add(table[h, 4], w3, P3)
+                    edges[edge] = h
+                    edge += 1
+                    if 4 * used > 3 * size:
+                        full = True
+                        break
+                if full:
+                    break
+            if not full:
+                break
+            size *= 2
+        if last + used > keys.shape[0]:
+            grown_keys = np.empty(2 * (last + used), np.int64)
+            grown_keys[:last] = keys[:last]
+            keys = grown_keys
+            grown_values = np.empty((2 * (last + used), 4), np.int64)
+            grown_values[:last] = values[:last]
+            values = grown_values
+        j = last
+        for h in range(size):
+            if table[h, 0] != _EMPTY:
+                keys[j] = table[h, 0]
+                values[j, :] = table[h, 1:]
+                place[h] = j - last
+                j += 1
+        for k in range(edge_count, edge):
+            if edges[k] >= 0:
+                edges[k] = place[edges[k]]
+        edge_count = edge
+        edge_at[step + 1] = edge
+        layer_at[step + 2] = j
+    return keys, values, layer_at, edges, edge_at
+
+
+@njit(cache=True, inline="always")
+def _add(a, b, p):  # type: ignore[no-untyped-def]
+    total = a + b
+    return total - p if total >= p else total
+
+
+@njit(cache=True, nogil=True)
+def backward(guards, keys, values, layer_at, edges, edge_at, slots, move_at, slot_count):  # type: ignore[no-untyped-def]
+    """The residues of the deals in all (`total`) and, for each step and slot, of those
+    that put that step's card in that slot (`cells`)."""
+    steps = edge_at.shape[0] - 1
+    total = np.zeros(4, np.int64)
+    cells = np.zeros((steps, slot_count, 4), np.int64)
+    end = -1
+    for i in range(layer_at[steps], layer_at[steps + 1]):
+        if keys[i] == guards:
+            end = i
+    if end < 0:
+        return total, cells
+    total[:] = values[end]
+    ahead = np.zeros((layer_at[steps + 1] - layer_at[steps], 4), np.int64)
+    ahead[end - layer_at[steps], :] = 1
+    for step in range(steps - 1, -1, -1):
+        first, last = layer_at[step], layer_at[step + 1]
+        finish = np.empty((last - first, 4), np.int64)
+        edge = edge_at[step]
+        for i in range(first, last):
+            w0, w1, w2, w3 = values[i, 0], values[i, 1], values[i, 2], values[i, 3]
+            r0 = r1 = r2 = r3 = 0
+            for move in range(move_at[step], move_at[step + 1]):
+                to = edges[edge]
+                edge += 1
+                if to < 0:
+                    continue
+                a0, a1, a2, a3 = ahead[to, 0], ahead[to, 1], ahead[to, 2], ahead[to, 3]
+                r0 += a0
+                r1 += a1
+                r2 += a2
+                r3 += a3
+                slot = slots[move]
+                cells[step, slot, 0] = _add(cells[step, slot, 0], w0 * a0 % P0, P0)
+                cells[step, slot, 1] = _add(cells[step, slot, 1], w1 * a1 % P1, P1)
+                cells[step, slot, 2] = _add(cells[step, slot, 2], w2 * a2 % P2, P2)
+                cells[step, slot, 3] = _add(cells[step, slot, 3], w3 * a3 % P3, P3)
+            k = i - first
+            finish[k, 0], finish[k, 1] = r0 % P0, r1 % P1
+            finish[k, 2], finish[k, 3] = r2 % P2, r3 % P3
+        ahead = finish
+    return total, cells
