@@ -124,7 +124,7 @@ def _demo(args: argparse.Namespace) -> int:
     options = Options(args.format, args.players, args.language, seed, args.speed)
     # Loads the whole bot: only once the arguments are read (`--help` stays quick).
     from bot.demo.play import run_demo
-    from compiled import use_compiled_count
+    from compiled import use_compiled_count  # numba: loaded only for a game, not for --help
 
     use_compiled_count()
     try:

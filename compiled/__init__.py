@@ -15,7 +15,7 @@ def use_compiled_count() -> bool:
     """Count deals in machine code from now on in this process; False (and the pure count
     kept) where numba cannot be imported."""
     try:
-        from compiled.deal_count import deal_count
+        from compiled.deal_count import deal_count  # imports numba: it may be missing
     except ImportError as error:
         log.warning("counting deals in pure Python: the compiled count is missing (%s)", error)
         return False

@@ -6,24 +6,18 @@ own count."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from math import factorial, prod
-from typing import Any, cast
 
 import numpy as np
 
-from compiled import kernels
-from compiled.kernels import PRIMES
+from compiled.kernels import PRIMES, backward, forward
 from engine.notebook.count import deal_count as counted_in_python
 from engine.notebook.count import plan_of
 from engine.notebook.residue import Residue
 
-# the kernels as numba's dispatchers take them: any arrays, any number of them
-forward = cast(Callable[..., tuple[Any, ...]], kernels.forward)
-backward = cast(Callable[..., tuple[Any, Any]], kernels.backward)
 _MODULUS = prod(PRIMES)
 # x = sum(residue_i * _BASIS_i) mod _MODULUS
-_BASIS = [(_MODULUS // p) * pow(_MODULUS // p, -1, p) for p in PRIMES]
+_BASIS = tuple((_MODULUS // p) * pow(_MODULUS // p, -1, p) for p in PRIMES)
 
 
 def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
@@ -48,7 +42,10 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
         move_at,
     )
     slots = np.array([slot for _, _, slot in moves], np.int64)
-    residues, cells = backward(plan.guards, *layers, slots, move_at, len(residue.slots))
+    keys, values, layer_at, edges, edge_at = layers
+    residues, cells = backward(
+        plan.guards, keys, values, layer_at, edges, edge_at, slots, move_at, len(residue.slots)
+    )
     total = _joined(residues.tolist())
     by_card: list[dict[int, int]] = [{} for _ in range(n)]
     if total:

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numpy.typing import NDArray
+
+Ints = NDArray[np.int64]
+Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints]
 
 # four primes under 2^31: a sum of two residues and a product of two fit in 63 bits
 P0, P1, P2, P3 = 2147483647, 2147483629, 2147483587, 2147483579
@@ -21,7 +25,16 @@ _EMPTY = -1  # a packed state is never negative (its top bit stays clear)
 
 
 @njit(cache=True, nogil=True)
-def forward(start, guards, opens, closes, limits, keeps, units, move_at):  # type: ignore[no-untyped-def]
+def forward(
+    start: int,
+    guards: int,
+    opens: Ints,
+    closes: Ints,
+    limits: Ints,
+    keeps: Ints,
+    units: Ints,
+    move_at: Ints,
+) -> Layers:
     """Each step's states and their ways (layers: keys, values, where each step begins), and
         each (state, move)'s next state as an index into the next step (-1: not kept). Runs
     without Python's lock: a count in a worker thread holds up nothing else."""
@@ -112,13 +125,23 @@ def forward(start, guards, opens, closes, limits, keeps, units, move_at):  # typ
 
 
 @njit(cache=True, inline="always")
-def _add(a, b, p):  # type: ignore[no-untyped-def]
+def _add(a: int, b: int, p: int) -> int:
     total = a + b
     return total - p if total >= p else total
 
 
 @njit(cache=True, nogil=True)
-def backward(guards, keys, values, layer_at, edges, edge_at, slots, move_at, slot_count):  # type: ignore[no-untyped-def]
+def backward(
+    guards: int,
+    keys: Ints,
+    values: Ints,
+    layer_at: Ints,
+    edges: NDArray[np.int32],
+    edge_at: Ints,
+    slots: Ints,
+    move_at: Ints,
+    slot_count: int,
+) -> tuple[Ints, Ints]:
     """The residues of the deals in all (`total`) and, for each step and slot, of those
     that put that step's card in that slot (`cells`)."""
     steps = edge_at.shape[0] - 1

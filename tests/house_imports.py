@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # The packages whose modules make the graph.
-PACKAGES = ("engine", "storage", "bot", "simulation", "bench", "fakebot", "testbed")
+PACKAGES = ("engine", "storage", "bot", "simulation", "bench", "fakebot", "testbed", "compiled")
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,16 @@ def test_scripts_run_on_a_fresh_copy_installs_and_asks_for_a_token(tmp_path: Pat
     (about 10 s here, from the local package index), no token."""
     copy = tmp_path / "whodunit"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in ("scripts", "engine", "storage", "bot", "locales", "simulation", "fakebot"):
+    for folder in (
+        "scripts",
+        "engine",
+        "storage",
+        "bot",
+        "locales",
+        "simulation",
+        "fakebot",
+        "compiled",
+    ):
         shutil.copytree(ROOT / folder, copy / folder, ignore=ignore)
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, copy / name)

@@ -1,0 +1,106 @@
+"""The compiled deal count (compiled/): the same numbers as the engine's on counts it
+takes, the engine's own count where its residues could not hold the numbers, and a
+process without numba keeps counting in pure Python."""
+
+from __future__ import annotations
+
+import logging
+import random
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from compiled import deal_count as compiled_module
+from compiled import use_compiled_count
+from compiled.deal_count import deal_count as compiled_count
+from engine.notebook import count as count_module
+from engine.notebook.grid import Propagation, grid_of
+from engine.notebook.residue import Residue, residue_of
+from tests.engine.notebook.recorded import cases_of, recorded
+
+
+@pytest.fixture(autouse=True)
+def engine_count_after() -> Iterator[None]:
+    yield
+    count_module.use_counter(None)
+
+
+def large_residues(how_many: int) -> list[Residue]:
+    """Open parts of recorded full-deck moments, the largest first."""
+    moments = [moment for moment, _ in recorded()]
+    found = []
+    for case in cases_of(random.Random(41).sample(moments, 40)):
+        grid = grid_of(case)
+        propagated = Propagation(grid)
+        if propagated.conflict is None and (residue := residue_of(grid, propagated.values)):
+            found.append(residue)
+    found.sort(key=lambda residue: -len(residue.cards))
+    return found[:how_many]
+
+
+def test_the_compiled_count_gives_the_engines_numbers() -> None:
+    for residue in large_residues(6):
+        assert compiled_count(residue) == count_module.deal_count(residue)
+
+
+def test_a_count_too_large_for_the_residues_is_left_to_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    residue = large_residues(1)[0]
+    expected = count_module.deal_count(residue)
+
+    def no_kernel(*_: object) -> None:
+        raise AssertionError("the compiled pass ran on a count it cannot hold")
+
+    monkeypatch.setattr(compiled_module, "forward", no_kernel)
+    monkeypatch.setattr(compiled_module, "_MODULUS", 10**6)
+    assert expected[0] > 10**6
+    assert compiled_count(residue) == expected
+
+
+def counted_by(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many counts each of the two made from now on."""
+    calls = {"compiled": 0, "python": 0}
+    pure = count_module.deal_count
+
+    def compiled(residue: Residue) -> tuple[int, list[dict[int, int]]]:
+        calls["compiled"] += 1
+        return compiled_count(residue)
+
+    def python(residue: Residue) -> tuple[int, list[dict[int, int]]]:
+        calls["python"] += 1
+        return pure(residue)
+
+    monkeypatch.setattr(compiled_module, "deal_count", compiled)
+    monkeypatch.setattr(count_module, "deal_count", python)
+    return calls
+
+
+def count_a_moment() -> None:
+    grid = grid_of(cases_of([recorded()[0][0]])[0])
+    count_module.count(grid, Propagation(grid).values)
+
+
+def test_the_process_counts_with_what_it_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = counted_by(monkeypatch)
+    count_a_moment()
+    assert calls == {"compiled": 0, "python": 1}
+    assert use_compiled_count()
+    count_a_moment()
+    assert calls == {"compiled": 1, "python": 1}
+    count_module.use_counter(None)
+    count_a_moment()
+    assert calls == {"compiled": 1, "python": 2}
+
+
+def test_without_numba_the_pure_count_stays_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls = counted_by(monkeypatch)
+    monkeypatch.setitem(sys.modules, "compiled.deal_count", None)
+    with caplog.at_level(logging.WARNING, logger="compiled"):
+        assert not use_compiled_count()
+    assert "counting deals in pure Python" in caplog.text
+    count_a_moment()
+    assert calls == {"compiled": 0, "python": 1}
