@@ -7,11 +7,11 @@ once per sheet), and the picture drawn from a real sheet.
                              [--count compiled|python]
 
 Prints, per format, how many updates were timed and p50 / p95 / max per update for the
-odds and for the reasons (one core; the count in machine code unless `--count python`), and the picture's p50 /
-p95 render time and size in bytes. A player count the format does not allow is refused
-with its range. Targets (issue 41): odds p95 ≤ 100 ms and max ≤ 1 s per update, reasons
-p95 ≤ 100 ms, at every player count the bot allows (forum up to 10, the tables up to 6);
-the picture ≤ 100 ms (issue 26).
+odds and for the reasons (one core; the count in machine code unless `--count python`),
+and the picture's p50 / p95 render time and size in bytes. A player count the format
+does not allow is refused with its range. Targets (issue 41): odds p95 ≤ 100 ms and max
+≤ 1 s per update, reasons p95 ≤ 100 ms, at every player count the bot allows (forum up
+to 10, the tables up to 6); the picture ≤ 100 ms (issue 26).
 """
 
 from __future__ import annotations
