@@ -12,12 +12,15 @@ log = logging.getLogger(__name__)
 
 
 def use_compiled_count() -> bool:
-    """Count deals in machine code from now on in this process; False (and the pure count
-    kept) where numba cannot be imported."""
+    """Count deals in machine code from now on in this process, compiled (or loaded from
+    numba's cache) here and now; False, and the pure count kept, where that fails."""
     try:
-        from compiled.deal_count import deal_count  # imports numba: it may be missing
-    except ImportError as error:
-        log.warning("counting deals in pure Python: the compiled count is missing (%s)", error)
+        # imports numba: it may be missing, or find no writable place for its cache
+        from compiled.deal_count import compile_now, deal_count
+
+        compile_now()
+    except Exception as error:  # whatever fails, the pure count gives the same numbers
+        log.warning("counting deals in pure Python: the compiled count failed (%r)", error)
         return False
     use_counter(deal_count)
     return True

@@ -86,12 +86,12 @@ def test_the_process_counts_with_what_it_installed(monkeypatch: pytest.MonkeyPat
     calls = counted_by(monkeypatch)
     count_a_moment()
     assert calls == {"compiled": 0, "python": 1}
-    assert use_compiled_count()
+    assert use_compiled_count()  # which counts two cards once, compiling
     count_a_moment()
-    assert calls == {"compiled": 1, "python": 1}
+    assert calls == {"compiled": 2, "python": 1}
     count_module.use_counter(None)
     count_a_moment()
-    assert calls == {"compiled": 1, "python": 2}
+    assert calls == {"compiled": 2, "python": 2}
 
 
 def test_without_numba_the_pure_count_stays_and_says_so(
@@ -102,5 +102,22 @@ def test_without_numba_the_pure_count_stays_and_says_so(
     with caplog.at_level(logging.WARNING, logger="compiled"):
         assert not use_compiled_count()
     assert "counting deals in pure Python" in caplog.text
+    count_a_moment()
+    assert calls == {"compiled": 0, "python": 1}
+
+
+def test_a_count_that_cannot_compile_leaves_the_pure_one(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """numba raises at its first call where it finds no writable place for its cache."""
+    calls = counted_by(monkeypatch)
+
+    def no_cache() -> None:
+        raise RuntimeError("cannot cache function 'forward': no locator available")
+
+    monkeypatch.setattr(compiled_module, "compile_now", no_cache)
+    with caplog.at_level(logging.WARNING, logger="compiled"):
+        assert not use_compiled_count()
+    assert "no locator available" in caplog.text
     count_a_moment()
     assert calls == {"compiled": 0, "python": 1}
