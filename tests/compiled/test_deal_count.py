@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -94,30 +94,31 @@ def test_the_process_counts_with_what_it_installed(monkeypatch: pytest.MonkeyPat
     assert calls == {"compiled": 2, "python": 2}
 
 
-def test_without_numba_the_pure_count_stays_and_says_so(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    calls = counted_by(monkeypatch)
+def no_numba(monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setitem(sys.modules, "compiled.deal_count", None)
-    with caplog.at_level(logging.WARNING, logger="compiled"):
-        assert not use_compiled_count()
-    assert "counting deals in pure Python" in caplog.text
-    count_a_moment()
-    assert calls == {"compiled": 0, "python": 1}
+    return "counting deals in pure Python"
 
 
-def test_a_count_that_cannot_compile_leaves_the_pure_one(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
+def no_cache(monkeypatch: pytest.MonkeyPatch) -> str:
     """numba raises at its first call where it finds no writable place for its cache."""
-    calls = counted_by(monkeypatch)
 
-    def no_cache() -> None:
+    def raising() -> None:
         raise RuntimeError("cannot cache function 'forward': no locator available")
 
-    monkeypatch.setattr(compiled_module, "compile_now", no_cache)
+    monkeypatch.setattr(compiled_module, "compile_now", raising)
+    return "no locator available"
+
+
+@pytest.mark.parametrize("failure", [no_numba, no_cache])
+def test_where_the_compiled_count_fails_the_pure_one_stays_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    failure: Callable[[pytest.MonkeyPatch], str],
+) -> None:
+    calls = counted_by(monkeypatch)
+    said = failure(monkeypatch)
     with caplog.at_level(logging.WARNING, logger="compiled"):
         assert not use_compiled_count()
-    assert "no locator available" in caplog.text
+    assert said in caplog.text
     count_a_moment()
     assert calls == {"compiled": 0, "python": 1}
