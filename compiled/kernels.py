@@ -24,7 +24,7 @@ _SCRAMBLE = np.int64(-7046029254386353131)  # an odd 64-bit number: Fibonacci ha
 _EMPTY = -1  # a packed state is never negative (its top bit stays clear)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def forward(
     start: int,
     guards: int,
@@ -124,13 +124,13 @@ def forward(
     return keys, values, layer_at, edges, edge_at
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def _add(a: int, b: int, p: int) -> int:
     total = a + b
     return total - p if total >= p else total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def backward(
     guards: int,
     keys: Ints,
