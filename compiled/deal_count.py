@@ -1,8 +1,8 @@
 """`deal_count` (engine/notebook/count.py) in machine code: the same plan and passes
 (compiled/kernels.py), each count as residues modulo four primes, put together again by the
 Chinese remainder theorem. The numbers are the same; a count the residues could not hold
-(more deals than the primes' product) or a state wider than 62 bits is left to the engine's
-own count."""
+(more deals than the primes' product), a state wider than 62 bits or a step of more than
+62 moves is left to the engine's own count."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
     if any(not clause for clause in residue.clauses) or not _fits(residue):
         return counted_in_python(residue)
     plan = plan_of(residue)
-    if max(plan.start, plan.guards, *plan.limits).bit_length() > 62:
+    too_wide = max(plan.start, plan.guards, *plan.limits).bit_length() > 62
+    if too_wide or max(map(len, plan.moves), default=0) > 62:  # a bit per move in a mask
         return counted_in_python(residue)
     moves = [move for step in plan.moves for move in step]
     move_at = np.zeros(n + 1, np.int64)
@@ -42,9 +43,18 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
         move_at,
     )
     slots = np.array([slot for _, _, slot in moves], np.int64)
-    keys, values, layer_at, edges, edge_at = layers
+    keys, values, layer_at, edges, edge_at, kept = layers
     residues, cells = backward(
-        plan.guards, keys, values, layer_at, edges, edge_at, slots, move_at, len(residue.slots)
+        plan.guards,
+        keys,
+        values,
+        layer_at,
+        edges,
+        edge_at,
+        kept,
+        slots,
+        move_at,
+        len(residue.slots),
     )
     total = _joined(residues.tolist())
     by_card: list[dict[int, int]] = [{} for _ in range(n)]

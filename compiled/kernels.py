@@ -3,8 +3,9 @@ engine/notebook/count.py, its states packed the same way, each count kept as its
 modulo four primes (compiled/deal_count.py puts them together again).
 
 The forward pass fills a table per step: open addressing, a record of the state and its
-four residues. It writes, for every state and move, where the move went (an *edge*), so the
-backward pass finds each next state without looking it up. Each step's table is then laid
+four residues. It writes, for every state, which of the step's moves it keeps (a bit per
+move) and where each kept move went (an *edge*), so the backward pass finds each next
+state without looking it up. Each step's table is then laid
 out as that step's layer, in table order.
 """
 
@@ -15,7 +16,7 @@ from numba import njit
 from numpy.typing import NDArray
 
 Ints = NDArray[np.int64]
-Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints]
+Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints]
 
 # four primes under 2^31: a sum of two residues and a product of two fit in 63 bits
 P0, P1, P2, P3 = 2147483647, 2147483629, 2147483587, 2147483579
@@ -48,6 +49,7 @@ def forward(
     values[0, :] = 1
     layer_at[1] = 1
     table = np.empty((1 << 10, 5), np.int64)
+    masks = np.zeros(1 << 12, np.int64)
     place = np.empty(1 << 10, np.int32)
     edge_count = 0
     for step in range(steps):
@@ -73,12 +75,12 @@ def forward(
             for i in range(first, last):
                 state = keys[i] | opened
                 w0, w1, w2, w3 = values[i, 0], values[i, 1], values[i, 2], values[i, 3]
+                kept = 0
                 for move in range(move_at[step], move_at[step + 1]):
                     moved = (state & keeps[move]) - units[move]
                     if (moved & (limit - moved) & guards) != guards or moved & closed:
-                        edges[edge] = -1
-                        edge += 1
                         continue
+                    kept |= 1 << (move - move_at[step])
                     h = ((moved * _SCRAMBLE) >> 20) & mask
                     while table[h, 0] != moved and table[h, 0] != _EMPTY:
                         h = (h + 1) & mask
@@ -96,11 +98,16 @@ def forward(
                     if 4 * used > 3 * size:
                         full = True
                         break
+                masks[i] = kept
                 if full:
                     break
             if not full:
                 break
             size *= 2
+        if last + used > masks.shape[0]:
+            grown_masks = np.zeros(2 * (last + used), np.int64)
+            grown_masks[:last] = masks[:last]
+            masks = grown_masks
         if last + used > keys.shape[0]:
             grown_keys = np.empty(2 * (last + used), np.int64)
             grown_keys[:last] = keys[:last]
@@ -116,12 +123,11 @@ def forward(
                 place[h] = j - last
                 j += 1
         for k in range(edge_count, edge):
-            if edges[k] >= 0:
-                edges[k] = place[edges[k]]
+            edges[k] = place[edges[k]]
         edge_count = edge
         edge_at[step + 1] = edge
         layer_at[step + 2] = j
-    return keys, values, layer_at, edges, edge_at
+    return keys, values, layer_at, edges, edge_at, masks
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -138,6 +144,7 @@ def backward(
     layer_at: Ints,
     edges: NDArray[np.int32],
     edge_at: Ints,
+    masks: Ints,
     slots: Ints,
     move_at: Ints,
     slot_count: int,
@@ -163,11 +170,12 @@ def backward(
         for i in range(first, last):
             w0, w1, w2, w3 = values[i, 0], values[i, 1], values[i, 2], values[i, 3]
             r0 = r1 = r2 = r3 = 0
+            kept = masks[i]
             for move in range(move_at[step], move_at[step + 1]):
+                if not (kept >> (move - move_at[step])) & 1:
+                    continue
                 to = edges[edge]
                 edge += 1
-                if to < 0:
-                    continue
                 a0, a1, a2, a3 = ahead[to, 0], ahead[to, 1], ahead[to, 2], ahead[to, 3]
                 r0 += a0
                 r1 += a1
