@@ -18,7 +18,8 @@ from numpy.typing import NDArray
 Ints = NDArray[np.int64]
 Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints]
 
-# four primes under 2^31: a sum of two residues and a product of two fit in 63 bits
+# four primes under 2^31: a product of two residues fits in 62 bits, and so does a sum of
+# up to 2^31 residues or such products reduced (the passes reduce their sums only once)
 P0, P1, P2, P3 = 2147483647, 2147483629, 2147483587, 2147483579
 PRIMES = (P0, P1, P2, P3)
 _SCRAMBLE = np.int64(-7046029254386353131)  # an odd 64-bit number: Fibonacci hashing
@@ -88,11 +89,11 @@ def forward(
                         table[h, 0] = moved
                         table[h, 1], table[h, 2], table[h, 3], table[h, 4] = w0, w1, w2, w3
                         used += 1
-                    else:
-                        table[h, 1] = _add(table[h, 1], w0, P0)
-                        table[h, 2] = _add(table[h, 2], w1, P1)
-                        table[h, 3] = _add(table[h, 3], w2, P2)
-                        table[h, 4] = _add(table[h, 4], w3, P3)
+                    else:  # summed as they come (each under 2^31), reduced once laid out
+                        table[h, 1] += w0
+                        table[h, 2] += w1
+                        table[h, 3] += w2
+                        table[h, 4] += w3
                     edges[edge] = h
                     edge += 1
                     if 4 * used > 3 * size:
@@ -119,7 +120,8 @@ def forward(
         for h in range(size):
             if table[h, 0] != _EMPTY:
                 keys[j] = table[h, 0]
-                values[j, :] = table[h, 1:]
+                values[j, 0], values[j, 1] = table[h, 1] % P0, table[h, 2] % P1
+                values[j, 2], values[j, 3] = table[h, 3] % P2, table[h, 4] % P3
                 place[h] = j - last
                 j += 1
         for k in range(edge_count, edge):
@@ -128,12 +130,6 @@ def forward(
         edge_at[step + 1] = edge
         layer_at[step + 2] = j
     return keys, values, layer_at, edges, edge_at, masks
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _add(a: int, b: int, p: int) -> int:
-    total = a + b
-    return total - p if total >= p else total
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -182,12 +178,19 @@ def backward(
                 r2 += a2
                 r3 += a3
                 slot = slots[move]
-                cells[step, slot, 0] = _add(cells[step, slot, 0], w0 * a0 % P0, P0)
-                cells[step, slot, 1] = _add(cells[step, slot, 1], w1 * a1 % P1, P1)
-                cells[step, slot, 2] = _add(cells[step, slot, 2], w2 * a2 % P2, P2)
-                cells[step, slot, 3] = _add(cells[step, slot, 3], w3 * a3 % P3, P3)
+                # summed as they come (each under 2^31, fewer than 2^32 of them), reduced below
+                cells[step, slot, 0] += w0 * a0 % P0
+                cells[step, slot, 1] += w1 * a1 % P1
+                cells[step, slot, 2] += w2 * a2 % P2
+                cells[step, slot, 3] += w3 * a3 % P3
             k = i - first
             finish[k, 0], finish[k, 1] = r0 % P0, r1 % P1
             finish[k, 2], finish[k, 3] = r2 % P2, r3 % P3
         ahead = finish
+    for slot in range(slot_count):
+        for step in range(steps):
+            cells[step, slot, 0] %= P0
+            cells[step, slot, 1] %= P1
+            cells[step, slot, 2] %= P2
+            cells[step, slot, 3] %= P3
     return total, cells
