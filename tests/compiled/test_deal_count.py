@@ -21,7 +21,10 @@ from tests.engine.notebook.recorded import cases_of, recorded
 
 
 @pytest.fixture(autouse=True)
-def engine_count_after() -> Iterator[None]:
+def engine_count() -> Iterator[None]:
+    """Each test starts and ends with the engine's count (a test of `whodunit demo` run in
+    the same process leaves the compiled one installed)."""
+    count_module.use_counter(None)
     yield
     count_module.use_counter(None)
 
