@@ -20,4 +20,4 @@ def add_count_option(parser: argparse.ArgumentParser) -> None:
 def use_count(choice: str) -> None:
     """Count with the chosen one from now on in this process."""
     if choice == "compiled" and not use_compiled_count():
-        raise SystemExit("--count compiled: numba is not installed")
+        raise SystemExit("--count compiled: the compiled count failed (the warning above says why)")

@@ -6,13 +6,13 @@ Chinese remainder theorem. The numbers are the same; a count the residues could 
 
 from __future__ import annotations
 
-from math import factorial, prod
+from math import prod
 
 import numpy as np
 
 from compiled.kernels import PRIMES, backward, forward
 from engine.notebook.count import deal_count as counted_in_python
-from engine.notebook.count import plan_of
+from engine.notebook.count import multinomial, plan_of
 from engine.notebook.residue import Residue, Slot
 
 _MODULUS = prod(PRIMES)
@@ -23,7 +23,9 @@ _BASIS = tuple((_MODULUS // p) * pow(_MODULUS // p, -1, p) for p in PRIMES)
 def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
     """The ways to deal the open cards, and for each card and slot the ways it lies there."""
     n = len(residue.cards)
-    if any(not clause for clause in residue.clauses) or not _fits(residue):
+    # every count is at most the ways to share the open cards among the slots' rooms
+    fits = multinomial(tuple(slot.room for slot in residue.slots)) < _MODULUS
+    if any(not clause for clause in residue.clauses) or not fits:
         return counted_in_python(residue)
     plan = plan_of(residue)
     too_wide = max(plan.start, plan.guards, *plan.limits).bit_length() > 62
@@ -43,19 +45,7 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
         move_at,
     )
     slots = np.array([slot for _, _, slot in moves], np.int64)
-    keys, values, layer_at, edges, edge_at, kept = layers
-    residues, cells = backward(
-        plan.guards,
-        keys,
-        values,
-        layer_at,
-        edges,
-        edge_at,
-        kept,
-        slots,
-        move_at,
-        len(residue.slots),
-    )
+    residues, cells = backward(plan.guards, *layers, slots, move_at, len(residue.slots))
     total = _joined(residues.tolist())
     by_card: list[dict[int, int]] = [{} for _ in range(n)]
     if total:
@@ -64,15 +54,6 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
                 if ways := _joined(found):
                     by_card[card][slot] = ways
     return total, by_card
-
-
-def _fits(residue: Residue) -> bool:
-    """Whether every count is below the primes' product: no more deals than the ways to
-    share the open cards among the slots' rooms."""
-    bound = factorial(len(residue.cards))
-    for slot in residue.slots:
-        bound //= factorial(slot.room)
-    return bound < _MODULUS
 
 
 def _joined(residues: list[int]) -> int:

@@ -5,8 +5,8 @@ modulo four primes (compiled/deal_count.py puts them together again).
 The forward pass fills a table per step: open addressing, a record of the state and its
 four residues. It writes, for every state, which of the step's moves it keeps (a bit per
 move) and where each kept move went (an *edge*), so the backward pass finds each next
-state without looking it up. Each step's table is then laid
-out as that step's layer, in table order.
+state without looking it up. Each step's table is then laid out as that step's layer, in
+table order.
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ def forward(
     units: Ints,
     move_at: Ints,
 ) -> Layers:
-    """Each step's states and their ways (layers: keys, values, where each step begins), and
-        each (state, move)'s next state as an index into the next step (-1: not kept). Runs
+    """Each step's states and their ways (layers: keys, values, where each step begins),
+    each kept (state, move)'s next state as an index into the next step (edges, and where
+    each step's begin), and each state's kept moves (a bit per move of its step). Runs
     without Python's lock: a count in a worker thread holds up nothing else."""
     steps = opens.shape[0]
     keys = np.empty(1 << 12, np.int64)
@@ -187,10 +188,8 @@ def backward(
             finish[k, 0], finish[k, 1] = r0 % P0, r1 % P1
             finish[k, 2], finish[k, 3] = r2 % P2, r3 % P3
         ahead = finish
-    for slot in range(slot_count):
-        for step in range(steps):
-            cells[step, slot, 0] %= P0
-            cells[step, slot, 1] %= P1
-            cells[step, slot, 2] %= P2
-            cells[step, slot, 3] %= P3
+    cells[:, :, 0] %= P0
+    cells[:, :, 1] %= P1
+    cells[:, :, 2] %= P2
+    cells[:, :, 3] %= P3
     return total, cells
