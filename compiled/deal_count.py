@@ -1,68 +1,158 @@
 """`deal_count` (engine/notebook/count.py) in machine code: the same plan and passes
-(compiled/kernels.py), each count as residues modulo four primes, put together again by the
-Chinese remainder theorem. The numbers are the same; a count the residues could not hold
-(more deals than the primes' product), a state wider than 62 bits or a step of more than
-62 moves is left to the engine's own count."""
+(compiled/kernels.py), each count as residues modulo three primes (four where the count
+could need more than 93 bits), put together again by the Chinese remainder theorem. The
+numbers are the same; a count the residues could not hold (more deals than four primes'
+product), a state wider than 62 bits, a step of more than 62 moves or more places than
+`MOST_PLACES` is left to the engine's own count."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from math import prod
 
 import numpy as np
 
-from compiled.kernels import PRIMES, backward, forward
+from compiled.kernels import (
+    FOUR_PRIMES,
+    THREE_PRIMES,
+    Ints,
+    Layers,
+    Work,
+    backward_3,
+    backward_4,
+    forward_3,
+    forward_4,
+    new_work,
+)
+from engine.notebook.count import Plan, multinomial, plan_of
 from engine.notebook.count import deal_count as counted_in_python
-from engine.notebook.count import multinomial, plan_of
 from engine.notebook.residue import Residue, Slot
 
-_MODULUS = prod(PRIMES)
-# x = sum(residue_i * _BASIS_i) mod _MODULUS
-_BASIS = tuple((_MODULUS // p) * pow(_MODULUS // p, -1, p) for p in PRIMES)
+MOST_PLACES = 1 << 28  # the forward pass's bitmap: a bit per place (32 MB at most)
+KEPT_WORK = 2  # counts' work kept for the next ones (each up to some 50 MB at ten seats)
+
+
+@dataclass(frozen=True)
+class Primes:
+    """A set of primes, the passes compiled for them, their product and the basis that
+    joins residues again (x = the sum of residue_i * basis_i, modulo the product)."""
+
+    primes: tuple[int, ...]
+    forward: Callable[..., tuple[Layers, Work]]
+    backward: Callable[..., tuple[Ints, Ints, Work]]
+    modulus: int = 0
+    basis: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        modulus = prod(self.primes)
+        basis = tuple((modulus // p) * pow(modulus // p, -1, p) for p in self.primes)
+        object.__setattr__(self, "modulus", modulus)
+        object.__setattr__(self, "basis", basis)
+
+    def joined(self, residues: list[int]) -> int:
+        return sum(r * b for r, b in zip(residues, self.basis, strict=True)) % self.modulus
+
+
+PRIME_SETS = (
+    Primes(THREE_PRIMES, forward_3, backward_3),
+    Primes(FOUR_PRIMES, forward_4, backward_4),
+)
+
+
+class WorkShelf:
+    """The work of finished counts, for the next ones (any thread: each count takes its own)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: list[Work] = []
+
+    def take(self) -> Work:
+        with self._lock:
+            return self._kept.pop() if self._kept else new_work()
+
+    def give_back(self, work: Work) -> None:
+        with self._lock:
+            if len(self._kept) < KEPT_WORK:
+                self._kept.append(work)
+
+
+_shelf = WorkShelf()
 
 
 def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
     """The ways to deal the open cards, and for each card and slot the ways it lies there."""
-    n = len(residue.cards)
     # every count is at most the ways to share the open cards among the slots' rooms
-    fits = multinomial(tuple(slot.room for slot in residue.slots)) < _MODULUS
-    if any(not clause for clause in residue.clauses) or not fits:
+    bound = multinomial(tuple(slot.room for slot in residue.slots))
+    fitting = [primes for primes in PRIME_SETS if bound < primes.modulus]
+    if any(not clause for clause in residue.clauses) or not fitting:
         return counted_in_python(residue)
+    return counted(residue, fitting[0])
+
+
+def counted(residue: Residue, primes: Primes) -> tuple[int, list[dict[int, int]]]:
+    """`deal_count` with these primes (the engine's count where the passes cannot)."""
+    n = len(residue.cards)
     plan = plan_of(residue)
+    start_place, places_count, place_units = _places(residue, plan)
     too_wide = max(plan.start, plan.guards, *plan.limits).bit_length() > 62
-    if too_wide or max(map(len, plan.moves), default=0) > 62:  # a bit per move in a mask
+    many_moves = max(map(len, plan.moves), default=0) > 62  # a bit per move in a mask
+    if too_wide or many_moves or places_count > MOST_PLACES:
         return counted_in_python(residue)
     moves = [move for step in plan.moves for move in step]
     move_at = np.zeros(n + 1, np.int64)
     move_at[1:] = np.cumsum([len(step) for step in plan.moves])
-    layers = forward(
+    work = _shelf.take()
+    layers, work = primes.forward(
         plan.start,
+        start_place,
+        places_count,
         plan.guards,
         np.array(plan.opens, np.int64),
         np.array(plan.closes, np.int64),
         np.array(plan.limits, np.int64),
         np.array([keep for keep, _, _ in moves], np.int64),
         np.array([unit for _, unit, _ in moves], np.int64),
+        np.array([place_units[slot] for _, _, slot in moves], np.int64),
         move_at,
+        work,
     )
     slots = np.array([slot for _, _, slot in moves], np.int64)
-    residues, cells = backward(plan.guards, *layers, slots, move_at, len(residue.slots))
-    total = _joined(residues.tolist())
+    residues, cells, work = primes.backward(
+        plan.guards, layers, slots, move_at, len(residue.slots), work
+    )
+    _shelf.give_back(work)
+    total = primes.joined(residues.tolist())
     by_card: list[dict[int, int]] = [{} for _ in range(n)]
     if total:
         for step, card in enumerate(plan.order):
             for slot, found in enumerate(cells[step].tolist()):
-                if ways := _joined(found):
+                if ways := primes.joined(found):
                     by_card[card][slot] = ways
     return total, by_card
 
 
-def _joined(residues: list[int]) -> int:
-    return sum(r * basis for r, basis in zip(residues, _BASIS, strict=True)) % _MODULUS
+def _places(residue: Residue, plan: Plan) -> tuple[int, int, list[int]]:
+    """The start's place, how many places there are, and what a card dealt to each slot
+    takes off a place (compiled/kernels.py): the rooms as digits, the slot of the largest
+    room left out."""
+    rooms = [slot.room for slot in residue.slots]
+    left_out = rooms.index(max(rooms, default=0)) if rooms else -1
+    units, digits = [0] * len(rooms), 1
+    for slot, room in enumerate(rooms):
+        if slot != left_out:
+            units[slot] = digits
+            digits *= room + 1
+    start = sum(room * unit for room, unit in zip(rooms, units, strict=True))
+    return start << plan.flags, digits << plan.flags, [unit << plan.flags for unit in units]
 
 
 def compile_now() -> None:
-    """Compile both passes now (or load them from numba's cache): two cards, two seats of
-    one card each, a clause, so that every move of the kernels runs once."""
+    """Compile the passes for each set of primes now (or load them from numba's cache):
+    two cards, two seats of one card each, a clause, so that every move of the kernels
+    runs once."""
     residue = Residue([0, 1], [[0, 1], [0, 1]], [Slot((0,), (1,)), Slot((1,), (1,))], [[(0, 0)]])
-    if deal_count(residue) != (1, [{0: 1}, {1: 1}]):
-        raise RuntimeError("the compiled deal count miscounts two cards")
+    for primes in PRIME_SETS:
+        if counted(residue, primes) != (1, [{0: 1}, {1: 1}]):
+            raise RuntimeError("the compiled deal count miscounts two cards")

@@ -1,195 +1,278 @@
 """The deal count's two passes in machine code (numba): the plan of
 engine/notebook/count.py, its states packed the same way, each count kept as its residues
-modulo four primes (compiled/deal_count.py puts them together again).
+modulo three or four primes (compiled/deal_count.py chooses how many and puts them together
+again).
 
-The forward pass fills a table per step: open addressing, a record of the state and its
-four residues. It writes, for every state, which of the step's moves it keeps (a bit per
-move) and where each kept move went (an *edge*), so the backward pass finds each next
-state without looking it up. Each step's table is then laid out as that step's layer, in
-table order.
+Each state also has a *place*: its slots' rooms as the digits of one number (each slot's
+room from 0 to its start, one slot left out: the others and the cards left give its room),
+times two to the power of the clause bits, plus those bits. A move takes the same amount
+off every place, so the states of a step, kept in the order of their places, go to the next
+step's in order too. The forward pass marks the next step's places in a bitmap (a bit per
+place), ranks them by counting its bits, and adds each state's ways to its next states at
+those ranks: the memory is walked in order, not at random as through a hash table. It
+writes, for every state, which of the step's moves it keeps (a bit per move) and where each
+kept move went (an *edge*, the next state's rank), so the backward pass walks the same
+edges without a lookup.
+
+The arrays of a count are its *work* (keys, places, ways, edges, kept moves, bitmap,
+ranks, finish, ahead): passed in and given back, grown where a count needs more, so that a
+process counting again reuses the memory it has (fresh memory costs a fault a page).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from compiled.bits import set_bits, trailing_zeros
+
 Ints = NDArray[np.int64]
+Work = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints, Ints, Ints, Ints]
 Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints]
 
-# four primes under 2^31: a product of two residues fits in 62 bits, and so does a sum of
-# up to 2^31 residues or such products reduced (the passes reduce their sums only once)
-P0, P1, P2, P3 = 2147483647, 2147483629, 2147483587, 2147483579
-PRIMES = (P0, P1, P2, P3)
-_SCRAMBLE = np.int64(-7046029254386353131)  # an odd 64-bit number: Fibonacci hashing
-_EMPTY = -1  # a packed state is never negative (its top bit stays clear)
+# primes under 2^31: a product of two residues fits in 62 bits, and so does a sum of up to
+# 2^31 residues or such products reduced (the passes reduce their sums only once)
+THREE_PRIMES = (2147483647, 2147483629, 2147483587)
+FOUR_PRIMES = (2147483647, 2147483629, 2147483587, 2147483579)
+
+
+def new_work() -> Work:
+    """Work for a first count (each pass grows what it needs)."""
+    small = np.zeros(1 << 10, np.int64)
+    return (
+        small.copy(),
+        small.copy(),
+        small.copy(),
+        np.zeros(1 << 10, np.int32),
+        small.copy(),
+        small.copy(),  # the bitmap: all zeros between counts
+        small.copy(),
+        small.copy(),
+        small.copy(),
+    )
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def forward(
+def _at_least(array: NDArray[Any], used: int, need: int) -> NDArray[Any]:
+    """`array`, or a copy of its first `used` items twice `need` long."""
+    if array.shape[0] >= need:
+        return array
+    grown = np.zeros(2 * need, array.dtype)
+    grown[:used] = array[:used]
+    return grown
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _forward(
+    primes: tuple[int, ...],
     start: int,
+    start_place: int,
+    places_count: int,
     guards: int,
     opens: Ints,
     closes: Ints,
     limits: Ints,
     keeps: Ints,
     units: Ints,
+    shifts: Ints,
     move_at: Ints,
-) -> Layers:
-    """Each step's states and their ways (layers: keys, values, where each step begins),
-    each kept (state, move)'s next state as an index into the next step (edges, and where
-    each step's begin), and each state's kept moves (a bit per move of its step). Runs
-    without Python's lock: a count in a worker thread holds up nothing else."""
+    work: Work,
+) -> tuple[Layers, Work]:
+    """Each step's states, their places and their ways (layers: keys, ways, where each
+    step begins), each kept (state, move)'s next state as a rank in the next step (edges,
+    and where each step's begin), and each state's kept moves (a bit per move of its
+    step); and the work, grown. Runs without Python's lock: a count in a worker thread
+    holds up nothing else."""
+    keys, places, ways, edges, masks, bitmap, ranks, finish, ahead = work
+    r_count = len(primes)
     steps = opens.shape[0]
-    keys = np.empty(1 << 12, np.int64)
-    values = np.empty((1 << 12, 4), np.int64)
+    words = (places_count >> 6) + 1
+    if bitmap.shape[0] < words:
+        bitmap = np.zeros(words, np.int64)
+        ranks = np.zeros(words, np.int64)
     layer_at = np.zeros(steps + 2, np.int64)
-    edges = np.empty(1 << 12, np.int32)
     edge_at = np.zeros(steps + 1, np.int64)
-    keys[0] = start
-    values[0, :] = 1
+    keys[0], places[0] = start, start_place
+    ways[:r_count] = 1
     layer_at[1] = 1
-    table = np.empty((1 << 10, 5), np.int64)
-    masks = np.zeros(1 << 12, np.int64)
-    place = np.empty(1 << 10, np.int32)
     edge_count = 0
     for step in range(steps):
         first, last = layer_at[step], layer_at[step + 1]
-        moves = move_at[step + 1] - move_at[step]
-        if edge_count + (last - first) * moves > edges.shape[0]:
-            grown = np.empty(2 * (edge_count + (last - first) * moves), np.int32)
-            grown[:edge_count] = edges[:edge_count]
-            edges = grown
+        m0, m1 = move_at[step], move_at[step + 1]
         opened, closed, limit = opens[step], closes[step], limits[step]
-        size = 16
-        while size < 2 * (last - first):
-            size *= 2
-        while True:  # a table three quarters full starts the step again at twice the size
-            if size > table.shape[0]:
-                table = np.empty((size, 5), np.int64)
-                place = np.empty(size, np.int32)
-            table[:size, 0] = _EMPTY
-            mask = size - 1
-            used = 0
-            edge = edge_count
-            full = False
-            for i in range(first, last):
-                state = keys[i] | opened
-                w0, w1, w2, w3 = values[i, 0], values[i, 1], values[i, 2], values[i, 3]
-                kept = 0
-                for move in range(move_at[step], move_at[step + 1]):
-                    moved = (state & keeps[move]) - units[move]
-                    if (moved & (limit - moved) & guards) != guards or moved & closed:
-                        continue
-                    kept |= 1 << (move - move_at[step])
-                    h = ((moved * _SCRAMBLE) >> 20) & mask
-                    while table[h, 0] != moved and table[h, 0] != _EMPTY:
-                        h = (h + 1) & mask
-                    if table[h, 0] == _EMPTY:
-                        table[h, 0] = moved
-                        table[h, 1], table[h, 2], table[h, 3], table[h, 4] = w0, w1, w2, w3
-                        used += 1
-                    else:  # summed as they come (each under 2^31), reduced once laid out
-                        table[h, 1] += w0
-                        table[h, 2] += w1
-                        table[h, 3] += w2
-                        table[h, 4] += w3
-                    edges[edge] = h
-                    edge += 1
-                    if 4 * used > 3 * size:
-                        full = True
-                        break
-                masks[i] = kept
-                if full:
-                    break
-            if not full:
-                break
-            size *= 2
-        if last + used > masks.shape[0]:
-            grown_masks = np.zeros(2 * (last + used), np.int64)
-            grown_masks[:last] = masks[:last]
-            masks = grown_masks
-        if last + used > keys.shape[0]:
-            grown_keys = np.empty(2 * (last + used), np.int64)
-            grown_keys[:last] = keys[:last]
-            keys = grown_keys
-            grown_values = np.empty((2 * (last + used), 4), np.int64)
-            grown_values[:last] = values[:last]
-            values = grown_values
+        masks = _at_least(masks, first, last)
+        # a move is kept when no room goes below zero nor over its limit (both guard bits
+        # stay set) and it leaves no clause that ends here unsatisfied
+        low, high, kept_count = words, -1, 0
+        for i in range(first, last):
+            state, place = keys[i] | opened, places[i] | opened
+            kept = 0
+            for move in range(m0, m1):
+                moved = (state & keeps[move]) - units[move]
+                if (moved & (limit - moved) & guards) != guards or moved & closed:
+                    continue
+                kept |= 1 << (move - m0)
+                to = (place & keeps[move]) - shifts[move]
+                word = to >> 6
+                bitmap[word] |= 1 << (to & 63)
+                low, high = min(low, word), max(high, word)
+            masks[i] = kept
+            kept_count += set_bits(kept)
+        count = 0
+        for word in range(low, high + 1):
+            ranks[word] = count
+            count += set_bits(bitmap[word])
+        edges = _at_least(edges, edge_count, edge_count + kept_count)
+        keys = _at_least(keys, last, last + count)
+        places = _at_least(places, last, last + count)
+        ways = _at_least(ways, last * r_count, (last + count) * r_count)
         j = last
-        for h in range(size):
-            if table[h, 0] != _EMPTY:
-                keys[j] = table[h, 0]
-                values[j, 0], values[j, 1] = table[h, 1] % P0, table[h, 2] % P1
-                values[j, 2], values[j, 3] = table[h, 3] % P2, table[h, 4] % P3
-                place[h] = j - last
+        for word in range(low, high + 1):
+            bits = bitmap[word]
+            while bits:
+                places[j] = (word << 6) + trailing_zeros(bits)
+                bits &= bits - 1
                 j += 1
-        for k in range(edge_count, edge):
-            edges[k] = place[edges[k]]
+        ways[last * r_count : j * r_count] = 0
+        edge = edge_count
+        for i in range(first, last):
+            state, place = keys[i] | opened, places[i] | opened
+            kept = masks[i]
+            while kept:
+                move = m0 + trailing_zeros(kept)
+                kept &= kept - 1
+                to = (place & keeps[move]) - shifts[move]
+                word = to >> 6
+                rank = ranks[word] + set_bits(bitmap[word] & ((1 << (to & 63)) - 1))
+                k = last + rank
+                keys[k] = (state & keeps[move]) - units[move]
+                for r in range(r_count):  # summed as they come, reduced below
+                    ways[k * r_count + r] += ways[i * r_count + r]
+                edges[edge] = rank
+                edge += 1
+        bitmap[low : high + 1] = 0
+        for k in range(last * r_count, j * r_count, r_count):
+            for r in range(r_count):
+                ways[k + r] %= primes[r]
         edge_count = edge
         edge_at[step + 1] = edge
         layer_at[step + 2] = j
-    return keys, values, layer_at, edges, edge_at, masks
+    layers = (keys, ways, layer_at, edges, edge_at, masks)
+    return layers, (keys, places, ways, edges, masks, bitmap, ranks, finish, ahead)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def backward(
+def _backward(
+    primes: tuple[int, ...],
     guards: int,
-    keys: Ints,
-    values: Ints,
-    layer_at: Ints,
-    edges: NDArray[np.int32],
-    edge_at: Ints,
-    masks: Ints,
+    layers: Layers,
     slots: Ints,
     move_at: Ints,
     slot_count: int,
-) -> tuple[Ints, Ints]:
+    work: Work,
+) -> tuple[Ints, Ints, Work]:
     """The residues of the deals in all (`total`) and, for each step and slot, of those
-    that put that step's card in that slot (`cells`)."""
+    that put that step's card in that slot (`cells`); and the work, grown."""
+    keys, ways, layer_at, edges, edge_at, masks = layers
+    r_count = len(primes)
     steps = edge_at.shape[0] - 1
-    total = np.zeros(4, np.int64)
-    cells = np.zeros((steps, slot_count, 4), np.int64)
+    total = np.zeros(r_count, np.int64)
+    cells = np.zeros((steps, slot_count, r_count), np.int64)
+    finish, ahead = work[7], work[8]
     end = -1
     for i in range(layer_at[steps], layer_at[steps + 1]):
         if keys[i] == guards:
             end = i
     if end < 0:
-        return total, cells
-    total[:] = values[end]
-    ahead = np.zeros((layer_at[steps + 1] - layer_at[steps], 4), np.int64)
-    ahead[end - layer_at[steps], :] = 1
+        return total, cells, work
+    total[:] = ways[end * r_count : (end + 1) * r_count]
+    widest = np.max(layer_at[1:] - layer_at[:-1]) * r_count
+    finish, ahead = _at_least(finish, 0, widest), _at_least(ahead, 0, widest)
+    ahead[:widest] = 0
+    ahead[(end - layer_at[steps]) * r_count : (end - layer_at[steps] + 1) * r_count] = 1
     for step in range(steps - 1, -1, -1):
         first, last = layer_at[step], layer_at[step + 1]
-        finish = np.empty((last - first, 4), np.int64)
+        finish[: (last - first) * r_count] = 0
         edge = edge_at[step]
+        m0 = move_at[step]
         for i in range(first, last):
-            w0, w1, w2, w3 = values[i, 0], values[i, 1], values[i, 2], values[i, 3]
-            r0 = r1 = r2 = r3 = 0
             kept = masks[i]
-            for move in range(move_at[step], move_at[step + 1]):
-                if not (kept >> (move - move_at[step])) & 1:
-                    continue
-                to = edges[edge]
+            k = (i - first) * r_count
+            while kept:
+                move = m0 + trailing_zeros(kept)
+                kept &= kept - 1
+                to = edges[edge] * r_count
                 edge += 1
-                a0, a1, a2, a3 = ahead[to, 0], ahead[to, 1], ahead[to, 2], ahead[to, 3]
-                r0 += a0
-                r1 += a1
-                r2 += a2
-                r3 += a3
                 slot = slots[move]
-                # summed as they come (each under 2^31, fewer than 2^32 of them), reduced below
-                cells[step, slot, 0] += w0 * a0 % P0
-                cells[step, slot, 1] += w1 * a1 % P1
-                cells[step, slot, 2] += w2 * a2 % P2
-                cells[step, slot, 3] += w3 * a3 % P3
-            k = i - first
-            finish[k, 0], finish[k, 1] = r0 % P0, r1 % P1
-            finish[k, 2], finish[k, 3] = r2 % P2, r3 % P3
-        ahead = finish
-    cells[:, :, 0] %= P0
-    cells[:, :, 1] %= P1
-    cells[:, :, 2] %= P2
-    cells[:, :, 3] %= P3
-    return total, cells
+                for r in range(r_count):  # summed as they come, reduced below
+                    found = ahead[to + r]
+                    finish[k + r] += found
+                    cells[step, slot, r] += ways[i * r_count + r] * found % primes[r]
+            for r in range(r_count):
+                finish[k + r] %= primes[r]
+        finish, ahead = ahead, finish
+    for r in range(r_count):
+        cells[:, :, r] %= primes[r]
+    keys, places, ways, edges, masks, bitmap, ranks = work[:7]
+    return total, cells, (keys, places, ways, edges, masks, bitmap, ranks, finish, ahead)
+
+
+# The passes for three primes and for four: the primes known when compiling, so that a
+# remainder is a multiplication, not a division.
+@njit(cache=True, nogil=True, error_model="numpy")
+def forward_3(
+    start: int,
+    start_place: int,
+    places_count: int,
+    guards: int,
+    opens: Ints,
+    closes: Ints,
+    limits: Ints,
+    keeps: Ints,
+    units: Ints,
+    shifts: Ints,
+    move_at: Ints,
+    work: Work,
+) -> tuple[Layers, Work]:
+    return _forward(
+        THREE_PRIMES, start, start_place, places_count, guards, opens, closes, limits, keeps,
+        units, shifts, move_at, work,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def forward_4(
+    start: int,
+    start_place: int,
+    places_count: int,
+    guards: int,
+    opens: Ints,
+    closes: Ints,
+    limits: Ints,
+    keeps: Ints,
+    units: Ints,
+    shifts: Ints,
+    move_at: Ints,
+    work: Work,
+) -> tuple[Layers, Work]:
+    return _forward(
+        FOUR_PRIMES, start, start_place, places_count, guards, opens, closes, limits, keeps,
+        units, shifts, move_at, work,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def backward_3(
+    guards: int, layers: Layers, slots: Ints, move_at: Ints, slot_count: int, work: Work
+) -> tuple[Ints, Ints, Work]:
+    return _backward(THREE_PRIMES, guards, layers, slots, move_at, slot_count, work)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def backward_4(
+    guards: int, layers: Layers, slots: Ints, move_at: Ints, slot_count: int, work: Work
+) -> tuple[Ints, Ints, Work]:
+    return _backward(FOUR_PRIMES, guards, layers, slots, move_at, slot_count, work)

@@ -66,6 +66,10 @@ KNOWN: Mapping[str, str] = MappingProxyType(
             "the deal count a process chose at its start (compiled/): the same numbers"
             " either way, only sooner"
         ),
+        "compiled.deal_count._shelf": (
+            "reuse: the memory of finished counts for the next ones (fresh memory cost"
+            " a page fault a page: a third of a ten-seat count); no count's numbers in it"
+        ),
     }
 )
 

@@ -112,7 +112,9 @@ def deal_exists(residue: Residue, limit: int) -> bool:
 @dataclass(frozen=True)
 class Plan:
     """The count's dealing order and its moves on packed states (see the module's note):
-    each step's moves are (bits it keeps, the unit it takes off, the slot)."""
+    each step's moves are (bits it keeps, the unit it takes off, the slot). A state's
+    clause bits are its lowest `flags`; slot s's field (guard bit on top) is `width` bits
+    from bit flags + s * width."""
 
     order: list[int]
     start: int
@@ -121,6 +123,8 @@ class Plan:
     closes: list[int]
     moves: list[list[tuple[int, int, int]]]
     limits: list[int]
+    flags: int
+    width: int
 
 
 def plan_of(residue: Residue) -> Plan:
@@ -156,7 +160,7 @@ def plan_of(residue: Residue) -> Plan:
         for step in range(n)
     ]
     limits = _limits(residue, order, rooms, offset, half, flags)
-    return Plan(order, start, guards, opens, closes, moves, limits)
+    return Plan(order, start, guards, opens, closes, moves, limits, flags, width)
 
 
 def _limits(

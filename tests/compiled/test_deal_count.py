@@ -8,6 +8,8 @@ import logging
 import random
 import sys
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import NoReturn
 
 import pytest
 
@@ -42,9 +44,22 @@ def large_residues(how_many: int) -> list[Residue]:
     return found[:how_many]
 
 
-def test_the_compiled_count_gives_the_engines_numbers() -> None:
-    for residue in large_residues(6):
-        assert compiled_count(residue) == count_module.deal_count(residue)
+@pytest.mark.parametrize("primes", compiled_module.PRIME_SETS, ids=["three", "four"])
+def test_the_compiled_count_gives_the_engines_numbers(primes: compiled_module.Primes) -> None:
+    for residue in large_residues(6):  # one after another on the same work
+        assert compiled_module.counted(residue, primes) == count_module.deal_count(residue)
+
+
+def test_counts_in_threads_at_once_keep_to_their_own_work() -> None:
+    residues = large_residues(4)
+    expected = [count_module.deal_count(residue) for residue in residues]
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(compiled_count, residues * 3))
+    assert found == expected * 3
+
+
+def never(*_: object) -> NoReturn:
+    raise AssertionError("the compiled pass ran on a count it cannot take")
 
 
 def test_a_count_too_large_for_the_residues_is_left_to_the_engine(
@@ -52,13 +67,20 @@ def test_a_count_too_large_for_the_residues_is_left_to_the_engine(
 ) -> None:
     residue = large_residues(1)[0]
     expected = count_module.deal_count(residue)
+    small = compiled_module.Primes((1009, 1013), never, never)
+    monkeypatch.setattr(compiled_module, "PRIME_SETS", (small,))
+    assert expected[0] > small.modulus
+    assert compiled_count(residue) == expected
 
-    def no_kernel(*_: object) -> None:
-        raise AssertionError("the compiled pass ran on a count it cannot hold")
 
-    monkeypatch.setattr(compiled_module, "forward", no_kernel)
-    monkeypatch.setattr(compiled_module, "_MODULUS", 10**6)
-    assert expected[0] > 10**6
+def test_a_count_with_too_many_places_is_left_to_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    residue = large_residues(1)[0]
+    expected = count_module.deal_count(residue)
+    passes = [compiled_module.Primes(p.primes, never, never) for p in compiled_module.PRIME_SETS]
+    monkeypatch.setattr(compiled_module, "PRIME_SETS", tuple(passes))
+    monkeypatch.setattr(compiled_module, "MOST_PLACES", 1)
     assert compiled_count(residue) == expected
 
 
@@ -89,12 +111,12 @@ def test_the_process_counts_with_what_it_installed(monkeypatch: pytest.MonkeyPat
     calls = counted_by(monkeypatch)
     count_a_moment()
     assert calls == {"compiled": 0, "python": 1}
-    assert use_compiled_count()  # which counts two cards once, compiling
+    assert use_compiled_count()
     count_a_moment()
-    assert calls == {"compiled": 2, "python": 1}
+    assert calls == {"compiled": 1, "python": 1}
     count_module.use_counter(None)
     count_a_moment()
-    assert calls == {"compiled": 2, "python": 2}
+    assert calls == {"compiled": 1, "python": 2}
 
 
 def no_numba(monkeypatch: pytest.MonkeyPatch) -> str:
