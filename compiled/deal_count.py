@@ -31,7 +31,8 @@ from engine.notebook.count import deal_count as counted_in_python
 from engine.notebook.residue import Residue, Slot
 
 MOST_PLACES = 1 << 28  # the forward pass's bitmap: a bit per place (32 MB at most)
-KEPT_WORK = 2  # counts' work kept for the next ones (each up to some 50 MB at ten seats)
+KEPT_WORK = 2  # counts' work kept for the next ones (some 60 MB each at ten seats)
+KEPT_BYTES = 256 << 20  # and none larger than this (the memory of an unusually large count)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ class WorkShelf:
             return self._kept.pop() if self._kept else new_work()
 
     def give_back(self, work: Work) -> None:
+        if sum(array.nbytes for array in work) > KEPT_BYTES:
+            return
         with self._lock:
             if len(self._kept) < KEPT_WORK:
                 self._kept.append(work)

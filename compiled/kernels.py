@@ -57,10 +57,10 @@ def new_work() -> Work:
 
 @njit(cache=True, nogil=True, error_model="numpy")
 def _at_least(array: NDArray[Any], used: int, need: int) -> NDArray[Any]:
-    """`array`, or a copy of its first `used` items twice `need` long."""
+    """`array`, or a copy of its first `used` items half as long again as `need`."""
     if array.shape[0] >= need:
         return array
-    grown = np.zeros(2 * need, array.dtype)
+    grown = np.zeros(need + need // 2, array.dtype)
     grown[:used] = array[:used]
     return grown
 

@@ -147,3 +147,16 @@ def test_where_the_compiled_count_fails_the_pure_one_stays_and_says_so(
     assert said in caplog.text
     count_a_moment()
     assert calls == {"compiled": 0, "python": 1}
+
+
+def test_the_shelf_keeps_two_works_and_no_outsized_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    shelf = compiled_module.WorkShelf()
+    works = [shelf.take() for _ in range(3)]
+    for work in works:
+        shelf.give_back(work)
+    taken = [shelf.take() for _ in range(3)]
+    assert taken[0] is works[1] and taken[1] is works[0]  # the last kept, first taken
+    assert all(taken[2] is not work for work in works)  # the third was let go
+    monkeypatch.setattr(compiled_module, "KEPT_BYTES", 1000)
+    shelf.give_back(works[0])  # 9 arrays of 1,024 items: over the 1,000 bytes
+    assert shelf.take() is not works[0]
