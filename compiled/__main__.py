@@ -1,5 +1,5 @@
 """`python -m compiled`: compile the deal count now, into numba's cache, so that the first
-notebook of a big table does not wait for it (a few seconds, once per installation)."""
+notebook of a big table does not wait for it (some fifteen seconds, once per installation)."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ from engine.notebook.count import deal_count as counted_in_python
 from engine.notebook.residue import Residue, Slot
 
 MOST_PLACES = 1 << 28  # the forward pass's bitmap: a bit per place (32 MB at most)
-KEPT_WORK = 2  # counts' work kept for the next ones (some 60 MB each at ten seats)
+KEPT_WORK = 2  # counts' work kept for the next ones (some 70 MB each at ten seats)
 KEPT_BYTES = 256 << 20  # and none larger than this (the memory of an unusually large count)
 
 
