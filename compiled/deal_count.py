@@ -1,15 +1,15 @@
 """`deal_count` (engine/notebook/count.py) in machine code: the same plan and passes
-(compiled/kernels.py), each count as residues modulo three primes (four where the count
-could need more than 93 bits), put together again by the Chinese remainder theorem. The
-numbers are the same; a count the residues could not hold (more deals than four primes'
-product), a state wider than 62 bits, a step of more than 62 moves or more places than
-`MOST_PLACES` is left to the engine's own count."""
+(compiled/kernels.py), each count as residues modulo three primes (four where its bound
+needs more than 93 bits), put together again by the Chinese remainder theorem. The numbers
+are the same. Left to the engine's own count: a count whose bound (the ways to share the
+open cards among the slots' rooms) reaches four primes' product, a state wider than 62
+bits, a step of more than 62 moves, or more than `MOST_PLACES` places."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import prod
 
 import numpy as np
@@ -30,7 +30,9 @@ from engine.notebook.count import Plan, multinomial, plan_of
 from engine.notebook.count import deal_count as counted_in_python
 from engine.notebook.residue import Residue, Slot
 
-MOST_PLACES = 1 << 28  # the forward pass's bitmap: a bit per place (32 MB at most)
+# the forward pass reserves a bit and a rank's eighth byte per place (512 MB at most),
+# and touches only the pages of places it marks
+MOST_PLACES = 1 << 31
 KEPT_WORK = 2  # counts' work kept for the next ones (some 70 MB each at ten seats)
 KEPT_BYTES = 256 << 20  # and none larger than this (the memory of an unusually large count)
 
@@ -43,8 +45,8 @@ class Primes:
     primes: tuple[int, ...]
     forward: Callable[..., tuple[Layers, Work]]
     backward: Callable[..., tuple[Ints, Ints, Work]]
-    modulus: int = 0
-    basis: tuple[int, ...] = ()
+    modulus: int = field(init=False)
+    basis: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         modulus = prod(self.primes)
@@ -53,6 +55,7 @@ class Primes:
         object.__setattr__(self, "basis", basis)
 
     def joined(self, residues: list[int]) -> int:
+        """The number under the product with these residues."""
         return sum(r * b for r, b in zip(residues, self.basis, strict=True)) % self.modulus
 
 
@@ -98,7 +101,7 @@ def counted(residue: Residue, primes: Primes) -> tuple[int, list[dict[int, int]]
     """`deal_count` with these primes (the engine's count where the passes cannot)."""
     n = len(residue.cards)
     plan = plan_of(residue)
-    start_place, places_count, place_units = _places(residue, plan)
+    start_place, places_count, place_units = _places(plan)
     too_wide = max(plan.start, plan.guards, *plan.limits).bit_length() > 62
     many_moves = max(map(len, plan.moves), default=0) > 62  # a bit per move in a mask
     if too_wide or many_moves or places_count > MOST_PLACES:
@@ -136,12 +139,12 @@ def counted(residue: Residue, primes: Primes) -> tuple[int, list[dict[int, int]]
     return total, by_card
 
 
-def _places(residue: Residue, plan: Plan) -> tuple[int, int, list[int]]:
+def _places(plan: Plan) -> tuple[int, int, list[int]]:
     """The start's place, how many places there are, and what a card dealt to each slot
     takes off a place (compiled/kernels.py): the rooms as digits, the slot of the largest
     room left out."""
-    rooms = [slot.room for slot in residue.slots]
-    left_out = rooms.index(max(rooms, default=0)) if rooms else -1
+    rooms = plan.rooms
+    left_out = rooms.index(max(rooms)) if rooms else -1
     units, digits = [0] * len(rooms), 1
     for slot, room in enumerate(rooms):
         if slot != left_out:

@@ -6,17 +6,19 @@ again).
 Each state also has a *place*: its slots' rooms as the digits of one number (each slot's
 room from 0 to its start, one slot left out: the others and the cards left give its room),
 times two to the power of the clause bits, plus those bits. A move takes the same amount
-off every place, so the states of a step, kept in the order of their places, go to the next
-step's in order too. The forward pass marks the next step's places in a bitmap (a bit per
-place), ranks them by counting its bits, and adds each state's ways to its next states at
-those ranks: the memory is walked in order, not at random as through a hash table. It
-writes, for every state, which of the step's moves it keeps (a bit per move) and where each
-kept move went (an *edge*, the next state's rank), so the backward pass walks the same
-edges without a lookup.
+off every place and clears clause bits, so the states of a step, kept in the order of their
+places, go to the next step's nearly in order (exactly, for a move that clears none). The
+forward pass marks the next step's places in a bitmap (a bit per place; a second bitmap, a
+bit per word of the first, so that only the words marked are read), ranks them by counting
+the bits set before each, and adds each state's ways at those ranks: memory is walked
+nearly in order, not at random as through a hash table. It writes, for every state, which
+of the step's moves it keeps (a bit per move) and where each kept move went (an *edge*, the
+next state's rank), so the backward pass walks the same edges without a lookup.
 
-The arrays of a count are its *work* (keys, places, ways, edges, kept moves, bitmap,
-ranks, finish, ahead): passed in and given back, grown where a count needs more, so that a
-process counting again reuses the memory it has (fresh memory costs a fault a page).
+The arrays of a count are its *work* (keys, places, ways, edges, kept moves, the two
+bitmaps, ranks, finish, ahead): passed in and given back, grown where a count needs more,
+so that a process counting again reuses the memory it has (fresh memory costs a fault a
+page). The bitmaps are all zeros between counts.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ from numpy.typing import NDArray
 from compiled.bits import set_bits, trailing_zeros
 
 Ints = NDArray[np.int64]
-Work = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints, Ints, Ints, Ints]
+Work = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints, Ints, Ints, Ints, Ints]
 Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints]
 
-# primes under 2^31: a product of two residues fits in 62 bits, and so does a sum of up to
-# 2^31 residues or such products reduced (the passes reduce their sums only once)
+# primes under 2^31: a product of two residues fits in 62 bits, and a sum of fewer than
+# 2^31 residues or reduced products in 63 (a state's ways are summed over the states before
+# it, fewer than deal_count.MOST_PLACES, and reduced once)
 THREE_PRIMES = (2147483647, 2147483629, 2147483587)
 FOUR_PRIMES = (2147483647, 2147483629, 2147483587, 2147483579)
 
@@ -48,7 +51,8 @@ def new_work() -> Work:
         small.copy(),
         np.zeros(1 << 10, np.int32),
         small.copy(),
-        small.copy(),  # the bitmap: all zeros between counts
+        small.copy(),
+        small.copy(),
         small.copy(),
         small.copy(),
         small.copy(),
@@ -81,27 +85,28 @@ def _forward(
     move_at: Ints,
     work: Work,
 ) -> tuple[Layers, Work]:
-    """Each step's states, their places and their ways (layers: keys, ways, where each
-    step begins), each kept (state, move)'s next state as a rank in the next step (edges,
-    and where each step's begin), and each state's kept moves (a bit per move of its
-    step); and the work, grown. Runs without Python's lock: a count in a worker thread
-    holds up nothing else."""
-    keys, places, ways, edges, masks, bitmap, ranks, finish, ahead = work
-    r_count = len(primes)
+    """Each step's states and their ways (layers: keys, ways, where each step begins),
+    each kept (state, move)'s next state as a rank in the next step (edges, and where each
+    step's edges begin), and each state's kept moves (a bit per move of its step); and the
+    work, grown. Runs without Python's lock: a count in a worker thread holds up nothing
+    else."""
+    keys, places, ways, edges, masks, bitmap, summary, ranks, finish, ahead = work
+    columns = len(primes)
     steps = opens.shape[0]
     words = (places_count >> 6) + 1
-    if bitmap.shape[0] < words:
+    if bitmap.shape[0] < words:  # fresh zeros: only the pages marked are ever touched
         bitmap = np.zeros(words, np.int64)
-        ranks = np.zeros(words, np.int64)
+        summary = np.zeros((words >> 6) + 1, np.int64)
+        ranks = np.empty(words, np.int64)
     layer_at = np.zeros(steps + 2, np.int64)
     edge_at = np.zeros(steps + 1, np.int64)
     keys[0], places[0] = start, start_place
-    ways[:r_count] = 1
+    ways[:columns] = 1
     layer_at[1] = 1
     edge_count = 0
     for step in range(steps):
         first, last = layer_at[step], layer_at[step + 1]
-        m0, m1 = move_at[step], move_at[step + 1]
+        first_move, end_move = move_at[step], move_at[step + 1]
         opened, closed, limit = opens[step], closes[step], limits[step]
         masks = _at_least(masks, first, last)
         # a move is kept when no room goes below zero nor over its limit (both guard bits
@@ -110,58 +115,77 @@ def _forward(
         for i in range(first, last):
             state, place = keys[i] | opened, places[i] | opened
             kept = 0
-            for move in range(m0, m1):
+            for move in range(first_move, end_move):
                 moved = (state & keeps[move]) - units[move]
                 if (moved & (limit - moved) & guards) != guards or moved & closed:
                     continue
-                kept |= 1 << (move - m0)
+                kept |= 1 << (move - first_move)
                 to = (place & keeps[move]) - shifts[move]
                 word = to >> 6
                 bitmap[word] |= 1 << (to & 63)
+                summary[word >> 6] |= 1 << (word & 63)
                 low, high = min(low, word), max(high, word)
             masks[i] = kept
             kept_count += set_bits(kept)
         count = 0
-        for word in range(low, high + 1):
-            ranks[word] = count
-            count += set_bits(bitmap[word])
+        for group in range(low >> 6, (high >> 6) + 1):
+            marked = summary[group]
+            while marked:
+                bit = trailing_zeros(marked)
+                marked ^= 1 << bit
+                word = (group << 6) + bit
+                ranks[word] = count
+                count += set_bits(bitmap[word])
         edges = _at_least(edges, edge_count, edge_count + kept_count)
         keys = _at_least(keys, last, last + count)
         places = _at_least(places, last, last + count)
-        ways = _at_least(ways, last * r_count, (last + count) * r_count)
-        j = last
-        for word in range(low, high + 1):
-            bits = bitmap[word]
-            while bits:
-                places[j] = (word << 6) + trailing_zeros(bits)
-                bits &= bits - 1
-                j += 1
-        ways[last * r_count : j * r_count] = 0
+        ways = _at_least(ways, last * columns, (last + count) * columns)
+        for group in range(low >> 6, (high >> 6) + 1):
+            marked = summary[group]
+            while marked:
+                bit = trailing_zeros(marked)
+                marked ^= 1 << bit
+                word = (group << 6) + bit
+                at, bits = last + ranks[word], bitmap[word]
+                while bits:
+                    place_bit = trailing_zeros(bits)
+                    bits ^= 1 << place_bit
+                    places[at] = (word << 6) + place_bit
+                    at += 1
+        after = last + count
+        ways[last * columns : after * columns] = 0
         edge = edge_count
         for i in range(first, last):
             state, place = keys[i] | opened, places[i] | opened
             kept = masks[i]
             while kept:
-                move = m0 + trailing_zeros(kept)
-                kept &= kept - 1
+                bit = trailing_zeros(kept)
+                kept ^= 1 << bit
+                move = first_move + bit
                 to = (place & keeps[move]) - shifts[move]
                 word = to >> 6
-                rank = ranks[word] + set_bits(bitmap[word] & ((1 << (to & 63)) - 1))
-                k = last + rank
-                keys[k] = (state & keeps[move]) - units[move]
-                for r in range(r_count):  # summed as they come, reduced below
-                    ways[k * r_count + r] += ways[i * r_count + r]
+                rank = ranks[word] + set_bits(bitmap[word] & ~(-1 << (to & 63)))
+                at = last + rank
+                keys[at] = (state & keeps[move]) - units[move]
+                for column in range(columns):  # summed as they come, reduced below
+                    ways[at * columns + column] += ways[i * columns + column]
                 edges[edge] = rank
                 edge += 1
-        bitmap[low : high + 1] = 0
-        for k in range(last * r_count, j * r_count, r_count):
-            for r in range(r_count):
-                ways[k + r] %= primes[r]
+        for group in range(low >> 6, (high >> 6) + 1):
+            marked = summary[group]
+            while marked:
+                bit = trailing_zeros(marked)
+                marked ^= 1 << bit
+                bitmap[(group << 6) + bit] = 0
+            summary[group] = 0
+        for at in range(last * columns, after * columns, columns):
+            for column in range(columns):
+                ways[at + column] %= primes[column]
         edge_count = edge
         edge_at[step + 1] = edge
-        layer_at[step + 2] = j
+        layer_at[step + 2] = after
     layers = (keys, ways, layer_at, edges, edge_at, masks)
-    return layers, (keys, places, ways, edges, masks, bitmap, ranks, finish, ahead)
+    return layers, (keys, places, ways, edges, masks, bitmap, summary, ranks, finish, ahead)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -177,47 +201,45 @@ def _backward(
     """The residues of the deals in all (`total`) and, for each step and slot, of those
     that put that step's card in that slot (`cells`); and the work, grown."""
     keys, ways, layer_at, edges, edge_at, masks = layers
-    r_count = len(primes)
+    columns = len(primes)
     steps = edge_at.shape[0] - 1
-    total = np.zeros(r_count, np.int64)
-    cells = np.zeros((steps, slot_count, r_count), np.int64)
-    finish, ahead = work[7], work[8]
+    total = np.zeros(columns, np.int64)
+    cells = np.zeros((steps, slot_count, columns), np.int64)
     end = -1
     for i in range(layer_at[steps], layer_at[steps + 1]):
         if keys[i] == guards:
             end = i
     if end < 0:
         return total, cells, work
-    total[:] = ways[end * r_count : (end + 1) * r_count]
-    widest = np.max(layer_at[1:] - layer_at[:-1]) * r_count
-    finish, ahead = _at_least(finish, 0, widest), _at_least(ahead, 0, widest)
+    total[:] = ways[end * columns : (end + 1) * columns]
+    widest = np.max(layer_at[1:] - layer_at[:-1]) * columns
+    finish, ahead = _at_least(work[8], 0, widest), _at_least(work[9], 0, widest)
     ahead[:widest] = 0
-    ahead[(end - layer_at[steps]) * r_count : (end - layer_at[steps] + 1) * r_count] = 1
+    ahead[(end - layer_at[steps]) * columns : (end - layer_at[steps] + 1) * columns] = 1
     for step in range(steps - 1, -1, -1):
         first, last = layer_at[step], layer_at[step + 1]
-        finish[: (last - first) * r_count] = 0
+        finish[: (last - first) * columns] = 0
         edge = edge_at[step]
-        m0 = move_at[step]
+        first_move = move_at[step]
         for i in range(first, last):
             kept = masks[i]
-            k = (i - first) * r_count
+            at = (i - first) * columns
             while kept:
-                move = m0 + trailing_zeros(kept)
-                kept &= kept - 1
-                to = edges[edge] * r_count
+                bit = trailing_zeros(kept)
+                kept ^= 1 << bit
+                to = edges[edge] * columns
                 edge += 1
-                slot = slots[move]
-                for r in range(r_count):  # summed as they come, reduced below
-                    found = ahead[to + r]
-                    finish[k + r] += found
-                    cells[step, slot, r] += ways[i * r_count + r] * found % primes[r]
-            for r in range(r_count):
-                finish[k + r] %= primes[r]
+                slot = slots[first_move + bit]
+                for column in range(columns):  # summed as they come, reduced below
+                    found = ahead[to + column]
+                    finish[at + column] += found
+                    cells[step, slot, column] += ways[i * columns + column] * found % primes[column]
+            for column in range(columns):
+                finish[at + column] %= primes[column]
         finish, ahead = ahead, finish
-    for r in range(r_count):
-        cells[:, :, r] %= primes[r]
-    keys, places, ways, edges, masks, bitmap, ranks = work[:7]
-    return total, cells, (keys, places, ways, edges, masks, bitmap, ranks, finish, ahead)
+    for column in range(columns):
+        cells[:, :, column] %= primes[column]
+    return total, cells, (*work[:8], finish, ahead)
 
 
 # The passes for three primes and for four: the primes known when compiling, so that a

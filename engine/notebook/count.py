@@ -113,8 +113,8 @@ def deal_exists(residue: Residue, limit: int) -> bool:
 class Plan:
     """The count's dealing order and its moves on packed states (see the module's note):
     each step's moves are (bits it keeps, the unit it takes off, the slot). A state's
-    clause bits are its lowest `flags`; slot s's field (guard bit on top) is `width` bits
-    from bit flags + s * width."""
+    clause bits are its lowest `flags`, above them each slot's room (its field starting at
+    `rooms`, as the residue gives them)."""
 
     order: list[int]
     start: int
@@ -124,7 +124,7 @@ class Plan:
     moves: list[list[tuple[int, int, int]]]
     limits: list[int]
     flags: int
-    width: int
+    rooms: list[int]
 
 
 def plan_of(residue: Residue) -> Plan:
@@ -160,7 +160,7 @@ def plan_of(residue: Residue) -> Plan:
         for step in range(n)
     ]
     limits = _limits(residue, order, rooms, offset, half, flags)
-    return Plan(order, start, guards, opens, closes, moves, limits, flags, width)
+    return Plan(order, start, guards, opens, closes, moves, limits, flags, rooms)
 
 
 def _limits(

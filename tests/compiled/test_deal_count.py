@@ -18,7 +18,7 @@ from compiled import use_compiled_count
 from compiled.deal_count import deal_count as compiled_count
 from engine.notebook import count as count_module
 from engine.notebook.grid import Propagation, grid_of
-from engine.notebook.residue import Residue, residue_of
+from engine.notebook.residue import Residue, Slot, residue_of
 from tests.engine.notebook.recorded import cases_of, recorded
 
 
@@ -48,6 +48,13 @@ def large_residues(how_many: int) -> list[Residue]:
 def test_the_compiled_count_gives_the_engines_numbers(primes: compiled_module.Primes) -> None:
     for residue in large_residues(6):  # one after another on the same work
         assert compiled_module.counted(residue, primes) == count_module.deal_count(residue)
+
+
+def test_a_count_of_no_deal_leaves_its_work_fit_for_the_next() -> None:
+    both_to_one_seat = Residue([0, 1], [[0], [0]], [Slot((0,), (1,)), Slot((1,), (1,))], [[(0, 0)]])
+    assert compiled_count(both_to_one_seat) == (0, [{}, {}])
+    residue = large_residues(1)[0]  # on the work the empty count gave back
+    assert compiled_count(residue) == count_module.deal_count(residue)
 
 
 def test_counts_in_threads_at_once_keep_to_their_own_work() -> None:
