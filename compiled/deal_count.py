@@ -110,7 +110,7 @@ def counted(residue: Residue, primes: Primes) -> tuple[int, list[dict[int, int]]
     move_at = np.zeros(n + 1, np.int64)
     move_at[1:] = np.cumsum([len(step) for step in plan.moves])
     work = _shelf.take()
-    layers, work = primes.forward(
+    steps_of = (
         plan.start,
         start_place,
         places_count,
@@ -122,8 +122,8 @@ def counted(residue: Residue, primes: Primes) -> tuple[int, list[dict[int, int]]
         np.array([unit for _, unit, _ in moves], np.int64),
         np.array([place_units[slot] for _, _, slot in moves], np.int64),
         move_at,
-        work,
     )
+    layers, work = primes.forward(steps_of, work)
     slots = np.array([slot for _, _, slot in moves], np.int64)
     residues, cells, work = primes.backward(
         plan.guards, layers, slots, move_at, len(residue.slots), work

@@ -34,6 +34,10 @@ from compiled.bits import set_bits, trailing_zeros
 Ints = NDArray[np.int64]
 Work = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints, Ints, Ints, Ints, Ints]
 Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints]
+# the forward pass's plan: the start's state and place, how many places, the guard bits;
+# by step, the clause bits it opens, those it closes, the rooms' limits; by move, the bits
+# it keeps, what it takes off a state and off a place; where each step's moves begin
+Steps = tuple[int, int, int, int, Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 
 # primes under 2^31: a product of two residues fits in 62 bits, and a sum of fewer than
 # 2^31 residues or reduced products in 63 (a state's ways are summed over the states before
@@ -70,26 +74,14 @@ def _at_least(array: NDArray[Any], used: int, need: int) -> NDArray[Any]:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _forward(
-    primes: tuple[int, ...],
-    start: int,
-    start_place: int,
-    places_count: int,
-    guards: int,
-    opens: Ints,
-    closes: Ints,
-    limits: Ints,
-    keeps: Ints,
-    units: Ints,
-    shifts: Ints,
-    move_at: Ints,
-    work: Work,
-) -> tuple[Layers, Work]:
+def _forward(primes: tuple[int, ...], steps_of: Steps, work: Work) -> tuple[Layers, Work]:
     """Each step's states and their ways (layers: keys, ways, where each step begins),
     each kept (state, move)'s next state as a rank in the next step (edges, and where each
     step's edges begin), and each state's kept moves (a bit per move of its step); and the
     work, grown. Runs without Python's lock: a count in a worker thread holds up nothing
     else."""
+    start, start_place, places_count, guards = steps_of[:4]
+    opens, closes, limits, keeps, units, shifts, move_at = steps_of[4:]
     keys, places, ways, edges, masks, bitmap, summary, ranks, finish, ahead = work
     columns = len(primes)
     steps = opens.shape[0]
@@ -127,6 +119,11 @@ def _forward(
                 low, high = min(low, word), max(high, word)
             masks[i] = kept
             kept_count += set_bits(kept)
+        # the next step's places in order, each word's rank the count of places before it
+        edges = _at_least(edges, edge_count, edge_count + kept_count)
+        keys = _at_least(keys, last, last + kept_count)  # no more places than kept moves
+        places = _at_least(places, last, last + kept_count)
+        ways = _at_least(ways, last * columns, (last + kept_count) * columns)
         count = 0
         for group in range(low >> 6, (high >> 6) + 1):
             marked = summary[group]
@@ -135,23 +132,12 @@ def _forward(
                 marked ^= 1 << bit
                 word = (group << 6) + bit
                 ranks[word] = count
-                count += set_bits(bitmap[word])
-        edges = _at_least(edges, edge_count, edge_count + kept_count)
-        keys = _at_least(keys, last, last + count)
-        places = _at_least(places, last, last + count)
-        ways = _at_least(ways, last * columns, (last + count) * columns)
-        for group in range(low >> 6, (high >> 6) + 1):
-            marked = summary[group]
-            while marked:
-                bit = trailing_zeros(marked)
-                marked ^= 1 << bit
-                word = (group << 6) + bit
-                at, bits = last + ranks[word], bitmap[word]
+                bits = bitmap[word]
                 while bits:
                     place_bit = trailing_zeros(bits)
                     bits ^= 1 << place_bit
-                    places[at] = (word << 6) + place_bit
-                    at += 1
+                    places[last + count] = (word << 6) + place_bit
+                    count += 1
         after = last + count
         ways[last * columns : after * columns] = 0
         edge = edge_count
@@ -245,45 +231,13 @@ def _backward(
 # The passes for three primes and for four: the primes known when compiling, so that a
 # remainder is a multiplication, not a division.
 @njit(cache=True, nogil=True, error_model="numpy")
-def forward_3(
-    start: int,
-    start_place: int,
-    places_count: int,
-    guards: int,
-    opens: Ints,
-    closes: Ints,
-    limits: Ints,
-    keeps: Ints,
-    units: Ints,
-    shifts: Ints,
-    move_at: Ints,
-    work: Work,
-) -> tuple[Layers, Work]:
-    return _forward(
-        THREE_PRIMES, start, start_place, places_count, guards, opens, closes, limits, keeps,
-        units, shifts, move_at, work,
-    )  # fmt: skip
+def forward_3(steps_of: Steps, work: Work) -> tuple[Layers, Work]:
+    return _forward(THREE_PRIMES, steps_of, work)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def forward_4(
-    start: int,
-    start_place: int,
-    places_count: int,
-    guards: int,
-    opens: Ints,
-    closes: Ints,
-    limits: Ints,
-    keeps: Ints,
-    units: Ints,
-    shifts: Ints,
-    move_at: Ints,
-    work: Work,
-) -> tuple[Layers, Work]:
-    return _forward(
-        FOUR_PRIMES, start, start_place, places_count, guards, opens, closes, limits, keeps,
-        units, shifts, move_at, work,
-    )  # fmt: skip
+def forward_4(steps_of: Steps, work: Work) -> tuple[Layers, Work]:
+    return _forward(FOUR_PRIMES, steps_of, work)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
