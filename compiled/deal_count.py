@@ -33,7 +33,7 @@ from engine.notebook.residue import Residue, Slot
 # the forward pass reserves a bit and a rank's eighth byte per place (512 MB at most),
 # and touches only the pages of places it marks
 MOST_PLACES = 1 << 31
-KEPT_WORK = 2  # counts' work kept for the next ones (some 70 MB each at ten seats)
+KEPT_WORK = 2  # counts' work kept for the next ones (some 75 MB each at ten seats)
 KEPT_BYTES = 256 << 20  # and none larger than this (the memory of an unusually large count)
 
 

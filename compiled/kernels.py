@@ -16,9 +16,9 @@ of the step's moves it keeps (a bit per move) and where each kept move went (an 
 next state's rank), so the backward pass walks the same edges without a lookup.
 
 The arrays of a count are its *work* (keys, places, ways, edges, kept moves, the two
-bitmaps, ranks, finish, ahead): passed in and given back, grown where a count needs more,
-so that a process counting again reuses the memory it has (fresh memory costs a fault a
-page). The bitmaps are all zeros between counts.
+bitmaps, the words marked, ranks, finish, ahead): passed in and given back, grown where a
+count needs more, so that a process counting again reuses the memory it has (fresh memory
+costs a fault a page). The bitmaps are all zeros between counts.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from compiled.bits import set_bits, trailing_zeros
 
 Ints = NDArray[np.int64]
-Work = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints, Ints, Ints, Ints, Ints]
+Work = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 Layers = tuple[Ints, Ints, Ints, NDArray[np.int32], Ints, Ints]
 # the forward pass's plan: the start's state and place, how many places, the guard bits;
 # by step, the clause bits it opens, those it closes, the rooms' limits; by move, the bits
@@ -54,6 +54,7 @@ def new_work() -> Work:
         small.copy(),
         small.copy(),
         np.zeros(1 << 10, np.int32),
+        small.copy(),
         small.copy(),
         small.copy(),
         small.copy(),
@@ -82,7 +83,7 @@ def _forward(primes: tuple[int, ...], steps_of: Steps, work: Work) -> tuple[Laye
     else."""
     start, start_place, places_count, guards = steps_of[:4]
     opens, closes, limits, keeps, units, shifts, move_at = steps_of[4:]
-    keys, places, ways, edges, masks, bitmap, summary, ranks, finish, ahead = work
+    keys, places, ways, edges, masks, bitmap, summary, marked, ranks, finish, ahead = work
     columns = len(primes)
     steps = opens.shape[0]
     words = (places_count >> 6) + 1
@@ -119,25 +120,32 @@ def _forward(primes: tuple[int, ...], steps_of: Steps, work: Work) -> tuple[Laye
                 low, high = min(low, word), max(high, word)
             masks[i] = kept
             kept_count += set_bits(kept)
-        # the next step's places in order, each word's rank the count of places before it
-        edges = _at_least(edges, edge_count, edge_count + kept_count)
-        keys = _at_least(keys, last, last + kept_count)  # no more places than kept moves
-        places = _at_least(places, last, last + kept_count)
-        ways = _at_least(ways, last * columns, (last + kept_count) * columns)
-        count = 0
+        # the words marked, in order; each word's rank: the places marked before it
+        marked = _at_least(marked, 0, kept_count)
+        marked_count = 0
         for group in range(low >> 6, (high >> 6) + 1):
-            marked = summary[group]
-            while marked:
-                bit = trailing_zeros(marked)
-                marked ^= 1 << bit
-                word = (group << 6) + bit
-                ranks[word] = count
-                bits = bitmap[word]
-                while bits:
-                    place_bit = trailing_zeros(bits)
-                    bits ^= 1 << place_bit
-                    places[last + count] = (word << 6) + place_bit
-                    count += 1
+            bits = summary[group]
+            summary[group] = 0
+            while bits:
+                bit = trailing_zeros(bits)
+                bits ^= 1 << bit
+                marked[marked_count] = (group << 6) + bit
+                marked_count += 1
+        count = 0
+        for word in marked[:marked_count]:
+            ranks[word] = count
+            count += set_bits(bitmap[word])
+        edges = _at_least(edges, edge_count, edge_count + kept_count)
+        keys = _at_least(keys, last, last + count)
+        places = _at_least(places, last, last + count)
+        ways = _at_least(ways, last * columns, (last + count) * columns)
+        for word in marked[:marked_count]:
+            at, bits = last + ranks[word], bitmap[word]
+            while bits:
+                bit = trailing_zeros(bits)
+                bits ^= 1 << bit
+                places[at] = (word << 6) + bit
+                at += 1
         after = last + count
         ways[last * columns : after * columns] = 0
         edge = edge_count
@@ -157,13 +165,8 @@ def _forward(primes: tuple[int, ...], steps_of: Steps, work: Work) -> tuple[Laye
                     ways[at * columns + column] += ways[i * columns + column]
                 edges[edge] = rank
                 edge += 1
-        for group in range(low >> 6, (high >> 6) + 1):
-            marked = summary[group]
-            while marked:
-                bit = trailing_zeros(marked)
-                marked ^= 1 << bit
-                bitmap[(group << 6) + bit] = 0
-            summary[group] = 0
+        for word in marked[:marked_count]:
+            bitmap[word] = 0
         for at in range(last * columns, after * columns, columns):
             for column in range(columns):
                 ways[at + column] %= primes[column]
@@ -171,7 +174,7 @@ def _forward(primes: tuple[int, ...], steps_of: Steps, work: Work) -> tuple[Laye
         edge_at[step + 1] = edge
         layer_at[step + 2] = after
     layers = (keys, ways, layer_at, edges, edge_at, masks)
-    return layers, (keys, places, ways, edges, masks, bitmap, summary, ranks, finish, ahead)
+    return layers, (keys, places, ways, edges, masks, bitmap, summary, marked, ranks, finish, ahead)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -199,7 +202,7 @@ def _backward(
         return total, cells, work
     total[:] = ways[end * columns : (end + 1) * columns]
     widest = np.max(layer_at[1:] - layer_at[:-1]) * columns
-    finish, ahead = _at_least(work[8], 0, widest), _at_least(work[9], 0, widest)
+    finish, ahead = _at_least(work[9], 0, widest), _at_least(work[10], 0, widest)
     ahead[:widest] = 0
     ahead[(end - layer_at[steps]) * columns : (end - layer_at[steps] + 1) * columns] = 1
     for step in range(steps - 1, -1, -1):
@@ -225,7 +228,7 @@ def _backward(
         finish, ahead = ahead, finish
     for column in range(columns):
         cells[:, :, column] %= primes[column]
-    return total, cells, (*work[:8], finish, ahead)
+    return total, cells, (*work[:9], finish, ahead)
 
 
 # The passes for three primes and for four: the primes known when compiling, so that a
