@@ -30,8 +30,8 @@ from engine.notebook.count import Plan, multinomial, plan_of
 from engine.notebook.count import deal_count as counted_in_python
 from engine.notebook.residue import Residue, Slot
 
-# the forward pass reserves a bit and a rank's eighth byte per place (512 MB at most),
-# and touches only the pages of places it marks
+# the forward pass reserves two bits a place (its bit in the bitmap, and a 64-bit rank for
+# each 64 places): 512 MB at most, of which it touches only the pages of places it marks
 MOST_PLACES = 1 << 31
 KEPT_WORK = 2  # counts' work kept for the next ones (some 75 MB each at ten seats)
 KEPT_BYTES = 256 << 20  # and none larger than this (the memory of an unusually large count)
@@ -91,10 +91,10 @@ def deal_count(residue: Residue) -> tuple[int, list[dict[int, int]]]:
     """The ways to deal the open cards, and for each card and slot the ways it lies there."""
     # every count is at most the ways to share the open cards among the slots' rooms
     bound = multinomial(tuple(slot.room for slot in residue.slots))
-    fitting = [primes for primes in PRIME_SETS if bound < primes.modulus]
-    if any(not clause for clause in residue.clauses) or not fitting:
+    primes = next((primes for primes in PRIME_SETS if bound < primes.modulus), None)
+    if any(not clause for clause in residue.clauses) or primes is None:
         return counted_in_python(residue)
-    return counted(residue, fitting[0])
+    return counted(residue, primes)
 
 
 def counted(residue: Residue, primes: Primes) -> tuple[int, list[dict[int, int]]]:

@@ -68,7 +68,7 @@ KNOWN: Mapping[str, str] = MappingProxyType(
         ),
         "compiled.deal_count._shelf": (
             "reuse: the memory of finished counts for the next ones (fresh memory cost"
-            " a page fault a page: a third of a ten-seat count); no count's numbers in it"
+            " a page fault a page: a quarter of a ten-seat count); no count's numbers in it"
         ),
     }
 )

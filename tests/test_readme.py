@@ -162,7 +162,8 @@ def test_the_bot_without_a_token_says_how_to_get_one(command: Command, tmp_path:
 @pytest.mark.slow
 def test_scripts_run_on_a_fresh_copy_installs_and_asks_for_a_token(tmp_path: Path) -> None:
     """`./scripts/run` itself, as a newcomer runs it: a copy of the project with no `.venv`
-    (about 10 s here, from the local package index), no token."""
+    (about 35 s here, from the local package index, the compile of the deal count included),
+    no token."""
     copy = tmp_path / "whodunit"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for folder in (

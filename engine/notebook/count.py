@@ -113,8 +113,8 @@ def deal_exists(residue: Residue, limit: int) -> bool:
 class Plan:
     """The count's dealing order and its moves on packed states (see the module's note):
     each step's moves are (bits it keeps, the unit it takes off, the slot). A state's
-    clause bits are its lowest `flags`, above them each slot's room (its field starting at
-    `rooms`, as the residue gives them)."""
+    lowest `flags` bits are its open clauses, a field a slot above them its room left;
+    `rooms` are the slots' rooms at the start."""
 
     order: list[int]
     start: int
